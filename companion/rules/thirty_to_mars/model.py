@@ -1,0 +1,261 @@
+"""30 to Mars: the things on the table, as frozen data (standard library only).
+
+Source: ``shared/rules/30-to-mars.txt``. Terms are the rulebook's own:
+Marsonaut, Bay, Workspace, Event Terminal, Repair Kit, Accident day.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+RULEBOOK = "30-to-mars.txt"
+
+DAYS = 30                 # "30 to Mars": the ship reaches Mars after day 30
+START_RESOURCES = 30      # Setup 7: 30 of each resource
+MAX_RESOURCE = 30         # decision: a resource never exceeds its 30 tokens (see rules.gain_resource)
+MAX_REPAIR_KITS = 4       # Fixing Workspaces: "at most 4"
+WORKSPACES_PER_BAY = 4    # Breaking Workspaces: "Each Bay has 4 Workspaces"
+MIN_STAT, MAX_STAT = 1, 10  # Health and Sanity: "1 to 10"
+CREW_SIZE = 4
+
+# Resources, in this fixed order everywhere (tuple indices).
+OXYGEN, FUEL, FOOD, SPARES = "oxygen", "fuel", "food", "spares"
+RESOURCES = (OXYGEN, FUEL, FOOD, SPARES)
+RESOURCE_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+RESOURCE_NAMES = {OXYGEN: "Oxygen", FUEL: "Fuel", FOOD: "Food", SPARES: "Spares"}
+
+# Bays. 0 is the Sleeping Bay (no Workspaces, no production); 1..6 are the
+# Event location numbers of "Game Symbols".
+SLEEPING_BAY = 0
+COCKPIT, RECREATION, MEDICAL, CARGO, GREEN_HOUSE, LABORATORY = 1, 2, 3, 4, 5, 6
+BAYS = (COCKPIT, RECREATION, MEDICAL, CARGO, GREEN_HOUSE, LABORATORY)
+BAY_NAMES = {
+    SLEEPING_BAY: "Sleeping Bay", COCKPIT: "Ship Cockpit", RECREATION: "Recreation Bay",
+    MEDICAL: "Medical Bay", CARGO: "Cargo Bay", GREEN_HOUSE: "Green House", LABORATORY: "Laboratory",
+}
+# Resource Generation: what one working Marsonaut makes in a Bay. The Cargo
+# Bay is missing from that list; decision (Engineer's bonus and the planner
+# chart "Engineer - bay 4 (Cargo Bay) - Spares token"): it makes Spares.
+SANITY, HEALTH = "sanity", "health"
+BAY_PRODUCES = {COCKPIT: FUEL, RECREATION: SANITY, MEDICAL: HEALTH,
+                CARGO: SPARES, GREEN_HOUSE: FOOD, LABORATORY: OXYGEN}
+
+ROLES = ("Navigator", "Administrator", "Operator", "Coordinator")
+GREEN, YELLOW, RED = "green", "yellow", "red"
+COLOURS = (GREEN, YELLOW, RED)
+# Game Components: 59 green Routine (+3 Tutorial), 20 yellow Trouble, 10 red Accident.
+DECK_SIZES = {GREEN: 59, YELLOW: 20, RED: 10}
+TUTORIAL_GREEN_CARDS = 30  # Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial ones"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A Marsonaut Player Sheet (rulebook "Marsonaut Profiles")."""
+
+    key: str            # short id used in actions and files: "larisa"
+    name: str           # full name on the sheet
+    short: str          # name on screen
+    profession: str
+    bonus_bay: int      # the Bay of the profession bonus
+    ability: str        # Special Ability id
+    ability_text: str
+
+
+PROFILES: dict[str, Profile] = {p.key: p for p in (
+    Profile("larisa", "Larisa Ivanovna Pirogova", "Larisa", "Physician", MEDICAL, "reduce_difficulty",
+            "Decrease event difficulty by a die roll"),
+    Profile("stan", "Stan Lee Kub Reek", "Stan", "Psychiatrist", RECREATION, "prevent_sanity_loss",
+            "Prevent Sanity loss for a friend"),
+    Profile("jean-louis", "Jean-Louis Cousteau", "Jean-Louis", "Scientist", LABORATORY, "double_die",
+            "Double any one die result"),
+    Profile("john", "John Fitzgerald Brown Jr.", "John", "Engineer", CARGO, "add_die",
+            "Add 1 die to any roll"),
+    Profile("maria", "Maria Luiza Ambrosio", "Maria", "Botanist", GREEN_HOUSE, "reroll",
+            "Re-roll any die, up to two times"),
+    Profile("dieter", "Dieter Von Braun", "Dieter", "Pilot", COCKPIT, "redraw",
+            "Re-draw the event card just drawn"),
+)}
+
+# Effect symbols (rulebook "Game Symbols"). An Effect is one symbol with a count.
+# Resource, Sanity and Health symbols carry a signed amount (+ gain, - loss).
+EFFECT_SYMBOLS = (
+    OXYGEN, FUEL, FOOD, SPARES,
+    "any_resource",        # any Resource of your choice
+    SANITY, HEALTH,        # Sanity Point, Health Point
+    "workspace_breaks",    # Workspace Breaks (count, in the event's Bay)
+    "draw_yellow",         # Must Draw Yellow Card
+    "draw_red",            # Must Draw Red Card (same turn)
+    "repair_kit",          # You get Repair Kit (count)
+)
+SIGNED_SYMBOLS = frozenset({OXYGEN, FUEL, FOOD, SPARES, "any_resource", SANITY, HEALTH})
+SYMBOL_NAMES = {OXYGEN: "Oxygen", FUEL: "Fuel", FOOD: "Food", SPARES: "Spares",
+                "any_resource": "any Resource", SANITY: "Sanity", HEALTH: "Health",
+                "workspace_breaks": "Workspace breaks", "draw_yellow": "Draw Yellow card",
+                "draw_red": "Draw Red card", "repair_kit": "Repair Kit"}
+# The four results of an event card (card anatomy 4-7).
+RESULTS = ("success", "failure", "inevitable_positive", "inevitable_negative")
+RESULT_NAMES = {"success": "Check Positive", "failure": "Check Negative",
+                "inevitable_positive": "Inevitable Positive", "inevitable_negative": "Inevitable Negative"}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One printed symbol with its count: ``Effect("oxygen", -2)`` is "lose 2
+    Oxygen"; ``Effect("workspace_breaks", 1)``. ``symbol`` is one of
+    :data:`EFFECT_SYMBOLS`."""
+
+    symbol: str
+    amount: int
+
+    def text(self) -> str:
+        name = SYMBOL_NAMES[self.symbol]
+        if self.symbol in SIGNED_SYMBOLS:
+            return f"{self.amount:+d} {name}"
+        return name if self.amount == 1 else f"{name} x{self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """A drawn event card's printed fields, as entered by the players.
+
+    ``colour``: green | yellow | red. ``difficulty``: the sum the check must
+    reach, or ``None`` for "Roll the dice to determine". ``location``: Bay
+    1..6, or ``None`` for "Roll the dice to determine". Each result is a tuple
+    of :class:`Effect` (rulebook card anatomy 4-10).
+    """
+
+    name: str
+    colour: str
+    difficulty: int | None
+    location: int | None
+    success: tuple[Effect, ...] = ()
+    failure: tuple[Effect, ...] = ()
+    inevitable_positive: tuple[Effect, ...] = ()
+    inevitable_negative: tuple[Effect, ...] = ()
+    tutorial: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "colour": self.colour,
+                               "difficulty": self.difficulty, "location": self.location}
+        for r in RESULTS:
+            effects = getattr(self, r)
+            if effects:
+                out[r] = {e.symbol: e.amount for e in effects}
+        if self.tutorial:
+            out["tutorial"] = True
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "EventCard":
+        """Build from ``{"name", "colour", "difficulty", "location", "success": {symbol: amount}, ...}``.
+
+        Raises ``ValueError`` naming the field that is wrong.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a card is an object of its printed fields")
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("the card needs a name")
+        colour = data.get("colour")
+        if colour not in COLOURS:
+            raise ValueError(f"colour must be one of {', '.join(COLOURS)}")
+        difficulty = data.get("difficulty")
+        if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 36):
+            raise ValueError("difficulty must be a number 1..36, or empty for 'roll to determine'")
+        location = data.get("location")
+        if location is not None and location not in BAYS:
+            raise ValueError("location must be a Bay 1..6, or empty for 'roll to determine'")
+        results: dict[str, tuple[Effect, ...]] = {}
+        for r in RESULTS:
+            raw = data.get(r) or {}
+            if not isinstance(raw, dict):
+                raise ValueError(f"{r} must map symbols to amounts")
+            effects = []
+            for symbol, amount in raw.items():
+                if symbol not in EFFECT_SYMBOLS:
+                    raise ValueError(f"unknown symbol {symbol!r} in {r}")
+                if type(amount) is not int or amount == 0 or abs(amount) > 30:
+                    raise ValueError(f"{symbol} in {r} needs a non-zero whole amount")
+                if symbol not in SIGNED_SYMBOLS and amount < 0:
+                    raise ValueError(f"{symbol} in {r} is a count and cannot be negative")
+                effects.append(Effect(symbol, amount))
+            results[r] = tuple(effects)
+        return EventCard(name.strip(), colour, difficulty, location, tutorial=bool(data.get("tutorial")),
+                         **results)
+
+
+@dataclass(frozen=True, slots=True)
+class Marsonaut:
+    """One crew member. ``health`` 0..10 (0 only while knocked out),
+    ``sanity`` 1..10; ``knocked_out_day`` is the day they fell (0 = Active);
+    ``warded``: Stan's Special Ability will prevent their next Sanity loss."""
+
+    key: str
+    role: str
+    health: int
+    sanity: int
+    knocked_out_day: int = 0
+    warded: bool = False
+
+    @property
+    def active(self) -> bool:
+        return self.knocked_out_day == 0
+
+    @property
+    def profile(self) -> Profile:
+        return PROFILES[self.key]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Something the table must supply before the game goes on.
+
+    ``kind``: ``"roll"`` or ``"choose"``; ``purpose``: what for (``"sanity"``,
+    ``"health"``, ``"accident"``, ``"location"``, ``"difficulty"``, ``"check"``,
+    ``"extra_die"``, ``"reroll"``, ``"reduce"``; for choices ``"discard"``,
+    ``"break"``, ``"gain"``, ``"lose"``, ``"health_target"``,
+    ``"sanity_target"``); ``who``: crew index or -1; ``index``: die index for
+    a re-roll; ``amount``: how many points/tokens the choice is for.
+    """
+
+    kind: str
+    purpose: str
+    who: int = -1
+    index: int = -1
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game at one moment (frozen; replace, never mutate).
+
+    Shapes: ``crew`` 4 :class:`Marsonaut`; ``resources`` 4 ints in
+    :data:`RESOURCES` order; ``broken`` 6 ints, broken Workspaces of Bays 1..6;
+    ``placement`` a Bay 0..6 per crew member; ``dice`` the check dice faces in
+    the order rolled; ``deck_left`` cards left per colour (green, yellow, red).
+    """
+
+    tutorial: bool
+    crew: tuple[Marsonaut, ...]
+    step: str
+    day: int = 0
+    resources: tuple[int, int, int, int] = (START_RESOURCES,) * 4
+    broken: tuple[int, ...] = (0,) * 6
+    repair_kits: int = 0
+    accident_days: tuple[int, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    event: EventCard | None = None
+    location: int | None = None
+    difficulty: int | None = None
+    reduction: int = 0
+    placement: tuple[int, ...] = (SLEEPING_BAY,) * 4
+    placed: bool = False
+    dice: tuple[int, ...] = ()
+    rerolls_left: int = 0
+    passed: bool | None = None
+    demand: str | None = None
+    event_bays: tuple[int, ...] = ()
+    terminal: tuple[str, ...] = ()
+    deck_left: tuple[int, int, int] = (DECK_SIZES[GREEN], DECK_SIZES[YELLOW], DECK_SIZES[RED])
+    result: str | None = None
+    before_roll: "State | None" = field(default=None, compare=False, repr=False)
