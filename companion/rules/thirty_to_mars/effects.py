@@ -1,0 +1,162 @@
+"""30 to Mars: what happens to a Marsonaut and to the ship (pure helpers).
+
+Every function takes a :class:`State` (or a :class:`Marsonaut`) and returns
+the new one plus the events it caused; none of them validates input.
+Source: ``shared/rules/30-to-mars.txt``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..contract import Event
+from .model import (BAY_NAMES, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, RESOURCE_INDEX,
+                    RESOURCE_NAMES, RESOURCES, SLEEPING_BAY, Marsonaut, State)
+
+Events = list[Event]
+
+
+def gain_resource(state: State, resource: str, amount: int, why: str, events: Events) -> State:
+    """Add ``amount`` tokens of ``resource`` (one of RESOURCES).
+
+    Decision (rulebook Setup 7: "Place 30 of each Resource tokens"): there are
+    only 30 tokens of each resource, so a resource never exceeds 30; tokens
+    beyond that are lost and the event says so.
+    """
+    i = RESOURCE_INDEX[resource]
+    have = state.resources[i]
+    new = min(MAX_RESOURCE, have + amount)
+    lost = have + amount - new
+    text = f"+{new - have} {RESOURCE_NAMES[resource]} ({why})"
+    if lost:
+        text += f"; {lost} lost: only {MAX_RESOURCE} tokens exist"
+    events.append(Event("resource", text, {"resource": resource, "change": new - have}))
+    res = list(state.resources)
+    res[i] = new
+    return replace(state, resources=tuple(res))
+
+
+def lose_resource(state: State, resource: str, amount: int, why: str, events: Events) -> State:
+    """Remove up to ``amount`` tokens; a resource never goes below 0.
+
+    Decision: a card asking for more tokens than are left takes what is there;
+    running out only has consequences at the start of a day ("Out of
+    Resources").
+    """
+    i = RESOURCE_INDEX[resource]
+    have = state.resources[i]
+    new = max(0, have - amount)
+    events.append(Event("resource", f"-{have - new} {RESOURCE_NAMES[resource]} ({why})",
+                        {"resource": resource, "change": new - have}))
+    res = list(state.resources)
+    res[i] = new
+    return replace(state, resources=tuple(res))
+
+
+def lose_health(state: State, who: int, amount: int, why: str, events: Events) -> State:
+    """``who`` loses ``amount`` Health; below 1 they are Knocked Out.
+
+    30-to-mars.txt, Knocked Out: "If at any point in the game your Health falls
+    below 1, you are Knocked Out. Immediately put your player token in the
+    Sleeping Bay lying down." Health is kept at 0 while knocked out. If that
+    leaves all four knocked out at once, the mission fails (Losing the Game).
+    """
+    m = state.crew[who]
+    if not m.active or amount <= 0:
+        return state
+    health = m.health - amount
+    name = m.profile.short
+    if health >= MIN_STAT:
+        events.append(Event("health", f"{name} -{amount} Health ({why})", {"who": who, "change": -amount}))
+        return _set(state, who, replace(m, health=health))
+    events.append(Event("health", f"{name} -{m.health} Health ({why})", {"who": who, "change": -m.health}))
+    events.append(Event("knocked_out", f"{name} is Knocked Out: Health fell below 1; sits out the next day "
+                        "(Knocked Out)", {"who": who, "day": state.day}))
+    placement = list(state.placement)
+    placement[who] = SLEEPING_BAY
+    state = replace(_set(state, who, replace(m, health=0, knocked_out_day=max(1, state.day))),
+                    placement=tuple(placement))
+    if not any(c.active for c in state.crew):
+        events.append(Event("lost", "All 4 Marsonauts are Knocked Out at once: the mission has failed "
+                            "(Losing the Game)"))
+        state = replace(state, result="lost", step="over", pending=())
+    return state
+
+
+def lose_sanity(state: State, who: int, amount: int, why: str, events: Events) -> State:
+    """``who`` loses ``amount`` Sanity; what Sanity cannot give is lost as Health.
+
+    30-to-mars.txt, Health and Sanity: "Both Sanity and Health cannot fall
+    below 1. NB! If you ever have to lose Sanity points when your Sanity
+    equals 1 - you lose that many health points instead." Decision for a loss
+    larger than what is left above 1: Sanity goes to 1 and the rest is lost as
+    Health, point by point (Sanity 2 losing 3 gives Sanity 1 and -2 Health).
+    A ward from Stan's Special Ability cancels the whole loss once.
+    """
+    m = state.crew[who]
+    if not m.active or amount <= 0:
+        return state
+    name = m.profile.short
+    if m.warded:
+        events.append(Event("ward", f"Stan's Special Ability prevents {name}'s Sanity loss of {amount}",
+                            {"who": who}))
+        return _set(state, who, replace(m, warded=False))
+    take = min(amount, m.sanity - MIN_STAT)
+    if take:
+        events.append(Event("sanity", f"{name} -{take} Sanity ({why})", {"who": who, "change": -take}))
+        state = _set(state, who, replace(m, sanity=m.sanity - take))
+    rest = amount - take
+    if rest:
+        state = lose_health(state, who, rest, f"Sanity at 1, so Sanity loss becomes Health loss; {why}", events)
+    return state
+
+
+def gain_stat(state: State, who: int, stat: str, amount: int, why: str, events: Events) -> State:
+    """``who`` gains ``amount`` of ``stat`` ("health" | "sanity"), at most 10.
+
+    30-to-mars.txt, Health and Sanity: "Each Marsonaut has 1 to 10 Health
+    points and 1 to 10 Sanity points." A knocked-out Marsonaut gains nothing
+    (they come back only by skipping a day).
+    """
+    m = state.crew[who]
+    if not m.active:
+        return state
+    have = getattr(m, stat)
+    new = min(MAX_STAT, have + amount)
+    events.append(Event(stat, f"{m.profile.short} +{new - have} {stat.capitalize()} ({why})"
+                        + (" - already at 10" if new == have else ""), {"who": who, "change": new - have}))
+    return _set(state, who, replace(m, **{stat: new}))
+
+
+def break_workspace(state: State, bay: int, why: str, events: Events) -> State:
+    """One more broken Workspace in ``bay`` (1..6), at most 4 (Breaking Workspaces)."""
+    i = bay - 1
+    if state.broken[i] >= 4:
+        events.append(Event("workspace", f"{BAY_NAMES[bay]}: every Workspace is already broken ({why})"))
+        return state
+    broken = list(state.broken)
+    broken[i] += 1
+    events.append(Event("workspace", f"A Workspace breaks in the {BAY_NAMES[bay]} ({why})",
+                        {"bay": bay, "broken": broken[i]}))
+    return replace(state, broken=tuple(broken))
+
+
+def gain_repair_kit(state: State, amount: int, why: str, events: Events) -> State:
+    """Repair Kits, at most 4 (Fixing Workspaces: "The maximum amount of
+    Repair Kits your ship can carry at once is 4"); extra kits are lost."""
+    new = min(MAX_REPAIR_KITS, state.repair_kits + amount)
+    text = f"+{new - state.repair_kits} Repair Kit ({why})"
+    if new - state.repair_kits < amount:
+        text += f"; the ship carries at most {MAX_REPAIR_KITS}"
+    events.append(Event("repair_kit", text, {"change": new - state.repair_kits}))
+    return replace(state, repair_kits=new)
+
+
+def _set(state: State, who: int, m: Marsonaut) -> State:
+    crew = list(state.crew)
+    crew[who] = m
+    return replace(state, crew=tuple(crew))
+
+
+def resources_with_tokens(state: State, exclude: str | None = None) -> list[str]:
+    """Resources with at least one token left, in RESOURCES order."""
+    return [r for r, n in zip(RESOURCES, state.resources) if n > 0 and r != exclude]

@@ -1,0 +1,806 @@
+"""30 to Mars: the rules contract (check / apply) for one whole game.
+
+Source: ``shared/rules/30-to-mars.txt`` ("Setup", "Turn Overview", "Out of
+Resources", "Reference", "Special Ability", "Marsonaut Profiles").
+
+Steps of play (``phase(state)``)::
+
+    setup    10 rolls: Sanity and Health of each Marsonaut (d6+4), 2 Accident rolls
+    dawn     NEXT: the ship advances, the daily drain (Turn Overview 1-3)
+    draw     DRAW the event card (4); a result may demand another card the same day
+    place    PLACE Marsonauts into Bays, NEXT to confirm (5)
+    check    one ROLL per Marsonaut in the event Bay, abilities, NEXT to resolve (6)
+    resolved consequences shown (7); NEXT: production, or the demanded card
+    produced resources generated (8); NEXT ends the day (9-10)
+    over     reached Mars (won) or all four knocked out (lost)
+
+Choices the rules leave to the players (a resource of your choice, a
+Workspace of your choice, whom a profession bonus helps) and rolls that
+decide something are queued in ``state.pending`` and answered with CHOOSE and
+ROLL before anything else goes on.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..contract import Action, Event, Expect, Rejection
+from . import effects as fx
+from .model import (BAY_NAMES, BAY_PRODUCES, BAYS, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
+                    MAX_STAT, PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, RULEBOOK, SANITY,
+                    SLEEPING_BAY, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, EventCard, Marsonaut, Pending,
+                    State)
+
+GAME_ID = "thirty-to-mars"
+TITLE = "30 to Mars"
+
+# Action kinds and their payloads.
+NEXT = "next"                  # no payload: go on to the next step of the day
+ROLL = "roll"                  # face: 1..6, the die roll the game is waiting for
+CORRECT_ROLL = "correct_roll"  # face: 1..6, replaces the most recent roll (a misread die)
+DRAW = "draw"                  # card: EventCard.to_json() dict, the card just drawn
+PLACE = "place"                # who: crew index 0..3, bay: 0 (Sleeping Bay) or 1..6
+CHOOSE = "choose"              # option: a resource name or a Bay 1..6 or a crew index, answering pending[0]
+REPAIR = "repair"              # bay: 1..6, spends one Repair Kit on one broken Workspace there
+ABILITY = "ability"            # who: crew index; die: index (Jean-Louis, Maria); target: crew index (Stan)
+
+SETUP_ROLLS = 2 * CREW_SIZE + 2
+
+
+def _rule(section: str) -> str:
+    return f"{RULEBOOK}, {section}"
+
+
+def _no(code: str, message: str, section: str) -> Rejection:
+    return Rejection(code, message, _rule(section))
+
+
+# --------------------------------------------------------------------------- setup
+
+def new_game(options: dict[str, Any]) -> State:
+    """A new game before the setup rolls.
+
+    ``options``: ``crew`` 4 distinct Marsonaut keys of :data:`PROFILES`
+    (default larisa, stan, john, maria); ``roles`` the 4 roles in crew order
+    (default Navigator, Administrator, Operator, Coordinator); ``tutorial``
+    bool: 30 green cards including the 3 tutorial ones (Setup 3 NB).
+    Raises ``ValueError`` naming the rule for a bad crew or roles
+    (Setup 4: "Choose 4 Marsonaut Player Sheets ... assign 1 Role Card to each").
+    """
+    crew = list(options.get("crew") or ["larisa", "stan", "john", "maria"])
+    roles = list(options.get("roles") or ROLES)
+    if len(crew) != CREW_SIZE or len(set(crew)) != CREW_SIZE or not set(crew) <= set(PROFILES):
+        raise ValueError(f"choose 4 different Marsonauts of {', '.join(PROFILES)} ({_rule('Setup 4')})")
+    if sorted(roles) != sorted(ROLES):
+        raise ValueError(f"assign each of the 4 roles {', '.join(ROLES)} once ({_rule('Setup 4')})")
+    tutorial = bool(options.get("tutorial", False))
+    deck = (TUTORIAL_GREEN_CARDS if tutorial else DECK_SIZES[GREEN], DECK_SIZES["yellow"], DECK_SIZES[RED])
+    members = tuple(Marsonaut(k, r, health=0, sanity=0) for k, r in zip(crew, roles))
+    return State(tutorial=tutorial, crew=members, step="setup", deck_left=deck,
+                 pending=_setup_pending())
+
+
+def _setup_pending() -> tuple[Pending, ...]:
+    rolls = []
+    for i in range(CREW_SIZE):
+        rolls += [Pending("roll", SANITY, who=i), Pending("roll", HEALTH, who=i)]
+    return tuple(rolls) + (Pending("roll", "accident", index=0), Pending("roll", "accident", index=1))
+
+
+# --------------------------------------------------------------------------- queries
+
+def phase(state: State) -> str:
+    """The step of play (see the module docstring)."""
+    return state.step
+
+
+def is_over(state: State) -> bool:
+    return state.result is not None
+
+
+def outcome(state: State) -> str | None:
+    """``"won"`` (reached Mars with a Marsonaut standing), ``"lost"`` or None."""
+    return state.result
+
+
+def participants(state: State) -> list[int]:
+    """Crew indices of the Active Marsonauts placed in the event Bay."""
+    if state.location is None:
+        return []
+    return [i for i, (m, b) in enumerate(zip(state.crew, state.placement)) if m.active and b == state.location]
+
+
+def capacity(state: State, bay: int) -> int:
+    """How many Marsonauts ``bay`` can take: its working Workspaces (Event
+    Location; Reminder: "You cannot place a Marsonaut inside a Broken
+    Workspace"). The Sleeping Bay takes all four."""
+    if bay == SLEEPING_BAY:
+        return CREW_SIZE
+    return WORKSPACES_PER_BAY - state.broken[bay - 1]
+
+
+def required_colour(state: State) -> str:
+    """The colour of the next card: a demanded one, red on an Accident day,
+    else green (Turn Overview 4 NB)."""
+    if state.demand:
+        return state.demand
+    return RED if state.day in state.accident_days else GREEN
+
+
+def effective_difficulty(state: State) -> int | None:
+    """The difficulty after Larisa's reduction, at least 0."""
+    if state.difficulty is None:
+        return None
+    return max(0, state.difficulty - state.reduction)
+
+
+def expects(state: State) -> Expect | None:
+    """The die roll or card the game waits for, if any."""
+    if state.result:
+        return None
+    if state.pending and state.pending[0].kind == "roll":
+        return Expect("roll", _roll_purpose(state, state.pending[0]))
+    if state.step == "draw":
+        colour = required_colour(state)
+        return Expect("card", f"Draw a {colour} event card", colour)
+    return None
+
+
+def _roll_purpose(state: State, p: Pending) -> str:
+    who = state.crew[p.who].profile.short if p.who >= 0 else ""
+    return {
+        SANITY: f"Starting Sanity of {who} (die + 4)",
+        HEALTH: f"Starting Health of {who} (die + 4)",
+        "accident": "First Accident day (die)" if p.index == 0 else "Second Accident day (30 - die)",
+        "location": "Event location (die = Bay)",
+        "difficulty": "Event difficulty (die)",
+        "check": f"Check die of {who}",
+        "extra_die": "John's extra die",
+        "reroll": f"Maria's re-roll of die {p.index + 1}",
+        "reduce": "Larisa's difficulty reduction",
+    }[p.purpose]
+
+
+def summary(state: State) -> dict[str, Any]:
+    """A JSON-compatible overview for status screens and ``companion status``."""
+    return {
+        "game": GAME_ID, "step": state.step, "day": state.day, "days": DAYS, "result": state.result,
+        "tutorial": state.tutorial,
+        "resources": dict(zip(RESOURCES, state.resources)),
+        "repair_kits": state.repair_kits,
+        "broken_workspaces": {BAY_NAMES[b]: n for b, n in zip(BAYS, state.broken) if n},
+        "accident_days": list(state.accident_days),
+        "crew": [{"name": m.profile.short, "role": m.role, "health": m.health, "sanity": m.sanity,
+                  "status": "active" if m.active else f"knocked out on day {m.knocked_out_day}",
+                  "bay": BAY_NAMES[b]} for m, b in zip(state.crew, state.placement)],
+        "event": state.event.to_json() if state.event else None,
+        "location": state.location, "difficulty": effective_difficulty(state),
+        "dice": list(state.dice), "passed": state.passed,
+        "pending": [p.purpose for p in state.pending],
+        "event_terminal": list(state.terminal),
+    }
+
+
+# --------------------------------------------------------------------------- check
+
+def check(state: State, action: Action) -> Rejection | None:
+    """Why ``action`` is not allowed now, or None if it is."""
+    try:
+        checker = _CHECKS[action.kind]
+    except KeyError:
+        return _no("unknown_action", f"There is no move called {action.kind!r} in 30 to Mars.", "Turn Overview")
+    if state.result and action.kind != CORRECT_ROLL:
+        return _no("game_over", "The game is over.", "You Win / You Lose")
+    try:
+        return checker(state, action.args)
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        return _no("bad_payload", f"That move is incomplete or malformed: {exc}.", "Turn Overview")
+
+
+def _int_arg(args: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = args[key]
+    if type(v) is not int or not lo <= v <= hi:
+        raise ValueError(f"{key} must be a whole number {lo}..{hi}")
+    return v
+
+
+def _check_next(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "roll":
+            return _no("roll_expected", f"Waiting for a die roll: {_roll_purpose(state, p)}.", _section_of(p))
+        return _no("choice_expected", f"Choose first: {_choice_text(state, p)}.", _section_of(p))
+    if state.step == "draw":
+        return _no("card_expected", f"Draw a {required_colour(state)} event card first.", "Turn Overview 4")
+    return None
+
+
+def _check_roll(state: State, args: dict[str, Any]) -> Rejection | None:
+    _int_arg(args, "face", 1, 6)
+    if not state.pending or state.pending[0].kind != "roll":
+        return _no("no_roll_expected", "No die roll is expected now.", "Turn Overview 6")
+    return None
+
+
+def _check_correct_roll(state: State, args: dict[str, Any]) -> Rejection | None:
+    _int_arg(args, "face", 1, 6)
+    if state.before_roll is None:
+        return _no("nothing_to_correct", "Only the most recent action can be corrected, and it was not a roll.",
+                   "Turn Overview 6")
+    return None
+
+
+def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
+    card = EventCard.from_json(args["card"])
+    if state.step != "draw":
+        return _no("no_draw", "No event card is to be drawn now.", "Turn Overview 4")
+    colour = required_colour(state)
+    if card.colour != colour:
+        why = ("a result demands it" if state.demand else
+               "it is an Accident day" if colour == RED else "it is an ordinary day")
+        return _no("wrong_colour", f"A {colour} card must be drawn now: {why}.", "Turn Overview 4 NB")
+    if card.tutorial and not state.tutorial:
+        return _no("tutorial_card", "Tutorial cards are removed for the normal game.", "Setup 3 NB")
+    return None
+
+
+def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
+    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
+    bay = _int_arg(args, "bay", 0, 6)
+    if state.step != "place" or state.pending:
+        return _no("no_placing", "Marsonauts are placed after the event card is drawn and located.",
+                   "Turn Overview 5")
+    m = state.crew[who]
+    if not m.active:
+        return _no("knocked_out", f"{m.profile.short} is Knocked Out and sits this day out in the Sleeping Bay.",
+                   "Knocked Out")
+    if state.placement[who] == bay:
+        return None
+    if bay in state.event_bays and bay != state.location:
+        return _no("problem_bay", f"The {BAY_NAMES[bay]} had today's earlier problem and produces nothing.",
+                   "Event Location")
+    taken = sum(1 for i, b in enumerate(state.placement) if b == bay and i != who and state.crew[i].active)
+    cap = capacity(state, bay)
+    if taken >= cap:
+        if bay == state.location:
+            return _no("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s): no more Marsonauts "
+                       "can work on the problem.", "Event Location")
+        return _no("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s) and they are taken; "
+                   "you cannot place a Marsonaut inside a Broken Workspace.", "Reminder")
+    return None
+
+
+def _check_choose(state: State, args: dict[str, Any]) -> Rejection | None:
+    if not state.pending or state.pending[0].kind != "choose":
+        return _no("no_choice", "There is nothing to choose now.", "Turn Overview")
+    p = state.pending[0]
+    if args["option"] not in choice_options(state, p):
+        return _no("bad_choice", f"Not a valid choice for: {_choice_text(state, p)}.", _section_of(p))
+    return None
+
+
+def _check_repair(state: State, args: dict[str, Any]) -> Rejection | None:
+    bay = _int_arg(args, "bay", 1, 6)
+    if state.step == "setup":
+        return _no("setup", "Finish the setup first.", "Setup")
+    if state.repair_kits == 0:
+        return _no("no_repair_kit", "The ship has no Repair Kit.", "Fixing Workspaces")
+    if state.broken[bay - 1] == 0:
+        return _no("not_broken", f"No Workspace is broken in the {BAY_NAMES[bay]}.", "Fixing Workspaces")
+    return None
+
+
+def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
+    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
+    m = state.crew[who]
+    p = m.profile
+    if state.step == "setup":
+        return _no("setup", "Finish the setup first.", "Setup")
+    if state.pending:
+        return _no("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
+    if not m.active:
+        return _no("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
+    if p.ability == "reroll" and state.rerolls_left:
+        pass  # Maria's second re-roll is part of the same use
+    elif m.sanity < MAX_STAT:
+        return _no("sanity_below_10", f"{p.short}'s Special Ability needs Sanity 10 (now {m.sanity}).",
+                   "Special Ability")
+    return _ABILITY_CHECKS[p.ability](state, args)
+
+
+def _needs_dice(state: State, args: dict[str, Any], what: str, index: bool) -> Rejection | None:
+    if state.step != "check" or not state.dice:
+        return _no("no_dice", f"{what} is used after the check dice are rolled.", "Marsonaut Profiles")
+    if index:
+        _int_arg(args, "die", 0, len(state.dice) - 1)
+    return None
+
+
+def _check_reduce(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.step not in ("place", "check") or state.difficulty is None:
+        return _no("no_event", "Larisa can only lower the difficulty of an event card being resolved.",
+                   "Marsonaut Profiles: Larisa")
+    return None
+
+
+def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
+    target = _int_arg(args, "target", 0, CREW_SIZE - 1)
+    if state.crew[target].warded:
+        return _no("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
+    return None
+
+
+def _check_redraw(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.step != "place" or state.placed or state.dice:
+        return _no("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed "
+                   "and before dice are rolled.", "Marsonaut Profiles: Dieter NB")
+    return None
+
+
+_ABILITY_CHECKS = {
+    "reduce_difficulty": _check_reduce,
+    "prevent_sanity_loss": _check_ward,
+    "double_die": lambda s, a: _needs_dice(s, a, "Jean-Louis's doubling", True),
+    "add_die": lambda s, a: _needs_dice(s, a, "John's extra die", False),
+    "reroll": lambda s, a: _needs_dice(s, a, "Maria's re-roll", True),
+    "redraw": _check_redraw,
+}
+
+_CHECKS = {NEXT: _check_next, ROLL: _check_roll, CORRECT_ROLL: _check_correct_roll, DRAW: _check_draw,
+           PLACE: _check_place, CHOOSE: _check_choose, REPAIR: _check_repair, ABILITY: _check_ability}
+
+
+def _section_of(p: Pending) -> str:
+    return {SANITY: "Setup 5", HEALTH: "Setup 5", "accident": "Setup 6", "location": "Game Symbols",
+            "difficulty": "Game Symbols", "check": "Resolving the Problem", "extra_die": "Marsonaut Profiles: John",
+            "reroll": "Marsonaut Profiles: Maria", "reduce": "Marsonaut Profiles: Larisa",
+            "discard": "Out of Resources", "break": "Out of Resources", "gain": "Game Symbols",
+            "lose": "Game Symbols", "health_target": "Marsonaut Profiles: Larisa",
+            "sanity_target": "Marsonaut Profiles: Stan"}[p.purpose]
+
+
+def choice_options(state: State, p: Pending) -> list[Any]:
+    """The valid answers to a pending choice (resource names, Bays or crew indices)."""
+    if p.purpose == "discard":
+        return fx.resources_with_tokens(state, exclude="fuel")
+    if p.purpose == "lose":
+        return fx.resources_with_tokens(state)
+    if p.purpose == "gain":
+        return list(RESOURCES)
+    if p.purpose == "break":
+        return [b for b in BAYS if state.broken[b - 1] < WORKSPACES_PER_BAY]
+    # health_target / sanity_target: another Active Marsonaut anywhere on the ship
+    return [i for i, m in enumerate(state.crew) if m.active and i != p.who]
+
+
+def _choice_text(state: State, p: Pending) -> str:
+    who = state.crew[p.who].profile.short if p.who >= 0 else ""
+    return {"discard": "Out of Fuel: discard one other resource",
+            "break": "Out of Spares: destroy one Workspace of your choice",
+            "gain": f"gain {p.amount} of any resource of your choice",
+            "lose": f"lose {p.amount} of any resource of your choice",
+            "health_target": f"{who} gives 1 Health to another Marsonaut",
+            "sanity_target": f"{who} gives 1 Sanity to another Marsonaut"}[p.purpose]
+
+
+def choice_text(state: State) -> str | None:
+    """What the first pending choice asks, in words, or None."""
+    if state.pending and state.pending[0].kind == "choose":
+        return _choice_text(state, state.pending[0])
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply a checked action; returns the new state and what happened."""
+    events: list[Event] = []
+    if action.kind == CORRECT_ROLL:
+        base = state.before_roll
+        assert base is not None
+        new, evs = apply(base, Action(ROLL, {"face": action.args["face"]}))
+        return new, (Event("corrected", f"Roll corrected to {action.args['face']}"),) + evs
+    if action.kind == ROLL:
+        new = _apply_roll(state, action.args["face"], events)
+        return replace(new, before_roll=state), tuple(events)
+    new = _HANDLERS[action.kind](state, action.args, events)
+    if new.before_roll is not None:
+        new = replace(new, before_roll=None)
+    return new, tuple(events)
+
+
+def _pop(state: State) -> tuple[Pending, State]:
+    return state.pending[0], replace(state, pending=state.pending[1:])
+
+
+def _apply_roll(state: State, face: int, events: list[Event]) -> State:
+    p, state = _pop(state)
+    return _ROLLS[p.purpose](state, p, face, events)
+
+
+def _roll_stat(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Setup 5: "Roll 1 dice and add 4 to the result" for Sanity, then Health."""
+    m = state.crew[p.who]
+    m = replace(m, **{p.purpose: face + 4})
+    events.append(Event("setup", f"{m.profile.short} starts with {p.purpose.capitalize()} {face + 4} "
+                        f"(rolled {face} + 4)", {"who": p.who, p.purpose: face + 4}))
+    crew = list(state.crew)
+    crew[p.who] = m
+    return replace(state, crew=tuple(crew))
+
+
+def _roll_accident(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Setup 6: first Accident token on day d6, second on day 30 - d6, third
+    "approximately in the middle". Decision: the middle is rounded down
+    ((first + second) // 2); with first 1..6 and second 24..29 it is 12..17,
+    never a day already taken."""
+    if p.index == 0:
+        events.append(Event("setup", f"First Accident day: day {face}"))
+        return replace(state, accident_days=(face,))
+    first, second = state.accident_days[0], DAYS - face
+    middle = (first + second) // 2
+    events.append(Event("setup", f"Second Accident day: day {second} (30 - {face}); third in the middle: "
+                        f"day {middle}"))
+    events.append(Event("setup_done", "The crew is trained and the route checked. Good luck!"))
+    return replace(state, accident_days=(first, middle, second), step="dawn")
+
+
+def _roll_location(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Game Symbols: "Roll the dice to determine" the event's Bay (1..6)."""
+    events.append(Event("location", f"The event is in the {BAY_NAMES[face]} (rolled {face})", {"bay": face}))
+    return replace(state, location=face, event_bays=state.event_bays + (face,))
+
+
+def _roll_difficulty(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Game Symbols: "Roll the dice to determine". Decision: the difficulty is the face rolled."""
+    events.append(Event("difficulty", f"The event's difficulty is {face} (rolled)", {"difficulty": face}))
+    return replace(state, difficulty=face)
+
+
+def _roll_check(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Resolving the Problem: each Marsonaut in the event Bay rolls one die."""
+    who = "John's extra die" if p.purpose == "extra_die" else state.crew[p.who].profile.short
+    dice = state.dice + (face,)
+    events.append(Event("die", f"{who} rolls {face}: total {sum(dice)} of {effective_difficulty(state)}",
+                        {"face": face, "total": sum(dice)}))
+    return replace(state, dice=dice)
+
+
+def _roll_reroll(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Maria: "re-roll any dice up to 2 times. You must keep the second result"."""
+    dice = list(state.dice)
+    old, dice[p.index] = dice[p.index], face
+    events.append(Event("die", f"Maria re-rolls die {p.index + 1}: {old} becomes {face}; total {sum(dice)}",
+                        {"face": face, "total": sum(dice)}))
+    return replace(state, dice=tuple(dice))
+
+
+def _roll_reduce(state: State, p: Pending, face: int, events: list[Event]) -> State:
+    """Larisa: "Roll the dice and subtract the result from the Card Difficulty"."""
+    state = replace(state, reduction=state.reduction + face)
+    events.append(Event("difficulty", f"Larisa lowers the difficulty by {face}: now {effective_difficulty(state)}"))
+    return state
+
+
+_ROLLS = {SANITY: _roll_stat, HEALTH: _roll_stat, "accident": _roll_accident, "location": _roll_location,
+          "difficulty": _roll_difficulty, "check": _roll_check, "extra_die": _roll_check,
+          "reroll": _roll_reroll, "reduce": _roll_reduce}
+
+
+def _apply_next(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    return _STEP_NEXT[state.step](state, events)
+
+
+def _start_day(state: State, events: list[Event]) -> State:
+    """Turn Overview 1-3 and Out of Resources: the ship advances one day, then
+    the daily drain of 1 Oxygen, Food, Fuel and Spares. A resource with no
+    token left is missing: Oxygen costs every Marsonaut 1 Sanity, Food 1
+    Health, Fuel one other resource of your choice, Spares one Workspace of
+    your choice."""
+    day = state.day + 1
+    state = replace(state, day=day, step="draw", event=None, location=None, difficulty=None, reduction=0,
+                    placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=None,
+                    event_bays=(), rerolls_left=0)
+    accident = " - an Accident day: draw a red card" if day in state.accident_days else ""
+    events.append(Event("day", f"Day {day} of {DAYS}: the Navigator moves the ship one day closer to Mars"
+                        + accident, {"day": day}))
+    pending: list[Pending] = []
+    for r, have in zip(RESOURCES, state.resources):
+        if have:
+            state = fx.lose_resource(state, r, 1, "daily drain", events)
+            continue
+        events.append(Event("missing", f"Out of {RESOURCE_NAMES[r]}: 1 token missing (Out of Resources)",
+                            {"resource": r}))
+        if r == "oxygen":
+            for i in range(CREW_SIZE):
+                state = fx.lose_sanity(state, i, 1, "out of Oxygen", events)
+        elif r == "food":
+            for i in range(CREW_SIZE):
+                state = fx.lose_health(state, i, 1, "out of Food", events)
+        elif r == "fuel":
+            pending.append(Pending("choose", "discard"))
+        else:
+            pending.append(Pending("choose", "break"))
+        if state.result:
+            return state
+    return _queue_choices(state, pending, events)
+
+
+def _queue_choices(state: State, pending: list[Pending], events: list[Event]) -> State:
+    """Queue choices that have at least one valid answer; say why others lapse."""
+    keep = []
+    for p in pending:
+        if choice_options(state, p):
+            keep.append(p)
+        else:
+            events.append(Event("no_choice", f"Nothing to do for: {_choice_text(state, p)}"))
+    return replace(state, pending=state.pending + tuple(keep))
+
+
+def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    """Turn Overview 4: the Operator draws the event card and locates the problem."""
+    card = EventCard.from_json(args["card"])
+    ci = COLOURS.index(card.colour)
+    deck = list(state.deck_left)
+    if deck[ci] == 0:
+        reshuffled = sum(1 for t in state.terminal if t.startswith(card.colour + ":"))
+        events.append(Event("reshuffle", f"The {card.colour} deck was empty: shuffle its passed cards from the "
+                            f"Event Terminal into a new deck ({reshuffled} cards)"))
+        deck[ci] = reshuffled
+    deck[ci] = max(0, deck[ci] - 1)
+    where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
+    how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
+    events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
+                        {"card": card.to_json()}))
+    pending = []
+    if card.location is None:
+        pending.append(Pending("roll", "location"))
+    if card.difficulty is None:
+        pending.append(Pending("roll", "difficulty"))
+    bays = state.event_bays + ((card.location,) if card.location else ())
+    return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
+                   step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
+                   demand=None, pending=tuple(pending), deck_left=tuple(deck), event_bays=bays, rerolls_left=0)
+
+
+def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    """Turn Overview 5: a Marsonaut goes to a Bay (0 = stays in the Sleeping Bay)."""
+    who, bay = args["who"], args["bay"]
+    placement = list(state.placement)
+    placement[who] = bay
+    role = "works on the problem" if bay == state.location else "rests" if bay == SLEEPING_BAY else "works"
+    events.append(Event("place", f"{state.crew[who].profile.short} {role} in the {BAY_NAMES[bay]}",
+                        {"who": who, "bay": bay}))
+    return replace(state, placement=tuple(placement), placed=True)
+
+
+def _confirm_placement(state: State, events: list[Event]) -> State:
+    """Turn Overview 6, Skipping the Event: those in the event Bay roll one die
+    each; with nobody there the event is skipped and resolved as failed."""
+    who = participants(state)
+    if not who:
+        events.append(Event("skip", "Nobody works on the problem: the event is skipped and its negative "
+                            "consequences hit all Marsonauts (Skipping the Event)"))
+        return _resolve(replace(state, step="check"), events)
+    names = ", ".join(state.crew[i].profile.short for i in who)
+    events.append(Event("check", f"Check: {names} roll against difficulty {effective_difficulty(state)}"))
+    return replace(state, step="check", pending=tuple(Pending("roll", "check", who=i) for i in who))
+
+
+def _resolve(state: State, events: list[Event]) -> State:
+    """Resolving the Problem: "If the result of the dice rolled is equal to or
+    greater than the Event Card difficulty the roll is considered
+    successful." The check result's effects, then both inevitable results,
+    happen (card anatomy 4-7)."""
+    card = state.event
+    assert card is not None
+    total, need = sum(state.dice), effective_difficulty(state) or 0
+    passed = bool(state.dice) and total >= need
+    if state.dice:
+        events.append(Event("result", f"Check {'passed' if passed else 'failed'}: {total} against {need}",
+                            {"total": total, "difficulty": need, "passed": passed}))
+    state = replace(state, passed=passed, step="resolved", rerolls_left=0,
+                    terminal=state.terminal + (f"{card.colour}:{card.name}",))
+    targets = participants(state) or [i for i, m in enumerate(state.crew) if m.active]
+    for result in ("success" if passed else "failure", "inevitable_positive", "inevitable_negative"):
+        for effect in getattr(card, result):
+            state = _apply_effect(state, effect.symbol, effect.amount, targets, result, events)
+            if state.result:
+                return state
+    return state
+
+
+def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], result: str,
+                  events: list[Event]) -> State:
+    """One printed symbol of a result (Game Symbols).
+
+    Decision: Sanity and Health effects hit the Marsonauts in the event Bay;
+    when nobody is there they hit every Active Marsonaut ("If you skip the
+    event that has a penalty to Sanity or Health - all 4 Marsonauts must
+    suffer those penalties"). A Workspace breaks in the event's Bay.
+    """
+    why = {"success": "check passed", "failure": "check failed", "inevitable_positive": "inevitable",
+           "inevitable_negative": "inevitable"}[result]
+    if symbol in RESOURCES:
+        if amount > 0:
+            return fx.gain_resource(state, symbol, amount, why, events)
+        return fx.lose_resource(state, symbol, -amount, why, events)
+    if symbol == "any_resource":
+        p = Pending("choose", "gain" if amount > 0 else "lose", amount=abs(amount))
+        return _queue_choices(state, [p], events)
+    if symbol in (SANITY, HEALTH):
+        for i in targets:
+            if amount > 0:
+                state = fx.gain_stat(state, i, symbol, amount, why, events)
+            elif symbol == SANITY:
+                state = fx.lose_sanity(state, i, -amount, why, events)
+            else:
+                state = fx.lose_health(state, i, -amount, why, events)
+            if state.result:
+                break
+        return state
+    if symbol == "workspace_breaks":
+        for _ in range(amount):
+            state = fx.break_workspace(state, state.location or 1, why, events)
+        return state
+    if symbol == "repair_kit":
+        return fx.gain_repair_kit(state, amount, why, events)
+    colour = "yellow" if symbol == "draw_yellow" else RED
+    events.append(Event("demand", f"A {colour} card must be drawn this same day ({why})"))
+    return replace(state, demand=colour)
+
+
+def _after_resolved(state: State, events: list[Event]) -> State:
+    """A demanded card is drawn and resolved the same day before production.
+
+    Decision (card anatomy 8: "Must Draw Red Card same turn"): the demanded
+    card is resolved like the day's event, the crew placed anew; resources
+    are generated once, at the end of the day, and no Bay that had a problem
+    that day produces."""
+    if state.demand:
+        events.append(Event("draw_again", f"Draw a {state.demand} card now"))
+        return replace(state, step="draw")
+    return _produce(state, events)
+
+
+def _produce(state: State, events: list[Event]) -> State:
+    """Turn Overview 8, Resource Generation and the profession bonuses: each
+    Marsonaut working in a Bay that had no problem today makes one of what
+    it produces; a professional in their own Bay makes one more (Physician
+    and Psychiatrist: one point for another Marsonaut anywhere)."""
+    state = replace(state, step="produced")
+    pending: list[Pending] = []
+    made = False
+    for i, (m, bay) in enumerate(zip(state.crew, state.placement)):
+        if not m.active or bay == SLEEPING_BAY or bay in state.event_bays:
+            continue
+        made = True
+        what = BAY_PRODUCES[bay]
+        name = m.profile.short
+        if what in (SANITY, HEALTH):
+            state = fx.gain_stat(state, i, what, 1, f"working in the {BAY_NAMES[bay]}", events)
+        else:
+            state = fx.gain_resource(state, what, 1, f"{name} in the {BAY_NAMES[bay]}", events)
+        if m.profile.bonus_bay == bay:
+            if what in (SANITY, HEALTH):
+                pending.append(Pending("choose", f"{what}_target", who=i))
+            else:
+                state = fx.gain_resource(state, what, 1, f"{m.profile.profession} bonus", events)
+    if not made:
+        events.append(Event("production", "Nobody worked in a producing Bay today: nothing is generated"))
+    return _queue_choices(state, pending, events)
+
+
+def _end_day(state: State, events: list[Event]) -> State:
+    """Turn Overview 9-10, Knocked Out, You Win: everyone returns to the
+    Sleeping Bay; a Marsonaut who fell before today has skipped a day and
+    stands again with 1 Health; after day 30 the ship reaches Mars."""
+    crew = list(state.crew)
+    for i, m in enumerate(crew):
+        if not m.active and m.knocked_out_day < state.day:
+            crew[i] = replace(m, health=1, knocked_out_day=0)
+            events.append(Event("recovered", f"{m.profile.short} skipped a day and stands again with 1 Health "
+                                "(Knocked Out)", {"who": i}))
+    state = replace(state, crew=tuple(crew), placement=(SLEEPING_BAY,) * CREW_SIZE, step="dawn")
+    events.append(Event("day_end", f"Day {state.day} ends: the Coordinator sends everyone to the Sleeping Bay"))
+    if state.day >= DAYS:
+        standing = [m.profile.short for m in state.crew if m.active]
+        events.append(Event("won", f"The ship reaches Mars with {', '.join(standing)} standing: "
+                            "the mission succeeds! (You Win)"))
+        state = replace(state, step="over", result="won")
+    return state
+
+
+_STEP_NEXT = {"dawn": _start_day, "place": _confirm_placement, "check": _resolve,
+              "resolved": _after_resolved, "produced": _end_day}
+
+
+def _apply_choose(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    p, state = _pop(state)
+    option = args["option"]
+    if p.purpose == "discard":
+        return fx.lose_resource(state, option, 1, "out of Fuel", events)
+    if p.purpose == "break":
+        return fx.break_workspace(state, option, "out of Spares", events)
+    if p.purpose == "gain":
+        return fx.gain_resource(state, option, p.amount, "a resource of your choice", events)
+    if p.purpose == "lose":
+        return fx.lose_resource(state, option, p.amount, "a resource of your choice", events)
+    stat = HEALTH if p.purpose == "health_target" else SANITY
+    return fx.gain_stat(state, option, stat, 1, f"{state.crew[p.who].profile.profession} bonus", events)
+
+
+def _apply_repair(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    """Fixing Workspaces: one Repair Kit repairs one broken Workspace, any time."""
+    bay = args["bay"]
+    broken = list(state.broken)
+    broken[bay - 1] -= 1
+    events.append(Event("repair", f"A Repair Kit fixes a Workspace in the {BAY_NAMES[bay]}", {"bay": bay}))
+    return replace(state, broken=tuple(broken), repair_kits=state.repair_kits - 1)
+
+
+def _apply_ability(state: State, args: dict[str, Any], events: list[Event]) -> State:
+    """Special Ability: usable at Sanity 10; afterwards Sanity is 1."""
+    who = args["who"]
+    m = state.crew[who]
+    ability = m.profile.ability
+    if not (ability == "reroll" and state.rerolls_left):
+        crew = list(state.crew)
+        crew[who] = m = replace(m, sanity=1)
+        state = replace(state, crew=tuple(crew))
+        events.append(Event("ability", f"{m.profile.short} uses the Special Ability: {m.profile.ability_text}; "
+                            "Sanity drops to 1 (Special Ability)", {"who": who, "ability": ability}))
+    return _ABILITIES[ability](state, who, args, events)
+
+
+def _ability_reduce(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    return replace(state, pending=(Pending("roll", "reduce", who=who),) + state.pending)
+
+
+def _ability_ward(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    """Stan: "prevent Sanity loss for any team member. Even when he is using
+    his special Ability". Decision: the ward cancels that Marsonaut's next
+    Sanity loss, whole, whenever it comes; Stan may ward himself."""
+    target = args["target"]
+    crew = list(state.crew)
+    crew[target] = replace(crew[target], warded=True)
+    events.append(Event("ward", f"{crew[target].profile.short}'s next Sanity loss will be prevented"))
+    return replace(state, crew=tuple(crew))
+
+
+def _ability_double(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    dice = list(state.dice)
+    i = args["die"]
+    dice[i] *= 2
+    events.append(Event("die", f"Jean-Louis doubles die {i + 1} to {dice[i]}: total {sum(dice)}"))
+    return replace(state, dice=tuple(dice))
+
+
+def _ability_add(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    return replace(state, pending=(Pending("roll", "extra_die", who=who),))
+
+
+def _ability_reroll(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    left = state.rerolls_left - 1 if state.rerolls_left else 1
+    return replace(state, rerolls_left=left, pending=(Pending("roll", "reroll", who=who, index=args["die"]),))
+
+
+def _ability_redraw(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
+    """Dieter: "Disregard the previous event and place its card to the bottom of the deck"."""
+    card = state.event
+    assert card is not None
+    deck = list(state.deck_left)
+    deck[COLOURS.index(card.colour)] += 1
+    bays = state.event_bays[:-1] if state.location is not None else state.event_bays
+    events.append(Event("redraw", f"{card.name} goes to the bottom of the {card.colour} deck: draw another "
+                        f"{card.colour} card"))
+    return replace(state, step="draw", event=None, location=None, difficulty=None, pending=(),
+                   deck_left=tuple(deck), event_bays=bays, demand=None if card.colour == GREEN else card.colour)
+
+
+_ABILITIES = {"reduce_difficulty": _ability_reduce, "prevent_sanity_loss": _ability_ward,
+              "double_die": _ability_double, "add_die": _ability_add, "reroll": _ability_reroll,
+              "redraw": _ability_redraw}
+
+_HANDLERS = {NEXT: _apply_next, DRAW: _apply_draw, PLACE: _apply_place, CHOOSE: _apply_choose,
+             REPAIR: _apply_repair, ABILITY: _apply_ability}

@@ -1,0 +1,115 @@
+"""30 to Mars: listing legal actions, and a random legal action for playouts.
+
+Event cards cannot be listed (their printed fields come from the table); when
+``expects(state)`` asks for a card, :func:`random_card` makes one from a
+caller's seeded ``random.Random``.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from ..contract import Action
+from .engine import (ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, capacity, check,
+                     choice_options, required_colour)
+from .model import BAYS, CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
+
+_ROLLS = tuple(Action(ROLL, {"face": f}) for f in range(1, 7))
+_NEXT = Action(NEXT)
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action with finite values (die faces included), in a
+    stable order; a card to DRAW is not listed (see ``expects``)."""
+    if state.result:
+        return []
+    out: list[Action] = []
+    if state.before_roll is not None:
+        out += [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)]
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "roll":
+            return list(_ROLLS) + out
+        return [Action(CHOOSE, {"option": o}) for o in choice_options(state, p)] + out
+    if state.step == "setup":
+        return out
+    if state.step != "draw":
+        out.append(_NEXT)
+    if state.step == "place":
+        out += [Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7)
+                if state.placement[w] != b and check(state, Action(PLACE, {"who": w, "bay": b})) is None]
+    out += [Action(REPAIR, {"bay": b}) for b in BAYS if state.repair_kits and state.broken[b - 1]]
+    for who in range(CREW_SIZE):
+        for args in _ability_args(state, who):
+            a = Action(ABILITY, args)
+            if check(state, a) is None:
+                out.append(a)
+    return out
+
+
+def _ability_args(state: State, who: int) -> list[dict[str, Any]]:
+    m = state.crew[who]
+    if not m.active or (m.sanity < 10 and not (m.profile.ability == "reroll" and state.rerolls_left)):
+        return []
+    ability = m.profile.ability
+    if ability in ("double_die", "reroll"):
+        return [{"who": who, "die": i} for i in range(len(state.dice))]
+    if ability == "prevent_sanity_loss":
+        return [{"who": who, "target": t} for t in range(CREW_SIZE)]
+    return [{"who": who}]
+
+
+def random_card(rng: Random, colour: str) -> dict[str, Any]:
+    """A plausible event card of ``colour`` as the dict DRAW takes: difficulty
+    and location sometimes "roll to determine", results of 0-2 symbols."""
+    def result(sign: int) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for _ in range(rng.randint(0, 2)):
+            s = rng.choice(EFFECT_SYMBOLS)
+            if s in SIGNED_SYMBOLS:
+                out[s] = sign * rng.randint(1, 3)
+            elif (s == "repair_kit") == (sign > 0):
+                out[s] = 1
+        return out
+    hard = {"green": 0, "yellow": 2, "red": 4}[colour]
+    return {"name": f"{colour.capitalize()} card {rng.randint(1, 59)}", "colour": colour,
+            "difficulty": None if rng.random() < 0.1 else rng.randint(2 + hard, 8 + hard),
+            "location": None if rng.random() < 0.1 else rng.randint(1, 6),
+            "success": result(+1), "failure": result(-1),
+            "inevitable_positive": result(+1) if rng.random() < 0.2 else {},
+            "inevitable_negative": result(-1) if rng.random() < 0.2 else {}}
+
+
+def random_action(state: State, rng: Random) -> Action:
+    """A random legal action, fast (no full listing): what the table might do.
+
+    Raises ``ValueError`` when the game is over.
+    """
+    if state.result:
+        raise ValueError("the game is over")
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "roll":
+            return _ROLLS[rng.randrange(6)]
+        return Action(CHOOSE, {"option": rng.choice(choice_options(state, p))})
+    step = state.step
+    if step == "draw":
+        return Action(DRAW, {"card": random_card(rng, required_colour(state))})
+    if state.repair_kits and rng.random() < 0.3:
+        broken = [b for b in BAYS if state.broken[b - 1]]
+        if broken:
+            return Action(REPAIR, {"bay": rng.choice(broken)})
+    if step == "place" and rng.random() < 0.8:
+        who = rng.randrange(CREW_SIZE)
+        if state.crew[who].active:
+            bay = state.location if state.location and rng.random() < 0.4 else rng.randrange(7)
+            a = Action(PLACE, {"who": who, "bay": bay})
+            if state.placement[who] != bay and capacity(state, bay) and check(state, a) is None:
+                return a
+    if step in ("place", "check") and rng.random() < 0.3:
+        for who in range(CREW_SIZE):
+            for args in _ability_args(state, who):
+                a = Action(ABILITY, args)
+                if rng.random() < 0.5 and check(state, a) is None:
+                    return a
+    return _NEXT
