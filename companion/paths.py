@@ -1,0 +1,63 @@
+"""Where the companion keeps its files.
+
+The data directory is ``$STATE_DIRECTORY`` when systemd's ``StateDirectory=``
+sets it (the kiosk unit), else the XDG data dir from ``platformdirs``
+(``~/.local/share/mars-companion`` on Linux). ``--db PATH`` on the command
+line overrides the database path; nothing here creates directories.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "mars-companion"
+DB_NAME = "companion.sqlite3"
+CATALOGUE_NAME = "cards.json"
+
+
+def data_dir() -> Path:
+    """The directory for the database and the card catalogue (not created here).
+
+    systemd may pass several colon-separated directories in
+    ``STATE_DIRECTORY``; the first one is used.
+    """
+    state_dir = os.environ.get("STATE_DIRECTORY", "").split(":")[0].strip()
+    if state_dir:
+        return Path(state_dir)
+    import platformdirs  # imported lazily: only needed off systemd
+
+    return Path(platformdirs.user_data_path(APP_NAME))
+
+
+def default_db_path() -> Path:
+    """``<data dir>/companion.sqlite3``: the game store."""
+    return data_dir() / DB_NAME
+
+
+def default_catalogue_path() -> Path:
+    """``<data dir>/cards.json``: the event card catalogue players can edit."""
+    return data_dir() / CATALOGUE_NAME
+
+
+def move_aside(path: Path, sidecars: tuple[str, ...] = ()) -> Path:
+    """Rename a damaged ``path`` to ``<name>.damaged-<UTC timestamp>`` and return the new path.
+
+    Each existing sidecar file ``<path><suffix>`` (SQLite's ``-wal``/``-shm``)
+    moves with it to ``<new path><suffix>``, so SQLite still sees them as one
+    database when someone opens the moved copy to rescue it. A number is added
+    if the name is taken. Raises ``OSError`` if the rename fails.
+    """
+    from datetime import datetime, timezone
+
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while any(Path(f"{target}{s}").exists() for s in ("", *sidecars)):
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in sidecars:
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{target}{suffix}"))
+    return target

@@ -1,0 +1,340 @@
+"""The session: one table, one game at a time, every move through one door.
+
+``submit`` validates an action once (the game's ``check``), applies it,
+commits it to the :class:`~companion.store.Store` (one transaction), and only
+then tells the subscribers (the screen). A rejected action changes nothing and
+is not logged. Undo and redo walk the log; a restart resumes the open game by
+replaying its active actions exactly.
+
+Use a session from one thread (the UI main loop); hardware callbacks post
+events to that loop instead of calling in.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+from companion.rules import get_game
+from companion.rules.contract import Action, Event, Game, Rejection, RuleError
+from companion.store import GameRecord, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+#: Where the session's own rejections come from (they are not rulebook rules).
+SESSION_RULE = "companion"
+
+Subscriber = Callable[[Any, tuple[Event, ...]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a submit, undo or redo.
+
+    ``accepted``: the change was made and committed; ``rejection``: why not
+    (``None`` when accepted); ``events``: what happened, for the screen.
+    """
+
+    accepted: bool
+    rejection: Rejection | None = None
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One logged action: ``seq`` 1, 2, ...; ``events`` what it did; ``undone``
+    True for actions taken back (the redo tail); ``created_at`` UTC ISO."""
+
+    seq: int
+    action: Action
+    events: tuple[Event, ...]
+    undone: bool
+    created_at: str
+
+
+def _rejected(code: str, message: str) -> Outcome:
+    return Outcome(False, Rejection(code, message, SESSION_RULE), ())
+
+
+def _normalised(value: Any) -> Any:
+    """``value`` as it comes back from the log (tuples become lists...);
+    raises ``TypeError``/``ValueError`` if it is not JSON-able."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Inverse of ``Event.to_json()``."""
+    return Event(data["kind"], data.get("text", ""), dict(data.get("data") or {}))
+
+
+class Session:
+    """One table's game. Build with :meth:`open`.
+
+    Attributes: ``store`` (:class:`Store`), ``notice`` (a sentence for the
+    screen about the saved games file, or ``None``; also set when the open
+    game could not be resumed).
+    """
+
+    def __init__(self, store: Store, notice: str | None = None):
+        self.store = store
+        self.notice = notice
+        self._record: GameRecord | None = None
+        self._game: Game | None = None
+        self._states: list[Any] = []     # _states[n]: state after the first n active actions
+        self._undone = 0                 # actions after the active ones (the redo tail)
+        self._subscribers: list[Subscriber] = []
+
+    # ---------------------------------------------------------------- opening
+    @classmethod
+    def open(cls, db_path: Path | str | None = None, *, create: bool = True) -> "Session":
+        """Open the store at ``db_path`` (default: the data dir) and resume its current game.
+
+        The current game is the newest one ``open`` or ``over``; its active
+        actions are replayed (each checked) to rebuild the state exactly. Never
+        raises for a bad file or a log that no longer replays: ``notice`` says
+        what happened and the session starts without a game (the log stays in
+        the store). ``create=False`` does not create a missing file.
+        """
+        store = Store.open(db_path, create=create)
+        session = cls(store, store.notice)
+        record = store.current_game()
+        if record is not None:
+            try:
+                session._resume(record)
+            except (KeyError, ValueError, TypeError, RuleError) as exc:
+                session._reset()
+                message = (f"The game started {record.created_at} could not be resumed ({exc}); "
+                           "its log is kept in the saved games file.")
+                session.notice = f"{session.notice} {message}" if session.notice else message
+                log.error("cannot resume game %s: %s", record.id, exc)
+        return session
+
+    def _resume(self, record: GameRecord) -> None:
+        game = get_game(record.game_id)
+        rows = self.store.actions(record.id)
+        active = [r for r in rows if not r.undone]
+        if [r.seq for r in active] != list(range(1, len(active) + 1)):
+            raise ValueError("the log has a gap")
+        state = game.new_game(record.options)
+        states = [state]
+        for row in active:
+            action = Action.from_json(row.action)
+            rejection = game.check(state, action)
+            if rejection is not None:
+                raise RuleError(rejection)
+            state, _ = game.apply(state, action)
+            states.append(state)
+        self._record, self._game, self._states = record, game, states
+        self._undone = len(rows) - len(active)
+
+    def _reset(self) -> None:
+        self._record, self._game, self._states, self._undone = None, None, [], 0
+
+    def close(self) -> None:
+        """Close the store; everything is already committed."""
+        self.store.close()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- looking
+    @property
+    def has_game(self) -> bool:
+        """True while there is a game to show (open, or over until the next one starts)."""
+        return self._record is not None
+
+    @property
+    def game_id(self) -> str | None:
+        """The current game's id (``"thirty-to-mars"``), or None."""
+        return self._record.game_id if self._record else None
+
+    @property
+    def game(self) -> Game | ModuleType | None:
+        """The current game's rules module, or None."""
+        return self._game
+
+    @property
+    def options(self) -> dict[str, Any] | None:
+        """The current game's options (a copy), or None."""
+        return json.loads(json.dumps(self._record.options)) if self._record else None
+
+    @property
+    def state(self) -> Any:
+        """The current game's state (a frozen dataclass), or None without a game."""
+        return self._states[-1] if self._states else None
+
+    @property
+    def status(self) -> str | None:
+        """``"open"``, ``"over"`` or None without a game."""
+        if self._record is None:
+            return None
+        return "over" if self._game.is_over(self.state) else "open"  # type: ignore[union-attr]
+
+    @property
+    def seq(self) -> int:
+        """How many actions are active (the seq of the last one; 0 at the start)."""
+        return max(len(self._states) - 1, 0)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.seq > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._undone > 0
+
+    def log(self) -> list[LogEntry]:
+        """The current game's log by ``seq``, undone actions included (marked); [] without a game."""
+        if self._record is None:
+            return []
+        return [LogEntry(r.seq, Action.from_json(r.action),
+                         tuple(event_from_json(e) for e in r.events), r.undone, r.created_at)
+                for r in self.store.actions(self._record.id)]
+
+    def export(self) -> dict[str, Any]:
+        """The current game's log as JSON-able data (shape: :meth:`Store.export`);
+        replay it with :func:`replay_export`. Raises ``LookupError`` without a game."""
+        if self._record is None:
+            raise LookupError("there is no game to export")
+        return self.store.export(self._record.id)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(state, events)`` after every committed change (submit,
+        undo, redo, new game). Returns a function that unsubscribes. A callback
+        that raises is logged and does not stop the others."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    # ---------------------------------------------------------------- changing
+    def new_game(self, game_id: str, options: dict[str, Any]) -> None:
+        """Start ``game_id`` with ``options``; the previous open game becomes abandoned.
+
+        Raises ``KeyError`` for an unknown game id, whatever the game's
+        ``new_game`` raises for bad options (``ValueError``), ``TypeError`` for
+        options that are not JSON-able, :class:`StoreError` if the new game
+        cannot be saved. On any error the current game is unchanged.
+        """
+        game = get_game(game_id)
+        options = _normalised(options)
+        state = game.new_game(options)
+        record = self.store.create_game(game_id, options)
+        self._record, self._game, self._states, self._undone = record, game, [state], 0
+        title = getattr(game, "TITLE", game_id)
+        self._notify(state, (Event("new_game", f"New game of {title}.", {"game": game_id}),))
+
+    def submit(self, action: Action) -> Outcome:
+        """Check ``action``, apply it, commit it, then notify; see :class:`Outcome`.
+
+        Rejected (nothing changes, nothing is logged) when there is no game,
+        the payload is not JSON-able (code ``"malformed"``), the rules say no
+        (the game's own :class:`Rejection`), or the log cannot be written
+        (code ``"not_saved"``). A new action after undo discards the redo tail.
+        """
+        if self._record is None:
+            return _rejected("no_game", "Start a game first.")
+        try:  # exactly what a replay of the log will see
+            action = Action.from_json(_normalised(action.to_json()))
+        except (TypeError, ValueError, KeyError) as exc:
+            return _rejected("malformed", f"This action cannot be recorded: {exc}.")
+        state = self.state
+        try:
+            rejection = self._game.check(state, action)  # type: ignore[union-attr]
+        except Exception as exc:  # a payload the rules engine could not even read
+            log.exception("check raised for %s", action)
+            return _rejected("malformed", f"The rules could not read this action ({exc!r}).")
+        if rejection is not None:
+            return Outcome(False, rejection, ())
+        new_state, events = self._game.apply(state, action)  # type: ignore[union-attr]
+        events = tuple(events)
+        seq = self.seq + 1
+        try:
+            self.store.append_action(self._record.id, seq, action.to_json(),
+                                     [e.to_json() for e in events], self._status_of(new_state))
+        except (StoreError, TypeError, ValueError) as exc:
+            log.error("cannot log %s: %s", action, exc)
+            return _rejected("not_saved", f"The move could not be saved, so it was not made: {exc}.")
+        self._states.append(new_state)
+        self._undone = 0
+        self._notify(new_state, events)
+        return Outcome(True, None, events)
+
+    def undo(self) -> Outcome:
+        """Take back the last active action (it stays in the log, marked undone).
+
+        The state before it comes from the cache, so undo costs no replay.
+        Rejected with ``"nothing_to_undo"``, or ``"not_saved"`` if the mark
+        cannot be written.
+        """
+        if not self.can_undo:
+            return _rejected("nothing_to_undo", "There is nothing to undo.")
+        seq = self.seq
+        previous = self._states[-2]
+        try:
+            self.store.set_undone(self._record.id, seq, True, self._status_of(previous))  # type: ignore[union-attr]
+        except StoreError as exc:
+            return _rejected("not_saved", f"The undo could not be saved, so it was not made: {exc}.")
+        self._states.pop()
+        self._undone += 1
+        action = self._action_at(seq)
+        events = (Event("undo", f"Took back {action}.", {"seq": seq}),)
+        self._notify(previous, events)
+        return Outcome(True, None, events)
+
+    def redo(self) -> Outcome:
+        """Apply again the first undone action; its events are returned after a
+        ``"redo"`` event. Rejected with ``"nothing_to_redo"``, ``"not_saved"``,
+        or the game's rejection if the action no longer fits (engine changed)."""
+        if not self.can_redo:
+            return _rejected("nothing_to_redo", "There is nothing to redo.")
+        seq = self.seq + 1
+        action = self._action_at(seq)
+        rejection = self._game.check(self.state, action)  # type: ignore[union-attr]
+        if rejection is not None:
+            return Outcome(False, rejection, ())
+        new_state, events = self._game.apply(self.state, action)  # type: ignore[union-attr]
+        try:
+            self.store.set_undone(self._record.id, seq, False, self._status_of(new_state))  # type: ignore[union-attr]
+        except StoreError as exc:
+            return _rejected("not_saved", f"The redo could not be saved, so it was not made: {exc}.")
+        self._states.append(new_state)
+        self._undone -= 1
+        events = (Event("redo", f"Made again {action}.", {"seq": seq}), *events)
+        self._notify(new_state, events)
+        return Outcome(True, None, events)
+
+    # ---------------------------------------------------------------- helpers
+    def _status_of(self, state: Any) -> str:
+        return "over" if self._game.is_over(state) else "open"  # type: ignore[union-attr]
+
+    def _action_at(self, seq: int) -> Action:
+        row = self.store.action(self._record.id, seq)  # type: ignore[union-attr]
+        if row is None:
+            raise LookupError(f"no action {seq} in the log")
+        return Action.from_json(row.action)
+
+    def _notify(self, state: Any, events: tuple[Event, ...]) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(state, events)
+            except Exception:
+                log.exception("session subscriber %r failed", callback)
+
+
+def replay_export(data: dict[str, Any]) -> Any:
+    """The state an export (:meth:`Session.export`) describes: its active actions
+    replayed, each checked, from ``new_game(options)``.
+
+    Raises ``KeyError`` (unknown game, missing field) or
+    :class:`~companion.rules.contract.RuleError` (an action no longer legal).
+    """
+    from companion.rules.contract import replay
+
+    game = get_game(data["game"])
+    actions = [Action.from_json(a["action"]) for a in data["actions"] if not a.get("undone")]
+    return replay(game, data["options"], actions)

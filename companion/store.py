@@ -1,0 +1,363 @@
+"""SQLite store: games, their action logs, undo marks, export.
+
+One file (default :func:`companion.paths.default_db_path`), opened with
+``journal_mode=WAL`` and ``synchronous=FULL``; every write is one transaction
+that is committed before the method returns, so whatever the screen shows
+has reached the disk (a power cut loses nothing that was shown).
+
+Tables::
+
+    games(id, game_id, options_json, created_at, status)    status: open | over | abandoned
+    actions(game, seq, action_json, events_json, undone, created_at)
+                                                            seq: 1, 2, ... per game
+                                                            undone: 0 | 1
+
+The active actions of a game are always the prefix ``seq = 1..n`` with
+``undone = 0``; undone actions (the redo tail) follow it. Timestamps are
+UTC ISO 8601 strings (``2025-03-01T20:15:02+00:00``).
+
+At open a damaged file (``PRAGMA quick_check`` fails, not a database, a
+schema from a newer version) is moved aside with its ``-wal``/``-shm`` files
+and a fresh database is created; :attr:`Store.notice` then says so in a
+sentence the app can show. If no file can be opened at all, the store runs in
+memory with a notice: the app never gets an exception at open.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from companion.paths import default_db_path, move_aside
+
+SCHEMA_VERSION = 1  # PRAGMA user_version of the layout below
+EXPORT_FORMAT = "mars-companion-log"
+EXPORT_VERSION = 1
+STATUSES = ("open", "over", "abandoned")
+_SIDECARS = ("-wal", "-shm", "-journal")
+
+_SCHEMA = """
+CREATE TABLE games (
+    id           INTEGER PRIMARY KEY,
+    game_id      TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    status       TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned'))
+);
+CREATE TABLE actions (
+    game        INTEGER NOT NULL REFERENCES games(id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    action_json TEXT NOT NULL,
+    events_json TEXT NOT NULL,
+    undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+_COLUMNS = {
+    "games": ["id", "game_id", "options_json", "created_at", "status"],
+    "actions": ["game", "seq", "action_json", "events_json", "undone", "created_at"],
+}
+
+
+class StoreError(RuntimeError):
+    """A write could not be committed (disk full, I/O error...); nothing was changed."""
+
+
+class _Damaged(Exception):
+    """The file at hand is not a usable companion database (reason in ``args[0]``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One row of ``games``: ``id`` (store key), ``game_id`` (``"thirty-to-mars"``),
+    ``options`` (the table's choices), ``created_at`` (UTC ISO), ``status``."""
+
+    id: int
+    game_id: str
+    options: dict[str, Any]
+    created_at: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One row of ``actions``: ``action`` is ``Action.to_json()``, ``events`` a list
+    of ``Event.to_json()``; ``undone`` True for the redo tail."""
+
+    seq: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    undone: bool
+    created_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "action": self.action, "events": self.events,
+                "undone": self.undone, "created_at": self.created_at}
+
+
+def utc_now() -> str:
+    """Now, as a UTC ISO 8601 string with seconds."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return True
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text
+
+
+class Store:
+    """The game store. Build with :meth:`open`; use from one thread.
+
+    Attributes: ``path`` (the file), ``notice`` (a sentence for the screen, or
+    ``None``), ``persistent`` (False when running in memory after the file
+    could not be opened at all).
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, notice: str | None = None,
+                 persistent: bool = True):
+        self._conn = conn
+        self.path = path
+        self.notice = notice
+        self.persistent = persistent
+
+    # ---------------------------------------------------------------- opening
+    @classmethod
+    def open(cls, path: Path | str | None = None, *, create: bool = True) -> "Store":
+        """Open (or create) the store at ``path`` (default: the data dir).
+
+        Never raises for a bad file: a damaged one is moved aside to
+        ``<name>.damaged-<UTC stamp>`` and a fresh one created; if even that
+        fails, the store lives in memory. Either way :attr:`notice` says so.
+        With ``create=False`` a missing file is not created (an empty store in
+        memory, no notice): for read-only commands such as ``companion status``.
+        """
+        path = Path(path) if path is not None else default_db_path()
+        if not create and not path.exists():
+            return cls(_memory_connection(), path, None, persistent=False)
+        notice: str | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                return cls(_connect(path), path, None)
+            except _Damaged as damaged:
+                moved = move_aside(path, _SIDECARS)
+                notice = (f"The saved games file was damaged ({damaged.args[0]}). It was moved to "
+                          f"{moved} and a fresh one was started.")
+            try:
+                return cls(_connect(path), path, notice)
+            except _Damaged as damaged:  # pragma: no cover - a fresh file that is damaged
+                raise sqlite3.DatabaseError(str(damaged.args[0])) from None
+        except (sqlite3.Error, OSError) as exc:
+            notice = ((notice + " ") if notice else "") + (
+                f"The saved games file {path} cannot be opened ({exc}); "
+                "this session will not be saved.")
+            return cls(_memory_connection(), path, notice, persistent=False)
+
+    def close(self) -> None:
+        """Close the connection (all writes are already committed)."""
+        self._conn.close()
+
+    # ---------------------------------------------------------------- reading
+    def current_game(self) -> GameRecord | None:
+        """The newest game that is ``open`` or ``over`` (the one the table sees), or None."""
+        row = self._conn.execute(
+            "SELECT id, game_id, options_json, created_at, status FROM games "
+            "WHERE status IN ('open', 'over') ORDER BY id DESC LIMIT 1").fetchone()
+        return _game(row) if row else None
+
+    def game(self, game: int) -> GameRecord | None:
+        """The game with store key ``game``, or None."""
+        row = self._conn.execute(
+            "SELECT id, game_id, options_json, created_at, status FROM games WHERE id = ?",
+            (game,)).fetchone()
+        return _game(row) if row else None
+
+    def games(self) -> list[GameRecord]:
+        """Every game, oldest first."""
+        rows = self._conn.execute(
+            "SELECT id, game_id, options_json, created_at, status FROM games ORDER BY id").fetchall()
+        return [_game(r) for r in rows]
+
+    def actions(self, game: int, *, active_only: bool = False) -> list[ActionRecord]:
+        """The log of ``game`` by ``seq``; with ``active_only`` without the undone tail."""
+        sql = ("SELECT seq, action_json, events_json, undone, created_at FROM actions "
+               "WHERE game = ?" + (" AND undone = 0" if active_only else "") + " ORDER BY seq")
+        return [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at)
+                for seq, a, e, u, at in self._conn.execute(sql, (game,))]
+
+    def action(self, game: int, seq: int) -> ActionRecord | None:
+        """One logged action of ``game`` (undone or not), or None."""
+        row = self._conn.execute(
+            "SELECT seq, action_json, events_json, undone, created_at FROM actions "
+            "WHERE game = ? AND seq = ?", (game, seq)).fetchone()
+        if row is None:
+            return None
+        seq, a, e, u, at = row
+        return ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at)
+
+    def export(self, game: int) -> dict[str, Any]:
+        """The log of ``game`` as a JSON-able dict::
+
+            {"format": "mars-companion-log", "version": 1, "game": "thirty-to-mars",
+             "options": {...}, "status": "open", "created_at": "...",
+             "actions": [{"seq": 1, "action": {"kind": "roll", "face": 3},
+                          "events": [{"kind", "text", "data"?}], "undone": false,
+                          "created_at": "..."}, ...]}
+
+        Replaying the ``actions`` that are not ``undone``, in order, from
+        ``new_game(options)`` gives the game's state. Raises ``KeyError`` for
+        an unknown ``game``.
+        """
+        record = self.game(game)
+        if record is None:
+            raise KeyError(f"no game {game} in {self.path}")
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
+                "options": record.options, "status": record.status,
+                "created_at": record.created_at,
+                "actions": [a.to_json() for a in self.actions(game)]}
+
+    # ---------------------------------------------------------------- writing
+    def create_game(self, game_id: str, options: dict[str, Any]) -> GameRecord:
+        """Start a game (status ``open``); the previous ``open`` game becomes ``abandoned``
+        in the same transaction. Raises :class:`StoreError` if it cannot be committed."""
+        created = utc_now()
+        with self._transaction() as conn:
+            conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open'")
+            cur = conn.execute(
+                "INSERT INTO games (game_id, options_json, created_at, status) VALUES (?, ?, ?, 'open')",
+                (game_id, _dumps(options), created))
+            game = int(cur.lastrowid)  # type: ignore[arg-type]
+        return GameRecord(game, game_id, json.loads(_dumps(options)), created, "open")
+
+    def append_action(self, game: int, seq: int, action: dict[str, Any],
+                      events: list[dict[str, Any]], status: str) -> None:
+        """Log an accepted action as ``seq`` (one past the active actions) and set the
+        game's ``status``, in one transaction. The undone tail from ``seq`` on is
+        discarded (a new action after undo ends redo). Raises :class:`StoreError`."""
+        _check_status(status)
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ? AND undone = 1", (game, seq))
+            conn.execute(
+                "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) "
+                "VALUES (?, ?, ?, ?, 0, ?)", (game, seq, _dumps(action), _dumps(events), utc_now()))
+            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def set_undone(self, game: int, seq: int, undone: bool, status: str) -> None:
+        """Mark action ``seq`` undone (undo) or active again (redo) and set the game's
+        ``status``, in one transaction. Raises :class:`StoreError` (also if there is
+        no such action)."""
+        _check_status(status)
+        with self._transaction() as conn:
+            cur = conn.execute("UPDATE actions SET undone = ? WHERE game = ? AND seq = ?",
+                               (int(undone), game, seq))
+            if cur.rowcount != 1:
+                raise StoreError(f"game {game} has no action {seq}")
+            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def set_status(self, game: int, status: str) -> None:
+        """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
+        _check_status(status)
+        with self._transaction() as conn:
+            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot write the saved games file: {exc}") from exc
+            raise
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+
+
+def _game(row: tuple) -> GameRecord:
+    id_, game_id, options_json, created_at, status = row
+    return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status)
+
+
+def _memory_connection() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.executescript(_SCHEMA)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return conn
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A checked connection to ``path`` with the schema in place.
+
+    Raises :class:`_Damaged` for a file that is not a usable companion
+    database; other ``sqlite3.Error`` (locked, I/O) pass through.
+    """
+    conn = sqlite3.connect(path, timeout=10.0, isolation_level=None)
+    try:
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            if rows != [("ok",)]:
+                raise _Damaged("; ".join(str(r[0]) for r in rows[:3]) or "quick_check failed")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise _Damaged(f"it was written by a newer version of the companion (schema {version})")
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()  # stays 'delete' where WAL is impossible
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            if version == 0:
+                _create_schema(conn)
+            _check_schema(conn)
+        except sqlite3.DatabaseError as exc:
+            if _is_damage(exc):
+                raise _Damaged(str(exc)) from exc
+            raise
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _create_schema(conn: sqlite3.Connection) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise _Damaged("it is an SQLite file of some other program")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _check_schema(conn: sqlite3.Connection) -> None:
+    for table, columns in _COLUMNS.items():
+        found = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+        if found != columns:
+            raise _Damaged(f"its table {table!r} is not the companion's")
