@@ -39,6 +39,7 @@ EXPORT_FORMAT = "mars-companion-log"
 EXPORT_VERSION = 1
 STATUSES = ("open", "over", "abandoned")
 _SIDECARS = ("-wal", "-shm", "-journal")
+_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite 3 database
 
 _SCHEMA = """
 CREATE TABLE games (
@@ -316,6 +317,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     Raises :class:`_Damaged` for a file that is not a usable companion
     database; other ``sqlite3.Error`` (locked, I/O) pass through.
     """
+    _check_header(path)
     conn = sqlite3.connect(path, timeout=10.0, isolation_level=None)
     try:
         try:
@@ -339,6 +341,19 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _check_header(path: Path) -> None:
+    """Raise :class:`_Damaged` if ``path`` exists, is not empty and lacks SQLite's magic
+    header. Checked before SQLite opens it, because closing an SQLite connection
+    deletes the ``-wal`` file, which must move aside with the damaged file."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(_MAGIC))
+    except FileNotFoundError:
+        return
+    if head and head != _MAGIC:
+        raise _Damaged("it is not a database file")
 
 
 def _create_schema(conn: sqlite3.Connection) -> None:
