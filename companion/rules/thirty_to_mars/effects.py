@@ -6,10 +6,8 @@ Source: ``shared/rules/30-to-mars.txt``.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..contract import Event
-from .model import (BAY_NAMES, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, RESOURCE_INDEX,
+from .model import (replace, BAY_NAMES, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, RESOURCE_INDEX,
                     RESOURCE_NAMES, RESOURCES, SLEEPING_BAY, Marsonaut, State)
 
 Events = list[Event]

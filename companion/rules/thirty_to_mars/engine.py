@@ -26,7 +26,7 @@ from typing import Any
 
 from ..contract import Action, Event, Expect, Rejection
 from . import effects as fx
-from .model import (BAY_NAMES, BAY_PRODUCES, BAYS, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
+from .model import (replace, BAY_NAMES, BAY_PRODUCES, BAYS, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
                     MAX_STAT, PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, RULEBOOK, SANITY,
                     SLEEPING_BAY, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, EventCard, Marsonaut, Pending,
                     State)
@@ -404,9 +404,20 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         new = _apply_roll(state, action.args["face"], events)
         return replace(new, before_roll=state), tuple(events)
     new = _HANDLERS[action.kind](state, action.args, events)
+    if new.pending and new.pending[0].kind == "choose":
+        new = _lapse_choices(new, events)
     if new.before_roll is not None:
         new = replace(new, before_roll=None)
     return new, tuple(events)
+
+
+def _lapse_choices(state: State, events: list[Event]) -> State:
+    """Drop leading choices left with no valid answer (the last tokens went
+    to an earlier choice), saying so."""
+    while state.pending and state.pending[0].kind == "choose" and not choice_options(state, state.pending[0]):
+        events.append(Event("no_choice", f"Nothing left for: {_choice_text(state, state.pending[0])}"))
+        state = replace(state, pending=state.pending[1:])
+    return state
 
 
 def _pop(state: State) -> tuple[Pending, State]:
@@ -498,16 +509,21 @@ def _start_day(state: State, events: list[Event]) -> State:
     Health, Fuel one other resource of your choice, Spares one Workspace of
     your choice."""
     day = state.day + 1
+    before = state.resources
+    drained = tuple(max(0, have - 1) for have in before)
     state = replace(state, day=day, step="draw", event=None, location=None, difficulty=None, reduction=0,
                     placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=None,
-                    event_bays=(), rerolls_left=0)
+                    event_bays=(), rerolls_left=0, resources=drained)
     accident = " - an Accident day: draw a red card" if day in state.accident_days else ""
     events.append(Event("day", f"Day {day} of {DAYS}: the Navigator moves the ship one day closer to Mars"
                         + accident, {"day": day}))
+    names = [RESOURCE_NAMES[r] for r, have in zip(RESOURCES, before) if have]
+    if names:
+        events.append(Event("drain", f"Daily drain: the Administrator removes 1 {', '.join(names)}",
+                            {"resources": dict(zip(RESOURCES, drained))}))
     pending: list[Pending] = []
-    for r, have in zip(RESOURCES, state.resources):
+    for r, have in zip(RESOURCES, before):
         if have:
-            state = fx.lose_resource(state, r, 1, "daily drain", events)
             continue
         events.append(Event("missing", f"Out of {RESOURCE_NAMES[r]}: 1 token missing (Out of Resources)",
                             {"resource": r}))
