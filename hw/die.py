@@ -112,12 +112,13 @@ _HEX = frozenset(b"0123456789abcdefABCDEF")
 
 
 def decode_line(line: bytes) -> DieEvent | Rejected | None:
-    """Decode one line (terminator already removed) of the die protocol.
+    """Decode one line of the die protocol (a trailing ``\\r``/``\\n`` is allowed).
 
     Returns a :class:`DieEvent` (with ``t`` 0.0), a :class:`Rejected` saying
     why the line is ignored, or ``None`` for a blank line (not an error).
     Never raises for any input bytes.
     """
+    line = line.rstrip(b"\r\n")
     if len(line) > MAX_LINE:
         return Rejected(OVERLONG)
     for b in line:
@@ -159,7 +160,7 @@ def _roll(digits: str) -> DieEvent | Rejected:
 
 
 def parse_line(line: bytes) -> DieEvent | None:
-    """The :class:`DieEvent` one line (without terminator) stands for, or ``None``.
+    """The :class:`DieEvent` one line (terminator optional) stands for, or ``None``.
 
     ``None`` for blank lines and for every line :func:`decode_line` rejects
     (overlong, non-ASCII, bad checksum, unknown, out of range). Pure.

@@ -1,0 +1,184 @@
+"""hw.die.DieReader on real pseudo-terminals: rolls, noise, unplug and reconnect."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from hw.die import DieReader
+from hw.mock import DieSimulator
+
+
+def is_roll(e):
+    return e.kind == "roll"
+
+
+def start_reader(events, port, **kw):
+    reader = DieReader(events.post, port=port, backoff_s=(0.01, 0.05), **kw)
+    reader.start()
+    events.wait(lambda e: e.kind == "connected")
+    return reader
+
+
+@pytest.mark.timeout(5)
+def test_rolls_and_other_messages_arrive_in_order(sim, events):
+    reader = start_reader(events, sim.path)
+    try:
+        sim.identity("MarsDie", "1.2")
+        sim.battery(87)
+        sim.rolling()
+        sim.roll(3)
+        sim.roll(5, keyword=False)
+        got = [events.wait() for _ in range(5)]
+        assert [(e.kind, e.face) for e in got] == [
+            ("identity", None), ("battery", None), ("rolling", None), ("roll", 3), ("roll", 5)]
+        assert got[0].name == "MarsDie" and got[0].firmware == "1.2" and got[1].battery == 87
+        assert all(e.t > 0 for e in got)
+        st = reader.status()
+        assert st.connected and st.port == sim.path
+        assert (st.last_roll, st.rolls, st.lines, st.battery) == (5, 2, 5, 87)
+        assert st.identity == ("MarsDie", "1.2") and sum(st.errors.values()) == 0
+    finally:
+        reader.stop()
+
+
+@pytest.mark.timeout(10)
+def test_noise_stream_yields_exactly_the_valid_rolls(sim, events):
+    sim.use_checksum = True  # valid lines carry a checksum; noise includes bad ones
+    reader = start_reader(events, sim.path)
+    try:
+        expected, noise_kinds = [], {}
+        for i in range(300):
+            if sim.rng.random() < 0.5:
+                data = sim.noise()
+                kind = "overlong" if len(data) > 80 else None
+                noise_kinds[kind] = noise_kinds.get(kind, 0) + 1
+            else:
+                expected.append(sim.roll(keyword=bool(i % 2)))
+        sim.roll(6)
+        expected.append(6)
+        got = []
+        while len(got) < len(expected):
+            got.append(events.wait(is_roll).face)
+        assert got == expected
+        assert events.drain() == []
+        st = reader.status()
+        assert st.rolls == len(expected)
+        assert st.errors["overlong"] == noise_kinds.get("overlong", 0)
+        assert st.errors["non_ascii"] > 0 and st.errors["bad_checksum"] > 0 and st.errors["unknown"] > 0
+        assert st.lines == len(expected) + sum(noise_kinds.values())
+    finally:
+        reader.stop()
+
+
+@pytest.mark.timeout(10)
+def test_unplug_then_new_device_on_the_udev_symlink_reconnects(sim, events, tmp_path):
+    link = str(tmp_path / "mars-die")
+    reader = start_reader(events, link)
+    try:
+        sim.roll(2)
+        assert events.wait(is_roll).face == 2
+        first_path = sim.path
+        sim.send_raw(b"ROLL 4")  # cut off by the unplug: must not become a roll
+        time.sleep(0.02)
+        sim.unplug()
+        gone = events.wait()
+        assert gone.kind == "disconnected" and gone.port == link
+        assert not reader.status().connected
+        sim.plug()  # a new pty, the symlink re-pointed (as udev does)
+        events.wait(lambda e: e.kind == "connected")
+        sim.roll(1)
+        sim.roll(6)
+        assert [events.wait(is_roll).face, events.wait(is_roll).face] == [1, 6]
+        st = reader.status()
+        assert st.connected and st.connects == 2 and st.errors["partial"] == 1
+        assert os.path.realpath(link) == sim.path and st.rolls == 3
+        assert first_path  # the old path may be reused by the kernel; the symlink is what counts
+    finally:
+        reader.stop()
+
+
+@pytest.mark.timeout(10)
+def test_port_finder_callable_finds_the_new_path_after_unplug(events):
+    a, b = DieSimulator(seed=1), DieSimulator(seed=2)
+    a.plug()
+    current = {"path": a.path}
+    reader = start_reader(events, lambda: current["path"])
+    try:
+        a.roll(4)
+        assert events.wait(is_roll).face == 4
+        a.unplug()
+        events.wait(lambda e: e.kind == "disconnected")
+        current["path"] = None  # nothing plugged in for a moment
+        time.sleep(0.05)
+        b.plug()
+        current["path"] = b.path
+        assert events.wait(lambda e: e.kind == "connected").port == b.path
+        b.roll(5)
+        assert events.wait(is_roll).face == 5
+    finally:
+        reader.stop()
+        b.unplug()
+
+
+@pytest.mark.timeout(5)
+def test_missing_port_neither_blocks_nor_raises(events, tmp_path):
+    reader = DieReader(events.post, port=str(tmp_path / "no-such-tty"), backoff_s=(0.01, 0.02))
+    t0 = time.monotonic()
+    reader.start()
+    time.sleep(0.1)
+    st = reader.status()
+    t1 = time.monotonic()
+    reader.stop()
+    assert time.monotonic() - t1 < 0.6 and t1 - t0 < 0.5
+    assert not st.connected and st.open_failures >= 2 and "no-such-tty" in st.last_error
+    assert events.drain(0.02) == []
+
+
+@pytest.mark.timeout(5)
+def test_auto_port_with_no_die_waits_quietly(events, monkeypatch):
+    import hw.die
+    monkeypatch.setattr(hw.die, "find_die_port", lambda *a, **k: None)
+    reader = DieReader(events.post, port="auto", backoff_s=(0.01, 0.02))
+    reader.start()
+    time.sleep(0.05)
+    t0 = time.monotonic()
+    reader.stop()
+    assert time.monotonic() - t0 < 0.6
+    assert reader.status() == hw.die.DieStatus()
+
+
+@pytest.mark.timeout(5)
+def test_a_raising_callback_is_counted_and_reading_goes_on(sim, events):
+    calls = []
+
+    def post(ev):
+        calls.append(ev)
+        if ev.kind == "roll" and ev.face == 1:
+            raise RuntimeError("screen bug")
+        events.post(ev)
+
+    reader = DieReader(post, port=sim.path, backoff_s=(0.01, 0.05))
+    reader.start()
+    try:
+        events.wait(lambda e: e.kind == "connected")
+        sim.roll(1)
+        sim.roll(2)
+        assert events.wait(is_roll).face == 2
+        st = reader.status()
+        assert st.callback_errors == 1 and st.connected and st.rolls == 2
+    finally:
+        reader.stop()
+
+
+@pytest.mark.timeout(5)
+def test_stop_is_prompt_while_connected_and_idempotent(sim, events):
+    reader = start_reader(events, sim.path)
+    t0 = time.monotonic()
+    reader.stop()
+    reader.stop()
+    assert time.monotonic() - t0 < 1.0
+    assert not reader.status().connected
+    sim.roll(3)  # nobody reading: must not block the simulator either
+    assert events.drain(0.05) == []
