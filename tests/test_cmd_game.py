@@ -1,0 +1,109 @@
+"""``companion status`` and ``companion log`` through the real CLI entry point."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.cli import main
+from companion.session import Session, replay_export
+
+pytestmark = pytest.mark.timeout(60)
+
+OPTIONS = {"crew": ["larisa", "stan", "john", "maria"],
+           "roles": ["Navigator", "Administrator", "Operator", "Coordinator"], "tutorial": False}
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "companion.sqlite3"
+
+
+def _game(db, n: int | None, seed: int = 4, undo: int = 0):
+    with Session.open(db) as s:
+        s.new_game("thirty-to-mars", OPTIONS)
+        rng = random.Random(seed)
+        done = 0
+        while (n is None or done < n) and not s.game.is_over(s.state):
+            assert s.submit(s.game.random_action(s.state, rng)).accepted
+            done += 1
+        for _ in range(undo):
+            assert s.undo().accepted
+        return s.state
+
+
+def test_status_without_a_game(db, capsys):
+    assert main(["status", "--db", str(db)]) == 0
+    assert "No game in progress." in capsys.readouterr().out
+    assert not db.exists()  # looking does not create the file
+    assert main(["status", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"game": None, "notice": None}
+
+
+def test_log_without_a_game(db, capsys):
+    assert main(["log", "--db", str(db)]) == 0
+    assert "No game in progress." in capsys.readouterr().out
+    assert main(["log", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == []
+
+
+def test_status_human(db, capsys):
+    _game(db, 15)
+    assert main(["status", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("30 to Mars: in progress, 15 action(s) since ")
+    assert "Phase: " in out and "resources:" in out and "Larisa" in out
+
+
+def test_status_json(db, capsys):
+    state = _game(db, 10)
+    assert main(["status", "--db", str(db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    with Session.open(db) as s:
+        game = s.game
+        assert data["game"] == "thirty-to-mars" and data["title"] == "30 to Mars"
+        assert data["status"] == "open" and data["actions"] == 10 and data["outcome"] is None
+        assert data["phase"] == game.phase(state)
+        assert data["summary"] == json.loads(json.dumps(game.summary(state)))
+        expect = game.expects(state)
+        assert data["expects"] == (None if expect is None else
+                                   {"kind": expect.kind, "purpose": expect.purpose, "detail": expect.detail})
+        assert data["options"] == OPTIONS and data["can_undo"] and not data["can_redo"]
+
+
+def test_status_of_a_finished_game(db, capsys):
+    _game(db, None)
+    assert main(["status", "--db", str(db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "over" and data["outcome"] in ("won", "lost")
+    assert main(["status", "--db", str(db)]) == 0
+    assert f"over ({data['outcome']})" in capsys.readouterr().out
+
+
+def test_log_human_marks_undone_and_shows_events(db, capsys):
+    _game(db, 12, undo=2)
+    assert main(["log", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "30 to Mars: 12 action(s)"
+    action_lines = [line for line in lines[1:] if not line.startswith("        ")]
+    assert len(action_lines) == 12
+    assert action_lines[0].split()[0] == "1" and action_lines[0].split()[1].startswith("roll(face=")
+    assert [line.endswith("[undone]") for line in action_lines] == [False] * 10 + [True] * 2
+    assert "starts with Sanity" in lines[2]  # the first setup roll's event text
+
+
+def test_log_json_is_the_export(db, capsys):
+    state = _game(db, 40, undo=3)
+    assert main(["log", "--db", str(db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "thirty-to-mars" and len(data["actions"]) == 40
+    assert replay_export(data) == state
+
+
+def test_damaged_file_is_reported_not_fatal(db, capsys):
+    db.write_bytes(b"this is not sqlite at all" * 100)
+    assert main(["status", "--db", str(db)]) == 0
+    captured = capsys.readouterr()
+    assert "No game in progress." in captured.out and "damaged" in captured.err
+    assert any(p.name.startswith("companion.sqlite3.damaged-") for p in db.parent.iterdir())
