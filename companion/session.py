@@ -104,7 +104,7 @@ class Session:
         if record is not None:
             try:
                 session._resume(record)
-            except (KeyError, ValueError, TypeError, RuleError) as exc:
+            except Exception as exc:  # whatever it is, the app must start (no crash loop)
                 session._reset()
                 message = (f"The game started {record.created_at} could not be resumed ({exc}); "
                            "its log is kept in the saved games file.")
@@ -231,10 +231,11 @@ class Session:
     def submit(self, action: Action) -> Outcome:
         """Check ``action``, apply it, commit it, then notify; see :class:`Outcome`.
 
-        Rejected (nothing changes, nothing is logged) when there is no game,
-        the payload is not JSON-able (code ``"malformed"``), the rules say no
-        (the game's own :class:`Rejection`), or the log cannot be written
-        (code ``"not_saved"``). A new action after undo discards the redo tail.
+        Rejected (nothing changes, nothing is logged) when there is no game
+        (code ``"no_game"``), the payload is not JSON-able or the engine's
+        ``check`` raises (``"malformed"``), the rules say no (the game's own
+        :class:`Rejection`), the engine's ``apply`` raises (``"engine_error"``,
+        logged), or the log cannot be written (``"not_saved"``). A new action after undo discards the redo tail.
         """
         if self._record is None:
             return _rejected("no_game", "Start a game first.")
@@ -250,7 +251,12 @@ class Session:
             return _rejected("malformed", f"The rules could not read this action ({exc!r}).")
         if rejection is not None:
             return Outcome(False, rejection, ())
-        new_state, events = self._game.apply(state, action)  # type: ignore[union-attr]
+        try:
+            new_state, events = self._game.apply(state, action)  # type: ignore[union-attr]
+        except Exception as exc:  # a rules engine bug: keep the table going, change nothing
+            log.exception("apply raised for %s after check accepted it", action)
+            return _rejected("engine_error", f"The rules engine failed on this move ({exc!r}); "
+                             "nothing was changed.")
         events = tuple(events)
         seq = self.seq + 1
         try:

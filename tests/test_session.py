@@ -303,3 +303,28 @@ def test_unsaved_move_is_not_made(session, monkeypatch):
     out = session.submit(session.game.random_action(state, random.Random(0)))
     assert not out.accepted and out.rejection.code == "not_saved"
     assert session.state == state and session.seq == 2
+
+
+def test_engine_failure_in_apply_changes_nothing(session, monkeypatch):
+    play(session, 2)
+    state = session.state
+
+    def broken_apply(s, a):
+        raise IndexError("engine bug")
+
+    monkeypatch.setattr(session.game, "apply", broken_apply)
+    out = session.submit(session.game.random_action(state, random.Random(0)))
+    assert not out.accepted and out.rejection.code == "engine_error"
+    assert session.state == state and len(session.log()) == 2
+
+
+def test_engine_failure_on_resume_is_a_notice(session, db, monkeypatch):
+    play(session, 3)
+    session.close()
+
+    def broken_apply(s, a):
+        raise IndexError("engine bug")
+
+    monkeypatch.setattr(get_game(GAME), "apply", broken_apply)
+    with Session.open(db) as again:
+        assert not again.has_game and "could not be resumed" in again.notice
