@@ -328,3 +328,13 @@ def test_engine_failure_on_resume_is_a_notice(session, db, monkeypatch):
     monkeypatch.setattr(get_game(GAME), "apply", broken_apply)
     with Session.open(db) as again:
         assert not again.has_game and "could not be resumed" in again.notice
+
+
+def test_correct_roll_works_right_after_a_restart(session, db):
+    assert session.submit(Action("roll", {"face": 1})).accepted
+    session.close()
+    with Session.open(db) as again:
+        out = again.submit(Action("correct_roll", {"face": 6}))
+        assert out.accepted, out.rejection
+        game = again.game
+        assert again.state == game.apply(game.new_game(OPTIONS), Action("roll", {"face": 6}))[0]
