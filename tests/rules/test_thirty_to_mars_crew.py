@@ -1,0 +1,238 @@
+"""30 to Mars, the crew (30-to-mars.txt, "Health and Sanity", "Knocked Out",
+"Losing the Game", "You Win", "Fixing Workspaces", "Breaking Workspaces",
+"Marsonaut Profiles")."""
+import pytest
+
+from companion.rules import thirty_to_mars as ttm
+from companion.rules.thirty_to_mars import effects as fx
+from companion.rules.thirty_to_mars.model import replace
+from tests.rules.helpers import act, drawn, rejection, started, texts, with_crew
+
+
+def test_rulebook_example_john_loses_health_and_sanity_at_sanity_1():
+    """Health and Sanity: "John's Health is 6 and his Sanity is 1. He lost his
+    check and has to lose 2 Health points and 2 Sanity points. John will have 2
+    Health points and 1 Sanity point." """
+    s = drawn(started(), location=4, difficulty=12, failure={"health": -2, "sanity": -2})
+    s = with_crew(s, 2, health=6, sanity=1)  # John
+    s, _ = act(s, "place", who=2, bay=4)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=2)
+    s, events = act(s, "next")
+    assert (s.crew[2].health, s.crew[2].sanity) == (2, 1)
+    assert "Sanity at 1, so Sanity loss becomes Health loss" in texts(events)
+
+
+def test_sanity_loss_larger_than_what_is_left_above_1_goes_to_health():
+    """Decision: Sanity 2 losing 3 gives Sanity 1 and 2 Health lost."""
+    s = with_crew(started(), 0, sanity=2, health=8)
+    s = fx.lose_sanity(s, 0, 3, "test", [])
+    assert (s.crew[0].sanity, s.crew[0].health) == (1, 6)
+
+
+def test_health_and_sanity_never_exceed_10():
+    s = with_crew(started(), 0, sanity=10, health=9)
+    events = []
+    s = fx.gain_stat(s, 0, "sanity", 2, "test", events)
+    s = fx.gain_stat(s, 0, "health", 3, "test", events)
+    assert (s.crew[0].sanity, s.crew[0].health) == (10, 10) and "already at 10" in texts(events)
+
+
+def test_knocked_out_when_health_falls_below_1():
+    s = drawn(started(), location=1, difficulty=12, failure={"health": -9})
+    s, _ = act(s, "place", who=0, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=1)
+    s, events = act(s, "next")
+    m = s.crew[0]
+    assert not m.active and m.health == 0 and m.knocked_out_day == 1
+    assert s.placement[0] == 0 and "Knocked Out" in texts(events)
+
+
+def test_knocked_out_skips_the_next_day_and_comes_back_with_1_health():
+    s = with_crew(started(), 0, health=0, knocked_out_day=1)
+    s = replace(s, day=1, step="produced")
+    s, events = act(s, "next")           # end of day 1: still down
+    assert not s.crew[0].active and "Larisa" not in texts(events)
+    s = drawn(s, location=2)             # day 2: sits out
+    assert rejection(s, "place", who=0, bay=5).code == "knocked_out"
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    s, events = act(s, "next")           # end of day 2: stands again
+    assert s.crew[0].active and s.crew[0].health == 1 and "stands again with 1 Health" in texts(events)
+
+
+def test_knocked_out_marsonauts_gain_nothing():
+    s = with_crew(started(), 1, health=0, knocked_out_day=3)
+    assert fx.gain_stat(s, 1, "health", 2, "test", []) == s
+
+
+def test_losing_the_game_when_all_four_are_knocked_out_at_once():
+    s = replace(started(), resources=(5, 5, 0, 5))
+    for i in range(4):
+        s = with_crew(s, i, health=1)
+    s, events = act(s, "next")  # out of Food: each loses 1 Health
+    assert s.result == "lost" and ttm.is_over(s) and ttm.outcome(s) == "lost"
+    assert "mission has failed" in texts(events)
+    assert rejection(s, "next").code == "game_over"
+    assert ttm.legal_actions(s) == []
+
+
+def test_three_knocked_out_is_not_a_loss():
+    s = replace(started(), resources=(5, 5, 0, 5))
+    for i in range(3):
+        s = with_crew(s, i, health=1)
+    s, _ = act(s, "next")
+    assert s.result is None and [m.active for m in s.crew] == [False, False, False, True]
+
+
+def test_you_win_reaching_mars_with_one_marsonaut_standing():
+    s = replace(started(), day=30, step="produced")
+    for i in range(3):
+        s = with_crew(s, i, health=0, knocked_out_day=30)
+    s, events = act(s, "next")
+    assert s.result == "won" and "reaches Mars with Maria standing" in texts(events)
+
+
+def test_not_won_before_day_30():
+    s, _ = act(replace(started(), day=29, step="produced"), "next")
+    assert s.result is None and s.step == "dawn"
+
+
+def test_workspace_breaks_in_the_event_bay_at_most_4():
+    s = drawn(started(), location=5, failure={"workspace_breaks": 3})
+    s = replace(s, broken=(0, 0, 0, 0, 2, 0))
+    s, events = act(s, "next")
+    assert s.broken[4] == 4 and "every Workspace is already broken" in texts(events)
+
+
+def test_repair_kits_at_most_4_and_used_any_time():
+    s = drawn(started(), location=2, failure={"repair_kit": 5})
+    s, events = act(s, "next")
+    assert s.repair_kits == 4 and "at most 4" in texts(events)
+    assert rejection(s, "repair", bay=3).code == "not_broken"
+    s = replace(s, broken=(0, 0, 2, 0, 0, 0))
+    s, events = act(s, "repair", bay=3)
+    assert s.broken[2] == 1 and s.repair_kits == 3 and "Medical Bay" in texts(events)
+
+
+def test_no_repair_without_a_kit():
+    s = replace(drawn(started(), location=2), broken=(1, 0, 0, 0, 0, 0))
+    r = rejection(s, "repair", bay=1)
+    assert r.code == "no_repair_kit" and "Fixing Workspaces" in r.rule
+
+
+@pytest.mark.parametrize("key,bay,index", [("dieter", 1, 1), ("john", 4, 3), ("maria", 5, 2),
+                                           ("jean-louis", 6, 0)])
+def test_profession_bonus_one_extra_token_in_their_own_bay(key, bay, index):
+    crew = [key] + [k for k in ("larisa", "stan", "john", "maria", "dieter") if k != key][:3]
+    s = drawn(started(crew=crew, resources=(10,) * 4), location=2 if bay != 2 else 3)
+    s, _ = act(s, "place", who=0, bay=bay)
+    s, _ = act(s, "next")
+    s, events = act(s, "next")
+    assert s.resources[index] == 9 + 2 and "bonus" in texts(events)
+
+
+def test_physician_generates_health_for_herself_and_another_marsonaut():
+    s = drawn(started(), location=1)
+    s = with_crew(with_crew(s, 0, health=5), 3, health=5)
+    s, _ = act(s, "place", who=0, bay=3)
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    assert ttm.choice_text(s) == "Larisa gives 1 Health to another Marsonaut"
+    assert ttm.choice_options(s, s.pending[0]) == [1, 2, 3]
+    s, _ = act(s, "choose", option=3)
+    assert s.crew[0].health == 6 and s.crew[3].health == 6
+
+
+def test_psychiatrist_generates_sanity_for_himself_and_another_marsonaut():
+    s = drawn(started(), location=1)
+    s, _ = act(s, "place", who=1, bay=2)
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    assert rejection(s, "choose", option=1).code == "bad_choice"  # another team member
+    s, _ = act(s, "choose", option=2)
+    assert s.crew[1].sanity == 8 and s.crew[2].sanity == 8
+
+
+def test_special_ability_needs_sanity_10_and_leaves_sanity_1():
+    s = drawn(started(), location=1, difficulty=9)
+    r = rejection(s, "ability", who=0)
+    assert r.code == "sanity_below_10" and "Special Ability" in r.rule
+    s = with_crew(s, 0, sanity=10)
+    s, events = act(s, "ability", who=0)
+    assert s.crew[0].sanity == 1 and "Sanity drops to 1" in texts(events)
+
+
+def test_larisa_decreases_the_difficulty_by_a_die_roll():
+    s = with_crew(drawn(started(), location=1, difficulty=9), 0, sanity=10)
+    s, _ = act(s, "ability", who=0)
+    assert ttm.expects(s).purpose == "Larisa's difficulty reduction"
+    s, _ = act(s, "roll", face=4)
+    assert ttm.effective_difficulty(s) == 5
+
+
+def test_stan_prevents_a_sanity_loss_even_his_own():
+    s = with_crew(drawn(started(), location=1, failure={"sanity": -3}), 1, sanity=10)
+    s, _ = act(s, "ability", who=1, target=1)
+    s, events = act(s, "next")  # skipped: all four lose 3 Sanity, except the warded Stan
+    assert [m.sanity for m in s.crew] == [4, 1, 4, 4]
+    assert "prevents Stan's Sanity loss" in texts(events) and not s.crew[1].warded
+
+
+def _rolled(face=2, difficulty=9, crew_index=3, **changes):
+    s = with_crew(drawn(started(), location=1, difficulty=difficulty), crew_index, sanity=10)
+    s, _ = act(s, "place", who=0, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=face)
+    return s
+
+
+def test_abilities_after_the_roll_need_dice():
+    s = with_crew(drawn(started(crew=["jean-louis", "stan", "john", "maria"]), location=1), 0, sanity=10)
+    r = rejection(s, "ability", who=0, die=0)
+    assert r.code == "no_dice" and "Marsonaut Profiles" in r.rule
+
+
+def test_jean_louis_doubles_one_die():
+    s = with_crew(drawn(started(crew=["jean-louis", "stan", "john", "maria"]), location=1, difficulty=9), 0,
+                  sanity=10)
+    s, _ = act(s, "place", who=1, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=5)
+    s, _ = act(s, "ability", who=0, die=0)
+    s, events = act(s, "next")
+    assert s.dice == (10,) and s.passed is True
+
+
+def test_john_adds_one_die_to_the_roll():
+    s = _rolled(face=4, difficulty=7, crew_index=2)
+    s, _ = act(s, "ability", who=2)
+    s, _ = act(s, "roll", face=3)
+    s, _ = act(s, "next")
+    assert s.dice == (4, 3) and s.passed is True
+
+
+def test_maria_rerolls_up_to_two_times_and_keeps_the_second_result():
+    s = _rolled(face=1, difficulty=6, crew_index=3)
+    s, _ = act(s, "ability", who=3, die=0)
+    s, _ = act(s, "roll", face=6)
+    assert s.crew[3].sanity == 1 and s.rerolls_left == 1
+    s, _ = act(s, "ability", who=3, die=0)  # the second re-roll costs nothing more
+    s, _ = act(s, "roll", face=2)
+    assert s.dice == (2,) and s.rerolls_left == 0
+    assert rejection(s, "ability", who=3, die=0).code == "sanity_below_10"
+
+
+def test_dieter_redraws_a_card_just_drawn_of_the_same_colour():
+    s = with_crew(drawn(started(crew=["dieter", "stan", "john", "maria"]), location=3), 0, sanity=10)
+    s, events = act(s, "ability", who=0)
+    assert s.step == "draw" and ttm.expects(s).detail == "green" and s.deck_left[0] == 59
+    assert "bottom of the green deck" in texts(events)
+
+
+def test_dieter_cannot_redraw_once_a_marsonaut_is_placed():
+    s = with_crew(drawn(started(crew=["dieter", "stan", "john", "maria"]), location=3), 0, sanity=10)
+    s, _ = act(s, "place", who=1, bay=3)
+    r = rejection(s, "ability", who=0)
+    assert r.code == "too_late" and "Dieter NB" in r.rule
