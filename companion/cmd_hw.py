@@ -1,0 +1,238 @@
+"""``companion die``, ``companion die-sim``, ``companion buttons``: look at the table hardware.
+
+- ``die [--port PORT|auto] [--count N] [--json]``: print every event the die
+  sends as it arrives, reconnecting after an unplug; the ignored-line counts
+  at the end (also on Ctrl-C).
+- ``die-sim [--interval S] [--noise] [--seed N] [--checksum] [--link PATH]``:
+  a simulated die on a pseudo-terminal; its path is the first line printed.
+- ``buttons [--config PATH] [--mock]``: show presses, holds and releases live.
+
+Only ``hw`` is imported (lazily); never pygame or the rules.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import select
+import signal
+import sys
+import time
+
+
+def _sigterm_as_interrupt() -> None:
+    """Let SIGTERM (systemd, ``timeout``) end a command like Ctrl-C, so summaries still print."""
+    def handler(_sig: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+    try:
+        signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (e.g. called from a test runner thread)
+        pass
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``die``, ``die-sim`` and ``buttons`` subcommands; each sets ``func(args) -> int``."""
+    p = subparsers.add_parser("die", help="show the events the electronic die sends",
+                              description="Print every event read from the die as it arrives "
+                                          "(reconnects after an unplug), and the ignored-line counts at the end.")
+    p.add_argument("--port", default="auto",
+                   help="serial device, or 'auto': /dev/mars-die, else a USB port with the die's VID/PID")
+    p.add_argument("--count", type=int, metavar="N", help="stop after N rolls")
+    p.add_argument("--json", action="store_true", help='one JSON object a line: {"event": "roll", "face": 4, ...}')
+    p.set_defaults(func=run_die)
+
+    p = subparsers.add_parser("die-sim", help="simulate the electronic die on a pseudo-terminal",
+                              description="Start a simulated die; its pty path is printed on the first line. "
+                                          "Enter rolls, '1'..'6' Enter rolls that face, 'n' Enter sends noise, "
+                                          "'u' Enter unplugs and plugs in again, 'q' quits.")
+    p.add_argument("--interval", type=float, default=3.0, metavar="S",
+                   help="roll every S seconds (0: only on Enter); default 3")
+    p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
+    p.add_argument("--seed", type=int, help="seed of the faces and the noise")
+    p.add_argument("--checksum", action="store_true", help="append *XX checksums")
+    p.add_argument("--link", metavar="PATH", help="also keep a symlink at PATH pointing at the pty")
+    p.set_defaults(func=run_die_sim)
+
+    p = subparsers.add_parser("buttons", help="show GPIO button presses, holds and releases live",
+                              description="Show the table buttons' events (NEXT press = next, "
+                                          "BACK release = back, BACK hold = redo).")
+    p.add_argument("--config", metavar="PATH", help="buttons TOML file (default: the user config dir)")
+    p.add_argument("--mock", action="store_true",
+                   help="no GPIO: drive mock pins from the keyboard (n/b tap, N/B hold, then Enter)")
+    p.set_defaults(func=run_buttons)
+
+
+# -- die ------------------------------------------------------------------------------------
+
+def _say(text: str, as_json: bool, **fields: object) -> None:
+    print(json.dumps(fields) if as_json else text, flush=True)
+
+
+def _describe(ev) -> str:
+    return {
+        "roll": f"roll {ev.face}",
+        "rolling": "rolling...",
+        "identity": f"die {ev.name} firmware {ev.firmware or '?'}",
+        "battery": f"battery {ev.battery}%",
+        "connected": f"connected {ev.port}",
+        "disconnected": f"disconnected {ev.port} (unplugged?) - waiting for it to come back",
+    }.get(ev.kind, ev.kind)
+
+
+def run_die(args: argparse.Namespace) -> int:
+    """Read the die until ``--count`` rolls or Ctrl-C; exit status 0."""
+    from hw.die import DieReader
+    events: queue.Queue = queue.Queue()
+    reader = DieReader(events.put, port=args.port)
+    _sigterm_as_interrupt()
+    reader.start()
+    rolls, told_waiting, started = 0, False, time.monotonic()
+    try:
+        while args.count is None or rolls < args.count:
+            try:
+                ev = events.get(timeout=0.25)
+            except queue.Empty:
+                if not told_waiting and time.monotonic() - started > 1.0 and not reader.status().connected:
+                    st = reader.status()
+                    where = "auto (/dev/mars-die or the die's USB id)" if args.port == "auto" else args.port
+                    print(f"companion die: no die on {where} yet ({st.last_error or 'not found'}); "
+                          "waiting - plug it in, or Ctrl-C", file=sys.stderr, flush=True)
+                    told_waiting = True
+                continue
+            told_waiting = False
+            _say(_describe(ev), args.json, **ev.as_dict())
+            rolls += ev.kind == "roll"
+    except KeyboardInterrupt:
+        pass
+    finally:
+        reader.stop()
+        st = reader.status()
+        errors = {k: v for k, v in st.errors.items() if v}
+        if args.json:
+            _say("", True, event="summary", rolls=st.rolls, lines=st.lines, errors=st.errors,
+                 connects=st.connects, open_failures=st.open_failures)
+        else:
+            ignored = ", ".join(f"{k} {v}" for k, v in errors.items()) or "none"
+            print(f"{st.rolls} rolls, {st.lines} lines read; ignored: {ignored}", flush=True)
+    return 0
+
+
+# -- die-sim --------------------------------------------------------------------------------
+
+def run_die_sim(args: argparse.Namespace) -> int:
+    """Run the simulated die until 'q', Ctrl-C or (with no interval) end of input."""
+    from hw.mock import DieSimulator
+    sim = DieSimulator(seed=args.seed, use_checksum=args.checksum, link=args.link)
+    _sigterm_as_interrupt()
+    print(sim.plug(), flush=True)
+    print("die-sim: Enter rolls, 1..6 Enter rolls that face, n noise, u unplug+replug, q quit"
+          + (f"; rolling every {args.interval:g} s" if args.interval > 0 else ""), file=sys.stderr, flush=True)
+
+    def roll(face: int | None = None) -> None:
+        if args.noise:
+            sim.noise()
+        print(f"ROLL {sim.roll(face)}", flush=True)
+
+    stdin_open = True
+    next_roll = time.monotonic() + args.interval
+    try:
+        while True:
+            wait = max(0.0, next_roll - time.monotonic()) if args.interval > 0 else None
+            if not stdin_open and wait is None:
+                return 0
+            ready = select.select([sys.stdin], [], [], wait)[0] if stdin_open else (time.sleep(wait), [])[1]
+            if not ready:
+                roll()
+                next_roll = time.monotonic() + args.interval
+                continue
+            line = sys.stdin.readline()
+            if not line:
+                stdin_open = False
+                continue
+            cmd = line.strip().lower()
+            if cmd == "q":
+                return 0
+            if cmd == "n":
+                print(f"noise {sim.noise()!r}", flush=True)
+            elif cmd == "u":
+                sim.unplug()
+                print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
+            elif cmd in {"1", "2", "3", "4", "5", "6"}:
+                roll(int(cmd))
+            else:
+                roll()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        sim.unplug()
+
+
+# -- buttons --------------------------------------------------------------------------------
+
+def _show(ev) -> None:
+    print(f"{ev.t:12.3f}  {ev.button:<4}  {ev.action:<7}  {('-> ' + ev.command) if ev.command else ''}",
+          flush=True)
+
+
+def run_buttons(args: argparse.Namespace) -> int:
+    """Show button events live; exit 1 when there is no GPIO (and no ``--mock``), 2 on a bad config."""
+    from hw.buttons import Buttons, ConfigError, GpioUnavailable, load_config
+    try:
+        cfg = load_config(args.config)
+    except (ConfigError, OSError) as e:
+        print(f"companion buttons: bad config: {e}", file=sys.stderr)
+        return 2
+    events: queue.Queue = queue.Queue()
+    if args.mock:
+        return _run_mock_buttons(cfg, events)
+    try:
+        buttons = Buttons(events.put, cfg).start()
+    except GpioUnavailable as e:
+        print(f"companion buttons: {e}\n"
+              "This machine has no usable GPIO (not a Raspberry Pi, or no access to /dev/gpiochip*).\n"
+              "  companion buttons --mock    drive mock pins from the keyboard instead\n"
+              "In the app, keys stand in for the buttons: n/space/return = NEXT, b/backspace = BACK, r = REDO.",
+              file=sys.stderr)
+        return 1
+    pins = ", ".join(f"{n.upper()} on {p}" for n, p in cfg.pins.items())
+    print(f"buttons: {pins} (to ground, pull-up {'on' if cfg.pull_up else 'off'}); "
+          f"hold {cfg.hold_time_s:g} s; Ctrl-C to stop", file=sys.stderr, flush=True)
+    try:
+        while True:
+            try:
+                _show(events.get(timeout=0.5))
+            except queue.Empty:
+                pass
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        buttons.close()
+
+
+def _run_mock_buttons(cfg, events: queue.Queue) -> int:
+    from hw.mock import mock_buttons
+    buttons = mock_buttons(events.put, cfg)
+    print("buttons --mock: type n (tap NEXT), b (tap BACK), N or B (hold), several per line, then Enter; "
+          "q quits", file=sys.stderr, flush=True)
+    gap = max(cfg.debounce_s * 2, 0.05)
+    try:
+        for line in sys.stdin:
+            for ch in line.strip():
+                if ch == "q":
+                    return 0
+                name = {"n": "next", "b": "back"}.get(ch.lower())
+                if name is None:
+                    print(f"? {ch!r}: use n, b, N, B, q", file=sys.stderr)
+                    continue
+                pin = buttons.pins[name]
+                pin.drive_low()
+                time.sleep(cfg.hold_time_s + 0.1 if ch.isupper() else gap)
+                pin.drive_high()
+                time.sleep(gap)
+                while not events.empty():
+                    _show(events.get())
+        return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        buttons.close()

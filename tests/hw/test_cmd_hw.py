@@ -1,0 +1,74 @@
+"""companion die / die-sim / buttons, run as a user would (subprocesses on real ptys)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from companion import cmd_hw
+
+CMD = [sys.executable, "-m", "companion"]
+ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+
+def test_register_adds_the_three_subcommands():
+    parser = argparse.ArgumentParser()
+    cmd_hw.register(parser.add_subparsers(dest="command"))
+    for argv in (["die", "--port", "auto", "--count", "2", "--json"], ["die-sim", "--interval", "0.5", "--noise"],
+                 ["buttons", "--config", "x.toml"]):
+        args = parser.parse_args(argv)
+        assert callable(args.func)
+    assert parser.parse_args(["die"]).port == "auto"
+
+
+@pytest.mark.timeout(15)
+def test_die_sim_path_on_first_line_and_die_json_reads_its_rolls():
+    sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0.05", "--seed", "7", "--noise", "--checksum"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ENV)
+    try:
+        path = sim.stdout.readline().strip()
+        assert path.startswith("/dev/pts/") and os.path.exists(path)
+        out = subprocess.run([*CMD, "die", "--port", path, "--count", "3", "--json"],
+                             capture_output=True, text=True, timeout=10, env=ENV)
+        assert out.returncode == 0, out.stderr
+        lines = [json.loads(x) for x in out.stdout.splitlines()]
+        assert lines[0]["event"] == "connected"
+        rolls = [x for x in lines if x["event"] == "roll"]
+        assert len(rolls) == 3 and all(1 <= x["face"] <= 6 for x in rolls)
+        summary = lines[-1]
+        assert summary["event"] == "summary" and summary["rolls"] == 3
+        assert sum(summary["errors"].values()) >= 1  # --noise: a burst before every roll
+        sim.stdin.write("4\n")  # Enter with a face rolls that face
+        sim.stdin.flush()
+        seen = []
+        while "ROLL 4" not in seen and len(seen) < 100:  # auto-rolls may come first
+            seen.append(sim.stdout.readline().strip())
+        assert seen[-1] == "ROLL 4"
+    finally:
+        sim.terminate()
+        sim.wait(5)
+
+
+@pytest.mark.timeout(10)
+def test_buttons_without_gpio_says_so_and_points_to_mock():
+    env = {**ENV, "GPIOZERO_PIN_FACTORY": "no-such-factory"}
+    out = subprocess.run([*CMD, "buttons"], capture_output=True, text=True, timeout=8, env=env)
+    assert out.returncode == 1
+    assert "no usable GPIO" in out.stderr and "--mock" in out.stderr
+
+
+@pytest.mark.timeout(10)
+def test_buttons_mock_from_the_keyboard(tmp_path):
+    cfg = tmp_path / "b.toml"
+    cfg.write_text("hold_time = 0.1\n")
+    out = subprocess.run([*CMD, "buttons", "--mock", "--config", str(cfg)], input="nB\nb\n",
+                         capture_output=True, text=True, timeout=8, env=ENV)
+    assert out.returncode == 0, out.stderr
+    rows = [line.split()[1:] for line in out.stdout.splitlines()]
+    assert rows == [["next", "press", "->", "next"], ["next", "release"], ["back", "press"],
+                    ["back", "hold", "->", "redo"], ["back", "release"], ["back", "press"],
+                    ["back", "release", "->", "back"]]
