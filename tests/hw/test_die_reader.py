@@ -182,3 +182,23 @@ def test_stop_is_prompt_while_connected_and_idempotent(sim, events):
     assert not reader.status().connected
     sim.roll(3)  # nobody reading: must not block the simulator either
     assert events.drain(0.05) == []
+
+
+def test_find_die_port_prefers_the_udev_symlink_then_usb_ids(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    import serial.tools.list_ports
+
+    from hw.die import find_die_port
+    ports = [SimpleNamespace(device="/dev/ttyUSB0", vid=0x0403, pid=0x6001),
+             SimpleNamespace(device="/dev/ttyS0", vid=None, pid=None),
+             SimpleNamespace(device="/dev/ttyACM1", vid=0x2E8A, pid=0x000A)]
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: ports)
+    absent = str(tmp_path / "mars-die")
+    assert find_die_port(symlink=absent) == "/dev/ttyACM1"
+    assert find_die_port(usb_ids=[(0x0403, None)], symlink=absent) == "/dev/ttyUSB0"
+    assert find_die_port(usb_ids=[(0x1234, 1)], symlink=absent) is None
+    os.symlink("/dev/null", absent)
+    assert find_die_port(symlink=absent) == absent
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: 1 / 0)
+    assert find_die_port(symlink=str(tmp_path / "nope")) is None  # never raises
