@@ -21,39 +21,22 @@ ROLL before anything else goes on.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from ..contract import Action, Event, Expect, Rejection
+from ..contract import Action, Event
 from . import effects as fx
-from .model import (replace, BAY_NAMES, BAY_PRODUCES, BAYS, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
-                    MAX_STAT, PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, RULEBOOK, SANITY,
-                    SLEEPING_BAY, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, EventCard, Marsonaut, Pending,
-                    State)
+from .actions import (ABILITY, CHOOSE, CORRECT_ROLL, DRAW, GAME_ID, NEXT, PLACE, REPAIR, ROLL, TITLE,
+                      rule_ref)
+from .checks import check
+from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
+                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_GREEN_CARDS,
+                    EventCard, Marsonaut, Pending, State)
+from .queries import (capacity, choice_options, choice_text, effective_difficulty, expects, is_over, outcome,
+                      participants, pending_choice_text, phase, required_colour, summary)
 
-GAME_ID = "thirty-to-mars"
-TITLE = "30 to Mars"
-
-# Action kinds and their payloads.
-NEXT = "next"                  # no payload: go on to the next step of the day
-ROLL = "roll"                  # face: 1..6, the die roll the game is waiting for
-CORRECT_ROLL = "correct_roll"  # face: 1..6, replaces the most recent roll (a misread die)
-DRAW = "draw"                  # card: EventCard.to_json() dict, the card just drawn
-PLACE = "place"                # who: crew index 0..3, bay: 0 (Sleeping Bay) or 1..6
-CHOOSE = "choose"              # option: a resource name or a Bay 1..6 or a crew index, answering pending[0]
-REPAIR = "repair"              # bay: 1..6, spends one Repair Kit on one broken Workspace there
-ABILITY = "ability"            # who: crew index; die: index (Jean-Louis, Maria); target: crew index (Stan)
-
-SETUP_ROLLS = 2 * CREW_SIZE + 2
-
-
-def _rule(section: str) -> str:
-    return f"{RULEBOOK}, {section}"
-
-
-def _no(code: str, message: str, section: str) -> Rejection:
-    return Rejection(code, message, _rule(section))
-
+__all__ = ["GAME_ID", "TITLE", "apply", "check", "new_game", "capacity", "choice_options", "choice_text",
+           "effective_difficulty", "expects", "is_over", "outcome", "participants", "phase", "required_colour",
+           "summary", "ABILITY", "CHOOSE", "CORRECT_ROLL", "DRAW", "NEXT", "PLACE", "REPAIR", "ROLL"]
 
 # --------------------------------------------------------------------------- setup
 
@@ -70,9 +53,9 @@ def new_game(options: dict[str, Any]) -> State:
     crew = list(options.get("crew") or ["larisa", "stan", "john", "maria"])
     roles = list(options.get("roles") or ROLES)
     if len(crew) != CREW_SIZE or len(set(crew)) != CREW_SIZE or not set(crew) <= set(PROFILES):
-        raise ValueError(f"choose 4 different Marsonauts of {', '.join(PROFILES)} ({_rule('Setup 4')})")
+        raise ValueError(f"choose 4 different Marsonauts of {', '.join(PROFILES)} ({rule_ref('Setup 4')})")
     if sorted(roles) != sorted(ROLES):
-        raise ValueError(f"assign each of the 4 roles {', '.join(ROLES)} once ({_rule('Setup 4')})")
+        raise ValueError(f"assign each of the 4 roles {', '.join(ROLES)} once ({rule_ref('Setup 4')})")
     tutorial = bool(options.get("tutorial", False))
     deck = (TUTORIAL_GREEN_CARDS if tutorial else DECK_SIZES[GREEN], DECK_SIZES["yellow"], DECK_SIZES[RED])
     members = tuple(Marsonaut(k, r, health=0, sanity=0) for k, r in zip(crew, roles))
@@ -86,308 +69,6 @@ def _setup_pending() -> tuple[Pending, ...]:
         rolls += [Pending("roll", SANITY, who=i), Pending("roll", HEALTH, who=i)]
     return tuple(rolls) + (Pending("roll", "accident", index=0), Pending("roll", "accident", index=1))
 
-
-# --------------------------------------------------------------------------- queries
-
-def phase(state: State) -> str:
-    """The step of play (see the module docstring)."""
-    return state.step
-
-
-def is_over(state: State) -> bool:
-    return state.result is not None
-
-
-def outcome(state: State) -> str | None:
-    """``"won"`` (reached Mars with a Marsonaut standing), ``"lost"`` or None."""
-    return state.result
-
-
-def participants(state: State) -> list[int]:
-    """Crew indices of the Active Marsonauts placed in the event Bay."""
-    if state.location is None:
-        return []
-    return [i for i, (m, b) in enumerate(zip(state.crew, state.placement)) if m.active and b == state.location]
-
-
-def capacity(state: State, bay: int) -> int:
-    """How many Marsonauts ``bay`` can take: its working Workspaces (Event
-    Location; Reminder: "You cannot place a Marsonaut inside a Broken
-    Workspace"). The Sleeping Bay takes all four."""
-    if bay == SLEEPING_BAY:
-        return CREW_SIZE
-    return WORKSPACES_PER_BAY - state.broken[bay - 1]
-
-
-def required_colour(state: State) -> str:
-    """The colour of the next card: a demanded one, red on an Accident day,
-    else green (Turn Overview 4 NB)."""
-    if state.demand:
-        return state.demand
-    return RED if state.day in state.accident_days else GREEN
-
-
-def effective_difficulty(state: State) -> int | None:
-    """The difficulty after Larisa's reduction, at least 0."""
-    if state.difficulty is None:
-        return None
-    return max(0, state.difficulty - state.reduction)
-
-
-def expects(state: State) -> Expect | None:
-    """The die roll or card the game waits for, if any."""
-    if state.result:
-        return None
-    if state.pending and state.pending[0].kind == "roll":
-        return Expect("roll", _roll_purpose(state, state.pending[0]))
-    if state.step == "draw":
-        colour = required_colour(state)
-        return Expect("card", f"Draw a {colour} event card", colour)
-    return None
-
-
-def _roll_purpose(state: State, p: Pending) -> str:
-    who = state.crew[p.who].profile.short if p.who >= 0 else ""
-    return {
-        SANITY: f"Starting Sanity of {who} (die + 4)",
-        HEALTH: f"Starting Health of {who} (die + 4)",
-        "accident": "First Accident day (die)" if p.index == 0 else "Second Accident day (30 - die)",
-        "location": "Event location (die = Bay)",
-        "difficulty": "Event difficulty (die)",
-        "check": f"Check die of {who}",
-        "extra_die": "John's extra die",
-        "reroll": f"Maria's re-roll of die {p.index + 1}",
-        "reduce": "Larisa's difficulty reduction",
-    }[p.purpose]
-
-
-def summary(state: State) -> dict[str, Any]:
-    """A JSON-compatible overview for status screens and ``companion status``."""
-    return {
-        "game": GAME_ID, "step": state.step, "day": state.day, "days": DAYS, "result": state.result,
-        "tutorial": state.tutorial,
-        "resources": dict(zip(RESOURCES, state.resources)),
-        "repair_kits": state.repair_kits,
-        "broken_workspaces": {BAY_NAMES[b]: n for b, n in zip(BAYS, state.broken) if n},
-        "accident_days": list(state.accident_days),
-        "crew": [{"name": m.profile.short, "role": m.role, "health": m.health, "sanity": m.sanity,
-                  "status": "active" if m.active else f"knocked out on day {m.knocked_out_day}",
-                  "bay": BAY_NAMES[b]} for m, b in zip(state.crew, state.placement)],
-        "event": state.event.to_json() if state.event else None,
-        "location": state.location, "difficulty": effective_difficulty(state),
-        "dice": list(state.dice), "passed": state.passed,
-        "pending": [p.purpose for p in state.pending],
-        "event_terminal": list(state.terminal),
-    }
-
-
-# --------------------------------------------------------------------------- check
-
-def check(state: State, action: Action) -> Rejection | None:
-    """Why ``action`` is not allowed now, or None if it is."""
-    try:
-        checker = _CHECKS[action.kind]
-    except KeyError:
-        return _no("unknown_action", f"There is no move called {action.kind!r} in 30 to Mars.", "Turn Overview")
-    if state.result and action.kind != CORRECT_ROLL:
-        return _no("game_over", "The game is over.", "You Win / You Lose")
-    try:
-        return checker(state, action.args)
-    except (TypeError, ValueError, KeyError, IndexError) as exc:
-        return _no("bad_payload", f"That move is incomplete or malformed: {exc}.", "Turn Overview")
-
-
-def _int_arg(args: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    v = args[key]
-    if type(v) is not int or not lo <= v <= hi:
-        raise ValueError(f"{key} must be a whole number {lo}..{hi}")
-    return v
-
-
-def _check_next(state: State, args: dict[str, Any]) -> Rejection | None:
-    if state.pending:
-        p = state.pending[0]
-        if p.kind == "roll":
-            return _no("roll_expected", f"Waiting for a die roll: {_roll_purpose(state, p)}.", _section_of(p))
-        return _no("choice_expected", f"Choose first: {_choice_text(state, p)}.", _section_of(p))
-    if state.step == "draw":
-        return _no("card_expected", f"Draw a {required_colour(state)} event card first.", "Turn Overview 4")
-    return None
-
-
-def _check_roll(state: State, args: dict[str, Any]) -> Rejection | None:
-    _int_arg(args, "face", 1, 6)
-    if not state.pending or state.pending[0].kind != "roll":
-        return _no("no_roll_expected", "No die roll is expected now.", "Turn Overview 6")
-    return None
-
-
-def _check_correct_roll(state: State, args: dict[str, Any]) -> Rejection | None:
-    _int_arg(args, "face", 1, 6)
-    if state.before_roll is None:
-        return _no("nothing_to_correct", "Only the most recent action can be corrected, and it was not a roll.",
-                   "Turn Overview 6")
-    return None
-
-
-def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
-    card = EventCard.from_json(args["card"])
-    if state.step != "draw":
-        return _no("no_draw", "No event card is to be drawn now.", "Turn Overview 4")
-    colour = required_colour(state)
-    if card.colour != colour:
-        why = ("a result demands it" if state.demand else
-               "it is an Accident day" if colour == RED else "it is an ordinary day")
-        return _no("wrong_colour", f"A {colour} card must be drawn now: {why}.", "Turn Overview 4 NB")
-    if card.tutorial and not state.tutorial:
-        return _no("tutorial_card", "Tutorial cards are removed for the normal game.", "Setup 3 NB")
-    return None
-
-
-def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
-    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
-    bay = _int_arg(args, "bay", 0, 6)
-    if state.step != "place" or state.pending:
-        return _no("no_placing", "Marsonauts are placed after the event card is drawn and located.",
-                   "Turn Overview 5")
-    m = state.crew[who]
-    if not m.active:
-        return _no("knocked_out", f"{m.profile.short} is Knocked Out and sits this day out in the Sleeping Bay.",
-                   "Knocked Out")
-    if state.placement[who] == bay:
-        return None
-    if bay in state.event_bays and bay != state.location:
-        return _no("problem_bay", f"The {BAY_NAMES[bay]} had today's earlier problem and produces nothing.",
-                   "Event Location")
-    taken = sum(1 for i, b in enumerate(state.placement) if b == bay and i != who and state.crew[i].active)
-    cap = capacity(state, bay)
-    if taken >= cap:
-        if bay == state.location:
-            return _no("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s): no more Marsonauts "
-                       "can work on the problem.", "Event Location")
-        return _no("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s) and they are taken; "
-                   "you cannot place a Marsonaut inside a Broken Workspace.", "Reminder")
-    return None
-
-
-def _check_choose(state: State, args: dict[str, Any]) -> Rejection | None:
-    if not state.pending or state.pending[0].kind != "choose":
-        return _no("no_choice", "There is nothing to choose now.", "Turn Overview")
-    p = state.pending[0]
-    if args["option"] not in choice_options(state, p):
-        return _no("bad_choice", f"Not a valid choice for: {_choice_text(state, p)}.", _section_of(p))
-    return None
-
-
-def _check_repair(state: State, args: dict[str, Any]) -> Rejection | None:
-    bay = _int_arg(args, "bay", 1, 6)
-    if state.step == "setup":
-        return _no("setup", "Finish the setup first.", "Setup")
-    if state.repair_kits == 0:
-        return _no("no_repair_kit", "The ship has no Repair Kit.", "Fixing Workspaces")
-    if state.broken[bay - 1] == 0:
-        return _no("not_broken", f"No Workspace is broken in the {BAY_NAMES[bay]}.", "Fixing Workspaces")
-    return None
-
-
-def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
-    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
-    m = state.crew[who]
-    p = m.profile
-    if state.step == "setup":
-        return _no("setup", "Finish the setup first.", "Setup")
-    if state.pending:
-        return _no("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
-    if not m.active:
-        return _no("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
-    if p.ability == "reroll" and state.rerolls_left:
-        pass  # Maria's second re-roll is part of the same use
-    elif m.sanity < MAX_STAT:
-        return _no("sanity_below_10", f"{p.short}'s Special Ability needs Sanity 10 (now {m.sanity}).",
-                   "Special Ability")
-    return _ABILITY_CHECKS[p.ability](state, args)
-
-
-def _needs_dice(state: State, args: dict[str, Any], what: str, index: bool) -> Rejection | None:
-    if state.step != "check" or not state.dice:
-        return _no("no_dice", f"{what} is used after the check dice are rolled.", "Marsonaut Profiles")
-    if index:
-        _int_arg(args, "die", 0, len(state.dice) - 1)
-    return None
-
-
-def _check_reduce(state: State, args: dict[str, Any]) -> Rejection | None:
-    if state.step not in ("place", "check") or state.difficulty is None:
-        return _no("no_event", "Larisa can only lower the difficulty of an event card being resolved.",
-                   "Marsonaut Profiles: Larisa")
-    return None
-
-
-def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
-    target = _int_arg(args, "target", 0, CREW_SIZE - 1)
-    if state.crew[target].warded:
-        return _no("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
-    return None
-
-
-def _check_redraw(state: State, args: dict[str, Any]) -> Rejection | None:
-    if state.step != "place" or state.placed or state.dice:
-        return _no("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed "
-                   "and before dice are rolled.", "Marsonaut Profiles: Dieter NB")
-    return None
-
-
-_ABILITY_CHECKS = {
-    "reduce_difficulty": _check_reduce,
-    "prevent_sanity_loss": _check_ward,
-    "double_die": lambda s, a: _needs_dice(s, a, "Jean-Louis's doubling", True),
-    "add_die": lambda s, a: _needs_dice(s, a, "John's extra die", False),
-    "reroll": lambda s, a: _needs_dice(s, a, "Maria's re-roll", True),
-    "redraw": _check_redraw,
-}
-
-_CHECKS = {NEXT: _check_next, ROLL: _check_roll, CORRECT_ROLL: _check_correct_roll, DRAW: _check_draw,
-           PLACE: _check_place, CHOOSE: _check_choose, REPAIR: _check_repair, ABILITY: _check_ability}
-
-
-def _section_of(p: Pending) -> str:
-    return {SANITY: "Setup 5", HEALTH: "Setup 5", "accident": "Setup 6", "location": "Game Symbols",
-            "difficulty": "Game Symbols", "check": "Resolving the Problem", "extra_die": "Marsonaut Profiles: John",
-            "reroll": "Marsonaut Profiles: Maria", "reduce": "Marsonaut Profiles: Larisa",
-            "discard": "Out of Resources", "break": "Out of Resources", "gain": "Game Symbols",
-            "lose": "Game Symbols", "health_target": "Marsonaut Profiles: Larisa",
-            "sanity_target": "Marsonaut Profiles: Stan"}[p.purpose]
-
-
-def choice_options(state: State, p: Pending) -> list[Any]:
-    """The valid answers to a pending choice (resource names, Bays or crew indices)."""
-    if p.purpose == "discard":
-        return fx.resources_with_tokens(state, exclude="fuel")
-    if p.purpose == "lose":
-        return fx.resources_with_tokens(state)
-    if p.purpose == "gain":
-        return list(RESOURCES)
-    if p.purpose == "break":
-        return [b for b in BAYS if state.broken[b - 1] < WORKSPACES_PER_BAY]
-    # health_target / sanity_target: another Active Marsonaut anywhere on the ship
-    return [i for i, m in enumerate(state.crew) if m.active and i != p.who]
-
-
-def _choice_text(state: State, p: Pending) -> str:
-    who = state.crew[p.who].profile.short if p.who >= 0 else ""
-    return {"discard": "Out of Fuel: discard one other resource",
-            "break": "Out of Spares: destroy one Workspace of your choice",
-            "gain": f"gain {p.amount} of any resource of your choice",
-            "lose": f"lose {p.amount} of any resource of your choice",
-            "health_target": f"{who} gives 1 Health to another Marsonaut",
-            "sanity_target": f"{who} gives 1 Sanity to another Marsonaut"}[p.purpose]
-
-
-def choice_text(state: State) -> str | None:
-    """What the first pending choice asks, in words, or None."""
-    if state.pending and state.pending[0].kind == "choose":
-        return _choice_text(state, state.pending[0])
-    return None
 
 
 # --------------------------------------------------------------------------- apply
@@ -415,7 +96,7 @@ def _lapse_choices(state: State, events: list[Event]) -> State:
     """Drop leading choices left with no valid answer (the last tokens went
     to an earlier choice), saying so."""
     while state.pending and state.pending[0].kind == "choose" and not choice_options(state, state.pending[0]):
-        events.append(Event("no_choice", f"Nothing left for: {_choice_text(state, state.pending[0])}"))
+        events.append(Event("no_choice", f"Nothing left for: {pending_choice_text(state, state.pending[0])}"))
         state = replace(state, pending=state.pending[1:])
     return state
 
@@ -549,7 +230,7 @@ def _queue_choices(state: State, pending: list[Pending], events: list[Event]) ->
         if choice_options(state, p):
             keep.append(p)
         else:
-            events.append(Event("no_choice", f"Nothing to do for: {_choice_text(state, p)}"))
+            events.append(Event("no_choice", f"Nothing to do for: {pending_choice_text(state, p)}"))
     return replace(state, pending=state.pending + tuple(keep))
 
 
@@ -820,3 +501,4 @@ _ABILITIES = {"reduce_difficulty": _ability_reduce, "prevent_sanity_loss": _abil
 
 _HANDLERS = {NEXT: _apply_next, DRAW: _apply_draw, PLACE: _apply_place, CHOOSE: _apply_choose,
              REPAIR: _apply_repair, ABILITY: _apply_ability}
+

@@ -10,8 +10,9 @@ from random import Random
 from typing import Any
 
 from ..contract import Action
-from .engine import (ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, capacity, check,
-                     choice_options, required_colour)
+from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL
+from .checks import check
+from .queries import capacity, choice_options, required_colour
 from .model import BAYS, CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
 
 _ROLLS = tuple(Action(ROLL, {"face": f}) for f in range(1, 7))

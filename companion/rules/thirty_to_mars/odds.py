@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from .engine import effective_difficulty, participants
+from .queries import effective_difficulty, participants
 from .model import MAX_STAT, State
 
 FACES = range(1, 7)

@@ -1,0 +1,179 @@
+"""30 to Mars: ``check(state, action)``: why an action is not allowed now,
+naming the rulebook section that forbids it."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Action, Rejection
+from .actions import ABILITY, CHOOSE, CORRECT_ROLL, CREW_SIZE, DRAW, NEXT, PLACE, REPAIR, ROLL, reject
+from .model import BAY_NAMES, MAX_STAT, RED, EventCard, State
+from .queries import capacity, choice_options, pending_choice_text, required_colour, roll_purpose, section_of
+
+# --------------------------------------------------------------------------- check
+
+def check(state: State, action: Action) -> Rejection | None:
+    """Why ``action`` is not allowed now, or None if it is."""
+    try:
+        checker = _CHECKS[action.kind]
+    except KeyError:
+        return reject("unknown_action", f"There is no move called {action.kind!r} in 30 to Mars.", "Turn Overview")
+    if state.result and action.kind != CORRECT_ROLL:
+        return reject("game_over", "The game is over.", "You Win / You Lose")
+    try:
+        return checker(state, action.args)
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        return reject("bad_payload", f"That move is incomplete or malformed: {exc}.", "Turn Overview")
+
+
+def _int_arg(args: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = args[key]
+    if type(v) is not int or not lo <= v <= hi:
+        raise ValueError(f"{key} must be a whole number {lo}..{hi}")
+    return v
+
+
+def _check_next(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "roll":
+            return reject("roll_expected", f"Waiting for a die roll: {roll_purpose(state, p)}.", section_of(p))
+        return reject("choice_expected", f"Choose first: {pending_choice_text(state, p)}.", section_of(p))
+    if state.step == "draw":
+        return reject("card_expected", f"Draw a {required_colour(state)} event card first.", "Turn Overview 4")
+    return None
+
+
+def _check_roll(state: State, args: dict[str, Any]) -> Rejection | None:
+    _int_arg(args, "face", 1, 6)
+    if not state.pending or state.pending[0].kind != "roll":
+        return reject("no_roll_expected", "No die roll is expected now.", "Turn Overview 6")
+    return None
+
+
+def _check_correct_roll(state: State, args: dict[str, Any]) -> Rejection | None:
+    _int_arg(args, "face", 1, 6)
+    if state.before_roll is None:
+        return reject("nothing_to_correct", "Only the most recent action can be corrected, and it was not a roll.",
+                   "Turn Overview 6")
+    return None
+
+
+def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
+    card = EventCard.from_json(args["card"])
+    if state.step != "draw":
+        return reject("no_draw", "No event card is to be drawn now.", "Turn Overview 4")
+    colour = required_colour(state)
+    if card.colour != colour:
+        why = ("a result demands it" if state.demand else
+               "it is an Accident day" if colour == RED else "it is an ordinary day")
+        return reject("wrong_colour", f"A {colour} card must be drawn now: {why}.", "Turn Overview 4 NB")
+    if card.tutorial and not state.tutorial:
+        return reject("tutorial_card", "Tutorial cards are removed for the normal game.", "Setup 3 NB")
+    return None
+
+
+def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
+    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
+    bay = _int_arg(args, "bay", 0, 6)
+    if state.step != "place" or state.pending:
+        return reject("no_placing", "Marsonauts are placed after the event card is drawn and located.",
+                   "Turn Overview 5")
+    m = state.crew[who]
+    if not m.active:
+        return reject("knocked_out", f"{m.profile.short} is Knocked Out and sits this day out in the Sleeping Bay.",
+                   "Knocked Out")
+    if state.placement[who] == bay:
+        return None
+    if bay in state.event_bays and bay != state.location:
+        return reject("problem_bay", f"The {BAY_NAMES[bay]} had today's earlier problem and produces nothing.",
+                   "Event Location")
+    taken = sum(1 for i, b in enumerate(state.placement) if b == bay and i != who and state.crew[i].active)
+    cap = capacity(state, bay)
+    if taken >= cap:
+        if bay == state.location:
+            return reject("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s): no more Marsonauts "
+                       "can work on the problem.", "Event Location")
+        return reject("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s) and they are taken; "
+                   "you cannot place a Marsonaut inside a Broken Workspace.", "Reminder")
+    return None
+
+
+def _check_choose(state: State, args: dict[str, Any]) -> Rejection | None:
+    if not state.pending or state.pending[0].kind != "choose":
+        return reject("no_choice", "There is nothing to choose now.", "Turn Overview")
+    p = state.pending[0]
+    if args["option"] not in choice_options(state, p):
+        return reject("bad_choice", f"Not a valid choice for: {pending_choice_text(state, p)}.", section_of(p))
+    return None
+
+
+def _check_repair(state: State, args: dict[str, Any]) -> Rejection | None:
+    bay = _int_arg(args, "bay", 1, 6)
+    if state.step == "setup":
+        return reject("setup", "Finish the setup first.", "Setup")
+    if state.repair_kits == 0:
+        return reject("no_repair_kit", "The ship has no Repair Kit.", "Fixing Workspaces")
+    if state.broken[bay - 1] == 0:
+        return reject("not_broken", f"No Workspace is broken in the {BAY_NAMES[bay]}.", "Fixing Workspaces")
+    return None
+
+
+def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
+    who = _int_arg(args, "who", 0, CREW_SIZE - 1)
+    m = state.crew[who]
+    p = m.profile
+    if state.step == "setup":
+        return reject("setup", "Finish the setup first.", "Setup")
+    if state.pending:
+        return reject("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
+    if not m.active:
+        return reject("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
+    if p.ability == "reroll" and state.rerolls_left:
+        pass  # Maria's second re-roll is part of the same use
+    elif m.sanity < MAX_STAT:
+        return reject("sanity_below_10", f"{p.short}'s Special Ability needs Sanity 10 (now {m.sanity}).",
+                   "Special Ability")
+    return _ABILITY_CHECKS[p.ability](state, args)
+
+
+def _needs_dice(state: State, args: dict[str, Any], what: str, index: bool) -> Rejection | None:
+    if state.step != "check" or not state.dice:
+        return reject("no_dice", f"{what} is used after the check dice are rolled.", "Marsonaut Profiles")
+    if index:
+        _int_arg(args, "die", 0, len(state.dice) - 1)
+    return None
+
+
+def _check_reduce(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.step not in ("place", "check") or state.difficulty is None:
+        return reject("no_event", "Larisa can only lower the difficulty of an event card being resolved.",
+                   "Marsonaut Profiles: Larisa")
+    return None
+
+
+def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
+    target = _int_arg(args, "target", 0, CREW_SIZE - 1)
+    if state.crew[target].warded:
+        return reject("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
+    return None
+
+
+def _check_redraw(state: State, args: dict[str, Any]) -> Rejection | None:
+    if state.step != "place" or state.placed or state.dice:
+        return reject("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed "
+                   "and before dice are rolled.", "Marsonaut Profiles: Dieter NB")
+    return None
+
+
+_ABILITY_CHECKS = {
+    "reduce_difficulty": _check_reduce,
+    "prevent_sanity_loss": _check_ward,
+    "double_die": lambda s, a: _needs_dice(s, a, "Jean-Louis's doubling", True),
+    "add_die": lambda s, a: _needs_dice(s, a, "John's extra die", False),
+    "reroll": lambda s, a: _needs_dice(s, a, "Maria's re-roll", True),
+    "redraw": _check_redraw,
+}
+
+_CHECKS = {NEXT: _check_next, ROLL: _check_roll, CORRECT_ROLL: _check_correct_roll, DRAW: _check_draw,
+           PLACE: _check_place, CHOOSE: _check_choose, REPAIR: _check_repair, ABILITY: _check_ability}
+

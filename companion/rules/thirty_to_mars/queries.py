@@ -1,0 +1,146 @@
+"""30 to Mars: questions about a state (pure, no changes): the step, who is in
+the event Bay, a Bay's capacity, what the game waits for, what a choice offers."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Expect
+from . import effects as fx
+from .actions import GAME_ID
+from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, RED, RESOURCES, SANITY, SLEEPING_BAY,
+                    WORKSPACES_PER_BAY, Pending, State)
+
+# --------------------------------------------------------------------------- queries
+
+def phase(state: State) -> str:
+    """The step of play (see the module docstring)."""
+    return state.step
+
+
+def is_over(state: State) -> bool:
+    return state.result is not None
+
+
+def outcome(state: State) -> str | None:
+    """``"won"`` (reached Mars with a Marsonaut standing), ``"lost"`` or None."""
+    return state.result
+
+
+def participants(state: State) -> list[int]:
+    """Crew indices of the Active Marsonauts placed in the event Bay."""
+    if state.location is None:
+        return []
+    return [i for i, (m, b) in enumerate(zip(state.crew, state.placement)) if m.active and b == state.location]
+
+
+def capacity(state: State, bay: int) -> int:
+    """How many Marsonauts ``bay`` can take: its working Workspaces (Event
+    Location; Reminder: "You cannot place a Marsonaut inside a Broken
+    Workspace"). The Sleeping Bay takes all four."""
+    if bay == SLEEPING_BAY:
+        return CREW_SIZE
+    return WORKSPACES_PER_BAY - state.broken[bay - 1]
+
+
+def required_colour(state: State) -> str:
+    """The colour of the next card: a demanded one, red on an Accident day,
+    else green (Turn Overview 4 NB)."""
+    if state.demand:
+        return state.demand
+    return RED if state.day in state.accident_days else GREEN
+
+
+def effective_difficulty(state: State) -> int | None:
+    """The difficulty after Larisa's reduction, at least 0."""
+    if state.difficulty is None:
+        return None
+    return max(0, state.difficulty - state.reduction)
+
+
+def expects(state: State) -> Expect | None:
+    """The die roll or card the game waits for, if any."""
+    if state.result:
+        return None
+    if state.pending and state.pending[0].kind == "roll":
+        return Expect("roll", roll_purpose(state, state.pending[0]))
+    if state.step == "draw":
+        colour = required_colour(state)
+        return Expect("card", f"Draw a {colour} event card", colour)
+    return None
+
+
+def roll_purpose(state: State, p: Pending) -> str:
+    who = state.crew[p.who].profile.short if p.who >= 0 else ""
+    return {
+        SANITY: f"Starting Sanity of {who} (die + 4)",
+        HEALTH: f"Starting Health of {who} (die + 4)",
+        "accident": "First Accident day (die)" if p.index == 0 else "Second Accident day (30 - die)",
+        "location": "Event location (die = Bay)",
+        "difficulty": "Event difficulty (die)",
+        "check": f"Check die of {who}",
+        "extra_die": "John's extra die",
+        "reroll": f"Maria's re-roll of die {p.index + 1}",
+        "reduce": "Larisa's difficulty reduction",
+    }[p.purpose]
+
+
+def summary(state: State) -> dict[str, Any]:
+    """A JSON-compatible overview for status screens and ``companion status``."""
+    return {
+        "game": GAME_ID, "step": state.step, "day": state.day, "days": DAYS, "result": state.result,
+        "tutorial": state.tutorial,
+        "resources": dict(zip(RESOURCES, state.resources)),
+        "repair_kits": state.repair_kits,
+        "broken_workspaces": {BAY_NAMES[b]: n for b, n in zip(BAYS, state.broken) if n},
+        "accident_days": list(state.accident_days),
+        "crew": [{"name": m.profile.short, "role": m.role, "health": m.health, "sanity": m.sanity,
+                  "status": "active" if m.active else f"knocked out on day {m.knocked_out_day}",
+                  "bay": BAY_NAMES[b]} for m, b in zip(state.crew, state.placement)],
+        "event": state.event.to_json() if state.event else None,
+        "location": state.location, "difficulty": effective_difficulty(state),
+        "dice": list(state.dice), "passed": state.passed,
+        "pending": [p.purpose for p in state.pending],
+        "event_terminal": list(state.terminal),
+    }
+
+
+
+def section_of(p: Pending) -> str:
+    return {SANITY: "Setup 5", HEALTH: "Setup 5", "accident": "Setup 6", "location": "Game Symbols",
+            "difficulty": "Game Symbols", "check": "Resolving the Problem", "extra_die": "Marsonaut Profiles: John",
+            "reroll": "Marsonaut Profiles: Maria", "reduce": "Marsonaut Profiles: Larisa",
+            "discard": "Out of Resources", "break": "Out of Resources", "gain": "Game Symbols",
+            "lose": "Game Symbols", "health_target": "Marsonaut Profiles: Larisa",
+            "sanity_target": "Marsonaut Profiles: Stan"}[p.purpose]
+
+
+def choice_options(state: State, p: Pending) -> list[Any]:
+    """The valid answers to a pending choice (resource names, Bays or crew indices)."""
+    if p.purpose == "discard":
+        return fx.resources_with_tokens(state, exclude="fuel")
+    if p.purpose == "lose":
+        return fx.resources_with_tokens(state)
+    if p.purpose == "gain":
+        return list(RESOURCES)
+    if p.purpose == "break":
+        return [b for b in BAYS if state.broken[b - 1] < WORKSPACES_PER_BAY]
+    # health_target / sanity_target: another Active Marsonaut anywhere on the ship
+    return [i for i, m in enumerate(state.crew) if m.active and i != p.who]
+
+
+def pending_choice_text(state: State, p: Pending) -> str:
+    who = state.crew[p.who].profile.short if p.who >= 0 else ""
+    return {"discard": "Out of Fuel: discard one other resource",
+            "break": "Out of Spares: destroy one Workspace of your choice",
+            "gain": f"gain {p.amount} of any resource of your choice",
+            "lose": f"lose {p.amount} of any resource of your choice",
+            "health_target": f"{who} gives 1 Health to another Marsonaut",
+            "sanity_target": f"{who} gives 1 Sanity to another Marsonaut"}[p.purpose]
+
+
+def choice_text(state: State) -> str | None:
+    """What the first pending choice asks, in words, or None."""
+    if state.pending and state.pending[0].kind == "choose":
+        return pending_choice_text(state, state.pending[0])
+    return None
+
