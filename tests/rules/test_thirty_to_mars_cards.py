@@ -1,0 +1,42 @@
+"""Event cards as entered by the players (30-to-mars.txt, "Events" card anatomy, "Game Symbols")."""
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pytest
+
+from companion.rules.thirty_to_mars.model import (BAYS, COLOURS, EFFECT_SYMBOLS, RESULTS, SIGNED_SYMBOLS,
+                                                  EventCard)
+
+amounts = st.integers(1, 5)
+effects = st.dictionaries(st.sampled_from(EFFECT_SYMBOLS), amounts, max_size=4)
+cards = st.fixed_dictionaries({
+    "name": st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF), min_size=1, max_size=30),
+    "colour": st.sampled_from(COLOURS),
+    "difficulty": st.none() | st.integers(1, 36),
+    "location": st.none() | st.sampled_from(BAYS),
+    **{r: effects for r in RESULTS},
+})
+
+
+@given(cards, st.booleans())
+def test_every_symbol_of_the_rulebook_round_trips(data, negative):
+    for r in RESULTS:  # losses are negative amounts of the signed symbols
+        data[r] = {s: (-a if negative and s in SIGNED_SYMBOLS else a) for s, a in data[r].items()}
+    card = EventCard.from_json(data)
+    assert EventCard.from_json(card.to_json()) == card
+
+
+def test_the_card_model_covers_every_symbol_in_the_rulebook_lists():
+    assert set(EFFECT_SYMBOLS) == {"oxygen", "fuel", "food", "spares", "any_resource", "sanity", "health",
+                                   "workspace_breaks", "draw_yellow", "draw_red", "repair_kit"}
+
+
+@pytest.mark.parametrize("bad,field", [
+    ({"colour": "blue"}, "colour"), ({"difficulty": 0}, "difficulty"), ({"location": 7}, "location"),
+    ({"name": " "}, "name"), ({"failure": {"lasers": -1}}, "unknown symbol"),
+    ({"failure": {"repair_kit": -1}}, "cannot be negative"), ({"success": {"food": 0}}, "non-zero"),
+])
+def test_a_wrong_field_is_named(bad, field):
+    data = {"name": "Dust storm", "colour": "green", "difficulty": 6, "location": 2, **bad}
+    with pytest.raises(ValueError, match=field):
+        EventCard.from_json(data)
