@@ -5,8 +5,15 @@ import time
 
 import pytest
 
-from hw.buttons import (ButtonConfig, ButtonEvent, Buttons, ConfigError, Debouncer, GpioUnavailable,
-                        load_config)
+from hw.buttons import (
+    ButtonConfig,
+    ButtonEvent,
+    Buttons,
+    ConfigError,
+    Debouncer,
+    GpioUnavailable,
+    load_config,
+)
 from hw.mock import KEYMAP, key_command, mock_buttons
 
 
