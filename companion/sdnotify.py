@@ -6,7 +6,10 @@ a path, or ``@name`` for the abstract namespace) and, with ``WatchdogSec=``,
 ``$WATCHDOG_USEC`` and ``$WATCHDOG_PID``. Each message is one datagram of
 ``KEY=value`` lines (``man 3 sd_notify``).
 
-How the UI loop uses it::
+The UI's ``App`` takes a ``notify(kind)`` callback: pass :func:`notify_kind`
+(``App(..., notify=sdnotify.notify_kind)``); it sends READY after the first
+frame, WATCHDOG every few seconds and STOPPING on the way out. A loop of
+one's own would look like this::
 
     from companion import sdnotify
     feeder = sdnotify.WatchdogFeeder()        # once, before the loop
@@ -39,6 +42,7 @@ __all__ = [
     "notify_watchdog",
     "notify_stopping",
     "notify_status",
+    "notify_kind",
     "watchdog_interval_s",
     "WatchdogFeeder",
 ]
@@ -94,6 +98,20 @@ def notify_status(text: str) -> bool:
     except Exception:  # noqa: BLE001 - a str() that raises
         return False
     return notify("STATUS=" + line)
+
+
+_KINDS = {"ready": notify_ready, "watchdog": notify_watchdog, "stopping": notify_stopping}
+
+
+def notify_kind(kind: str) -> bool:
+    """``"ready"``, ``"watchdog"`` or ``"stopping"`` -> the matching ``notify_*``.
+
+    For callers that take a ``notify(kind)`` callback (``companion.ui.app.App``):
+    ``App(..., notify=sdnotify.notify_kind)``. An unknown kind sends nothing and
+    returns ``False``. Never raises.
+    """
+    send = _KINDS.get(kind) if isinstance(kind, str) else None
+    return send() if send is not None else False
 
 
 def watchdog_interval_s() -> float | None:

@@ -70,6 +70,14 @@ def test_status_is_one_line_and_utf8(notify_socket):
     assert _recv(notify_socket) == "STATUS=Tag 3 Marsonaut ✓"
 
 
+def test_notify_kind_for_the_app_callback(notify_socket):
+    for kind, expected in (("ready", "READY=1"), ("watchdog", "WATCHDOG=1"), ("stopping", "STOPPING=1")):
+        assert sdnotify.notify_kind(kind) is True
+        assert _recv(notify_socket) == expected
+    assert sdnotify.notify_kind("reboot") is False
+    assert sdnotify.notify_kind(None) is False  # type: ignore[arg-type]
+
+
 def test_abstract_namespace_socket(monkeypatch):
     name = f"mars-companion-test-{uuid.uuid4().hex}"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
