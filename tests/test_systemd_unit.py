@@ -163,8 +163,12 @@ def test_lgpio_notification_fifo_has_a_writable_home(unit):
 
 
 def test_netlink_allowed_for_sdl_udev_input(unit):
+    """SDL's evdev input needs libudev's netlink monitor; no IP families at all."""
     families = " ".join(unit["Service.RestrictAddressFamilies"]).split()
     assert set(families) == {"AF_UNIX", "AF_NETLINK"}
+    assert one(unit, "Service.IPAddressDeny") == "any"
+    # udev's hotplug broadcasts stay in the host network namespace
+    assert unit.get("Service.PrivateNetwork", ["no"]) == ["no"]
 
 
 def test_udev_rule_group_is_one_of_ours(unit):
