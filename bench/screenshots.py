@@ -1,0 +1,142 @@
+"""Save a screenshot of every screen at 800x480, 1280x720 and 720x1280.
+
+Run: ``SDL_VIDEODRIVER=dummy python bench/screenshots.py [OUT_DIR]``
+(default ``docs/screenshots``). A scripted game is played through the app's
+own buttons (in-process driver), and each screen is saved as
+``<screen>-<W>x<H>.png``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from companion.catalogue import Catalogue  # noqa: E402
+from companion.rules.contract import Action  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.ui.driver import Driver  # noqa: E402
+
+CARDS = [
+    {"name": "Broken Pipe", "colour": "green", "difficulty": 7, "location": 4,
+     "success": {"spares": 1}, "failure": {"oxygen": -2, "sanity": -1}},
+    {"name": "Solar Flare", "colour": "green", "difficulty": 9, "location": 6,
+     "success": {"repair_kit": 1}, "failure": {"health": -2, "workspace_breaks": 1}},
+    {"name": "Lost Signal", "colour": "green", "difficulty": None, "location": 1,
+     "success": {"any_resource": 2}, "failure": {"fuel": -2}},
+    {"name": "Hull Breach", "colour": "red", "difficulty": 12, "location": 3,
+     "failure": {"oxygen": -3, "health": -2, "workspace_breaks": 2}},
+]
+SIZES = ((800, 480), (1280, 720), (720, 1280))
+
+
+def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
+    tmp = Path(tempfile.mkdtemp())
+    session = Session.open(tmp / "db.sqlite3")
+    cat = Catalogue.load(tmp / "cards.json")
+    for c in CARDS:
+        cat.add(c)
+    d = Driver(session, cat, size)
+    pygame.display.set_mode(size)
+    w, h = size
+    saved: list[Path] = []
+
+    def shot(name: str) -> None:
+        p = out / f"{name}-{w}x{h}.png"
+        d.shot(p)
+        saved.append(p)
+
+    for n in ("Larisa", "Jean-Louis", "Maria"):
+        d.tap(n)
+    shot("01-new-game")
+    d.tap("John")
+    d.tap("Start")
+    for f in (3, 5, 6, 2):
+        d.roll(f)
+    shot("02-setup")
+    for f in (4, 6, 1, 3, 2, 3):
+        d.roll(f)
+    shot("03-dawn")
+    d.key("next")
+    shot("04-card-list")
+    d.tap("New card")
+    for k in "SOLAR":
+        d.tap(f"key {k}")
+    d.tap("key space")
+    for k in "WIND":
+        d.tap(f"key {k}")
+    shot("05-card-name")
+    d.tap("NEXT")
+    d.tap("difficulty +")
+    for _ in range(7):
+        d.tap("difficulty +")
+    d.tap("location 5")
+    shot("06-card-numbers")
+    d.tap("NEXT")
+    d.tap("food +")
+    d.tap("repair_kit +")
+    shot("07-card-result")
+    d.tap("Back page")
+    d.tap("Back page")
+    d.tap("Back page")
+    d.tap("Broken Pipe")
+    d.tap("Maria")
+    shot("08-place")
+    d.tap("bay 4")
+    d.tap("bay 4")
+    d.tap("bay 6")
+    d.tap("bay 5")
+    shot("09-place-done")
+    d.tap("bay 4")  # John is selected again: Cargo full? shows a rejection or moves him
+    d.key("next")
+    d.roll(2)
+    shot("10-check-rolling")
+    d.roll(4)
+    shot("11-check-rolled")
+    d.key("next")
+    shot("12-resolved")
+    d.key("next")
+    shot("13-produced")
+    if session.state.pending:
+        shot("14-choice")
+        d.tap(d.names()[-1])
+    d.key("next")
+    d.key("next")
+    # a rejection with its rule: Sanity 10 is needed for an ability
+    r = session.game.check(session.state, Action("ability", {"who": 0}))
+    d.app.reject(r)
+    shot("15-rejection")
+    d.app.say("The die shows 4, but no roll is expected now: ignored.", "note")
+    d.tap("Fix roll") if "Fix roll" in d.names() else None
+    d.tap("New game")
+    shot("16-dialog")
+    d.tap("Cancel")
+    # play on to the end with the rules' random moves
+    import random
+    rng = random.Random(4)
+    game = session.game
+    while not game.is_over(session.state):
+        session.submit(game.random_action(session.state, rng))
+    d.app.message = None
+    shot("17-over")
+    session.close()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1] if len(argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    for size in SIZES:
+        for p in shoot(out, size):
+            print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

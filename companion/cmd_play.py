@@ -1,0 +1,122 @@
+"""``companion play`` (the touchscreen app) and ``companion bench`` (its figures).
+
+``play``: ``--game thirty-to-mars [--hw auto|pi|mock|none] [--die PORT|auto|none]
+[--db PATH] [--catalogue PATH] [--size WxH] [--rotate 0|90|180|270] [--fullscreen]``.
+Started again, it resumes the open game from the database. Without a
+display it prints one sentence saying how to run it and exits 1.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
+              "server (xvfb-run companion play), or set SDL_VIDEODRIVER (kmsdrm on a bare console, "
+              "dummy for a headless test).")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("size is WIDTHxHEIGHT in pixels, e.g. 800x480") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError("size must be between 200 and 8000 pixels each way")
+    return w, h
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``play`` and ``bench`` subcommands."""
+    p = subparsers.add_parser("play", help="run the touchscreen companion (the default command)")
+    p.add_argument("--game", default="thirty-to-mars", help="game to start when none is open")
+    p.add_argument("--hw", default="auto", choices=("auto", "pi", "mock", "none"),
+                   help="GPIO buttons: auto (if present), pi (expected), mock (gpiozero MockFactory), none")
+    p.add_argument("--die", default="auto", help="electronic die: a serial device path, auto, or none")
+    p.add_argument("--db", type=Path, default=None, help="game database (default: the data directory)")
+    p.add_argument("--catalogue", type=Path, default=None,
+                   help="event card catalogue (default: cards.json beside --db, else the data directory)")
+    p.add_argument("--size", type=_size, default=None, help="window size WxH before rotation (default 800x480)")
+    p.add_argument("--rotate", type=int, default=0, choices=(0, 90, 180, 270),
+                   help="rotate the picture counter-clockwise by this many degrees")
+    p.add_argument("--fullscreen", action="store_true", help="fill the display")
+    p.add_argument("-v", "--verbose", action="store_true", help="log more")
+    p.set_defaults(func=run_play)
+    b = subparsers.add_parser("bench", help="measure the real app headless (start, idle CPU, latency, memory)")
+    b.add_argument("--json", action="store_true", help="print JSON")
+    b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
+    b.add_argument("--samples", type=int, default=200, help="presses and die rolls measured each (default 200)")
+    b.set_defaults(func=run_bench)
+
+
+def has_display() -> bool:
+    """True when SDL can be expected to find a display (X11, Wayland, or an explicit SDL driver)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER"))
+
+
+def _notifier():
+    """``notify(kind)`` for systemd (READY=1, WATCHDOG=1), or a no-op."""
+    try:
+        from companion import sdnotify  # written for the kiosk unit
+    except Exception:
+        return lambda kind: None
+
+    def notify(kind: str) -> None:
+        try:
+            if kind == "ready":
+                sdnotify.notify_ready()
+            elif kind == "watchdog":
+                sdnotify.notify_watchdog()
+            elif kind == "stopping" and hasattr(sdnotify, "notify_stopping"):
+                sdnotify.notify_stopping()
+        except Exception:
+            logging.getLogger(__name__).debug("sd_notify failed", exc_info=True)
+    return notify
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run the app until closed or SIGTERM; returns the exit status."""
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import threading
+
+    import pygame
+
+    from companion.catalogue import Catalogue
+    from companion.session import Session
+    from companion.ui.app import App
+    from companion.ui.hwlink import HwLink
+
+    session = Session.open(args.db)
+    cat_path = args.catalogue or (args.db.parent / "cards.json" if args.db else None)
+    catalogue = Catalogue.load(cat_path)
+    hw = HwLink(args.hw, args.die, threading.Event())
+    app = App(session, catalogue, args.game, args.size or (800, 480), args.rotate, hw, _notifier())
+    if args.fullscreen and args.size is None:
+        app.fit_display = True
+    control = os.environ.get("COMPANION_CONTROL")
+    if control:
+        from companion.ui import control as ctl
+        ctl.start(app, control)
+    try:
+        return app.run(fullscreen=args.fullscreen)
+    except pygame.error as exc:
+        logging.getLogger(__name__).info("no display: %s", exc)
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    finally:
+        hw.stop()
+        session.close()
+        pygame.quit()
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Measure the app in subprocesses (SDL dummy driver); print the figures."""
+    from companion.ui.bench import main
+    return main(json_out=args.json, idle_s=args.idle_s, samples=args.samples)

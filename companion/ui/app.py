@@ -1,0 +1,447 @@
+"""The main loop: session + hardware + screens, drawn only when something changed.
+
+``App(...).run()`` opens the display, shows the screen that fits the game's
+step, and loops: take the queued events (touch, mouse, keys, ``HW_EVENT``
+from the buttons and the die), hand them to the screen, redraw only when
+something changed (``dirty``), and otherwise sleep until woken (hardware
+threads set a ``threading.Event``) or until the next poll, so an idle
+companion costs close to no CPU. A screen that raises is caught, logged and
+shown as a message bar; the game is committed action by action, so SIGTERM
+just ends the loop (exit status 0).
+"""
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action, Event, Rejection
+
+from . import rotation, text
+from .hwlink import HW_EVENT, HwLink, key_command
+from .layout import Layout
+from .touch import TapFilter
+
+log = logging.getLogger(__name__)
+
+#: pygame event type for a tap, in logical pixels: ``pos``.
+TAP = pygame.event.custom_type()
+#: pygame event type the control channel uses: ``request`` (see control.py).
+CONTROL = pygame.event.custom_type()
+
+ACTIVE_POLL_S = 1 / 60     # poll interval for touch/keys right after input (seconds)
+IDLE_POLL_S = 0.05         # poll interval when idle (seconds); hardware wakes the loop at once
+ACTIVE_WINDOW_S = 2.0      # how long after input the fast poll lasts (seconds)
+WATCHDOG_EVERY_S = 2.0     # systemd watchdog ping interval (seconds)
+BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
+
+
+@dataclass
+class Message:
+    """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic seconds."""
+
+    text: str
+    kind: str
+    until: float
+
+
+@dataclass
+class Dialog:
+    """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel closes it."""
+
+    title: str
+    options: list[tuple[str, Callable[[], object]]]
+    cancel: bool = True
+
+
+class App:
+    """The companion's app. ``session``: a :class:`companion.session.Session`;
+    ``catalogue``: a :class:`companion.catalogue.Catalogue`; ``game_id``: the
+    game to start when there is none; ``size``: the logical (width, height)
+    in pixels before rotation; ``rotate``: 0|90|180|270 degrees
+    counter-clockwise; ``hw``: a :class:`HwLink` or None; ``notify``:
+    ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd)."""
+
+    def __init__(self, session: Any, catalogue: Any, game_id: str = "thirty-to-mars",
+                 size: tuple[int, int] = (800, 480), rotate: int = 0, hw: HwLink | None = None,
+                 notify: Callable[[str], None] | None = None) -> None:
+        self.session = session
+        self.catalogue = catalogue
+        self.game_id = game_id
+        self.size = size
+        self.rotate = rotate
+        self.wake = hw.wake if hw is not None else threading.Event()
+        self.hw = hw
+        self.notify = notify or (lambda kind: None)
+        self.layout = Layout(size)
+        self.fit_display = False            # True: take the display's own size (fullscreen)
+        self.dirty = True
+        self.running = False
+        self.message: Message | None = None
+        self.dialog: Dialog | None = None
+        self.recent: list[Event] = []       # what happened today, for the screens
+        self.wants_new_game = False
+        self.frames = 0
+        self.frame_t = 0.0                  # monotonic time of the last flip
+        self.input_t: dict[str, float] = {}  # source -> monotonic time the last input arrived
+        self.latency: dict[str, list[tuple[float, float]]] = {"button": [], "die": [], "tap": []}
+        self._pending_latency: list[tuple[str, float]] = []
+        self._after_frame: list[Callable[[], None]] = []
+        self.surface = pygame.Surface(size)
+        self.display: pygame.Surface | None = None
+        self.taps: TapFilter | None = None
+        from .screens import make_screens
+        self.screens = make_screens(self)
+        self.screen = None
+        session.subscribe(self._on_change)
+        self._rebuild_recent()
+        if getattr(session, "notice", None):
+            self.say(session.notice, "error", 20)
+        if getattr(catalogue, "notice", None):
+            self.say(catalogue.notice, "error", 20)
+
+    # ------------------------------------------------------------------ game access
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    def submit(self, action: Action, quiet: bool = False) -> bool:
+        """Submit ``action`` to the session; a rejection is shown with its rule.
+        Returns True when accepted (and committed)."""
+        outcome = self.session.submit(action)
+        if not outcome.accepted:
+            self.reject(outcome.rejection, quiet)
+            return False
+        if self.message and self.message.kind != "note":
+            self.message = None
+        return True
+
+    def reject(self, rejection: Rejection | None, quiet: bool = False) -> None:
+        """Show why a move is not allowed: the rule's message and its rulebook section."""
+        if rejection is None:
+            return
+        kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
+            else "error"
+        self.say(str(rejection), kind)
+
+    def say(self, s: str, kind: str = "info", seconds: float = 8.0) -> None:
+        """Show ``s`` in the message bar for ``seconds`` (kind info|error|note)."""
+        self.message = Message(s, kind, time.monotonic() + seconds)
+        self.dirty = True
+
+    def undo(self) -> None:
+        if self.dialog is not None:
+            self.dialog = None
+            self.dirty = True
+            return
+        out = self.session.undo()
+        if out.accepted:
+            self.say(out.events[0].text if out.events else "Undone.", "note", 4)
+        else:
+            self.reject(out.rejection, quiet=True)
+
+    def redo(self) -> None:
+        out = self.session.redo()
+        if out.accepted:
+            self.say(out.events[0].text if out.events else "Redone.", "note", 4)
+        else:
+            self.reject(out.rejection, quiet=True)
+
+    def next(self) -> None:
+        """The NEXT button: the screen decides (usually: submit NEXT)."""
+        if self.dialog is not None:
+            return
+        self.current_screen().on_next()
+
+    def roll(self, face: int, source: str) -> None:
+        """A die face 1..6 from the die or a tap: lands where a roll is expected."""
+        state = self.state
+        expect = self.game.expects(state) if state is not None and self.game else None
+        if expect is None or expect.kind != "roll":
+            self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
+            return
+        self.dialog = None
+        self.submit(Action("roll", {"face": face}))
+
+    def ask(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
+        """Open a modal choice."""
+        self.dialog = Dialog(title, options)
+        self.dirty = True
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self.dirty = True
+
+    def start_new_game(self, options: dict[str, Any]) -> None:
+        try:
+            self.session.new_game(self.game_id, options)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.say(str(exc), "error")
+            return
+        self.wants_new_game = False
+
+    def _on_change(self, state: Any, events: tuple[Event, ...]) -> None:
+        """Session subscriber: keep today's events, redraw."""
+        kinds = {e.kind for e in events}
+        if kinds & {"undo", "redo", "new_game"}:
+            self._rebuild_recent()
+        elif "day" in kinds:
+            self.recent = list(events)
+        else:
+            self.recent = (self.recent + list(events))[-80:]
+        self.dirty = True
+
+    def _rebuild_recent(self) -> None:
+        recent: list[Event] = []
+        try:
+            for entry in self.session.log():
+                if entry.undone:
+                    continue
+                if any(e.kind == "day" for e in entry.events):
+                    recent = []
+                recent += entry.events
+        except Exception:
+            log.exception("cannot read the log")
+        self.recent = recent[-80:]
+
+    # ------------------------------------------------------------------ screens
+    def current_screen(self):
+        """The screen for the game's step (new game, setup, card, day, over)."""
+        s = self.screens
+        state = self.state
+        if self.wants_new_game or state is None or not self.session.has_game:
+            return s["new_game"]
+        if self.game.is_over(state):
+            return s["over"]
+        if state.step == "setup":
+            return s["setup"]
+        expect = self.game.expects(state)
+        if expect is not None and expect.kind == "card":
+            return s["card"]
+        return s["day"]
+
+    def _guard(self, what: str, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except Exception as exc:  # never crash in front of the players
+            log.exception("screen failed while %s", what)
+            self.say(f"Something went wrong while {what} ({type(exc).__name__}: {exc}); "
+                     "the game is saved, carry on.", "error", 12)
+            return None
+
+    # ------------------------------------------------------------------ events
+    def handle(self, ev: pygame.event.Event) -> None:
+        """One pygame event, already taken from the queue."""
+        t = ev.type
+        if t == pygame.QUIT:
+            self.running = False
+        elif t in (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN):
+            pos = self.taps.tap(ev) if self.taps else None
+            if pos is not None:
+                lp = rotation.to_logical(pos, self.size, self.rotate)
+                self.input_t["tap"] = time.monotonic()
+                self._pending_latency.append(("tap", self.input_t["tap"]))
+                self._tap(lp)
+        elif t == TAP:
+            self._tap(ev.pos)
+        elif t == HW_EVENT:
+            self._hw(ev.source, ev.event)
+        elif t == CONTROL:
+            from .control import handle_request
+            self._guard("answering the test channel", lambda: handle_request(self, ev.request))
+        elif t == pygame.KEYDOWN or t == pygame.TEXTINPUT:
+            screen = self.current_screen()
+            if self.dialog is None and self._guard("reading a key", lambda: screen.handle_event(ev)):
+                self.dirty = True
+                return
+            if t == pygame.KEYDOWN:
+                self._key(ev)
+        elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE):
+            self.dirty = True
+
+    def _tap(self, pos: tuple[int, int]) -> None:
+        self.dirty = True
+        if self.message is not None and self.layout_message_rect().collidepoint(pos):
+            self.message = None
+            return
+        screen = self.current_screen()
+        self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
+
+    def layout_message_rect(self) -> pygame.Rect:
+        from .screens.chrome import message_rect
+        return message_rect(self.layout)
+
+    def _key(self, ev: pygame.event.Event) -> None:
+        name = pygame.key.name(ev.key)
+        if name in ("1", "2", "3", "4", "5", "6"):
+            self._guard("entering a roll", lambda: self.roll(int(name), "key"))
+        elif name == "escape" and self.dialog is not None:
+            self.close_dialog()
+        else:
+            self._command(key_command(name))
+        self.dirty = True
+
+    def _command(self, command: str | None) -> None:
+        if command == "next":
+            self._guard("going to the next step", self.next)
+        elif command == "back":
+            self._guard("undoing", self.undo)
+        elif command == "redo":
+            self._guard("redoing", self.redo)
+
+    def _hw(self, source: str, event: Any) -> None:
+        now = time.monotonic()
+        self.input_t[source] = now
+        self._pending_latency.append((source, now))
+        self.dirty = True
+        if source == "button":
+            self._command(getattr(event, "command", None))
+        elif source == "die":
+            kind = getattr(event, "kind", "")
+            if kind == "roll":
+                self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
+            elif kind == "connected":
+                self.say(f"Electronic die connected ({event.port}).", "note", 4)
+            elif kind == "disconnected":
+                self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8)
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> pygame.Surface:
+        """Draw the current screen on the logical surface and return it."""
+        screen = self.current_screen()
+        if screen is not self.screen:
+            if self.screen is not None:
+                self._guard("leaving a screen", self.screen.leave)
+            self.screen = screen
+            self._guard("opening a screen", screen.enter)
+        ok = self._guard("drawing the screen", lambda: screen.draw(self.surface) or True)
+        if not ok:  # draw the bare message on a blank screen
+            self.surface.fill((10, 12, 24))
+            from .screens.chrome import draw_message
+            from .widgets import Ui
+            self._guard("drawing the message", lambda: draw_message(Ui(self.surface, self.layout), self))
+        return self.surface
+
+    def present(self) -> None:
+        """Render and show on the display (rotated), then flip."""
+        surf = self.render()
+        if self.display is not None:
+            if self.rotate:
+                self.display.blit(pygame.transform.rotate(surf, self.rotate), (0, 0))
+            else:
+                self.display.blit(surf, (0, 0))
+            pygame.display.flip()
+        self.frames += 1
+        self.frame_t = time.monotonic()
+        self.dirty = False
+        for source, t0 in self._pending_latency:
+            lst = self.latency[source]
+            lst.append((t0, self.frame_t))
+            del lst[:-2000]
+        self._pending_latency.clear()
+        callbacks, self._after_frame = self._after_frame, []
+        for cb in callbacks:
+            cb()
+
+    def after_frame(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after the next frame is shown (control channel)."""
+        self._after_frame.append(callback)
+        self.dirty = True
+
+    def update(self, dt_s: float) -> None:
+        if self.message is not None and time.monotonic() > self.message.until:
+            self.message = None
+            self.dirty = True
+        screen = self.current_screen()
+        self._guard("updating the screen", lambda: screen.update(dt_s))
+
+    # ------------------------------------------------------------------ loop
+    def open_display(self, fullscreen: bool = False) -> None:
+        """Open the window/display; raises ``pygame.error`` without a display."""
+        pygame.display.init()
+        pygame.font.init()
+        w, h = self.size
+        phys = (h, w) if self.rotate in (90, 270) else (w, h)
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        self.display = pygame.display.set_mode((0, 0) if self.fit_display else phys, flags)
+        pygame.display.set_caption("Mars Table Companion")
+        phys = self.display.get_size()
+        self.taps = TapFilter(phys)
+        if tuple(phys) != ((h, w) if self.rotate in (90, 270) else (w, h)):
+            self.size = rotation.logical_size(phys, self.rotate)
+            self.layout = Layout(self.size)
+            self.surface = pygame.Surface(self.size)
+        try:
+            pygame.mouse.set_visible(not fullscreen)
+        except pygame.error:
+            pass
+        pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.JOYAXISMOTION])
+
+    def run(self, fullscreen: bool = False) -> int:
+        """Open the display, start the hardware, loop until QUIT or SIGTERM.
+        Returns the exit status (0). Raises ``pygame.error`` if no display opens."""
+        self.open_display(fullscreen)
+        if self.hw is not None:
+            self.hw.start()
+            for n in self.hw.notices:
+                self.say(n, "error", 15)
+        self.running = True
+        old = signal.signal(signal.SIGTERM, self._sigterm) if threading.current_thread() is threading.main_thread() \
+            else None
+        blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
+        try:
+            self.present()
+            self.notify("ready")
+            last_wd = last = last_input = time.monotonic()
+            while self.running:
+                self.wake.clear()
+                events = pygame.event.get()
+                now = time.monotonic()
+                for ev in events:
+                    if ev.type not in (pygame.WINDOWMOVED, pygame.ACTIVEEVENT):
+                        last_input = now
+                    self.handle(ev)
+                self.update(now - last)
+                last = now
+                if self.dirty and self.running:
+                    self.present()
+                if now - last_wd >= WATCHDOG_EVERY_S:
+                    self.notify("watchdog")
+                    last_wd = now
+                if not events and not self.dirty and self.running:
+                    poll = ACTIVE_POLL_S if now - last_input < ACTIVE_WINDOW_S else IDLE_POLL_S
+                    if blocking:
+                        ev = pygame.event.wait(int(WATCHDOG_EVERY_S * 500))
+                        if ev.type != pygame.NOEVENT:
+                            pygame.event.post(ev)
+                    else:
+                        self.wake.wait(poll)
+        finally:
+            self.notify("stopping")
+            if old is not None:
+                signal.signal(signal.SIGTERM, old)
+            if self.hw is not None:
+                self.hw.stop()
+        return 0
+
+    def _sigterm(self, signum: int, frame: Any) -> None:
+        self.running = False
+        self.wake.set()
+
+
+def text_stats() -> dict[str, int]:
+    """The text cache's counters (for the bench)."""
+    return dict(text.STATS, cached=len(text.CACHE))
+
+
+__all__ = ["App", "CONTROL", "Dialog", "HW_EVENT", "Message", "TAP", "text_stats"]

@@ -1,0 +1,166 @@
+"""A small test/bench control channel into a running app (off by default).
+
+Enabled only when ``COMPANION_CONTROL`` names a UNIX socket path. Each
+connection sends JSON lines ``{"cmd": ...}`` and gets one JSON line back per
+request. Requests are executed on the main loop (as ``CONTROL`` pygame
+events), so the app's single thread owns the session and the screen; a tap
+is injected as synthetic FINGERDOWN + mouse events into pygame's queue, a
+button press as a mock GPIO pin edge (``--hw mock``), exactly like the real
+inputs.
+
+Commands: ``state``; ``tap`` {name} (a button by its label) or {x, y}
+(physical pixels); ``press`` {button next|back, hold_s}; ``shot`` {path};
+``stats``; ``sync`` (answer after the next frame); ``quit``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import socket
+import threading
+import time
+from typing import Any
+
+import pygame
+
+from . import rotation
+
+log = logging.getLogger(__name__)
+ENV = "COMPANION_CONTROL"
+
+
+def start(app: Any, path: str) -> threading.Thread:
+    """Listen on UNIX socket ``path`` in a daemon thread."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(4)
+
+    def serve() -> None:
+        while True:
+            conn, _ = srv.accept()
+            threading.Thread(target=_client, args=(app, conn), daemon=True).start()
+
+    t = threading.Thread(target=serve, name="control", daemon=True)
+    t.start()
+    return t
+
+
+def _client(app: Any, conn: socket.socket) -> None:
+    from .app import CONTROL
+    f = conn.makefile("rwb")
+    for raw in f:
+        try:
+            req = json.loads(raw)
+        except ValueError:
+            continue
+        answer: queue.Queue = queue.Queue()
+        extra: dict[str, Any] = {}
+        if req.get("cmd") == "press":
+            extra = _press(app, req)
+            req = {"cmd": "sync"}
+        req["_reply"] = answer.put
+        pygame.event.post(pygame.event.Event(CONTROL, request=req))
+        app.wake.set()
+        try:
+            reply = answer.get(timeout=15)
+        except queue.Empty:
+            reply = {"error": "timeout"}
+        reply.update(extra)
+        f.write((json.dumps(reply) + "\n").encode())
+        f.flush()
+    conn.close()
+
+
+def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
+    """Drive the mock GPIO pin of ``button`` low, then high (control thread)."""
+    pin = app.hw.pins().get(req.get("button", "next")) if app.hw is not None else None
+    if pin is None:
+        return {"error": "no such button (run with --hw mock)"}
+    t0 = time.monotonic()
+    pin.drive_low()
+    time.sleep(float(req.get("hold_s", 0.06)))
+    pin.drive_high()
+    time.sleep(0.05)  # past the debounce window: the release is settled
+    return {"t0": t0}
+
+
+def hits(app: Any) -> list[dict[str, Any]]:
+    """Tappable buttons of the last frame: name and physical centre."""
+    ui = getattr(app.screen, "ui", None)
+    out = []
+    for h in (ui.hits if ui else []):
+        x, y = rotation.to_physical(h.rect.center, app.size, app.rotate)
+        out.append({"name": h.label, "x": x, "y": y, "w": h.rect.w, "h": h.rect.h})
+    return out
+
+
+def handle_request(app: Any, req: dict[str, Any]) -> None:
+    """Run one request on the main loop; answers through ``req["_reply"]``."""
+    reply = req.pop("_reply")
+    cmd = req.get("cmd")
+    if cmd == "state":
+        reply(describe(app))
+    elif cmd == "tap":
+        if "name" in req:
+            match = [h for h in hits(app) if h["name"] == req["name"]]
+            if not match:
+                reply({"error": f"no button {req['name']!r}", "buttons": [h["name"] for h in hits(app)]})
+                return
+            x, y = match[-1]["x"], match[-1]["y"]
+        else:
+            x, y = int(req["x"]), int(req["y"])
+        w, h = app.display.get_size() if app.display is not None else app.size
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0.0, dy=0.0,
+                                             touch_id=1, finger_id=0, pressure=1.0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
+        _sync_later(app, reply)
+    elif cmd == "_after":
+        reply(None)
+    elif cmd == "sync":
+        _sync_later(app, reply)
+    elif cmd == "shot":
+        app.after_frame(lambda: (pygame.image.save(app.surface, req["path"]), reply({"ok": True})))
+    elif cmd == "stats":
+        reply(stats(app))
+    elif cmd == "quit":
+        app.running = False
+        reply({"ok": True})
+    else:
+        reply({"error": f"unknown command {cmd!r}"})
+
+
+def _sync_later(app: Any, reply: Any) -> None:
+    """Answer after everything queued so far is handled and drawn."""
+    from .app import CONTROL
+
+    def after_queue(_req: Any = None) -> None:
+        app.after_frame(lambda: reply(describe(app)))
+    pygame.event.post(pygame.event.Event(CONTROL, request={"cmd": "_after", "_reply": after_queue}))
+
+
+def describe(app: Any) -> dict[str, Any]:
+    """The app as the tests see it."""
+    s = app.session
+    state = s.state
+    screen = app.current_screen()
+    return {"screen": screen.name, "has_game": s.has_game, "seq": s.seq,
+            "step": getattr(state, "step", None), "day": getattr(state, "day", None),
+            "result": getattr(state, "result", None),
+            "pending": [p.purpose for p in getattr(state, "pending", ())],
+            "message": app.message.text if app.message else None,
+            "dialog": app.dialog.title if app.dialog else None,
+            "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
+
+
+def stats(app: Any) -> dict[str, Any]:
+    import resource
+    from .app import text_stats
+    return {"frames": app.frames, "frame_t": app.frame_t,
+            "latency": {k: v[-500:] for k, v in app.latency.items()},
+            "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "text": text_stats()}

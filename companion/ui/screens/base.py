@@ -1,0 +1,63 @@
+"""The screen base class: taps go to the buttons drawn last frame."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+
+from ..widgets import BG, Ui
+from . import chrome
+
+
+class Screen:
+    """Base: ``draw`` paints the screen (:meth:`paint`) then the chrome
+    (dialog, message bar); ``handle_event`` gives a TAP to the button under
+    it. Subclasses implement :meth:`paint` and may override :meth:`on_next`."""
+
+    name = "screen"
+    top_bar = True
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.ui: Ui | None = None
+
+    # three-call pattern
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True if the event was used. TAP events carry ``pos`` (logical pixels)."""
+        from ..app import TAP
+        if event.type == TAP and self.ui is not None:
+            hit = self.ui.hit(event.pos)
+            if hit is not None:
+                hit.on_tap()
+                return True
+        return False
+
+    def update(self, dt_s: float) -> None:
+        """Advance timers by ``dt_s`` seconds (nothing by default)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole logical ``surface``."""
+        ui = Ui(surface, self.app.layout)
+        surface.fill(BG)
+        if self.top_bar:
+            chrome.top_bar(ui, self.app)
+        self.paint(ui)
+        chrome.draw_dialog(ui, self.app)
+        chrome.draw_message(ui, self.app)
+        self.ui = ui
+
+    # hooks
+    def paint(self, ui: Ui) -> None:
+        raise NotImplementedError
+
+    def on_next(self) -> None:
+        """NEXT: submit NEXT; a rejection says what is expected first."""
+        self.app.submit(Action("next"), quiet=True)
+
+    def enter(self) -> None:
+        """Called when the screen becomes the current one."""
+
+    def leave(self) -> None:
+        """Called when another screen takes over."""

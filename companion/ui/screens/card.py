@@ -1,0 +1,283 @@
+"""The drawn event card: pick a known card from the catalogue by name
+(only the colour that must be drawn), or enter a new card's printed fields
+(name, difficulty or "roll", location 1-6 or "roll", the symbols of each
+result with +/- steppers); a new card is saved to the catalogue, then drawn.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RESULT_NAMES, RESULTS,
+                                                  SIGNED_SYMBOLS, SYMBOL_NAMES)
+
+from .. import layout as L
+from ..widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
+from .base import Screen
+from .chrome import next_rect
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
+PAGES = ("name", "numbers") + RESULTS
+MAX_NAME = 40
+
+
+class CardScreen(Screen):
+    """List mode (catalogue names, paged) or editor mode (pages: name,
+    numbers, then one page per result)."""
+
+    name = "card"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.page_no = 0          # list page
+        self.editing = False
+        self.reset_editor()
+
+    def reset_editor(self) -> None:
+        self.page = 0             # editor page index into PAGES
+        self.card_name = ""
+        self.difficulty = 0       # 0 = roll to determine
+        self.location = 0         # 0 = roll to determine
+        self.effects: dict[str, dict[str, int]] = {r: {} for r in RESULTS}
+
+    def enter(self) -> None:
+        self.page_no = 0
+        self.editing = False
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing and PAGES[self.page] == "name" and self.app.dialog is None:
+            if event.type == pygame.TEXTINPUT:
+                for ch in event.text:
+                    self.type_char(ch)
+                return True
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.card_name = self.card_name[:-1]
+                    return True
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.on_next()
+                    return True
+                if event.key == pygame.K_ESCAPE:
+                    self.editing = False
+                    return True
+                return event.unicode.isprintable() if event.unicode else False
+        return super().handle_event(event)
+
+    def type_char(self, ch: str) -> None:
+        if len(self.card_name) >= MAX_NAME or not ch.isprintable():
+            return
+        if ch.isalpha() and self.card_name and self.card_name[-1] != " ":
+            ch = ch.lower()
+        self.card_name += ch
+
+    def colour(self) -> str:
+        return self.app.game.required_colour(self.app.state)
+
+    def pick(self, name: str) -> None:
+        card = self.app.catalogue.get(name)
+        if card is None:
+            self.app.say(f"{name} is no longer in the catalogue.", "error")
+            return
+        self.app.submit(Action("draw", {"card": card.to_json()}))
+
+    def card_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.card_name.strip(), "colour": self.colour(),
+                               "difficulty": self.difficulty or None, "location": self.location or None}
+        for r in RESULTS:
+            effects = {s: n for s, n in self.effects[r].items() if n}
+            if effects:
+                out[r] = effects
+        return out
+
+    def save(self) -> None:
+        card = self.card_dict()
+        try:
+            parsed = self.app.catalogue.add(card)
+        except ValueError as exc:
+            self.app.say(f"This card cannot be saved: {exc}.", "error")
+            return
+        except OSError as exc:  # kept in memory; draw it anyway
+            self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
+            from companion.rules.thirty_to_mars.model import EventCard
+            parsed = EventCard.from_json(card)
+        if self.app.submit(Action("draw", {"card": parsed.to_json()})):
+            self.editing = False
+            self.reset_editor()
+
+    def on_next(self) -> None:
+        if not self.editing:
+            self.app.say(f"Tap the name of the {self.colour()} card drawn, or New card to enter it.", "info", 5)
+            return
+        if PAGES[self.page] == "name" and not self.card_name.strip():
+            self.app.say("Type the card's name first (it is printed at the top of the card).", "info", 5)
+            return
+        if self.page < len(PAGES) - 1:
+            self.page += 1
+        else:
+            self.save()
+
+    def back_page(self) -> None:
+        if self.page == 0:
+            self.editing = False
+        else:
+            self.page -= 1
+
+    def new_card(self) -> None:
+        self.reset_editor()
+        self.editing = True
+
+    def step_effect(self, result: str, symbol: str, delta: int) -> None:
+        cur = self.effects[result].get(symbol, 0) + delta
+        low = -30 if symbol in SIGNED_SYMBOLS else 0
+        self.effects[result][symbol] = max(low, min(30, cur))
+
+    # ------------------------------------------------------------------ drawing
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        colour = self.colour()
+        title_r, rest = L.take_top(body, lay.px(48), lay.gap)
+        ui.panel(title_r, PANEL, CARD_COLOURS[colour], width=3)
+        state = self.app.state
+        why = ("a result demands it" if state.demand else
+               "Accident day" if colour == "red" else "today's event")
+        if self.editing:
+            head = f"New {colour} card \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
+        else:
+            head = f"Day {state.day}: draw a {colour} event card ({why})"
+        ui.label(title_r.inflate(-lay.px(16), 0), head, lay.body, FG, bold=True)
+        nr = next_rect(lay, lay.body_rect)
+        content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        if self.editing:
+            self.paint_editor(ui, content, nr)
+        else:
+            self.paint_list(ui, content, nr, colour)
+
+    def page_title(self) -> str:
+        page = PAGES[self.page]
+        if page == "name":
+            return "its name"
+        if page == "numbers":
+            return "difficulty and location"
+        return RESULT_NAMES[page]
+
+    def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str) -> None:
+        lay = ui.layout
+        names = self.app.catalogue.names(colour)
+        ncols = 2 if lay.portrait or rect.w < lay.px(900) else 3
+        row_h = lay.touch
+        nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
+        per_page = ncols * nrows
+        pages = max(1, -(-len(names) // per_page))
+        self.page_no = min(self.page_no, pages - 1)
+        shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
+        for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
+            ui.button(cell, name, (lambda n=name: self.pick(n)), size=lay.body)
+        if not names:
+            ui.block(rect, f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
+                     "fields once; next time the card is one tap away.", lay.body, DIM)
+        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
+        prev_r, row = L.take_left(row, lay.px(90), lay.gap)
+        next_r, row = L.take_left(row, lay.px(90), lay.gap)
+        ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
+        ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page")
+        ui.label(row, f"page {self.page_no + 1}/{pages}", lay.small, DIM)
+        ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+
+    def turn(self, delta: int) -> None:
+        self.page_no += delta
+
+    def paint_editor(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect) -> None:
+        lay = ui.layout
+        page = PAGES[self.page]
+        if page == "name":
+            self.paint_keyboard(ui, rect)
+        elif page == "numbers":
+            self.paint_numbers(ui, rect)
+        else:
+            self.paint_effects(ui, rect, page)
+        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
+        back_r, row = L.take_left(row, lay.px(130), lay.gap)
+        ui.button(back_r, "Back" if self.page else "Cancel", self.back_page, name="Back page")
+        last = self.page == len(PAGES) - 1
+        summary = self.card_dict()
+        ui.label(row, self.summary_line(summary), lay.small, DIM)
+        ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
+                  lay.body, name="NEXT")
+
+    @staticmethod
+    def summary_line(card: dict[str, Any]) -> str:
+        d = card["difficulty"] if card["difficulty"] else "roll"
+        loc = card["location"] if card["location"] else "roll"
+        return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}"
+
+    def paint_keyboard(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
+        ui.panel(field_r, (14, 16, 30), INFO, width=3)
+        ui.label(field_r.inflate(-lay.px(16), 0), (self.card_name or "") + "\u258f", lay.big, FG, bold=True)
+        key_h = min(lay.touch, (keys_r.h - 3 * lay.gap) // 4)
+        rows_r = [pygame.Rect(keys_r.x, keys_r.y + i * (key_h + lay.gap), keys_r.w, key_h) for i in range(4)]
+        for r, keys in zip(rows_r, KEY_ROWS):
+            for cell, k in zip(L.cols(r, 10, lay.gap), keys):
+                ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
+        last = rows_r[3]
+        space_r, rest = L.take_left(last, int(last.w * 0.6), lay.gap)
+        ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
+        ui.button(rest, "\u232b delete", self.delete_char, name="key delete")
+
+    def delete_char(self) -> None:
+        self.card_name = self.card_name[:-1]
+
+    def paint_numbers(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        diff_r, loc_r = L.take_top(rect, lay.px(100), lay.gap)
+        label_r, row = L.take_top(diff_r, lay.px(34))
+        ui.label(label_r, "Difficulty (the sum the check must reach)", lay.body, FG, bold=True)
+        row = pygame.Rect(row.x, row.y, row.w, lay.touch)
+        minus_r, row = L.take_left(row, lay.px(80), lay.gap)
+        val_r, row = L.take_left(row, lay.px(170), lay.gap)
+        plus_r, row = L.take_left(row, lay.px(80), lay.gap)
+        roll_r, _ = L.take_left(row, lay.px(150), lay.gap)
+        ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
+                  name="difficulty -")
+        ui.panel(val_r, PANEL)
+        ui.label(val_r, str(self.difficulty) if self.difficulty else "roll", lay.big, MARS, "center", bold=True)
+        ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
+        ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
+                  name="difficulty roll")
+        label_r, grid_r = L.take_top(loc_r, lay.px(34), lay.gap)
+        ui.label(label_r, "Location: the Bay of the problem", lay.body, FG, bold=True)
+        ncols = 2 if lay.portrait else 4
+        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=lay.touch), range(7)):
+            label = "roll" if loc == 0 else f"{loc} {BAY_NAMES[loc]}"
+            ui.button(cell, label, (lambda v=loc: self.set_location(v)),
+                      "selected" if self.location == loc else "normal", size=lay.small, name=f"location {loc}")
+
+    def set_difficulty(self, v: int) -> None:
+        self.difficulty = max(0, min(36, v))
+
+    def set_location(self, v: int) -> None:
+        self.location = v
+
+    def paint_effects(self, ui: Ui, rect: pygame.Rect, result: str) -> None:
+        lay = ui.layout
+        ncols = 2 if lay.portrait else 3
+        n = len(EFFECT_SYMBOLS)
+        nrows = -(-n // ncols)
+        row_h = min(lay.touch + lay.px(4), (rect.h - lay.gap * (nrows - 1)) // nrows)
+        for cell, sym in zip(L.grid(rect, n, ncols, lay.gap, row_h=row_h), EFFECT_SYMBOLS):
+            val = self.effects[result].get(sym, 0)
+            minus_r, rest = L.take_left(cell, lay.touch, lay.px(2))
+            plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
+            ui.button(minus_r, "\u2212", (lambda s=sym: self.step_effect(result, s, -1)), size=lay.big,
+                      name=f"{sym} -")
+            ui.button(plus_r, "+", (lambda s=sym: self.step_effect(result, s, 1)), size=lay.big, name=f"{sym} +")
+            ui.panel(mid, PANEL, MARS if val else None)
+            top, bottom = L.take_top(mid.inflate(-lay.px(6), -lay.px(2)), int(mid.h * 0.5))
+            ui.label(top, SYMBOL_NAMES[sym], lay.px(17), FG if val else DIM, "center")
+            shown = (f"{val:+d}" if sym in SIGNED_SYMBOLS else str(val)) if val else "\u2013"
+            ui.label(bottom, shown, lay.body, (BAD if val < 0 else MARS) if val else DIM, "center", bold=True)

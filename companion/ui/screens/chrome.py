@@ -1,0 +1,186 @@
+"""What every screen shares: the top bar (undo, redo, day and ship's
+progress with the Accident days, die status, Fix roll, New game), the
+message bar, dialogs, the 1-6 face pad and the NEXT button's place."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+
+from .. import layout as L
+from ..layout import Layout
+from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, LINE, MARS, PANEL, PANEL_HI, WARN, Ui
+
+DAYS = 30
+
+
+def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
+    """Where the big NEXT button goes: the bottom-right of ``area``."""
+    w, h = lay.px(176), lay.px(64)
+    return pygame.Rect(area.right - w - lay.gap, area.bottom - h - lay.gap, w, h)
+
+
+def message_rect(lay: Layout) -> pygame.Rect:
+    """The message bar: bottom left, leaving the NEXT button free."""
+    h = lay.px(84)
+    return pygame.Rect(lay.gap, lay.h - h - lay.gap, lay.w - lay.px(176) - 3 * lay.gap, h)
+
+
+def top_bar(ui: Ui, app: Any) -> None:
+    """Undo | Redo | day N of 30 + the ship's progress | die | Fix roll | New game."""
+    lay = ui.layout
+    bar = lay.top
+    ui.panel(bar, PANEL, radius=0)
+    inner = bar.inflate(-2 * lay.gap, -2 * lay.gap)
+    bw = lay.px(92)
+    s = app.session
+    undo_r, rest = L.take_left(inner, bw, lay.gap)
+    redo_r, rest = L.take_left(rest, bw, lay.gap)
+    ui.button(undo_r, "Undo", app.undo if s.can_undo else None, name="Undo")
+    ui.button(redo_r, "Redo", app.redo if s.can_redo else None, name="Redo")
+    menu_r, rest = L.take_right(rest, bw, lay.gap)
+    ui.button(menu_r, "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
+    state = app.state
+    if state is not None and getattr(state, "before_roll", None) is not None and not app.wants_new_game:
+        fix_r, rest = L.take_right(rest, lay.px(104), lay.gap)
+        ui.button(fix_r, "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
+    die_r, rest = L.take_right(rest, lay.px(150), lay.gap)
+    die_status(ui, die_r, app)
+    if state is not None and not app.wants_new_game:
+        day_progress(ui, rest, state)
+    else:
+        ui.label(rest, "30 to Mars", lay.big, MARS, bold=True)
+
+
+def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
+    """"Day N / 30" and a bar from Earth to Mars with the Accident days marked."""
+    lay = ui.layout
+    day = state.day
+    label_r, bar_r = L.take_top(rect, int(rect.h * 0.55))
+    txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
+    acc = ", ".join(str(d) for d in state.accident_days)
+    ui.label(label_r, txt, lay.body, FG, bold=True)
+    if acc:
+        w = ui.layout.px(130)
+        ui.label(pygame.Rect(label_r.right - w, label_r.y, w, label_r.h), f"Accident {acc}", lay.px(15), BAD,
+                 align="right")
+    track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
+    ui.bar(track, day / DAYS, MARS)
+    for d in state.accident_days:
+        x = track.x + int(track.w * d / DAYS)
+        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - lay.px(6), lay.px(5), track.h + lay.px(12)))
+
+
+def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
+    """The electronic die: connected (and the last roll) / unplugged / none."""
+    lay = ui.layout
+    st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
+    ui.panel(rect, PANEL_HI)
+    inner = rect.inflate(-lay.px(12), -lay.px(4))
+    top, bottom = L.take_top(inner, inner.h // 2)
+    if st["mode"] == "none":
+        ui.label(top, "Die: none", lay.small, DIM, bold=True)
+        ui.label(bottom, "tap the faces", lay.small, DIM)
+        return
+    if st["connected"]:
+        ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
+        last = st.get("last_roll")
+        ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.small, FG)
+    else:
+        ui.label(top, "\u25cb Die unplugged", lay.small, WARN, bold=True)
+        ui.label(bottom, "tap the faces", lay.small, DIM)
+
+
+def ask_new_game(app: Any) -> None:
+    def go() -> None:
+        app.wants_new_game = True
+        app.close_dialog()
+    title = "Start a new game? The current one stays in the log." if app.session.has_game and \
+        not app.game.is_over(app.state) else "Start a new game?"
+    app.ask(title, [("New game", go)])
+
+
+def ask_fix_roll(app: Any) -> None:
+    def fix(face: int) -> None:
+        app.close_dialog()
+        app.submit(Action("correct_roll", {"face": face}))
+    app.ask("Fix the last roll: which face was really rolled?",
+            [(str(f), (lambda f=f: fix(f))) for f in range(1, 7)])
+
+
+def draw_message(ui: Ui, app: Any) -> None:
+    """The message bar (rejections with their rule, notes); tap to close."""
+    m = app.message
+    if m is None:
+        return
+    lay = ui.layout
+    r = message_rect(lay)
+    colour = {"error": BAD, "info": INFO, "note": LINE}[m.kind]
+    ui.panel(r, (18, 20, 36), colour, width=3)
+    inner = r.inflate(-lay.px(20), -lay.px(10))
+    ui.block(inner, m.text, lay.px(21), FG, min_size=lay.px(14))
+
+
+def draw_dialog(ui: Ui, app: Any) -> None:
+    """A modal choice over the screen: title, option buttons, Cancel."""
+    d = app.dialog
+    if d is None:
+        return
+    lay = ui.layout
+    ui.modal()
+    n = len(d.options) + (1 if d.cancel else 0)
+    ncols = 3 if n > 4 else 2 if n > 1 else 1
+    if lay.portrait:
+        ncols = min(ncols, 2)
+    nrows = -(-n // ncols)
+    w = min(lay.w - 2 * lay.px(20), lay.px(640))
+    bh = lay.touch
+    h = lay.px(90) + nrows * (bh + lay.gap) + lay.px(16)
+    box = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.gap))
+    box.center = (lay.w // 2, lay.h // 2)
+    ui.panel(box, PANEL, MARS, width=3)
+    inner = box.inflate(-lay.px(24), -lay.px(20))
+    title_r, rest = L.take_top(inner, lay.px(70), lay.gap)
+    ui.block(title_r, d.title, lay.body, FG, bold=True)
+    cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
+    for cell, (label, cb) in zip(cells, d.options):
+        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal")
+    if d.cancel:
+        ui.button(cells[-1], "Cancel", app.close_dialog, "quiet")
+
+
+def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
+    """The roll prompt and six face buttons (1..6) filling ``rect``."""
+    lay = ui.layout
+    ui.panel(rect, PANEL, INFO)
+    inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
+    hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
+    prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - lay.touch - lay.gap), lay.gap)
+    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
+    for i, cell in enumerate(L.cols(rest, 6, lay.gap)):
+        face = i + 1
+        ui.button(cell, str(face), (lambda f=face: app.roll(f, "tap")), "selected", size=lay.big,
+                  name=f"face {face}")
+
+
+def card_line(card: Any, location: int | None, difficulty: int | None) -> str:
+    """"Broken Pipe · Cargo Bay · difficulty 7" for a drawn event card."""
+    from companion.rules.thirty_to_mars.model import BAY_NAMES
+    where = BAY_NAMES[location] if location else "Bay: roll"
+    diff = f"difficulty {difficulty}" if difficulty is not None else "difficulty: roll"
+    return f"{card.name} \u00b7 {where} \u00b7 {diff}"
+
+
+def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None) -> None:
+    """The drawn event card in one line, in its colour."""
+    card = state.event
+    if card is None:
+        return
+    lay = ui.layout
+    colour = CARD_COLOURS.get(card.colour, FG)
+    ui.panel(rect, PANEL, colour, width=3)
+    ui.label(rect.inflate(-lay.px(16), 0), card_line(card, state.location, eff_difficulty), lay.body, FG,
+             bold=True)

@@ -1,0 +1,303 @@
+"""The day: dashboard on one side, the step of the day on the other.
+
+Steps (``engine.phase``): dawn (start the day), place (tap a Marsonaut, then
+a Bay), check (dice from the die or the face pad, their sum against the
+difficulty, the exact chance of success), resolved and produced (what
+happened, each line saying why). A pending choice shows its options; a
+pending roll shows the face pad.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOURCE_NAMES
+
+from .. import layout as L
+from .. import text
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from . import dashboard
+from .base import Screen
+from .chrome import card_chip, face_pad, next_rect
+
+SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Cargo", 5: "Green House",
+              6: "Laboratory"}
+PRODUCES = {b: (RESOURCE_NAMES.get(w) or w.capitalize()) for b, w in BAY_PRODUCES.items()}
+
+
+def ability_label(state: Any, args: dict[str, Any]) -> str:
+    """Words for one ABILITY action's button."""
+    m = state.crew[args["who"]]
+    name = m.profile.short
+    ab = m.profile.ability
+    if ab == "reduce_difficulty":
+        return f"{name}: lower difficulty by a die"
+    if ab == "prevent_sanity_loss":
+        return f"{name}: protect {state.crew[args['target']].profile.short}'s Sanity"
+    if ab == "double_die":
+        return f"{name}: double die {args['die'] + 1} ({state.dice[args['die']]})"
+    if ab == "add_die":
+        return f"{name}: add one die"
+    if ab == "reroll":
+        return f"{name}: re-roll die {args['die'] + 1} ({state.dice[args['die']]})"
+    return f"{name}: re-draw the event card"
+
+
+def option_label(state: Any, purpose: str, option: Any) -> str:
+    if purpose in ("discard", "lose", "gain"):
+        return RESOURCE_NAMES[option]
+    if purpose == "break":
+        return BAY_NAMES[option]
+    return state.crew[option].profile.short
+
+
+class DayScreen(Screen):
+    """The dashboard and the current step of the day."""
+
+    name = "day"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.selected: int | None = None
+
+    # ------------------------------------------------------------------ actions
+    def next_label(self, state: Any) -> str:
+        step = state.step
+        if step == "dawn":
+            return f"Start day {state.day + 1}"
+        if step == "place":
+            return "Roll check" if self.app.game.participants(state) else "Skip event"
+        if step == "check":
+            return "Resolve"
+        if step == "resolved":
+            return "Draw card" if state.demand else "Produce"
+        if step == "produced":
+            return f"End day {state.day}"
+        return "Next"
+
+    def select(self, who: int) -> None:
+        self.selected = None if self.selected == who else who
+
+    def place(self, bay: int) -> None:
+        state = self.app.state
+        if self.selected is None:
+            self.app.say("Tap a Marsonaut first, then the Bay they go to.", "info", 4)
+            return
+        who = self.selected
+        if self.app.submit(Action("place", {"who": who, "bay": bay})):
+            crew = self.app.state.crew
+            order = [(who + k) % 4 for k in range(1, 5)]
+            self.selected = next((i for i in order if crew[i].active and i != who), None)
+            del state
+
+    def ask_ability(self) -> None:
+        app = self.app
+        state = app.state
+        acts = [a for a in app.game.legal_actions(state) if a.kind == "ability"]
+
+        def use(a: Action) -> None:
+            app.close_dialog()
+            app.submit(a)
+        if not acts:
+            app.say("No Special Ability can be used now: a Marsonaut needs Sanity 10 "
+                    "(30-to-mars.txt, Special Ability).", "info")
+            return
+        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)",
+                [(ability_label(state, a.args), (lambda a=a: use(a))) for a in acts])
+
+    # ------------------------------------------------------------------ drawing
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        dash_r, panel_r = lay.split()
+        dashboard.draw(ui, dash_r, app)
+        inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
+        nr = next_rect(lay, panel_r)
+        content = pygame.Rect(inner.x, inner.y, inner.w, nr.y - lay.gap - inner.y)
+        p = state.pending[0] if state.pending else None
+        expect = app.game.expects(state)
+        if p is not None and p.kind == "choose":
+            self.paint_choice(ui, content, state, p)
+        elif state.step in ("place", "check"):
+            self.paint_event(ui, content, state, expect)
+        elif state.step == "dawn":
+            self.paint_events(ui, content, "Good morning" if state.day == 0 else f"Day {state.day} is over",
+                              "Start the day: the ship moves one day closer to Mars and the crew uses 1 "
+                              "Oxygen, Food, Fuel and Spares.")
+        else:
+            title = "What happened" if state.step == "resolved" else "Resources generated"
+            self.paint_events(ui, content, title, None)
+        legal = app.game.check(state, Action("next")) is None
+        ui.button(nr, self.next_label(state), self.on_next, "primary" if legal else "disabled", size=lay.big,
+                  name="NEXT")
+        # the odds / ability row left of NEXT
+        row = pygame.Rect(inner.x, nr.y, nr.x - lay.gap - inner.x, nr.h)
+        if state.step in ("place", "check") and not (p is not None and p.kind == "choose"):
+            self.paint_odds(ui, row, state)
+
+    def paint_choice(self, ui: Ui, rect: pygame.Rect, state: Any, p: Any) -> None:
+        lay = ui.layout
+        app = self.app
+        title_r, rest = L.take_top(rect, lay.px(80), lay.gap)
+        ui.panel(title_r, PANEL, WARN, width=3)
+        ui.block(title_r.inflate(-lay.px(16), -lay.px(8)), "Choose: " + (app.game.choice_text(state) or ""),
+                 lay.body, FG, bold=True)
+        options = app.game.choice_options(state, p)
+        ncols = 2 if len(options) > 3 or lay.portrait else 1
+        nrows = -(-len(options) // ncols)
+        row_h = max(lay.touch, min(lay.px(70), (rest.h - lay.gap * (nrows - 1)) // max(1, nrows)))
+        for cell, o in zip(L.grid(rest, len(options), ncols, lay.gap, row_h=row_h), options):
+            ui.button(cell, option_label(state, p.purpose, o),
+                      (lambda o=o: app.submit(Action("choose", {"option": o}))), "selected")
+
+    def paint_event(self, ui: Ui, rect: pygame.Rect, state: Any, expect: Any) -> None:
+        lay = ui.layout
+        app = self.app
+        chip_r, rest = L.take_top(rect, lay.px(48), lay.gap)
+        card_chip(ui, chip_r, state, app.game.effective_difficulty(state))
+        if expect is not None and expect.kind == "roll":
+            pad_h = min(rest.h, lay.px(150))
+            pad_r, above = L.take_bottom(rest, pad_h, lay.gap)
+            if state.step == "check":
+                self.paint_dice(ui, above, state)
+            else:
+                self.paint_bays(ui, above, state, tappable=False)
+            face_pad(ui, pad_r, app, expect.purpose)
+        elif state.step == "place":
+            self.paint_placing(ui, rest, state)
+        else:
+            self.paint_dice(ui, rest, state)
+
+    def paint_placing(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
+        lay = ui.layout
+        chips_r, bays_r = L.take_top(rect, lay.px(64), lay.gap)
+        for i, (cell, m) in enumerate(zip(L.cols(chips_r, 4, lay.gap), state.crew)):
+            if not m.active:
+                ui.button(cell, m.profile.short, None, sub="Knocked Out", size=lay.body)
+                continue
+            ui.button(cell, m.profile.short, (lambda i=i: self.select(i)),
+                      "selected" if self.selected == i else "normal", size=lay.body,
+                      sub=SHORT_BAYS[state.placement[i]])
+        self.paint_bays(ui, bays_r, state, tappable=True)
+
+    def paint_bays(self, ui: Ui, rect: pygame.Rect, state: Any, tappable: bool) -> None:
+        """The seven Bays: number, name, capacity (working Workspaces), who is there."""
+        lay = ui.layout
+        game = self.app.game
+        ncols = 2 if rect.w < lay.px(600) else 4
+        if lay.portrait:
+            ncols = 2
+        for cell, bay in zip(L.grid(rect, 7, ncols, lay.gap), range(7)):
+            here = [state.crew[i].profile.short[:3] for i, b in enumerate(state.placement)
+                    if b == bay and state.crew[i].active]
+            cap = game.capacity(state, bay)
+            if bay == 0:
+                label, sub = "Sleeping Bay", ", ".join(here) or "rest, no work"
+            else:
+                label = f"{bay} {SHORT_BAYS[bay]}"
+                occupants = ", ".join(here) if here else PRODUCES[bay]
+                sub = f"{len(here)}/{cap} \u00b7 {occupants}"
+            if bay and bay == state.location:
+                style, sub = "primary", f"EVENT {len(here)}/{cap}" + (f" \u00b7 {', '.join(here)}" if here else "")
+            elif bay and (bay in state.event_bays or cap == 0):
+                style = "disabled"
+                sub = "broken" if cap == 0 else "had a problem today"
+            else:
+                style = "normal"
+            cb = (lambda b=bay: self.place(b)) if tappable else None
+            if not tappable and style != "disabled":
+                ui.panel(cell, PANEL_HI if style == "normal" else MARS)
+                fg = FG if style == "normal" else (20, 12, 6)
+                top, bottom = L.take_top(cell.inflate(-lay.px(12), -lay.px(4)), int(cell.h * 0.5))
+                ui.label(top, label, lay.small, fg, "center", bold=True)
+                ui.label(bottom, sub, lay.px(15), fg, "center")
+            else:
+                ui.button(cell, label, cb, style, size=lay.small, sub=sub, name=f"bay {bay}")
+
+    def paint_dice(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
+        """The check dice as they arrive and their sum against the difficulty."""
+        lay = ui.layout
+        need = self.app.game.effective_difficulty(state)
+        total = sum(state.dice)
+        who = [state.crew[i].profile.short for i in self.app.game.participants(state)]
+        line_r, rest = L.take_top(rect, lay.px(40), lay.gap)
+        ui.label(line_r, f"Check: {', '.join(who) or 'nobody'} against difficulty {need}", lay.body, FG, bold=True)
+        size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
+        dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
+        x = dice_r.x
+        for face in state.dice:
+            d = pygame.Rect(x, dice_r.y, size, size)
+            if d.right > dice_r.right:
+                break
+            ui.panel(d, FG, radius=lay.px(10))
+            ui.label(d, str(face), lay.huge if size >= lay.px(60) else lay.big, (10, 12, 24), "center", bold=True)
+            x += size + lay.gap
+        pending = sum(1 for p in state.pending if p.kind == "roll")
+        for _ in range(pending):
+            d = pygame.Rect(x, dice_r.y, size, size)
+            if d.right > dice_r.right:
+                break
+            ui.panel(d, PANEL, INFO, radius=lay.px(10), width=3)
+            ui.label(d, "?", lay.big, INFO, "center", bold=True)
+            x += size + lay.gap
+        if sum_r.h > lay.px(20):
+            if state.dice and need is not None:
+                ok = total >= need
+                msg = f"Total {total} of {need}: " + ("passes" if ok else f"short by {need - total}")
+                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))), msg, lay.big,
+                         GOOD if ok else BAD, bold=True)
+            elif not who:
+                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))),
+                         "Nobody works on the problem: it will be skipped", lay.body, WARN)
+
+    def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
+        lay = ui.layout
+        app = self.app
+        has_ability = any(a.kind == "ability" for a in app.game.legal_actions(state))
+        ab_r = None
+        if has_ability:
+            ab_r, row = L.take_right(row, lay.px(120), lay.gap)
+            ui.button(ab_r, "Ability \u2605", self.ask_ability, "good", size=lay.small, name="Ability")
+        odds = app.game.check_odds(state)
+        if odds is None or row.w < lay.px(60):
+            return
+        plain, best = odds
+        ui.panel(row, PANEL)
+        inner = row.inflate(-lay.px(12), -lay.px(6))
+        top, bottom = L.take_top(inner, inner.h // 2)
+        ui.label(top, f"Chance {plain:.0%}", lay.body, GOOD if plain >= 0.5 else WARN, bold=True)
+        ui.label(bottom, f"with abilities {best:.0%}", lay.small, DIM)
+
+    def paint_events(self, ui: Ui, rect: pygame.Rect, title: str, hint: str | None) -> None:
+        lay = ui.layout
+        title_r, rest = L.take_top(rect, lay.px(40), lay.gap)
+        ui.label(title_r, title, lay.big, MARS, bold=True)
+        if hint:
+            hint_r, rest = L.take_bottom(rest, lay.px(60), lay.gap)
+            ui.block(hint_r, hint, lay.small, DIM)
+        event_list(ui, rest, [e.text for e in self.app.recent])
+
+
+def event_list(ui: Ui, rect: pygame.Rect, lines: list[str]) -> None:
+    """The newest lines that fit ``rect``, oldest first, each wrapped."""
+    lay = ui.layout
+    ui.panel(rect, PANEL)
+    inner = rect.inflate(-lay.px(16), -lay.px(10))
+    size = lay.px(20)
+    lh = text.font(size).get_linesize()
+    chosen: list[tuple[str, int]] = []
+    used = 0
+    for line in reversed(lines):
+        n = len(text.wrap(line, inner.w, size))
+        if used + n * lh > inner.h:
+            break
+        chosen.append((line, n))
+        used += n * lh
+    y = inner.y
+    for i, (line, n) in enumerate(reversed(chosen)):
+        r = pygame.Rect(inner.x, y, inner.w, n * lh)
+        ui.block(r, line, size, FG if i == len(chosen) - 1 else (205, 210, 228), min_size=size)
+        y += n * lh

@@ -1,0 +1,102 @@
+"""New game: choose 4 of the 6 Marsonauts, give each a Role, tutorial
+variant on or off, then Start (rulebook Setup 3-4)."""
+from __future__ import annotations
+
+import pygame
+
+from companion.rules.thirty_to_mars.model import PROFILES, ROLES
+
+from .. import layout as L
+from ..widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+from .base import Screen
+from .chrome import next_rect
+
+
+class NewGameScreen(Screen):
+    """Tap a Marsonaut to add or remove them (4 needed); tap a Role to swap
+    it with the next one; Start begins the setup rolls."""
+
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.crew: list[str] = []
+        self.roles: dict[str, str] = {}
+        self.tutorial = False
+
+    def enter(self) -> None:
+        self.crew, self.roles = [], {}
+
+    def toggle(self, key: str) -> None:
+        if key in self.crew:
+            self.crew.remove(key)
+            self.roles.pop(key, None)
+        elif len(self.crew) < 4:
+            self.crew.append(key)
+            free = [r for r in ROLES if r not in self.roles.values()]
+            self.roles[key] = free[0]
+        else:
+            self.app.say("The crew is 4 Marsonauts: remove one first (30-to-mars.txt, Setup 4).", "info")
+
+    def cycle_role(self, key: str) -> None:
+        """Give ``key`` the next Role; whoever had it takes ``key``'s old one."""
+        old = self.roles[key]
+        new = ROLES[(ROLES.index(old) + 1) % len(ROLES)]
+        for other, role in self.roles.items():
+            if role == new:
+                self.roles[other] = old
+        self.roles[key] = new
+
+    def ready(self) -> bool:
+        return len(self.crew) == 4
+
+    def start(self) -> None:
+        if not self.ready():
+            self.app.say(f"Choose {4 - len(self.crew)} more Marsonaut(s): the crew is 4 "
+                         "(30-to-mars.txt, Setup 4).", "info")
+            return
+        self.app.start_new_game({"crew": list(self.crew), "roles": [self.roles[k] for k in self.crew],
+                                 "tutorial": self.tutorial})
+
+    def on_next(self) -> None:
+        self.start()
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        ui.label(title_r, f"New game \u2014 choose 4 Marsonauts ({len(self.crew)}/4) and their Roles",
+                 lay.body, FG, bold=True)
+        bottom_r, grid_r = L.take_bottom(rest, lay.px(76), lay.gap)
+        ncols = 2 if lay.portrait else 3
+        for cell, (key, p) in zip(L.grid(grid_r, 6, ncols, lay.gap), PROFILES.items()):
+            chosen = key in self.crew
+            ui.button(cell, "", lambda k=key: self.toggle(k), "normal" if chosen else "quiet", name=p.short)
+            if chosen:
+                pygame.draw.rect(ui.surface, INFO, cell, width=lay.px(3), border_radius=lay.px(10))
+            inner = cell.inflate(-lay.px(16), -lay.px(8))
+            name_r, rest_r = L.take_top(inner, int(inner.h * 0.36))
+            ui.label(name_r, p.short, lay.big, FG, bold=True)
+            prof_r, role_r = L.take_top(rest_r, int(rest_r.h * 0.40))
+            ui.label(prof_r, p.profession, lay.small, DIM)
+            if chosen:
+                rr = pygame.Rect(role_r.x, role_r.y, role_r.w, max(role_r.h, lay.touch))
+                rr.bottom = min(rr.bottom, cell.bottom - lay.px(4))
+                ui.button(rr, self.roles[key], lambda k=key: self.cycle_role(k), "selected", size=lay.small,
+                          name=f"role {p.short}")
+        tut_r, _ = L.take_left(bottom_r, lay.px(300))
+        tut_r = pygame.Rect(tut_r.x, bottom_r.y + lay.gap, tut_r.w, lay.px(64))
+        ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
+                  "selected" if self.tutorial else "normal", sub="30 green cards, 3 tutorial",
+                  name="Tutorial")
+        ui.button(next_rect(lay, lay.body_rect), "Start", self.start if self.ready() else None, "primary",
+                  size=lay.big)
+        if self.app.session.has_game and not self.app.game.is_over(self.app.state):
+            back = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(150), tut_r.h)
+            ui.button(back, "Back to game", self.back_to_game, size=lay.small)
+
+    def toggle_tutorial(self) -> None:
+        self.tutorial = not self.tutorial
+
+    def back_to_game(self) -> None:
+        self.app.wants_new_game = False

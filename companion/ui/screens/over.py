@@ -1,0 +1,38 @@
+"""The end of the game: won or lost, the day, who is still standing; New game."""
+from __future__ import annotations
+
+from .. import layout as L
+from ..widgets import BAD, DIM, FG, GOOD, MARS, PANEL, Ui
+from .base import Screen
+from .chrome import next_rect
+
+
+class OverScreen(Screen):
+    """Result, days travelled, survivors, the last events; NEXT = New game."""
+
+    name = "over"
+
+    def on_next(self) -> None:
+        self.app.wants_new_game = True
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        won = state.result == "won"
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(70), lay.gap)
+        ui.label(title_r, "Mission success: the ship reaches Mars!" if won else "Mission failed",
+                 lay.huge, GOOD if won else BAD, bold=True, align="center")
+        line_r, rest = L.take_top(rest, lay.px(44), lay.gap)
+        standing = [m.profile.short for m in state.crew if m.active]
+        who = ", ".join(standing) if standing else "nobody"
+        ui.label(line_r, f"Day {state.day} of 30 \u00b7 standing: {who}", lay.big, FG, align="center")
+        bottom_r, ev_r = L.take_bottom(rest, lay.px(76), lay.gap)
+        ui.panel(ev_r, PANEL)
+        lines = [e.text for e in app.recent][-4:]
+        inner = ev_r.inflate(-lay.px(20), -lay.px(12))
+        y_rows = L.rows(inner, max(1, len(lines)), lay.gap)
+        for r, t in zip(y_rows, lines):
+            ui.block(r, t, lay.body, DIM if t is not lines[-1] else FG)
+        ui.button(next_rect(lay, lay.body_rect), "New game", self.on_next, "primary", size=lay.big)

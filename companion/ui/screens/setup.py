@@ -1,0 +1,53 @@
+"""Setup rolls (rulebook Setup 5-6): each Marsonaut's Sanity and Health
+(die + 4), then the Accident days; from the die or by tapping a face."""
+from __future__ import annotations
+
+import pygame
+
+from .. import layout as L
+from ..widgets import BAD, DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+from .base import Screen
+from .chrome import face_pad
+
+
+DASH = "\u2014"
+
+
+class SetupScreen(Screen):
+    """The crew with their rolled values so far, the next roll highlighted, and the face pad."""
+
+    name = "setup"
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        expect = app.game.expects(state)
+        nxt = state.pending[0] if state.pending else None
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        ui.label(title_r, "Setup: train your team and check the route", lay.body, MARS, bold=True)
+        pad_h = lay.px(150)
+        pad_r, table_r = L.take_bottom(rest, pad_h, lay.gap)
+        rows_r = L.rows(table_r, 5, lay.gap)
+        for row, (i, m) in zip(rows_r, enumerate(state.crew)):
+            ui.panel(row, PANEL)
+            inner = row.inflate(-lay.px(16), -lay.px(4))
+            name_r, rest_r = L.take_left(inner, int(inner.w * 0.40))
+            ui.label(name_r, f"{m.profile.short} \u00b7 {m.role}", lay.body, FG, bold=True)
+            s_r, h_r = L.take_left(rest_r, rest_r.w // 2)
+            for r, stat, val in ((s_r, "sanity", m.sanity), (h_r, "health", m.health)):
+                current = nxt is not None and nxt.who == i and nxt.purpose == stat
+                if current:
+                    pygame.draw.rect(ui.surface, INFO, r.inflate(lay.px(4), lay.px(2)), width=lay.px(3),
+                                     border_radius=lay.px(8))
+                ui.label(r.inflate(-lay.px(12), 0), f"{stat.capitalize()} {val if val else DASH}",
+                         lay.body, FG if val else DIM, bold=bool(val))
+        acc_r = rows_r[4]
+        ui.panel(acc_r, PANEL)
+        days = ", ".join(str(d) for d in state.accident_days) or "\u2014"
+        current = nxt is not None and nxt.purpose == "accident"
+        ui.label(acc_r.inflate(-lay.px(16), 0), f"Accident days: {days}", lay.body, BAD if current else FG,
+                 bold=True)
+        if expect is not None and expect.kind == "roll":
+            face_pad(ui, pad_r, app, expect.purpose)

@@ -1,0 +1,148 @@
+"""Fonts and rendered text, cached; fitting text into a box.
+
+Rendering text is the most expensive thing the screens do, so every rendered
+line is kept in an LRU cache keyed by ``(text, size_px, colour, bold)``.
+Sizes are font pixel sizes. :func:`fit` shrinks a line until it fits a width
+(down to a floor) and only then shortens it with an ellipsis; every such cut
+is counted in :data:`STATS` so tests can assert that nothing overflowed.
+"""
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from functools import lru_cache
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+#: Counters for tests and the bench: ``cut`` (lines shortened with an
+#: ellipsis because even the smallest size did not fit), ``hits``/``misses``.
+STATS = {"cut": 0, "hits": 0, "misses": 0}
+CUTS: list[str] = []   # the texts that were cut, newest last (at most 50)
+
+_FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
+
+
+@lru_cache(maxsize=None)
+def _font_path(bold: bool) -> str | None:
+    path = _FONT_FILES[0 if bold else 1]
+    return path if os.path.exists(path) else None  # None: pygame's bundled font
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``size`` pixels (DejaVu Sans if installed, else pygame's own)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(_font_path(bold), max(6, int(size)))
+    if _font_path(bold) is None and bold:
+        f.set_bold(True)
+    return f
+
+
+class TextCache:
+    """LRU of rendered lines: ``render(text, size, colour, bold) -> Surface``
+    (anti-aliased, transparent background). ``capacity``: lines kept."""
+
+    def __init__(self, capacity: int = 512) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        key = (text, int(size), tuple(colour), bold)
+        surf = self._items.get(key)
+        if surf is not None:
+            STATS["hits"] += 1
+            self._items.move_to_end(key)
+            return surf
+        STATS["misses"] += 1
+        surf = font(size, bold).render(text, True, colour)
+        self._items[key] = surf
+        if len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+        return surf
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+CACHE = TextCache()
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    """Width in pixels of ``text`` at ``size``."""
+    return font(size, bold).size(text)[0]
+
+
+def fit(text: str, max_w: int, size: int, min_size: int | None = None, bold: bool = False) -> tuple[str, int]:
+    """``(text, size)`` that fits ``max_w`` pixels: the largest size from
+    ``size`` down to ``min_size`` (default 60 % of ``size``) at which it fits,
+    else the text shortened with "…" at ``min_size`` (counted in STATS)."""
+    floor = int(min_size if min_size is not None else max(10, size * 0.6))
+    s = int(size)
+    while s > floor and width(text, s, bold) > max_w:
+        s -= max(1, s // 12)
+    s = max(s, floor)
+    if width(text, s, bold) <= max_w:
+        return text, s
+    STATS["cut"] += 1
+    CUTS.append(text)
+    del CUTS[:-50]
+    cut = text
+    while cut and width(cut + "…", s, bold) > max_w:
+        cut = cut[:-1]
+    return cut + "…", s
+
+
+def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``max_w`` pixels
+    (a single word wider than that stays on its own line)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and width(trial, size, bold) > max_w:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def fit_block(text: str, box: tuple[int, int], size: int, min_size: int | None = None,
+              bold: bool = False) -> tuple[list[str], int]:
+    """``(lines, size)``: ``text`` wrapped into a ``box`` (width, height) in
+    pixels, at the largest size from ``size`` down to ``min_size`` whose
+    lines all fit; at the floor, lines beyond the box are dropped and the
+    last kept one ends in "…" (counted in STATS)."""
+    w, h = box
+    floor = int(min_size if min_size is not None else max(10, size * 0.6))
+    s = int(size)
+    while True:
+        lines = wrap(text, w, s, bold)
+        line_h = font(s, bold).get_linesize()
+        if len(lines) * line_h <= h and all(width(x, s, bold) <= w for x in lines):
+            return lines, s
+        if s <= floor:
+            break
+        s = max(floor, s - max(1, s // 12))
+    keep = max(1, h // line_h)
+    STATS["cut"] += 1
+    CUTS.append(text)
+    del CUTS[:-50]
+    lines = lines[:keep]
+    lines[-1], _ = _ellipsis(lines[-1], w, s, bold)
+    return lines, s
+
+
+def _ellipsis(text: str, max_w: int, size: int, bold: bool) -> tuple[str, int]:
+    cut = text
+    while cut and width(cut + "…", size, bold) > max_w:
+        cut = cut[:-1]
+    return cut + "…", size

@@ -1,0 +1,60 @@
+"""One tap is one press, whatever SDL sends.
+
+Depending on the platform and ``SDL_HINT_TOUCH_MOUSE_EVENTS`` a finger on the
+screen arrives as FINGERDOWN only, as MOUSEBUTTONDOWN only (some kiosk
+setups), or as both (SDL synthesises a mouse event, marked ``touch=True`` in
+pygame-ce). :class:`TapFilter` turns any of these streams into taps:
+
+- a mouse event with ``event.touch`` true is ignored (its finger event counts);
+- a mouse press within ``window_s`` seconds and ``radius_px`` pixels of the
+  last finger press is ignored too (drivers that do not mark synthesised
+  events), and vice versa;
+- only the left mouse button taps.
+
+Positions come out in physical display pixels (FINGER events carry 0..1
+fractions, scaled by the display size).
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+__all__ = ["TapFilter"]
+
+
+class TapFilter:
+    """Filter for press events. ``size``: physical display (width, height) in
+    pixels; ``window_s``: seconds within which a finger press and a mouse
+    press at the same place are one tap; ``radius_px``: how near is "the same
+    place"; ``clock``: seconds (``time.monotonic``)."""
+
+    def __init__(self, size: tuple[int, int], window_s: float = 0.35, radius_px: int = 40,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.size = size
+        self.window_s = window_s
+        self.radius_px = radius_px
+        self.clock = clock
+        self._last: tuple[str, float, tuple[int, int]] | None = None
+
+    def tap(self, event: pygame.event.Event) -> tuple[int, int] | None:
+        """The physical (x, y) of a new tap that ``event`` starts, or None."""
+        if event.type == pygame.FINGERDOWN:
+            pos = (min(self.size[0] - 1, int(event.x * self.size[0])),
+                   min(self.size[1] - 1, int(event.y * self.size[1])))
+            return self._accept("finger", pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if getattr(event, "touch", False) or getattr(event, "button", 1) != 1:
+                return None
+            return self._accept("mouse", tuple(event.pos))
+        return None
+
+    def _accept(self, source: str, pos: tuple[int, int]) -> tuple[int, int] | None:
+        now = self.clock()
+        last = self._last
+        if last is not None and last[0] != source and now - last[1] <= self.window_s:
+            if abs(last[2][0] - pos[0]) <= self.radius_px and abs(last[2][1] - pos[1]) <= self.radius_px:
+                return None  # the other stream's copy of the same tap
+        self._last = (source, now, pos)
+        return pos

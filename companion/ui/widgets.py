@@ -1,0 +1,161 @@
+"""Immediate-mode widgets: draw a button and register where a tap lands.
+
+A screen's ``draw`` calls :meth:`Ui.button` for every button it shows; the
+:class:`Ui` paints it and remembers its rectangle with a callback. A tap is
+given to the last-drawn button under it (overlays are drawn last).
+:meth:`Ui.modal` forgets the buttons drawn so far, so nothing under a
+dialog reacts. Because the app redraws after every change, the remembered
+buttons always match the picture.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from . import text
+from .layout import Layout
+
+# A dark space theme, high contrast, readable across a table.
+BG = (10, 12, 24)
+PANEL = (26, 30, 52)
+PANEL_HI = (40, 46, 78)
+LINE = (70, 78, 120)
+FG = (240, 242, 250)
+DIM = (160, 168, 200)
+MARS = (255, 132, 56)
+GOOD = (96, 214, 128)
+WARN = (246, 206, 70)
+BAD = (240, 84, 84)
+INFO = (86, 190, 240)
+CARD_COLOURS = {"green": (70, 190, 100), "yellow": (236, 200, 60), "red": (230, 70, 70)}
+
+STYLES = {  # style -> (fill, border, label colour)
+    "normal": (PANEL_HI, LINE, FG),
+    "primary": (MARS, MARS, (20, 12, 6)),
+    "selected": (INFO, INFO, (6, 16, 26)),
+    "good": (GOOD, GOOD, (6, 24, 10)),
+    "danger": (BAD, BAD, (30, 6, 6)),
+    "quiet": (PANEL, PANEL, DIM),
+    "disabled": (PANEL, (44, 48, 70), (96, 102, 130)),
+}
+
+
+@dataclass
+class Hit:
+    """A tappable rectangle (logical pixels), its label and what it does."""
+
+    rect: pygame.Rect
+    label: str
+    on_tap: Callable[[], object]
+
+
+class Ui:
+    """Painter for one frame: ``surface`` (logical), ``layout``; collects hits."""
+
+    def __init__(self, surface: pygame.Surface, layout: Layout) -> None:
+        self.surface = surface
+        self.layout = layout
+        self.hits: list[Hit] = []
+        self.texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, drawn rect, box): for tests
+
+    # ------------------------------------------------------------------ plumbing
+    def modal(self) -> None:
+        """Forget the buttons drawn so far (a dialog covers them) and dim the screen."""
+        self.hits.clear()
+        veil = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 170))
+        self.surface.blit(veil, (0, 0))
+
+    def hit(self, pos: tuple[int, int]) -> Hit | None:
+        """The button under logical ``pos``, the last drawn first."""
+        for h in reversed(self.hits):
+            if h.rect.collidepoint(pos):
+                return h
+        return None
+
+    # ------------------------------------------------------------------ shapes
+    def panel(self, rect: pygame.Rect, fill=PANEL, border=None, radius: int | None = None, width: int = 2) -> None:
+        r = self.layout.px(10) if radius is None else radius
+        pygame.draw.rect(self.surface, fill, rect, border_radius=r)
+        if border is not None:
+            pygame.draw.rect(self.surface, border, rect, width=max(1, self.layout.px(width)), border_radius=r)
+
+    def bar(self, rect: pygame.Rect, fraction: float, colour, back=PANEL_HI) -> None:
+        """A horizontal bar filled to ``fraction`` 0..1."""
+        pygame.draw.rect(self.surface, back, rect, border_radius=rect.h // 2)
+        f = max(0.0, min(1.0, fraction))
+        if f > 0:
+            pygame.draw.rect(self.surface, colour, pygame.Rect(rect.x, rect.y, max(rect.h, int(rect.w * f)), rect.h),
+                             border_radius=rect.h // 2)
+
+    # ------------------------------------------------------------------ text
+    def label(self, rect: pygame.Rect, s: str, size: int | None = None, colour=FG, align: str = "left",
+              bold: bool = False, valign: str = "center", min_size: int | None = None) -> pygame.Rect:
+        """One line of text fitted into ``rect`` (shrunk, then cut with "…");
+        ``align`` left|center|right; returns the drawn rectangle."""
+        size = size or self.layout.body
+        if min_size is None:
+            min_size = max(self.layout.px(14), int(size * 0.6))
+        s, sz = text.fit(s, max(1, rect.w), size, min_size, bold)
+        surf = text.CACHE.render(s, sz, colour, bold)
+        r = surf.get_rect()
+        if align == "center":
+            r.centerx = rect.centerx
+        elif align == "right":
+            r.right = rect.right
+        else:
+            r.x = rect.x
+        if valign == "top":
+            r.y = rect.y
+        else:
+            r.centery = rect.centery
+        self.surface.blit(surf, r)
+        self.texts.append((s, r, rect))
+        return r
+
+    def block(self, rect: pygame.Rect, s: str, size: int | None = None, colour=FG, bold: bool = False,
+              align: str = "left", min_size: int | None = None) -> int:
+        """Wrapped text in ``rect`` from its top; returns the height used (pixels)."""
+        size = size or self.layout.body
+        if min_size is None:
+            min_size = max(self.layout.px(14), int(size * 0.6))
+        lines, sz = text.fit_block(s, rect.size, size, min_size, bold)
+        lh = text.font(sz, bold).get_linesize()
+        y = rect.y
+        for line in lines:
+            surf = text.CACHE.render(line, sz, colour, bold)
+            r = surf.get_rect(y=y)
+            if align == "center":
+                r.centerx = rect.centerx
+            else:
+                r.x = rect.x
+            self.surface.blit(surf, r)
+            self.texts.append((line, r, rect))
+            y += lh
+        return y - rect.y
+
+    # ------------------------------------------------------------------ buttons
+    def button(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None, style: str = "normal",
+               size: int | None = None, sub: str | None = None, name: str | None = None) -> pygame.Rect:
+        """A button: rounded box, ``label`` (and a smaller ``sub`` line) fitted
+        inside. ``on_tap`` None draws it disabled (not tappable). ``name`` is
+        the label the test control channel finds it by (default ``label``)."""
+        if on_tap is None:
+            style = "disabled"
+        fill, border, fg = STYLES[style]
+        self.panel(rect, fill, border)
+        pad = self.layout.px(8)
+        inner = rect.inflate(-2 * pad, -pad)
+        size = size or self.layout.body
+        if sub:
+            top = pygame.Rect(inner.x, inner.y, inner.w, int(inner.h * 0.58))
+            bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
+            self.label(top, label, size, fg, "center", bold=True)
+            self.label(bottom, sub, self.layout.small, fg, "center")
+        else:
+            self.label(inner, label, size, fg, "center", bold=True)
+        if on_tap is not None:
+            self.hits.append(Hit(pygame.Rect(rect), name or label, on_tap))
+        return rect
