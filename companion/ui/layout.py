@@ -73,7 +73,7 @@ class Layout:
     @property
     def top(self) -> pygame.Rect:
         """The top bar: undo, redo, day and ship's progress, die status, menu."""
-        return pygame.Rect(0, 0, self.w, self.px(64))
+        return pygame.Rect(0, 0, self.w, self.px(124 if self.portrait else 64))
 
     @property
     def body_rect(self) -> pygame.Rect:
@@ -91,7 +91,7 @@ class Layout:
         """(dashboard, panel): side by side in landscape, stacked in portrait."""
         b = self.body_rect
         if self.portrait:
-            dash_h = min(int(b.h * 0.42), self.px(330))
+            dash_h = int(b.h * 0.42)
             return (pygame.Rect(b.x, b.y, b.w, dash_h),
                     pygame.Rect(b.x, b.y + dash_h, b.w, b.h - dash_h))
         dash_w = min(int(b.w * 0.42), self.px(330))

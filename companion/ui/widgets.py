@@ -138,7 +138,8 @@ class Ui:
 
     # ------------------------------------------------------------------ buttons
     def button(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None, style: str = "normal",
-               size: int | None = None, sub: str | None = None, name: str | None = None) -> pygame.Rect:
+               size: int | None = None, sub: str | None = None, name: str | None = None,
+               min_size: int | None = None) -> pygame.Rect:
         """A button: rounded box, ``label`` (and a smaller ``sub`` line) fitted
         inside. ``on_tap`` None draws it disabled (not tappable). ``name`` is
         the label the test control channel finds it by (default ``label``)."""
@@ -152,10 +153,10 @@ class Ui:
         if sub:
             top = pygame.Rect(inner.x, inner.y, inner.w, int(inner.h * 0.58))
             bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
-            self.label(top, label, size, fg, "center", bold=True)
-            self.label(bottom, sub, self.layout.small, fg, "center")
+            self.label(top, label, size, fg, "center", bold=True, min_size=min_size)
+            self.label(bottom, sub, self.layout.small, fg, "center", min_size=min_size)
         else:
-            self.label(inner, label, size, fg, "center", bold=True)
+            self.label(inner, label, size, fg, "center", bold=True, min_size=min_size)
         if on_tap is not None:
             self.hits.append(Hit(pygame.Rect(rect), name or label, on_tap))
         return rect

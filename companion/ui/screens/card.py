@@ -204,7 +204,7 @@ class CardScreen(Screen):
         ui.button(back_r, "Back" if self.page else "Cancel", self.back_page, name="Back page")
         last = self.page == len(PAGES) - 1
         summary = self.card_dict()
-        ui.label(row, self.summary_line(summary), lay.small, DIM)
+        ui.block(row.inflate(0, -lay.px(4)), self.summary_line(summary), lay.small, DIM, min_size=lay.px(11))
         ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
                   lay.body, name="NEXT")
 
@@ -219,12 +219,14 @@ class CardScreen(Screen):
         field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
         ui.label(field_r.inflate(-lay.px(16), 0), (self.card_name or "") + "\u258f", lay.big, FG, bold=True)
-        key_h = min(lay.touch, (keys_r.h - 3 * lay.gap) // 4)
-        rows_r = [pygame.Rect(keys_r.x, keys_r.y + i * (key_h + lay.gap), keys_r.w, key_h) for i in range(4)]
-        for r, keys in zip(rows_r, KEY_ROWS):
-            for cell, k in zip(L.cols(r, 10, lay.gap), keys):
-                ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
-        last = rows_r[3]
+        keys = "".join(KEY_ROWS)
+        ncols = 7 if lay.portrait else 10
+        nrows = -(-len(keys) // ncols) + 1
+        key_h = min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows)
+        cells = L.grid(keys_r, nrows * ncols, ncols, lay.gap, row_h=key_h)
+        for cell, k in zip(cells, keys):
+            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
+        last = pygame.Rect(keys_r.x, cells[(nrows - 1) * ncols].y, keys_r.w, key_h)
         space_r, rest = L.take_left(last, int(last.w * 0.6), lay.gap)
         ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
         ui.button(rest, "\u232b delete", self.delete_char, name="key delete")
@@ -278,6 +280,6 @@ class CardScreen(Screen):
             ui.button(plus_r, "+", (lambda s=sym: self.step_effect(result, s, 1)), size=lay.big, name=f"{sym} +")
             ui.panel(mid, PANEL, MARS if val else None)
             top, bottom = L.take_top(mid.inflate(-lay.px(6), -lay.px(2)), int(mid.h * 0.5))
-            ui.label(top, SYMBOL_NAMES[sym], lay.px(17), FG if val else DIM, "center")
+            ui.label(top, SYMBOL_NAMES[sym], lay.px(17), FG if val else DIM, "center", min_size=lay.px(11))
             shown = (f"{val:+d}" if sym in SIGNED_SYMBOLS else str(val)) if val else "\u2013"
             ui.label(bottom, shown, lay.body, (BAD if val < 0 else MARS) if val else DIM, "center", bold=True)

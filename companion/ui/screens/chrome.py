@@ -34,6 +34,9 @@ def top_bar(ui: Ui, app: Any) -> None:
     bar = lay.top
     ui.panel(bar, PANEL, radius=0)
     inner = bar.inflate(-2 * lay.gap, -2 * lay.gap)
+    day_r = None
+    if lay.portrait:
+        inner, day_r = L.take_top(inner, lay.px(56), lay.gap)
     bw = lay.px(92)
     s = app.session
     undo_r, rest = L.take_left(inner, bw, lay.gap)
@@ -46,6 +49,8 @@ def top_bar(ui: Ui, app: Any) -> None:
     if state is not None and getattr(state, "before_roll", None) is not None and not app.wants_new_game:
         fix_r, rest = L.take_right(rest, lay.px(104), lay.gap)
         ui.button(fix_r, "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
+    if day_r is not None:
+        rest = day_r
     die_r, rest = L.take_right(rest, lay.px(150), lay.gap)
     die_status(ui, die_r, app)
     if state is not None and not app.wants_new_game:
@@ -60,12 +65,7 @@ def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
     day = state.day
     label_r, bar_r = L.take_top(rect, int(rect.h * 0.55))
     txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
-    acc = ", ".join(str(d) for d in state.accident_days)
     ui.label(label_r, txt, lay.body, FG, bold=True)
-    if acc:
-        w = ui.layout.px(130)
-        ui.label(pygame.Rect(label_r.right - w, label_r.y, w, label_r.h), f"Accident {acc}", lay.px(15), BAD,
-                 align="right")
     track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
     ui.bar(track, day / DAYS, MARS)
     for d in state.accident_days:
@@ -120,7 +120,7 @@ def draw_message(ui: Ui, app: Any) -> None:
     colour = {"error": BAD, "info": INFO, "note": LINE}[m.kind]
     ui.panel(r, (18, 20, 36), colour, width=3)
     inner = r.inflate(-lay.px(20), -lay.px(10))
-    ui.block(inner, m.text, lay.px(21), FG, min_size=lay.px(14))
+    ui.block(inner, m.text, lay.px(24), FG, min_size=lay.px(15))
 
 
 def draw_dialog(ui: Ui, app: Any) -> None:
@@ -131,9 +131,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lay = ui.layout
     ui.modal()
     n = len(d.options) + (1 if d.cancel else 0)
-    ncols = 3 if n > 4 else 2 if n > 1 else 1
-    if lay.portrait:
-        ncols = min(ncols, 2)
+    long = max((len(label) for label, _ in d.options), default=0) > 12
+    ncols = 1 if n == 1 or (long and lay.portrait) else 2 if long or n <= 4 else 3
     nrows = -(-n // ncols)
     w = min(lay.w - 2 * lay.px(20), lay.px(640))
     bh = lay.touch
@@ -146,7 +145,7 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     ui.block(title_r, d.title, lay.body, FG, bold=True)
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb) in zip(cells, d.options):
-        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal")
+        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal", min_size=lay.px(14))
     if d.cancel:
         ui.button(cells[-1], "Cancel", app.close_dialog, "quiet")
 

@@ -24,7 +24,7 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     """The whole dashboard inside ``rect`` (any aspect)."""
     lay = ui.layout
     state = app.state
-    wide = rect.w > rect.h * 1.6
+    wide = rect.w > rect.h * 1.3
     g = lay.gap
     inner = rect.inflate(-2 * g, -2 * g)
     res_h = lay.px(64) if wide else 2 * lay.px(58) + g
@@ -41,12 +41,12 @@ def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int) -> None:
         days = lasts_days(have)
         colour = BAD if days <= 3 else WARN if days <= 7 else GOOD
         ui.panel(cell, PANEL)
-        inner = cell.inflate(-lay.px(12), -lay.px(6))
-        left, right = L.take_left(inner, int(inner.w * 0.45))
+        inner = cell.inflate(-lay.px(12), -lay.px(4))
+        top, bottom = L.take_top(inner, int(inner.h * 0.40))
+        ui.label(top, RESOURCE_NAMES[name], lay.small, FG, bold=True)
+        left, right = L.take_left(bottom, int(bottom.w * 0.38))
         ui.label(left, str(have), lay.big, colour, bold=True)
-        top, bottom = L.take_top(right, right.h // 2)
-        ui.label(top, RESOURCE_NAMES[name], lay.small, FG, bold=True, align="right")
-        ui.label(bottom, f"lasts {days} d", lay.small, DIM, align="right")
+        ui.label(right, f"{days} days", lay.small, DIM, align="right")
 
 
 def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
@@ -54,16 +54,19 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
     for row, m in zip(L.rows(rect, 4, lay.gap), state.crew):
         ui.panel(row, PANEL)
         inner = row.inflate(-lay.px(12), -lay.px(4))
-        name_r, rest = L.take_left(inner, int(inner.w * 0.40))
-        top, bottom = L.take_top(name_r, int(name_r.h * 0.56))
+        name_r, rest = L.take_left(inner, int(inner.w * 0.36))
+        if row.h >= lay.px(46):
+            top, bottom = L.take_top(name_r, int(name_r.h * 0.56))
+            ui.label(bottom, m.role, lay.px(15), DIM)
+        else:
+            top = name_r
         ui.label(top, m.profile.short, lay.body, FG if m.active else DIM, bold=True)
-        ui.label(bottom, m.role, lay.px(15), DIM)
-        h_r, rest = L.take_left(rest, int(rest.w * 0.30))
-        s_r, st_r = L.take_left(rest, int(rest.w * 0.45))
+        h_r, rest = L.take_left(rest, int(rest.w * 0.31), lay.gap)
+        s_r, st_r = L.take_left(rest, int(rest.w * 0.42), lay.gap)
         hc = BAD if m.health <= 2 else FG
         ui.label(h_r, f"H {m.health}", lay.body, hc, bold=True)
         ready = m.sanity >= 10 and m.active
-        ui.label(s_r, f"S {m.sanity}" + (" \u2605" if ready else ""), lay.body, MARS if ready else FG, bold=True)
+        ui.label(s_r, f"S {m.sanity}" + ("\u2605" if ready else ""), lay.body, MARS if ready else FG, bold=True)
         if not m.active:
             status, colour = f"KO day {m.knocked_out_day}", BAD
         elif ready:
@@ -72,7 +75,7 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
             status, colour = "warded", INFO
         else:
             status, colour = "active", GOOD
-        ui.label(st_r, status, lay.small, colour, align="right")
+        ui.label(st_r, status, lay.px(17), colour, align="right")
 
 
 def kits(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
@@ -86,9 +89,10 @@ def kits(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
     ui.panel(info_r, PANEL)
     inner = info_r.inflate(-lay.px(10), -lay.px(4))
     top, bottom = L.take_top(inner, inner.h // 2)
-    ui.label(top, "Broken Workspaces", lay.px(15), DIM)
-    ui.label(bottom, ("Bay " + "  ".join(broken)) if broken else "none", lay.small, BAD if broken else GOOD,
-             bold=True)
+    ui.label(top, "Broken: " + (("Bay " + " ".join(broken)) if broken else "none"), lay.px(17),
+             BAD if broken else GOOD, bold=True)
+    acc = ", ".join(str(d) for d in state.accident_days) or "\u2014"
+    ui.label(bottom, f"Accident {acc}", lay.px(17), WARN)
 
 
 def ask_repair(app: Any) -> None:

@@ -78,7 +78,7 @@ class DayScreen(Screen):
         return "Next"
 
     def select(self, who: int) -> None:
-        self.selected = None if self.selected == who else who
+        self.selected = who
 
     def place(self, bay: int) -> None:
         state = self.app.state
@@ -151,7 +151,7 @@ class DayScreen(Screen):
         row_h = max(lay.touch, min(lay.px(70), (rest.h - lay.gap * (nrows - 1)) // max(1, nrows)))
         for cell, o in zip(L.grid(rest, len(options), ncols, lay.gap, row_h=row_h), options):
             ui.button(cell, option_label(state, p.purpose, o),
-                      (lambda o=o: app.submit(Action("choose", {"option": o}))), "selected")
+                      (lambda o=o: app.submit(Action("choose", {"option": o}))), "selected", name=f"option {o}")
 
     def paint_event(self, ui: Ui, rect: pygame.Rect, state: Any, expect: Any) -> None:
         lay = ui.layout

@@ -21,13 +21,13 @@ class OverScreen(Screen):
         state = app.state
         won = state.result == "won"
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(70), lay.gap)
-        ui.label(title_r, "Mission success: the ship reaches Mars!" if won else "Mission failed",
+        title_r, rest = L.take_top(body, lay.px(110 if lay.portrait else 64), lay.gap)
+        ui.block(title_r, "Mission success: the ship reaches Mars!" if won else "Mission failed",
                  lay.huge, GOOD if won else BAD, bold=True, align="center")
-        line_r, rest = L.take_top(rest, lay.px(44), lay.gap)
+        line_r, rest = L.take_top(rest, lay.px(70), lay.gap)
         standing = [m.profile.short for m in state.crew if m.active]
         who = ", ".join(standing) if standing else "nobody"
-        ui.label(line_r, f"Day {state.day} of 30 \u00b7 standing: {who}", lay.big, FG, align="center")
+        ui.block(line_r, f"Day {state.day} of 30 \u00b7 standing: {who}", lay.big, FG, align="center")
         bottom_r, ev_r = L.take_bottom(rest, lay.px(76), lay.gap)
         ui.panel(ev_r, PANEL)
         lines = [e.text for e in app.recent][-4:]

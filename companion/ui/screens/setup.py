@@ -34,7 +34,9 @@ class SetupScreen(Screen):
             ui.panel(row, PANEL)
             inner = row.inflate(-lay.px(16), -lay.px(4))
             name_r, rest_r = L.take_left(inner, int(inner.w * 0.40))
-            ui.label(name_r, f"{m.profile.short} \u00b7 {m.role}", lay.body, FG, bold=True)
+            top, bottom = L.take_top(name_r, int(name_r.h * 0.58))
+            ui.label(top, m.profile.short, lay.body, FG, bold=True)
+            ui.label(bottom, m.role, lay.small, DIM)
             s_r, h_r = L.take_left(rest_r, rest_r.w // 2)
             for r, stat, val in ((s_r, "sanity", m.sanity), (h_r, "health", m.health)):
                 current = nxt is not None and nxt.who == i and nxt.purpose == stat
