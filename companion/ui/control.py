@@ -84,9 +84,9 @@ def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
         return {"error": "no such button (run with --hw mock)"}
     t0 = time.monotonic()
     pin.drive_low()
-    time.sleep(float(req.get("hold_s", 0.06)))
+    time.sleep(float(req.get("hold_s", 0.035)))
     pin.drive_high()
-    time.sleep(0.05)  # past the debounce window: the release is settled
+    time.sleep(0.035)  # past the debounce window: the release is settled
     return {"t0": t0}
 
 
@@ -152,7 +152,11 @@ def describe(app: Any) -> dict[str, Any]:
     return {"screen": screen.name, "has_game": s.has_game, "seq": s.seq,
             "step": getattr(state, "step", None), "day": getattr(state, "day", None),
             "result": getattr(state, "result", None),
-            "pending": [p.purpose for p in getattr(state, "pending", ())],
+            "pending": [[p.kind, p.purpose] for p in getattr(state, "pending", ())],
+            "location": getattr(state, "location", None),
+            "placement": list(getattr(state, "placement", ())),
+            "active": [m.active for m in getattr(state, "crew", ())],
+            "can_fix_roll": getattr(state, "before_roll", None) is not None,
             "message": app.message.text if app.message else None,
             "dialog": app.dialog.title if app.dialog else None,
             "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
@@ -164,3 +168,37 @@ def stats(app: Any) -> dict[str, Any]:
     return {"frames": app.frames, "frame_t": app.frame_t,
             "latency": {k: v[-500:] for k, v in app.latency.items()},
             "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "text": text_stats()}
+
+
+class Client:
+    """The other end, for tests and the bench: ``Client(path).call(cmd=..., **args) -> dict``.
+    Waits up to ``timeout_s`` seconds for the socket to appear."""
+
+    def __init__(self, path: str, timeout_s: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+        self.file = self.sock.makefile("rwb")
+
+    def call(self, **req: Any) -> dict[str, Any]:
+        self.file.write((json.dumps(req) + "\n").encode())
+        self.file.flush()
+        line = self.file.readline()
+        if not line:
+            raise ConnectionError("the app closed the control channel")
+        return json.loads(line)
+
+    def close(self) -> None:
+        try:
+            self.file.close()
+            self.sock.close()
+        except OSError:
+            pass
