@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b = subparsers.add_parser("bench", help="measure the real app headless (start, idle CPU, latency, memory)")
     b.add_argument("--json", action="store_true", help="print JSON")
     b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
-    b.add_argument("--samples", type=int, default=200, help="presses and die rolls measured each (default 200)")
+    b.add_argument("--samples", type=int, default=100, help="presses and die rolls measured each (default 100)")
     b.set_defaults(func=run_bench)
 
 
@@ -84,8 +84,6 @@ def run_play(args: argparse.Namespace) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import threading
-
     import pygame
 
     from companion.catalogue import Catalogue
@@ -96,7 +94,7 @@ def run_play(args: argparse.Namespace) -> int:
     session = Session.open(args.db)
     cat_path = args.catalogue or (args.db.parent / "cards.json" if args.db else None)
     catalogue = Catalogue.load(cat_path)
-    hw = HwLink(args.hw, args.die, threading.Event())
+    hw = HwLink(args.hw, args.die)
     app = App(session, catalogue, args.game, args.size or (800, 480), args.rotate, hw, _notifier())
     if args.fullscreen and args.size is None:
         app.fit_display = True
@@ -118,5 +116,6 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     """Measure the app in subprocesses (SDL dummy driver); print the figures."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.ui.bench import main
     return main(json_out=args.json, idle_s=args.idle_s, samples=args.samples)

@@ -4,7 +4,7 @@
 step, and loops: take the queued events (touch, mouse, keys, ``HW_EVENT``
 from the buttons and the die), hand them to the screen, redraw only when
 something changed (``dirty``), and otherwise sleep until woken (hardware
-threads set a ``threading.Event``) or until the next poll, so an idle
+threads wake it, see :mod:`.idle`) or until the next poll, so an idle
 companion costs close to no CPU. A screen that raises is caught, logged and
 shown as a message bar; the game is committed action by action, so SIGTERM
 just ends the loop (exit status 0).
@@ -25,6 +25,7 @@ from companion.rules.contract import Action, Event, Rejection
 
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
+from .idle import Waiter
 from .layout import Layout
 from .touch import TapFilter
 
@@ -39,6 +40,8 @@ ACTIVE_POLL_S = 1 / 60     # poll interval for touch/keys right after input (sec
 IDLE_POLL_S = 0.05         # poll interval when idle (seconds); hardware wakes the loop at once
 ACTIVE_WINDOW_S = 2.0      # how long after input the fast poll lasts (seconds)
 WATCHDOG_EVERY_S = 2.0     # systemd watchdog ping interval (seconds)
+USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+              pygame.TEXTINPUT)
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 
 
@@ -76,7 +79,9 @@ class App:
         self.game_id = game_id
         self.size = size
         self.rotate = rotate
-        self.wake = hw.wake if hw is not None else threading.Event()
+        self.wake = Waiter()
+        if hw is not None:
+            hw.wake = self.wake
         self.hw = hw
         self.notify = notify or (lambda kind: None)
         self.layout = Layout(size)
@@ -89,6 +94,7 @@ class App:
         self.wants_new_game = False
         self.frames = 0
         self.frame_t = 0.0                  # monotonic time of the last flip
+        self.first_frame_t = 0.0            # monotonic time of the first flip
         self.input_t: dict[str, float] = {}  # source -> monotonic time the last input arrived
         self.latency: dict[str, list[tuple[float, float]]] = {"button": [], "die": [], "tap": []}
         self._pending_latency: list[tuple[str, float]] = []
@@ -343,6 +349,8 @@ class App:
             pygame.display.flip()
         self.frames += 1
         self.frame_t = time.monotonic()
+        if self.frames == 1:
+            self.first_frame_t = self.frame_t
         self.dirty = False
         for source, t0 in self._pending_latency:
             lst = self.latency[source]
@@ -395,6 +403,10 @@ class App:
             self.hw.start()
             for n in self.hw.notices:
                 self.say(n, "error", 15)
+        self.wake.close()
+        self.wake = Waiter(pygame.display.get_driver(), IDLE_POLL_S)
+        if self.hw is not None:
+            self.hw.wake = self.wake
         self.running = True
         old = signal.signal(signal.SIGTERM, self._sigterm) if threading.current_thread() is threading.main_thread() \
             else None
@@ -403,35 +415,44 @@ class App:
             self.present()
             self.notify("ready")
             last_wd = last = last_input = time.monotonic()
+            readable: list[int] = []
             while self.running:
                 self.wake.clear()
                 events = pygame.event.get()
                 now = time.monotonic()
                 for ev in events:
-                    if ev.type not in (pygame.WINDOWMOVED, pygame.ACTIVEEVENT):
+                    if ev.type in USER_INPUT:
                         last_input = now
                     self.handle(ev)
-                self.update(now - last)
-                last = now
+                if events or self.dirty or now - last >= 1.0 or (self.message and now > self.message.until):
+                    self.update(now - last)
+                    last = now
                 if self.dirty and self.running:
                     self.present()
                 if now - last_wd >= WATCHDOG_EVERY_S:
                     self.notify("watchdog")
                     last_wd = now
                 if not events and not self.dirty and self.running:
-                    poll = ACTIVE_POLL_S if now - last_input < ACTIVE_WINDOW_S else IDLE_POLL_S
                     if blocking:
                         ev = pygame.event.wait(int(WATCHDOG_EVERY_S * 500))
                         if ev.type != pygame.NOEVENT:
                             pygame.event.post(ev)
+                    elif readable:
+                        self.wake.unused(readable)  # woke for input SDL did not turn into events
+                        readable = self.wake.wait(WATCHDOG_EVERY_S / 2)
                     else:
-                        self.wake.wait(poll)
+                        readable = self.wake.wait(
+                            ACTIVE_POLL_S if now - last_input < ACTIVE_WINDOW_S and self.wake.poll_s else
+                            WATCHDOG_EVERY_S / 2)
+                else:
+                    readable = []
         finally:
             self.notify("stopping")
             if old is not None:
                 signal.signal(signal.SIGTERM, old)
             if self.hw is not None:
                 self.hw.stop()
+            self.wake.close()
         return 0
 
     def _sigterm(self, signum: int, frame: Any) -> None:

@@ -165,7 +165,7 @@ def describe(app: Any) -> dict[str, Any]:
 def stats(app: Any) -> dict[str, Any]:
     import resource
     from .app import text_stats
-    return {"frames": app.frames, "frame_t": app.frame_t,
+    return {"frames": app.frames, "frame_t": app.frame_t, "first_frame_t": app.first_frame_t,
             "latency": {k: v[-500:] for k, v in app.latency.items()},
             "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "text": text_stats()}
 

@@ -22,13 +22,14 @@ HW_EVENT = pygame.event.custom_type()
 
 class HwLink:
     """Starts the buttons (``hw_mode`` auto|pi|mock|none) and the die
-    (``die`` a device path, "auto" or "none"); ``wake`` is set on every post.
+    (``die`` a device path, "auto" or "none"); ``wake`` (anything with
+    ``set()``: the app's :class:`~companion.ui.idle.Waiter`) is set on every post.
     ``notice`` collects sentences for the screen (e.g. "no GPIO here")."""
 
-    def __init__(self, hw_mode: str, die: str, wake: threading.Event) -> None:
+    def __init__(self, hw_mode: str, die: str, wake: Any = None) -> None:
         self.hw_mode = hw_mode
         self.die_port = die
-        self.wake = wake
+        self.wake = wake if wake is not None else threading.Event()
         self.buttons: Any = None
         self.die: Any = None
         self.notices: list[str] = []

@@ -1,0 +1,25 @@
+"""``companion play`` without a display says how to run it in one sentence and exits 1."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.timeout(30)
+def test_no_display_one_sentence(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3")],
+                       env=env, capture_output=True, text=True, timeout=25)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
+    assert "SDL_VIDEODRIVER" in r.stderr and "display" in r.stderr
+
+
+@pytest.mark.timeout(30)
+def test_set_mode_failure_is_one_sentence(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="no-such-driver")
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                        "--hw", "none", "--die", "none"], env=env, capture_output=True, text=True, timeout=25)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr and "needs a display" in r.stderr
