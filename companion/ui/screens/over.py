@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import layout as L
-from ..widgets import BAD, DIM, FG, GOOD, MARS, PANEL, Ui
+from ..widgets import BAD, FG, GOOD, Ui
 from .base import Screen
 from .chrome import next_rect
 
@@ -29,10 +29,6 @@ class OverScreen(Screen):
         who = ", ".join(standing) if standing else "nobody"
         ui.block(line_r, f"Day {state.day} of 30 \u00b7 standing: {who}", lay.big, FG, align="center")
         bottom_r, ev_r = L.take_bottom(rest, lay.px(76), lay.gap)
-        ui.panel(ev_r, PANEL)
-        lines = [e.text for e in app.recent][-4:]
-        inner = ev_r.inflate(-lay.px(20), -lay.px(12))
-        y_rows = L.rows(inner, max(1, len(lines)), lay.gap)
-        for r, t in zip(y_rows, lines):
-            ui.block(r, t, lay.body, DIM if t is not lines[-1] else FG)
+        from .day import event_list
+        event_list(ui, ev_r, [e.text for e in app.recent])
         ui.button(next_rect(lay, lay.body_rect), "New game", self.on_next, "primary", size=lay.big)
