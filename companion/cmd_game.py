@@ -106,7 +106,9 @@ def run_log(args: argparse.Namespace) -> int:
             print("No game in progress.")
             return code
         entries = session.log()
-        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {len(entries)} action(s)")
+        undone = sum(1 for e in entries if e.undone)
+        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {len(entries) - undone} action(s)"
+              + (f", {undone} undone (can be redone)" if undone else ""))
         for entry in entries:
             mark = "  [undone]" if entry.undone else ""
             print(f"{entry.seq:>4}  {entry.action}{mark}")

@@ -51,41 +51,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.set_defaults(func=run_bench)
 
 
+def _unplayable(game_id: str) -> str | None:
+    """Why ``game_id`` cannot be played, or None."""
+    from companion.rules import GAMES, PLANNED
+    if game_id in GAMES:
+        return None
+    if game_id in PLANNED:
+        return f"{game_id} is not playable yet (its rules engine is not written); playable: {', '.join(GAMES)}"
+    return f"unknown game {game_id!r}; playable: {', '.join(GAMES)}"
+
+
 def has_display() -> bool:
     """True when SDL can be expected to find a display (X11, Wayland, or an explicit SDL driver)."""
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER"))
-
-
-def _notifier():
-    """``notify(kind)`` for systemd (READY=1, WATCHDOG=1), or a no-op."""
-    try:
-        from companion import sdnotify  # written for the kiosk unit
-    except Exception:
-        return lambda kind: None
-
-    def notify(kind: str) -> None:
-        try:
-            if kind == "ready":
-                sdnotify.notify_ready()
-            elif kind == "watchdog":
-                sdnotify.notify_watchdog()
-            elif kind == "stopping" and hasattr(sdnotify, "notify_stopping"):
-                sdnotify.notify_stopping()
-        except Exception:
-            logging.getLogger(__name__).debug("sd_notify failed", exc_info=True)
-    return notify
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Run the app until closed or SIGTERM; returns the exit status."""
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    problem = _unplayable(args.game)
+    if problem:
+        print(f"companion play: {problem}", file=sys.stderr)
+        return 2
     if not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from companion import sdnotify
     from companion.catalogue import Catalogue
     from companion.session import Session
     from companion.ui.app import App
@@ -95,7 +90,7 @@ def run_play(args: argparse.Namespace) -> int:
     cat_path = args.catalogue or (args.db.parent / "cards.json" if args.db else None)
     catalogue = Catalogue.load(cat_path)
     hw = HwLink(args.hw, args.die)
-    app = App(session, catalogue, args.game, args.size or (800, 480), args.rotate, hw, _notifier())
+    app = App(session, catalogue, args.game, args.size or (800, 480), args.rotate, hw, sdnotify.notify_kind)
     if args.fullscreen and args.size is None:
         app.fit_display = True
     control = os.environ.get("COMPANION_CONTROL")

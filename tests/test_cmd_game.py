@@ -85,7 +85,7 @@ def test_log_human_marks_undone_and_shows_events(db, capsys):
     _game(db, 12, undo=2)
     assert main(["log", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "30 to Mars: 12 action(s)"
+    assert lines[0] == "30 to Mars: 10 action(s), 2 undone (can be redone)"  # as status counts them
     action_lines = [line for line in lines[1:] if not line.startswith("        ")]
     assert len(action_lines) == 12
     assert action_lines[0].split()[0] == "1" and action_lines[0].split()[1].startswith("roll(face=")

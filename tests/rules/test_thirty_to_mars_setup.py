@@ -79,3 +79,8 @@ def test_setup_events_say_what_was_rolled():
     s = ttm.new_game({})
     s, events = act(s, "roll", face=4)
     assert "Larisa starts with Sanity 8 (rolled 4 + 4)" in texts(events)
+
+
+def test_an_unknown_option_is_refused_not_ignored():
+    with pytest.raises(ValueError, match="unknown option"):
+        ttm.new_game({"crew": ["larisa", "stan", "john", "maria"], "turbo": True})

@@ -23,3 +23,12 @@ def test_set_mode_failure_is_one_sentence(tmp_path):
                         "--hw", "none", "--die", "none"], env=env, capture_output=True, text=True, timeout=25)
     assert r.returncode == 1
     assert "Traceback" not in r.stderr and "needs a display" in r.stderr
+
+
+@pytest.mark.parametrize("game,says", [("monopoly", "unknown game 'monopoly'"),
+                                       ("race-to-mars", "race-to-mars is not playable yet")])
+def test_a_game_that_cannot_be_played_is_refused_at_start(game, says, capsys):
+    from companion.cli import main
+    assert main(["play", "--game", game, "--db", "/nonexistent/never-created.sqlite3"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "thirty-to-mars" in err

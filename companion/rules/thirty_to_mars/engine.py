@@ -40,6 +40,10 @@ __all__ = ["GAME_ID", "TITLE", "apply", "check", "new_game", "capacity", "choice
 
 # --------------------------------------------------------------------------- setup
 
+#: The table's choices ``new_game`` takes.
+OPTIONS = frozenset({"crew", "roles", "tutorial"})
+
+
 def new_game(options: dict[str, Any]) -> State:
     """A new game before the setup rolls.
 
@@ -47,9 +51,12 @@ def new_game(options: dict[str, Any]) -> State:
     (default larisa, stan, john, maria); ``roles`` the 4 roles in crew order
     (default Navigator, Administrator, Operator, Coordinator); ``tutorial``
     bool: 30 green cards including the 3 tutorial ones (Setup 3 NB).
-    Raises ``ValueError`` naming the rule for a bad crew or roles
+    Raises ``ValueError`` for an unknown option, and naming the rule for a bad crew or roles
     (Setup 4: "Choose 4 Marsonaut Player Sheets ... assign 1 Role Card to each").
     """
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
     crew = list(options.get("crew") or ["larisa", "stan", "john", "maria"])
     roles = list(options.get("roles") or ROLES)
     if len(crew) != CREW_SIZE or len(set(crew)) != CREW_SIZE or not set(crew) <= set(PROFILES):
