@@ -3,7 +3,6 @@ its loop (for screenshots and fast screen tests). Uses the display the
 caller opened (SDL dummy driver in tests)."""
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 

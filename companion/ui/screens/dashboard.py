@@ -10,7 +10,7 @@ from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import BAY_NAMES, RESOURCE_NAMES, RESOURCES
 
 from .. import layout as L
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
 
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
 

@@ -81,7 +81,6 @@ class DayScreen(Screen):
         self.selected = who
 
     def place(self, bay: int) -> None:
-        state = self.app.state
         if self.selected is None:
             self.app.say("Tap a Marsonaut first, then the Bay they go to.", "info", 4)
             return
@@ -90,7 +89,6 @@ class DayScreen(Screen):
             crew = self.app.state.crew
             order = [(who + k) % 4 for k in range(1, 5)]
             self.selected = next((i for i in order if crew[i].active and i != who), None)
-            del state
 
     def ask_ability(self) -> None:
         app = self.app

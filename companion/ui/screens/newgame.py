@@ -7,7 +7,7 @@ import pygame
 from companion.rules.thirty_to_mars.model import PROFILES, ROLES
 
 from .. import layout as L
-from ..widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+from ..widgets import DIM, FG, INFO, Ui
 from .base import Screen
 from .chrome import next_rect
 

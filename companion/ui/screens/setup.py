@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import layout as L
-from ..widgets import BAD, DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+from ..widgets import BAD, DIM, FG, INFO, MARS, PANEL, Ui
 from .base import Screen
 from .chrome import face_pad
 
