@@ -87,7 +87,7 @@ class NewGameScreen(Screen):
         tut_r, _ = L.take_left(bottom_r, lay.px(300))
         tut_r = pygame.Rect(tut_r.x, bottom_r.y + lay.gap, tut_r.w, lay.px(64))
         ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
-                  "selected" if self.tutorial else "normal", sub="30 green cards, 3 tutorial",
+                  "selected" if self.tutorial else "normal", sub="30 green cards, 3 tutorial" if self.tutorial else "all 59 green cards",
                   name="Tutorial")
         ui.button(next_rect(lay, lay.body_rect), "Start", self.start if self.ready() else None, "primary",
                   size=lay.big)
