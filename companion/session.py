@@ -287,8 +287,7 @@ class Session:
             return _rejected("not_saved", f"The undo could not be saved, so it was not made: {exc}.")
         self._states.pop()
         self._undone += 1
-        action = self._action_at(seq)
-        events = (Event("undo", f"Took back {action}.", {"seq": seq}),)
+        events = (Event("undo", f"Took back: {self._describe(seq)}", {"seq": seq}),)
         self._notify(previous, events)
         return Outcome(True, None, events)
 
@@ -310,13 +309,21 @@ class Session:
             return _rejected("not_saved", f"The redo could not be saved, so it was not made: {exc}.")
         self._states.append(new_state)
         self._undone -= 1
-        events = (Event("redo", f"Made again {action}.", {"seq": seq}), *events)
+        what = events[0].text if events else str(action)
+        events = (Event("redo", f"Made again: {what}", {"seq": seq}), *events)
         self._notify(new_state, events)
         return Outcome(True, None, events)
 
     # ---------------------------------------------------------------- helpers
     def _status_of(self, state: Any) -> str:
         return "over" if self._game.is_over(state) else "open"  # type: ignore[union-attr]
+
+    def _describe(self, seq: int) -> str:
+        """What logged action ``seq`` did, in a player's words: its first event's text."""
+        row = self.store.action(self._record.id, seq)  # type: ignore[union-attr]
+        if row is not None and row.events:
+            return str(row.events[0].get("text") or Action.from_json(row.action))
+        return str(Action.from_json(row.action)) if row is not None else f"action {seq}"
 
     def _action_at(self, seq: int) -> Action:
         row = self.store.action(self._record.id, seq)  # type: ignore[union-attr]

@@ -338,3 +338,12 @@ def test_correct_roll_works_right_after_a_restart(session, db):
         assert out.accepted, out.rejection
         game = again.game
         assert again.state == game.apply(game.new_game(OPTIONS), Action("roll", {"face": 6}))[0]
+
+
+def test_undo_and_redo_say_what_they_took_back_in_a_players_words(session):
+    from companion.rules import Action
+    session.submit(Action("roll", {"face": 4}))
+    out = session.undo()
+    assert out.events[0].text == "Took back: Larisa starts with Sanity 8 (rolled 4 + 4)"
+    out = session.redo()
+    assert out.events[0].text == "Made again: Larisa starts with Sanity 8 (rolled 4 + 4)"

@@ -236,3 +236,21 @@ def test_dieter_cannot_redraw_once_a_marsonaut_is_placed():
     s, _ = act(s, "place", who=1, bay=3)
     r = rejection(s, "ability", who=0)
     assert r.code == "too_late" and "Dieter NB" in r.rule
+
+
+def test_physician_bonus_lapses_when_nobody_else_is_standing():
+    """Decision: the Physician's extra point goes to another *Active* Marsonaut;
+    Knocked Out ones regain Health only by sitting a day out (Knocked Out)."""
+    s = drawn(started(), location=1)
+    s = with_crew(with_crew(with_crew(s, 1, health=0, knocked_out_day=1), 2, health=0, knocked_out_day=1), 3,
+                  health=0, knocked_out_day=1)
+    s = replace(s, placement=(3, 0, 0, 0))
+    s, _ = act(s, "next")
+    s, events = act(s, "next")
+    assert not s.pending and "Nothing to do for: Larisa gives 1 Health" in texts(events)
+
+
+def test_a_loss_with_no_tokens_left_says_so():
+    s = drawn(started(resources=(0, 5, 5, 5)), location=1, failure={"oxygen": -2})
+    s, events = act(s, "next")
+    assert "No Oxygen left to lose (check failed)" in texts(events)

@@ -43,8 +43,9 @@ def lose_resource(state: State, resource: str, amount: int, why: str, events: Ev
     i = RESOURCE_INDEX[resource]
     have = state.resources[i]
     new = max(0, have - amount)
-    events.append(Event("resource", f"-{have - new} {RESOURCE_NAMES[resource]} ({why})",
-                        {"resource": resource, "change": new - have}))
+    text = (f"-{have - new} {RESOURCE_NAMES[resource]} ({why})" if have else
+            f"No {RESOURCE_NAMES[resource]} left to lose ({why})")
+    events.append(Event("resource", text, {"resource": resource, "change": new - have}))
     res = list(state.resources)
     res[i] = new
     return replace(state, resources=tuple(res))

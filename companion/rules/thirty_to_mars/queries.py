@@ -124,7 +124,10 @@ def choice_options(state: State, p: Pending) -> list[Any]:
         return list(RESOURCES)
     if p.purpose == "break":
         return [b for b in BAYS if state.broken[b - 1] < WORKSPACES_PER_BAY]
-    # health_target / sanity_target: another Active Marsonaut anywhere on the ship
+    # health_target / sanity_target: "another team member located anywhere on the
+    # ship". Decision: a Knocked Out Marsonaut cannot be that member: they "must
+    # skip the next day to regain 1 Health" (Knocked Out), and points given to
+    # them would undo that rule; with nobody else standing the bonus lapses.
     return [i for i, m in enumerate(state.crew) if m.active and i != p.who]
 
 
