@@ -145,10 +145,26 @@ class App:
         self.message = Message(s, kind, time.monotonic() + seconds)
         self.dirty = True
 
+    def showing_new_game_over_a_game(self) -> bool:
+        """True while the New-game screen hides a game the players could go back to."""
+        return self.wants_new_game and self.state is not None and self.session.has_game
+
+    def cancel_new_game(self) -> None:
+        """Leave the New-game screen and show the game again (its step's screen)."""
+        self.wants_new_game = False
+        self.dirty = True
+
     def undo(self) -> None:
+        """BACK / Undo: close a dialog; on a New-game screen the players asked
+        for, go back to the game first (a second Undo takes back a move);
+        otherwise take back the last move."""
         if self.dialog is not None:
             self.dialog = None
             self.dirty = True
+            return
+        if self.showing_new_game_over_a_game():
+            self.cancel_new_game()
+            self.say("Back to the game; Undo again takes back its last move.", "note", 5)
             return
         out = self.session.undo()
         if out.accepted:
@@ -157,6 +173,14 @@ class App:
             self.reject(out.rejection, quiet=True)
 
     def redo(self) -> None:
+        """Redo: on a New-game screen the players asked for, go back to the
+        game first; otherwise redo the move last taken back."""
+        if self.dialog is not None:
+            return
+        if self.showing_new_game_over_a_game():
+            self.cancel_new_game()
+            self.say("Back to the game; Redo again puts back the move taken back.", "note", 5)
+            return
         out = self.session.redo()
         if out.accepted:
             self.say(out.events[0].text if out.events else "Redone.", "note", 4)

@@ -41,8 +41,9 @@ def top_bar(ui: Ui, app: Any) -> None:
     s = app.session
     undo_r, rest = L.take_left(inner, bw, lay.gap)
     redo_r, rest = L.take_left(rest, bw, lay.gap)
-    ui.button(undo_r, "Undo", app.undo if s.can_undo else None, name="Undo")
-    ui.button(redo_r, "Redo", app.redo if s.can_redo else None, name="Redo")
+    back = app.showing_new_game_over_a_game()  # Undo/Redo first return to the game
+    ui.button(undo_r, "Undo", app.undo if s.can_undo or back else None, name="Undo")
+    ui.button(redo_r, "Redo", app.redo if s.can_redo or back else None, name="Redo")
     menu_r, rest = L.take_right(rest, bw, lay.gap)
     ui.button(menu_r, "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
     state = app.state

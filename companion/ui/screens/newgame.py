@@ -91,7 +91,7 @@ class NewGameScreen(Screen):
                   name="Tutorial")
         ui.button(next_rect(lay, lay.body_rect), "Start", self.start if self.ready() else None, "primary",
                   size=lay.big)
-        if self.app.session.has_game and not self.app.game.is_over(self.app.state):
+        if self.app.showing_new_game_over_a_game():
             back = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(150), tut_r.h)
             ui.button(back, "Back to game", self.back_to_game, size=lay.small)
 

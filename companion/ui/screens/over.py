@@ -1,4 +1,7 @@
-"""The end of the game: won or lost, the day, who is still standing; New game."""
+"""The end of the game: won or lost, the day, who is still standing; New game.
+
+The end screen stays until the players tap New game: NEXT only says so, so
+an accidental press cannot skip the result."""
 from __future__ import annotations
 
 from .. import layout as L
@@ -8,11 +11,15 @@ from .chrome import next_rect
 
 
 class OverScreen(Screen):
-    """Result, days travelled, survivors, the last events; NEXT = New game."""
+    """Result, days travelled, survivors, the last events; the New game button."""
 
     name = "over"
 
     def on_next(self) -> None:
+        """NEXT does not leave the result: it says how to start another game."""
+        self.app.say("The game is over: tap New game to start another one.", "info", 5)
+
+    def new_game(self) -> None:
         self.app.wants_new_game = True
 
     def paint(self, ui: Ui) -> None:
@@ -31,4 +38,4 @@ class OverScreen(Screen):
         bottom_r, ev_r = L.take_bottom(rest, lay.px(76), lay.gap)
         from .day import event_list
         event_list(ui, ev_r, [e.text for e in app.recent])
-        ui.button(next_rect(lay, lay.body_rect), "New game", self.on_next, "primary", size=lay.big)
+        ui.button(next_rect(lay, lay.body_rect), "New game", self.new_game, "primary", size=lay.big)

@@ -1,0 +1,26 @@
+"""Shared steps for the UI tests: start a game, play it with random legal moves."""
+from __future__ import annotations
+
+import random
+
+CREW = ("Larisa", "Jean-Louis", "Maria", "Dieter")
+SETUP_FACES = (6, 1, 3, 2, 3, 4, 5, 3, 1, 3)  # 8 stats, then the Accident days 1 and 30 - 3
+
+
+def start_game(d, crew=CREW, faces=SETUP_FACES):
+    """New game with ``crew``, setup rolls ``faces``: the driver ends on the dawn of day 1."""
+    for n in crew:
+        d.tap(n)
+    d.tap("Start")
+    for f in faces:
+        d.roll(f)
+
+
+def play_to_end(d, seed=7):
+    """Random legal moves (the rules' own) until the game is over; returns the final state."""
+    rng = random.Random(seed)
+    s = d.app.session
+    while not s.game.is_over(s.state):
+        s.submit(s.game.random_action(s.state, rng))
+    d.frame()
+    return s.state

@@ -1,0 +1,54 @@
+"""The end of a game and the New-game screen: what NEXT, Undo and Redo do there."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import play_to_end, start_game
+
+
+@pytest.mark.timeout(30)
+def test_next_does_not_skip_the_end_screen(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    play_to_end(d)
+    assert d.app.current_screen().name == "over"
+    d.key("next")
+    d.key("next")
+    assert d.app.current_screen().name == "over"
+    assert "tap New game" in d.app.message.text
+    d.tap("New game")  # the end screen's own button
+    assert d.app.current_screen().name == "new_game"
+
+
+@pytest.mark.timeout(30)
+def test_undo_on_new_game_screen_returns_to_the_game_first(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    final = play_to_end(d)
+    seq = d.app.session.seq
+    d.tap("New game")
+    assert d.app.current_screen().name == "new_game"
+    assert "Undo" in d.names() and "Redo" in d.names()
+    d.tap("Undo")  # first Undo: back to the (lost or won) game, nothing taken back
+    assert d.app.current_screen().name == "over"
+    assert d.app.session.seq == seq and d.app.state.result == final.result
+    d.tap("Undo")  # second Undo: takes back the final move; the game screen follows
+    assert d.app.session.seq == seq - 1
+    assert d.app.state.result is None
+    assert d.app.current_screen().name != "over" and not d.app.wants_new_game
+
+
+@pytest.mark.timeout(30)
+def test_redo_and_back_from_a_new_game_during_play(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    d.key("next")  # start day 1: the card picker
+    d.key("back")  # take it back: dawn again, a redo is possible
+    seq = d.app.session.seq
+    d.tap("New game")
+    d.tap("New game")  # confirm in the dialog
+    assert d.app.current_screen().name == "new_game"
+    d.key("redo")  # first: back to the game, nothing redone
+    assert d.app.current_screen().name == "day" and d.app.session.seq == seq
+    d.key("redo")
+    assert d.app.session.seq == seq + 1 and d.app.current_screen().name == "card"
