@@ -47,11 +47,14 @@ BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps i
 
 @dataclass
 class Message:
-    """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic seconds."""
+    """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
+    seconds; ``screen``: the name of the screen it was said on (it goes when
+    that screen does), or None for a message about the table (die, database)."""
 
     text: str
     kind: str
     until: float
+    screen: str | None = None
 
 
 @dataclass
@@ -108,9 +111,9 @@ class App:
         session.subscribe(self._on_change)
         self._rebuild_recent()
         if getattr(session, "notice", None):
-            self.say(session.notice, "error", 20)
+            self.say(session.notice, "error", 20, everywhere=True)
         if getattr(catalogue, "notice", None):
-            self.say(catalogue.notice, "error", 20)
+            self.say(catalogue.notice, "error", 20, everywhere=True)
 
     # ------------------------------------------------------------------ game access
     @property
@@ -140,10 +143,18 @@ class App:
             else "error"
         self.say(str(rejection), kind)
 
-    def say(self, s: str, kind: str = "info", seconds: float = 8.0) -> None:
-        """Show ``s`` in the message bar for ``seconds`` (kind info|error|note)."""
-        self.message = Message(s, kind, time.monotonic() + seconds)
+    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
+        """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
+        The message goes when the screen changes, unless ``everywhere``."""
+        screen = None if everywhere else self._screen_name()
+        self.message = Message(s, kind, time.monotonic() + seconds, screen)
         self.dirty = True
+
+    def _screen_name(self) -> str | None:
+        try:
+            return self.current_screen().name
+        except Exception:  # no game yet, a broken state: keep the message everywhere
+            return None
 
     def showing_new_game_over_a_game(self) -> bool:
         """True while the New-game screen hides a game the players could go back to."""
@@ -266,7 +277,7 @@ class App:
         except Exception as exc:  # never crash in front of the players
             log.exception("screen failed while %s", what)
             self.say(f"Something went wrong while {what} ({type(exc).__name__}: {exc}); "
-                     "the game is saved, carry on.", "error", 12)
+                     "the game is saved, carry on.", "error", 12, everywhere=True)
             return None
 
     # ------------------------------------------------------------------ events
@@ -300,6 +311,8 @@ class App:
             self.dirty = True
 
     def _tap(self, pos: tuple[int, int]) -> None:
+        """A tap on the message bar closes it (it covers no control); any
+        other tap goes to the screen."""
         self.dirty = True
         if self.message is not None and self.layout_message_rect().collidepoint(pos):
             self.message = None
@@ -308,8 +321,9 @@ class App:
         self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
 
     def layout_message_rect(self) -> pygame.Rect:
+        """Where the message bar is (logical pixels): the top bar's status strip."""
         from .screens.chrome import message_rect
-        return message_rect(self.layout)
+        return message_rect(self.layout, self)
 
     def _key(self, ev: pygame.event.Event) -> None:
         name = pygame.key.name(ev.key)
@@ -341,9 +355,10 @@ class App:
             if kind == "roll":
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
             elif kind == "connected":
-                self.say(f"Electronic die connected ({event.port}).", "note", 4)
+                self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
             elif kind == "disconnected":
-                self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8)
+                self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
+                         everywhere=True)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> pygame.Surface:
@@ -352,6 +367,9 @@ class App:
         if screen is not self.screen:
             if self.screen is not None:
                 self._guard("leaving a screen", self.screen.leave)
+            m = self.message
+            if m is not None and m.screen is not None and m.screen != screen.name:
+                self.message = None  # it was about the screen that just went
             self.screen = screen
             self._guard("opening a screen", screen.enter)
         ok = self._guard("drawing the screen", lambda: screen.draw(self.surface) or True)
@@ -426,7 +444,7 @@ class App:
         if self.hw is not None:
             self.hw.start()
             for n in self.hw.notices:
-                self.say(n, "error", 15)
+                self.say(n, "error", 15, everywhere=True)
         self.wake.close()
         self.wake = Waiter(pygame.display.get_driver(), IDLE_POLL_S)
         if self.hw is not None:

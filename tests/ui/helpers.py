@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 CREW = ("Larisa", "Jean-Louis", "Maria", "Dieter")
-SETUP_FACES = (6, 1, 3, 2, 3, 4, 5, 3, 1, 3)  # 8 stats, then the Accident days 1 and 30 - 3
+SETUP_FACES = (6, 1, 3, 2, 3, 4, 5, 3, 3, 3)  # 8 stats, then the Accident days 3 and 30 - 3
 
 
 def start_game(d, crew=CREW, faces=SETUP_FACES):

@@ -22,6 +22,10 @@ def check_frame(d, where):
         assert screen_rect.contains(drawn), f"{where}: {s!r} off screen at {drawn}"
         assert drawn.w <= box.w + 1, f"{where}: {s!r} wider ({drawn.w}) than its box ({box.w})"
         assert box.left - 1 <= drawn.left and drawn.right <= box.right + 1, f"{where}: {s!r} outside its box"
+    if d.app.message is not None:
+        bar = d.app.layout_message_rect()
+        for h in ui.hits:
+            assert not bar.colliderect(h.rect), f"{where}: the message bar covers {h.label!r}"
     for h in ui.hits:
         assert screen_rect.contains(h.rect), f"{where}: button {h.label!r} off screen"
         assert min(h.rect.w, h.rect.h) >= lay.touch * 0.85, \

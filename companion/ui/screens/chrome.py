@@ -11,7 +11,7 @@ from companion.rules.contract import Action
 
 from .. import layout as L
 from ..layout import Layout
-from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, LINE, MARS, PANEL, PANEL_HI, WARN, Ui
+from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
 
 DAYS = 30
 
@@ -22,42 +22,58 @@ def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(area.right - w - lay.gap, area.bottom - h - lay.gap, w, h)
 
 
-def message_rect(lay: Layout) -> pygame.Rect:
-    """The message bar: bottom left, leaving the NEXT button free."""
-    h = lay.px(84)
-    return pygame.Rect(lay.gap, lay.h - h - lay.gap, lay.w - lay.px(176) - 3 * lay.gap, h)
-
-
-def top_bar(ui: Ui, app: Any) -> None:
-    """Undo | Redo | day N of 30 + the ship's progress | die | Fix roll | New game."""
-    lay = ui.layout
-    bar = lay.top
-    ui.panel(bar, PANEL, radius=0)
-    inner = bar.inflate(-2 * lay.gap, -2 * lay.gap)
+def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
+    """Where the top bar puts its parts: ``undo``, ``redo``, ``menu`` (New
+    game), ``fix`` (Fix roll, or None when there is no roll to fix), ``die``
+    (die status), ``day`` (day and progress) and ``status``: the strip that
+    holds no controls (day + die status), where the message bar is shown."""
+    inner = lay.top.inflate(-2 * lay.gap, -2 * lay.gap)
     day_r = None
     if lay.portrait:
         inner, day_r = L.take_top(inner, lay.px(56), lay.gap)
     bw = lay.px(92)
-    s = app.session
     undo_r, rest = L.take_left(inner, bw, lay.gap)
     redo_r, rest = L.take_left(rest, bw, lay.gap)
-    back = app.showing_new_game_over_a_game()  # Undo/Redo first return to the game
-    ui.button(undo_r, "Undo", app.undo if s.can_undo or back else None, name="Undo")
-    ui.button(redo_r, "Redo", app.redo if s.can_redo or back else None, name="Redo")
     menu_r, rest = L.take_right(rest, bw, lay.gap)
-    ui.button(menu_r, "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
+    fix_r = None
     state = app.state
     if state is not None and getattr(state, "before_roll", None) is not None and not app.wants_new_game:
         fix_r, rest = L.take_right(rest, lay.px(104), lay.gap)
-        ui.button(fix_r, "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
     if day_r is not None:
         rest = day_r
+    status = pygame.Rect(rest)
     die_r, rest = L.take_right(rest, lay.px(150), lay.gap)
-    die_status(ui, die_r, app)
+    return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
+            "status": status}
+
+
+def message_rect(lay: Layout, app: Any) -> pygame.Rect:
+    """The message bar: over the top bar's day and die status, so it never
+    covers a control (Undo, Redo, Fix roll and New game stay free)."""
+    return top_bar_rects(lay, app)["status"]
+
+
+def top_bar(ui: Ui, app: Any) -> None:
+    """Undo | Redo | day N of 30 + the ship's progress | die | Fix roll | New game.
+    While a message is shown it takes the place of the day and die status."""
+    lay = ui.layout
+    ui.panel(lay.top, PANEL, radius=0)
+    r = top_bar_rects(lay, app)
+    s = app.session
+    back = app.showing_new_game_over_a_game()  # Undo/Redo first return to the game
+    ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
+    ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
+    ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
+    if r["fix"] is not None:
+        ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
+    if app.message is not None:
+        return  # draw_message fills the status strip
+    die_status(ui, r["die"], app)
+    state = app.state
     if state is not None and not app.wants_new_game:
-        day_progress(ui, rest, state)
+        day_progress(ui, r["day"], state)
     else:
-        ui.label(rest, "30 to Mars", lay.big, MARS, bold=True)
+        ui.label(r["day"], "30 to Mars", lay.big, MARS, bold=True)
 
 
 def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
@@ -112,16 +128,17 @@ def ask_fix_roll(app: Any) -> None:
 
 
 def draw_message(ui: Ui, app: Any) -> None:
-    """The message bar (rejections with their rule, notes); tap to close."""
+    """The message bar (rejections with their rule, notes) in the top bar's
+    status strip; tap it to close it."""
     m = app.message
     if m is None:
         return
     lay = ui.layout
-    r = message_rect(lay)
-    colour = {"error": BAD, "info": INFO, "note": LINE}[m.kind]
+    r = message_rect(lay, app)
+    colour = {"error": BAD, "info": INFO, "note": MARS}[m.kind]
     ui.panel(r, (18, 20, 36), colour, width=3)
-    inner = r.inflate(-lay.px(20), -lay.px(10))
-    ui.block(inner, m.text, lay.px(24), FG, min_size=lay.px(15))
+    inner = r.inflate(-lay.px(14), -lay.px(4))
+    ui.block(inner, m.text, lay.px(22), FG, min_size=lay.px(14))
 
 
 def draw_dialog(ui: Ui, app: Any) -> None:

@@ -1,0 +1,67 @@
+"""The message bar covers no control, lets every tap through, goes with the
+screen it was about, and times out."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from companion.ui.app import TAP
+
+from .helpers import CREW, start_game
+
+
+@pytest.mark.timeout(30)
+def test_new_game_message_goes_with_its_screen_and_faces_take_taps(make_driver):
+    d = make_driver((800, 480))
+    for n in CREW + ("John",):  # a fifth Marsonaut: "The crew is 4 Marsonauts..."
+        d.tap(n)
+    assert "The crew is 4" in d.app.message.text
+    d.tap("Start")
+    assert d.app.current_screen().name == "setup"
+    assert d.app.message is None
+    for face in (1, 2, 3, 4, 5):
+        seq = d.app.session.seq
+        d.tap(f"face {face}")
+        assert d.app.session.seq == seq + 1, f"face {face} did not enter the roll"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+@pytest.mark.timeout(30)
+def test_message_covers_no_button_and_every_button_works_under_it(make_driver, size):
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("Broken Pipe")
+    d.app.say("A long rejection with its rule: Larisa's Special Ability needs Sanity 10 (now 7). "
+              "(30-to-mars.txt, Special Ability)", "error")
+    d.frame()
+    bar = d.app.layout_message_rect()
+    for h in d.app.screen.ui.hits:
+        assert not bar.colliderect(h.rect), f"the message covers {h.label}"
+    d.tap("Larisa")  # a tap on the panel goes through while the message is up
+    d.tap("bay 4")
+    assert d.app.state.placement[0] == 4
+    d.app.handle(pygame.event.Event(TAP, pos=bar.center))  # a tap on the message closes it
+    assert d.app.message is None
+
+
+@pytest.mark.timeout(30)
+def test_messages_time_out(make_driver):
+    d = make_driver((800, 480))
+    d.app.say("hello", "info", seconds=0.01)
+    time.sleep(0.02)
+    d.frame()
+    assert d.app.message is None
+
+
+@pytest.mark.timeout(30)
+def test_undo_note_survives_the_screen_change_it_caused(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    d.key("next")
+    assert d.app.current_screen().name == "card"
+    d.key("back")
+    assert d.app.current_screen().name == "day"
+    assert d.app.message is not None and d.app.message.kind == "note"
