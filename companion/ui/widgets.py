@@ -62,8 +62,9 @@ class Ui:
 
     # ------------------------------------------------------------------ plumbing
     def modal(self) -> None:
-        """Forget the buttons drawn so far (a dialog covers them) and dim the screen."""
+        """Forget the buttons (and texts) drawn so far (a dialog covers them) and dim the screen."""
         self.hits.clear()
+        self.texts.clear()
         veil = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 170))
         self.surface.blit(veil, (0, 0))

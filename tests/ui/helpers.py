@@ -24,3 +24,12 @@ def play_to_end(d, seed=7):
         s.submit(s.game.random_action(s.state, rng))
     d.frame()
     return s.state
+
+
+def assert_no_overlaps(d, where):
+    """No two texts of the last frame overlap by more than their font's spare
+    room (30% of the smaller line's height)."""
+    texts = d.app.screen.ui.texts
+    overlaps = [(a[0], b[0]) for i, a in enumerate(texts) for b in texts[i + 1:]
+                if a[1].clip(b[1]).w > 2 and a[1].clip(b[1]).h > 0.3 * min(a[1].h, b[1].h)]
+    assert not overlaps, f"{where}: texts overlap: {overlaps[:4]}"

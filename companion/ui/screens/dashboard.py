@@ -10,6 +10,7 @@ from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import BAY_NAMES, RESOURCE_NAMES, RESOURCES
 
 from .. import layout as L
+from .. import text
 from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
 
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
@@ -55,9 +56,13 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
         ui.panel(row, PANEL)
         inner = row.inflate(-lay.px(12), -lay.px(4))
         name_r, rest = L.take_left(inner, int(inner.w * 0.36))
+        ko = f"KO day {m.knocked_out_day}"
         if row.h >= lay.px(46):
             top, bottom = L.take_top(name_r, int(name_r.h * 0.56))
-            ui.label(bottom, m.role, lay.px(15), DIM)
+            if m.active:
+                ui.label(bottom, m.role, lay.px(15), DIM)
+            else:
+                ui.label(bottom, ko, lay.px(15), BAD, bold=True)
         else:
             top = name_r
         ui.label(top, m.profile.short, lay.body, FG if m.active else DIM, bold=True)
@@ -67,8 +72,9 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
         ui.label(h_r, f"H {m.health}", lay.body, hc, bold=True)
         ready = m.sanity >= 10 and m.active
         ui.label(s_r, f"S {m.sanity}" + ("\u2605" if ready else ""), lay.body, MARS if ready else FG, bold=True)
-        if not m.active:
-            status, colour = f"KO day {m.knocked_out_day}", BAD
+        if not m.active:  # "KO day N" where it fits, else "KO" (the day is under the name)
+            fits = text.width(ko, lay.px(14)) <= st_r.w or row.h < lay.px(46)
+            status, colour = ko if fits else "KO", BAD
         elif ready:
             status, colour = "ability", MARS
         elif m.warded:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import layout as L
+from .. import text
 from ..widgets import BAD, DIM, FG, INFO, MARS, PANEL, Ui
 from .base import Screen
 from .chrome import face_pad
@@ -34,9 +35,7 @@ class SetupScreen(Screen):
             ui.panel(row, PANEL)
             inner = row.inflate(-lay.px(16), -lay.px(4))
             name_r, rest_r = L.take_left(inner, int(inner.w * 0.40))
-            top, bottom = L.take_top(name_r, int(name_r.h * 0.58))
-            ui.label(top, m.profile.short, lay.body, FG, bold=True)
-            ui.label(bottom, m.role, lay.small, DIM)
+            name_role(ui, name_r, m.profile.short, m.role)
             s_r, h_r = L.take_left(rest_r, rest_r.w // 2)
             for r, stat, val in ((s_r, "sanity", m.sanity), (h_r, "health", m.health)):
                 current = nxt is not None and nxt.who == i and nxt.purpose == stat
@@ -53,3 +52,19 @@ class SetupScreen(Screen):
                  bold=True)
         if expect is not None and expect.kind == "roll":
             face_pad(ui, pad_r, app, expect.purpose)
+
+
+def name_role(ui: Ui, rect: pygame.Rect, name: str, role: str) -> None:
+    """A Marsonaut's name (bold) with the Role under it when ``rect`` is tall
+    enough for both lines, else after it on the same line."""
+    lay = ui.layout
+    two_lines = text.font(lay.body, True).get_height() + text.font(lay.small).get_height()
+    if rect.h >= two_lines:
+        top, bottom = L.take_top(rect, rect.h - text.font(lay.small).get_height())
+        ui.label(top, name, lay.body, FG, bold=True)
+        ui.label(bottom, role, lay.small, DIM)
+        return
+    drawn = ui.label(rect, name, lay.body, FG, bold=True)
+    _, rest = L.take_left(rect, drawn.w, lay.px(10))
+    if rest.w > lay.px(40):
+        ui.label(rest, role, lay.small, DIM)
