@@ -10,6 +10,8 @@ import pytest
 from companion.rules.contract import Action
 from companion.ui import text
 
+from .helpers import assert_no_overlaps
+
 SIZES = [(800, 480), (1280, 720), (720, 1280)]
 
 
@@ -22,6 +24,7 @@ def check_frame(d, where):
         assert screen_rect.contains(drawn), f"{where}: {s!r} off screen at {drawn}"
         assert drawn.w <= box.w + 1, f"{where}: {s!r} wider ({drawn.w}) than its box ({box.w})"
         assert box.left - 1 <= drawn.left and drawn.right <= box.right + 1, f"{where}: {s!r} outside its box"
+    assert_no_overlaps(d, where)
     if d.app.message is not None:
         bar = d.app.layout_message_rect()
         for h in ui.hits:

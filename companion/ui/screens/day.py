@@ -161,8 +161,10 @@ class DayScreen(Screen):
             pad_r, above = L.take_bottom(rest, pad_h, lay.gap)
             if state.step == "check":
                 self.paint_dice(ui, above, state)
-            else:
+            elif self.bays_fit(ui, above):
                 self.paint_bays(ui, above, state, tappable=False)
+            else:
+                self.paint_roll_help(ui, above, state)
             face_pad(ui, pad_r, app, expect.purpose)
         elif state.step == "place":
             self.paint_placing(ui, rest, state)
@@ -181,13 +183,40 @@ class DayScreen(Screen):
                       sub=SHORT_BAYS[state.placement[i]])
         self.paint_bays(ui, bays_r, state, tappable=True)
 
+    @staticmethod
+    def bay_cols(ui: Ui, rect: pygame.Rect) -> int:
+        """Columns of the Bay grid in ``rect``: 2, or 4 in a wide landscape panel."""
+        lay = ui.layout
+        return 2 if lay.portrait or rect.w < lay.px(600) else 4
+
+    def bays_fit(self, ui: Ui, rect: pygame.Rect) -> bool:
+        """True when the seven Bays fit ``rect`` with their two lines readable."""
+        lay = ui.layout
+        nrows = -(-7 // self.bay_cols(ui, rect))
+        return (rect.h - lay.gap * (nrows - 1)) // nrows >= lay.px(50)
+
+    def paint_roll_help(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
+        """What the pending location/difficulty roll decides (instead of the Bays
+        when they do not fit above the face pad)."""
+        lay = ui.layout
+        purpose = state.pending[0].purpose if state.pending else ""
+        if purpose == "location":
+            words = ("The face rolled is the Bay of the problem: " +
+                     ", ".join(f"{b} {SHORT_BAYS[b]}" for b in range(1, 7)) + ".")
+        elif purpose == "difficulty":
+            words = "The face rolled is the difficulty the check must reach (Game Symbols)."
+        elif purpose == "reduce":
+            words = "Larisa's roll lowers the difficulty by the face rolled."
+        else:
+            words = "Roll the die, or tap the face rolled."
+        ui.panel(rect, PANEL)
+        ui.block(rect.inflate(-lay.px(16), -lay.px(10)), words, lay.body, FG, min_size=lay.px(16))
+
     def paint_bays(self, ui: Ui, rect: pygame.Rect, state: Any, tappable: bool) -> None:
         """The seven Bays: number, name, capacity (working Workspaces), who is there."""
         lay = ui.layout
         game = self.app.game
-        ncols = 2 if rect.w < lay.px(600) else 4
-        if lay.portrait:
-            ncols = 2
+        ncols = self.bay_cols(ui, rect)
         for cell, bay in zip(L.grid(rect, 7, ncols, lay.gap), range(7)):
             here = [state.crew[i].profile.short[:3] for i, b in enumerate(state.placement)
                     if b == bay and state.crew[i].active]
@@ -209,7 +238,7 @@ class DayScreen(Screen):
             if not tappable and style != "disabled":
                 ui.panel(cell, PANEL_HI if style == "normal" else MARS)
                 fg = FG if style == "normal" else (20, 12, 6)
-                top, bottom = L.take_top(cell.inflate(-lay.px(12), -lay.px(4)), int(cell.h * 0.5))
+                top, bottom = L.take_top(cell.inflate(-lay.px(12), -lay.px(4)), int(cell.h * 0.52))
                 ui.label(top, label, lay.small, fg, "center", bold=True)
                 ui.label(bottom, sub, lay.px(15), fg, "center")
             else:
