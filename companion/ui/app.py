@@ -16,7 +16,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -59,11 +59,16 @@ class Message:
 
 @dataclass
 class Dialog:
-    """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel closes it."""
+    """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel
+    (``cancel_label``) closes it. ``lines``: text shown under the title;
+    ``on_next``: what the NEXT button does while it is open (None: nothing)."""
 
     title: str
     options: list[tuple[str, Callable[[], object]]]
     cancel: bool = True
+    lines: list[str] = field(default_factory=list)
+    on_next: Callable[[], object] | None = None
+    cancel_label: str = "Cancel"
 
 
 class App:
@@ -201,6 +206,9 @@ class App:
     def next(self) -> None:
         """The NEXT button: the screen decides (usually: submit NEXT)."""
         if self.dialog is not None:
+            if self.dialog.on_next is not None:
+                self.dialog.on_next()
+                self.dirty = True
             return
         self.current_screen().on_next()
 
@@ -214,10 +222,15 @@ class App:
         self.dialog = None
         self.submit(Action("roll", {"face": face}))
 
-    def ask(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
-        """Open a modal choice."""
-        self.dialog = Dialog(title, options)
+    def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
+            on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:
+        """Open a modal choice (see :class:`Dialog`)."""
+        self.dialog = Dialog(title, options, lines=list(lines or ()), on_next=on_next, cancel_label=cancel_label)
         self.dirty = True
+
+    def show_info(self, title: str, lines: list[str]) -> None:
+        """Open a dialog that only shows ``lines`` under ``title``; Close (or NEXT) closes it."""
+        self.ask(title, [], lines=lines, on_next=self.close_dialog, cancel_label="Close")
 
     def close_dialog(self) -> None:
         self.dialog = None

@@ -10,8 +10,9 @@ import pygame
 from companion.rules.contract import Action
 
 from .. import layout as L
+from .. import text
 from ..layout import Layout
-from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 
 DAYS = 30
 
@@ -142,7 +143,7 @@ def draw_message(ui: Ui, app: Any) -> None:
 
 
 def draw_dialog(ui: Ui, app: Any) -> None:
-    """A modal choice over the screen: title, option buttons, Cancel."""
+    """A modal choice over the screen: title, its lines, option buttons, Cancel."""
     d = app.dialog
     if d is None:
         return
@@ -152,20 +153,30 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     long = max((len(label) for label, _ in d.options), default=0) > 12
     ncols = 1 if n == 1 or (long and lay.portrait) else 2 if long or n <= 4 else 3
     nrows = -(-n // ncols)
-    w = min(lay.w - 2 * lay.px(20), lay.px(640))
+    w = min(lay.w - 2 * lay.px(20), lay.px(700 if d.lines else 640))
     bh = lay.touch
-    h = lay.px(90) + nrows * (bh + lay.gap) + lay.px(16)
+    line_size = lay.px(21)
+    lines_h = sum(len(text.wrap(line, w - lay.px(24), line_size)) for line in d.lines) * \
+        text.font(line_size).get_linesize()
+    lines_h = lines_h + lay.gap if d.lines else 0
+    h = lay.px(90) + lines_h + nrows * (bh + lay.gap) + lay.px(16)
     box = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.gap))
     box.center = (lay.w // 2, lay.h // 2)
     ui.panel(box, PANEL, MARS, width=3)
     inner = box.inflate(-lay.px(24), -lay.px(20))
     title_r, rest = L.take_top(inner, lay.px(70), lay.gap)
     ui.block(title_r, d.title, lay.body, FG, bold=True)
+    if d.lines:
+        lines_r, rest = L.take_top(rest, max(0, rest.h - nrows * (bh + lay.gap) + lay.gap), lay.gap)
+        y = lines_r.y
+        for line in d.lines:
+            y += ui.block(pygame.Rect(lines_r.x, y, lines_r.w, max(0, lines_r.bottom - y)), line, line_size, FG,
+                          min_size=lay.px(14))
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb) in zip(cells, d.options):
         ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal", min_size=lay.px(14))
     if d.cancel:
-        ui.button(cells[-1], "Cancel", app.close_dialog, "quiet")
+        ui.button(cells[-1], d.cancel_label, app.close_dialog, "quiet" if d.options else "normal")
 
 
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
@@ -191,13 +202,40 @@ def card_line(card: Any, location: int | None, difficulty: int | None) -> str:
     return f"{card.name} \u00b7 {where} \u00b7 {diff}"
 
 
-def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None) -> None:
-    """The drawn event card in one line, in its colour."""
+def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None, app: Any = None) -> None:
+    """The drawn event card in one line, in its colour; with ``app``, a tap
+    opens the card's results (:func:`show_card`)."""
     card = state.event
     if card is None:
         return
     lay = ui.layout
     colour = CARD_COLOURS.get(card.colour, FG)
     ui.panel(rect, PANEL, colour, width=3)
-    ui.label(rect.inflate(-lay.px(16), 0), card_line(card, state.location, eff_difficulty), lay.body, FG,
-             bold=True)
+    inner = rect.inflate(-lay.px(16), 0)
+    if app is not None:
+        more_r, inner = L.take_right(inner, lay.px(36), lay.gap)
+        radius = min(more_r.w, rect.h) // 2 - lay.px(4)
+        pygame.draw.circle(ui.surface, colour, more_r.center, radius, width=max(1, lay.px(3)))
+        ui.label(more_r, "i", lay.body, colour, "center", bold=True)  # "more about the card"
+        ui.hits.append(Hit(pygame.Rect(rect), "Card", lambda: show_card(app)))
+    ui.label(inner, card_line(card, state.location, eff_difficulty), lay.body, FG, bold=True)
+
+
+def card_results(card: Any) -> list[str]:
+    """One line per printed result of ``card``: "Check Positive: +1 Spares, Repair Kit"."""
+    from companion.rules.thirty_to_mars.model import RESULT_NAMES, RESULTS
+    out = []
+    for r in RESULTS:
+        effects = getattr(card, r)
+        if effects or r in ("success", "failure"):
+            out.append(f"{RESULT_NAMES[r]}: " + (", ".join(e.text() for e in effects) if effects else "nothing"))
+    return out
+
+
+def show_card(app: Any) -> None:
+    """A dialog with the drawn card's Bay, difficulty and results."""
+    state = app.state
+    card = state.event
+    if card is None:
+        return
+    app.show_info(card_line(card, state.location, app.game.effective_difficulty(state)), card_results(card))

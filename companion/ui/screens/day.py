@@ -155,7 +155,7 @@ class DayScreen(Screen):
         lay = ui.layout
         app = self.app
         chip_r, rest = L.take_top(rect, lay.px(48), lay.gap)
-        card_chip(ui, chip_r, state, app.game.effective_difficulty(state))
+        card_chip(ui, chip_r, state, app.game.effective_difficulty(state), app)
         if expect is not None and expect.kind == "roll":
             pad_h = min(rest.h, lay.px(150))
             pad_r, above = L.take_bottom(rest, pad_h, lay.gap)
