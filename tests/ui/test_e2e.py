@@ -80,6 +80,11 @@ def play(app, die, rng, stop_day=None, extras=None):
             return s
         if stop_day is not None and s["step"] == "dawn" and s["day"] == stop_day - 1:
             return s
+        if s["dialog"] and "Nobody works on the problem" in s["dialog"]:
+            seq = s["seq"]
+            app.press("next")  # NEXT again confirms skipping the event
+            app.wait(lambda t: t["seq"] != seq, "the second NEXT to skip the event")
+            continue
         if s["screen"] == "new_game":
             for n in CREW:
                 app.tap(n)
@@ -120,7 +125,7 @@ def play(app, die, rng, stop_day=None, extras=None):
             extras.add("undo")
         seq = s["seq"]
         app.press("next")
-        app.wait(lambda t: t["seq"] != seq or t["message"], "NEXT")
+        app.wait(lambda t: t["seq"] != seq or t["message"] or t["dialog"], "NEXT")
 
 
 @pytest.mark.timeout(120)

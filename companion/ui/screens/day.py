@@ -77,6 +77,21 @@ class DayScreen(Screen):
             return f"End day {state.day}"
         return "Next"
 
+    def on_next(self) -> None:
+        """NEXT; with nobody in the event Bay, first ask whether to skip the
+        event (a second NEXT confirms, like the Skip button)."""
+        app = self.app
+        state = app.state
+        if state.step == "place" and not app.game.participants(state) and \
+                app.game.check(state, Action("next")) is None:
+            def skip() -> None:
+                app.close_dialog()
+                app.submit(Action("next"), quiet=True)
+            app.ask("Nobody works on the problem: skip the event and take its negative consequences?",
+                    [("Skip event", skip)], on_next=skip)
+            return
+        super().on_next()
+
     def select(self, who: int) -> None:
         self.selected = who
 
