@@ -15,6 +15,7 @@ from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RES
 
 from .. import layout as L
 from ..widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
+from .alerts import alert_strip, alerts, strip_height
 from .base import Screen
 from .chrome import next_rect
 
@@ -151,6 +152,10 @@ class CardScreen(Screen):
         ui.label(title_r.inflate(-lay.px(16), 0), head, lay.body, FG, bold=True)
         nr = next_rect(lay, lay.body_rect)
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        lines = alerts(self.app.recent, self.app.state)
+        if lines and not self.editing:  # what the start of the day did: impossible to miss
+            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines), lay.gap)
+            alert_strip(ui, strip_r, self.app, lines)
         if self.editing:
             self.paint_editor(ui, content, nr)
         else:

@@ -19,6 +19,7 @@ from .. import layout as L
 from .. import text
 from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
 from . import dashboard
+from .alerts import alert_strip, alerts, strip_height
 from .base import Screen
 from .chrome import card_chip, face_pad, next_rect
 
@@ -161,6 +162,11 @@ class DayScreen(Screen):
         options = app.game.choice_options(state, p)
         ncols = 2 if len(options) > 3 or lay.portrait else 1
         nrows = -(-len(options) // ncols)
+        lines = alerts(app.recent, state)
+        strip_h = strip_height(ui, rest.w, lines, max_lines=2)
+        if lines and rest.h - strip_h - lay.gap >= nrows * (lay.touch + lay.gap):
+            strip_r, rest = L.take_top(rest, strip_h, lay.gap)
+            alert_strip(ui, strip_r, app, lines)
         row_h = max(lay.touch, min(lay.px(70), (rest.h - lay.gap * (nrows - 1)) // max(1, nrows)))
         for cell, o in zip(L.grid(rest, len(options), ncols, lay.gap, row_h=row_h), options):
             ui.button(cell, option_label(state, p.purpose, o),

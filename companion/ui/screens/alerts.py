@@ -1,0 +1,89 @@
+"""What must not be missed after an automatic step (the start of the day):
+missing resources, lost Health or Sanity, Knock-outs, broken Workspaces.
+
+:func:`alerts` sums them up from the app's events of the day;
+:func:`alert_strip` shows them in a red-bordered strip that a tap opens
+(the whole day so far, in a dialog)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.thirty_to_mars.model import RESOURCE_NAMES
+
+from .. import layout as L
+from .. import text
+from ..widgets import BAD, FG, PANEL, Hit, Ui
+
+OTHERS = frozenset({"lost", "workspace", "no_choice"})
+
+
+def alerts(events: list[Any], state: Any) -> list[str]:
+    """Short lines for the important ``events`` (contract Events) of ``state``'s
+    game: Knock-outs first, then missing resources, then Health and Sanity
+    losses grouped by amount ("Sanity -1: Larisa, Maria"), then lost resources,
+    broken Workspaces and lapsed choices as the rules word them."""
+    ko: list[str] = []
+    missing: list[str] = []
+    losses: dict[tuple[str, int], list[str]] = {}
+    others: list[str] = []
+    for e in events:
+        data = e.data or {}
+        change = data.get("change", 0)
+        if e.kind == "knocked_out":
+            ko.append(_name(state, data.get("who"), e.text.split(" is ")[0]))
+        elif e.kind == "missing":
+            missing.append(RESOURCE_NAMES.get(data.get("resource"), str(data.get("resource"))))
+        elif e.kind in ("health", "sanity") and change < 0:
+            losses.setdefault((e.kind.capitalize(), change), []).append(_name(state, data.get("who"), "?"))
+        elif e.kind in OTHERS or (e.kind == "resource" and change < 0):
+            others.append(e.text)
+    out = []
+    if ko:
+        out.append("Knocked Out: " + ", ".join(ko))
+    if missing:
+        out.append("Out of " + ", ".join(missing))
+    out += [f"{stat} {change:+d}: {', '.join(who)}" for (stat, change), who in losses.items()]
+    return out + others
+
+
+def _name(state: Any, who: Any, default: str) -> str:
+    try:
+        return state.crew[who].profile.short
+    except (TypeError, IndexError, AttributeError):
+        return default
+
+
+def title_for(state: Any) -> str:
+    """"This morning" before the day's card is drawn, else "Today"."""
+    return "This morning" if state.event is None and not state.demand else "Today"
+
+
+def strip_height(ui: Ui, width: int, lines: list[str], max_lines: int = 3) -> int:
+    """Pixels the strip needs for ``lines`` in ``width`` (at most ``max_lines``
+    wrapped lines, at least a finger's height); 0 without lines."""
+    if not lines:
+        return 0
+    lay = ui.layout
+    size = lay.small
+    n = len(text.wrap(_joined(ui, "Today", lines), width - lay.px(24), size))
+    return max(lay.touch, min(n, max_lines) * text.font(size).get_linesize() + lay.px(12))
+
+
+def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str]) -> None:
+    """The important ``lines`` in ``rect``, red-bordered; a tap shows the whole day so far."""
+    lay = ui.layout
+    title = title_for(app.state)
+    ui.panel(rect, PANEL, BAD, width=3)
+    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), _joined(ui, title, lines), lay.small, FG, bold=True,
+             min_size=lay.px(14))
+    ui.hits.append(Hit(pygame.Rect(rect), "Alerts",
+                       lambda: app.show_info(f"{title}: what happened", [e.text for e in app.recent][-14:])))
+
+
+def _joined(ui: Ui, title: str, lines: list[str]) -> str:
+    return f"{title}: " + " \u00b7 ".join(lines)
+
+
+__all__ = ["alert_strip", "alerts", "strip_height", "title_for"]
