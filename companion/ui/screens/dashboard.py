@@ -47,7 +47,7 @@ def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int) -> None:
         ui.label(top, RESOURCE_NAMES[name], lay.small, FG, bold=True)
         left, right = L.take_left(bottom, int(bottom.w * 0.38))
         ui.label(left, str(have), lay.big, colour, bold=True)
-        ui.label(right, f"{days} days", lay.small, DIM, align="right")
+        ui.label(right, f"{days} day" if days == 1 else f"{days} days", lay.small, DIM, align="right")
 
 
 def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:

@@ -1,0 +1,65 @@
+"""Words on the screen: "1 day", what Fix roll corrects, a chance that means something."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.rules.thirty_to_mars.model import Pending
+from companion.ui.screens.day import shown_odds
+
+from .helpers import start_game
+
+
+def texts(d):
+    return [t for t, _, _ in d.app.screen.ui.texts]
+
+
+def built(d, monkeypatch, **fields):
+    """Show a state built from the current one (``fields`` replaced)."""
+    state = dataclasses.replace(d.app.state, **fields)
+    monkeypatch.setattr(type(d.app.session), "state", property(lambda self: state))
+    d.frame()
+    return state
+
+
+@pytest.mark.timeout(30)
+def test_one_day_is_singular(make_driver, monkeypatch):
+    d = make_driver((800, 480))
+    start_game(d)
+    built(d, monkeypatch, resources=(1, 2, 1, 0))
+    shown = texts(d)
+    assert "1 day" in shown and "2 days" in shown and "0 days" in shown and "1 days" not in shown
+
+
+@pytest.mark.timeout(30)
+def test_fix_roll_says_which_roll_and_its_face(make_driver):
+    d = make_driver((800, 480))
+    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(n)
+    d.tap("Start")
+    d.roll(5)
+    d.tap("Fix roll")
+    title = d.app.dialog.title
+    assert "Starting Sanity of Larisa" in title and "entered as 5" in title, title
+    d.tap("2")
+    assert d.app.state.crew[0].sanity == 6
+    d.tap("Fix roll")
+    assert "entered as 2" in d.app.dialog.title
+
+
+@pytest.mark.timeout(30)
+def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
+    d = make_driver((800, 480))
+    start_game(d)
+    d.key("next")
+    d.tap("Broken Pipe")  # Cargo Bay, difficulty 7
+    state = built(d, monkeypatch, step="check", placement=(4, 4, 0, 0), dice=(1, 1), rerolls_left=1,
+                  pending=(Pending("roll", "reroll", who=2, index=0),))
+    plain, _ = shown_odds(d.app.game, state)
+    assert plain == pytest.approx(1 / 6)  # 1 + the re-rolled die >= 7
+    assert "Chance 17%" in texts(d)
+    extra = dataclasses.replace(state, pending=(Pending("roll", "extra_die", who=3),))
+    assert shown_odds(d.app.game, extra)[0] == pytest.approx(2 / 6)  # 1 + 1 + d6 >= 7
+    reduce = dataclasses.replace(state, dice=(3, 3), pending=(Pending("roll", "reduce", who=0),))
+    assert shown_odds(d.app.game, reduce)[0] == pytest.approx(1.0)  # 6 >= 7 - (1..6)
