@@ -100,6 +100,8 @@ class App:
         self.dialog: Dialog | None = None
         self.recent: list[Event] = []       # what happened today, for the screens
         self.wants_new_game = False
+        self.keys_seen = False              # a key was pressed: a keyboard is in use
+        self.windowed = False               # run() in a window (a desktop), not fullscreen
         self.frames = 0
         self.frame_t = 0.0                  # monotonic time of the last flip
         self.first_frame_t = 0.0            # monotonic time of the first flip
@@ -128,6 +130,13 @@ class App:
     @property
     def game(self) -> Any:
         return self.session.game
+
+    @property
+    def keyboard(self) -> bool:
+        """True when a keyboard is probably at hand (keys 1-6 enter rolls): the
+        buttons are mocked by keys (``--hw mock``), a key was pressed, or the
+        app runs in a window on a desktop."""
+        return self.keys_seen or self.windowed or getattr(self.hw, "hw_mode", None) == "mock"
 
     def submit(self, action: Action, quiet: bool = False) -> bool:
         """Submit ``action`` to the session; a rejection is shown with its rule.
@@ -314,6 +323,9 @@ class App:
             from .control import handle_request
             self._guard("answering the test channel", lambda: handle_request(self, ev.request))
         elif t == pygame.KEYDOWN or t == pygame.TEXTINPUT:
+            if not self.keys_seen:
+                self.keys_seen = True
+                self.dirty = True
             screen = self.current_screen()
             if self.dialog is None and self._guard("reading a key", lambda: screen.handle_event(ev)):
                 self.dirty = True
@@ -454,6 +466,7 @@ class App:
         """Open the display, start the hardware, loop until QUIT or SIGTERM.
         Returns the exit status (0). Raises ``pygame.error`` if no display opens."""
         self.open_display(fullscreen)
+        self.windowed = not fullscreen
         if self.hw is not None:
             self.hw.start()
             for n in self.hw.notices:

@@ -207,12 +207,15 @@ def draw_dialog(ui: Ui, app: Any) -> None:
 
 
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
-    """The roll prompt and six face buttons (1..6) filling ``rect``."""
+    """The roll prompt and six face buttons (1..6) filling ``rect``; with a
+    keyboard at hand the prompt says keys 1-6 work too."""
     lay = ui.layout
     ui.panel(rect, PANEL, INFO)
     inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
+    if app.keyboard:
+        hint += " (or press 1\u20136)"
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - lay.touch - lay.gap), lay.gap)
     ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
     for i, cell in enumerate(L.cols(rest, 6, lay.gap)):
