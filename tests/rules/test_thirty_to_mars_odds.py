@@ -69,3 +69,26 @@ def test_larisa_ready_lowers_the_difficulty_by_a_die():
     s, _ = act(s, "place", who=1, bay=1)
     plain, best = ttm.check_odds(s)
     assert plain == 0.0 and best == pytest.approx(brute(2, 8))
+
+
+def test_a_pending_reroll_counts_as_the_die_it_will_be():
+    s = with_crew(drawn(started(), location=1, difficulty=5), 3, sanity=10)
+    s, _ = act(s, "place", who=0, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=1)
+    s, _ = act(s, "ability", who=3, die=0)  # Maria re-rolls the 1
+    plain, best = ttm.check_odds(s)
+    assert plain == pytest.approx(2 / 6)                  # the new face must be 5 or 6
+    assert best == pytest.approx(1 - (4 / 6) ** 2)        # ... or the second re-roll
+
+
+def test_a_pending_extra_die_and_a_pending_reduction_count():
+    s = with_crew(with_crew(drawn(started(), location=1, difficulty=9), 2, sanity=10), 0, sanity=10)
+    s, _ = act(s, "place", who=1, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=3)
+    s, _ = act(s, "ability", who=2)  # John's extra die is pending
+    assert ttm.check_odds(s)[0] == pytest.approx(1 / 6)  # 3 + 6 >= 9
+    s, _ = act(s, "roll", face=2)
+    s, _ = act(s, "ability", who=0)  # Larisa's reduction is pending: 5 against 9 - d6
+    assert ttm.check_odds(s)[0] == pytest.approx(3 / 6)  # reductions 4, 5, 6

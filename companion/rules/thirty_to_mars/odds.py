@@ -22,19 +22,36 @@ FACES = range(1, 7)
 def check_odds(state: State) -> tuple[float, float] | None:
     """``(plain, with_abilities)``: probabilities 0..1 that the current check
     (or, while placing, the current placement) succeeds; None while the
-    difficulty is unknown. With nobody in the event Bay both are 0.0."""
+    difficulty is unknown. With nobody in the event Bay both are 0.0.
+
+    A roll still pending counts as the die it will be: a check die, John's
+    extra die, the die Maria re-rolls (replacing the old face), or Larisa's
+    reduction (averaged over its six faces).
+    """
     need = effective_difficulty(state)
     if need is None or state.step not in ("place", "check"):
         return None
-    to_roll = len(participants(state)) if state.step == "place" else sum(
-        1 for p in state.pending if p.purpose == "check")
-    dice = tuple(sorted(state.dice))
+    dice = list(state.dice)
+    to_roll = len(participants(state)) if state.step == "place" else 0
+    reductions = (0,)
+    for p in state.pending:
+        if p.purpose in ("check", "extra_die"):
+            to_roll += 1
+        elif p.purpose == "reroll":
+            del dice[p.index]
+            to_roll += 1
+        elif p.purpose == "reduce":
+            reductions = tuple(FACES)
     if not dice and not to_roll:
         return (0.0, 0.0)
     usable = frozenset(m.profile.ability for m in state.crew if m.active and m.sanity >= MAX_STAT)
     abilities = tuple(sorted(a for a in usable if a in ("reduce_difficulty", "double_die", "add_die", "reroll")))
-    rerolls = state.rerolls_left
-    return (_roll_then(dice, to_roll, need, (), 0), _roll_then(dice, to_roll, need, abilities, rerolls))
+    start = tuple(sorted(dice))
+    plain = best = 0.0
+    for r in reductions:
+        plain += _roll_then(start, to_roll, max(0, need - r), (), 0)
+        best += _roll_then(start, to_roll, max(0, need - r), abilities, state.rerolls_left)
+    return plain / len(reductions), best / len(reductions)
 
 
 @lru_cache(maxsize=4096)
