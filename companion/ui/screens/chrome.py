@@ -186,12 +186,16 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lines_h = sum(len(text.wrap(line, w - lay.px(24), line_size)) for line in d.lines) * \
         text.font(line_size).get_linesize()
     lines_h = lines_h + lay.gap if d.lines else 0
-    h = lay.px(90) + lines_h + nrows * (bh + lay.gap) + lay.px(16)
+    title_h = lay.px(70)
+    if d.lines:  # room for the title's own lines only, so the text follows it closely
+        title_lines = len(text.wrap(d.title, w - lay.px(24), lay.body, True))
+        title_h = min(title_h, title_lines * text.font(lay.body, True).get_linesize() + lay.px(4))
+    h = lay.px(20) + title_h + lay.gap + lines_h + nrows * (bh + lay.gap) + lay.px(16)
     box = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.gap))
     box.center = (lay.w // 2, lay.h // 2)
     ui.panel(box, PANEL, MARS, width=3)
     inner = box.inflate(-lay.px(24), -lay.px(20))
-    title_r, rest = L.take_top(inner, lay.px(70), lay.gap)
+    title_r, rest = L.take_top(inner, title_h, lay.gap)
     ui.block(title_r, d.title, lay.body, FG, bold=True)
     if d.lines:
         lines_r, rest = L.take_top(rest, max(0, rest.h - nrows * (bh + lay.gap) + lay.gap), lay.gap)
