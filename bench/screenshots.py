@@ -31,7 +31,20 @@ CARDS = [
      "success": {"any_resource": 2}, "failure": {"fuel": -2}},
     {"name": "Hull Breach", "colour": "red", "difficulty": 12, "location": 3,
      "failure": {"oxygen": -3, "health": -2, "workspace_breaks": 2}},
+    {"name": "Meteor Shower", "colour": "red", "difficulty": None, "location": None,
+     "success": {"repair_kit": 1}, "failure": {"spares": -2, "workspace_breaks": 1},
+     "inevitable_negative": {"sanity": -1}},
 ]
+
+
+def short_of_air_and_food(session) -> None:
+    """Make the coming dawn short of Oxygen and Food, with Maria on 1 Health
+    (a built state, only for the "This morning" screenshot)."""
+    import dataclasses
+    state = session.state
+    crew = list(state.crew)
+    crew[2] = dataclasses.replace(crew[2], health=1)
+    session._states[-1] = dataclasses.replace(state, resources=(0, 20, 0, 20), crew=tuple(crew))
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 
 
@@ -87,6 +100,12 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.tap("Broken Pipe")
     d.tap("Maria")
     shot("08-place")
+    d.tap("Card")
+    shot("18-card-results")
+    d.tap("Close")
+    d.key("next")  # nobody in the event Bay yet: NEXT asks before skipping
+    shot("19-skip-confirm")
+    d.tap("Cancel")
     d.tap("bay 4")
     d.tap("bay 4")
     d.tap("bay 6")
@@ -96,6 +115,9 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.key("next")
     d.roll(2)
     shot("10-check-rolling")
+    d.tap("Fix roll")
+    shot("20-fix-roll")
+    d.tap("Cancel")
     d.roll(4)
     shot("11-check-rolled")
     d.key("next")
@@ -106,7 +128,9 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         shot("14-choice")
         d.tap(d.names()[-1])
     d.key("next")
+    short_of_air_and_food(session)
     d.key("next")
+    shot("21-morning")
     # a rejection with its rule: Sanity 10 is needed for an ability
     r = session.game.check(session.state, Action("ability", {"who": 0}))
     d.app.reject(r)
@@ -116,6 +140,8 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.tap("New game")
     shot("16-dialog")
     d.tap("Cancel")
+    d.tap("Meteor Shower")  # an Accident day card: its Bay and difficulty are rolled
+    shot("22-accident-roll")
     # play on to the end with the rules' random moves
     import random
     rng = random.Random(4)
