@@ -6,7 +6,6 @@ import dataclasses
 import pytest
 
 from companion.rules.thirty_to_mars.model import Pending
-from companion.ui.screens.day import shown_odds
 
 from .helpers import start_game
 
@@ -56,10 +55,10 @@ def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
     d.tap("Broken Pipe")  # Cargo Bay, difficulty 7
     state = built(d, monkeypatch, step="check", placement=(4, 4, 0, 0), dice=(1, 1), rerolls_left=1,
                   pending=(Pending("roll", "reroll", who=2, index=0),))
-    plain, _ = shown_odds(d.app.game, state)
+    plain, _ = d.app.game.check_odds(state)
     assert plain == pytest.approx(1 / 6)  # 1 + the re-rolled die >= 7
     assert "Chance 17%" in texts(d)
     extra = dataclasses.replace(state, pending=(Pending("roll", "extra_die", who=3),))
-    assert shown_odds(d.app.game, extra)[0] == pytest.approx(2 / 6)  # 1 + 1 + d6 >= 7
+    assert d.app.game.check_odds(extra)[0] == pytest.approx(2 / 6)  # 1 + 1 + d6 >= 7
     reduce = dataclasses.replace(state, dice=(3, 3), pending=(Pending("roll", "reduce", who=0),))
-    assert shown_odds(d.app.game, reduce)[0] == pytest.approx(1.0)  # 6 >= 7 - (1..6)
+    assert d.app.game.check_odds(reduce)[0] == pytest.approx(1.0)  # 6 >= 7 - (1..6)

@@ -8,13 +8,12 @@ pending roll shows the face pad.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOURCE_NAMES, Pending
+from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOURCE_NAMES
 
 from .. import layout as L
 from .. import text
@@ -53,25 +52,6 @@ def option_label(state: Any, purpose: str, option: Any) -> str:
     if purpose == "break":
         return BAY_NAMES[option]
     return state.crew[option].profile.short
-
-
-def shown_odds(game: Any, state: Any) -> tuple[float, float] | None:
-    """``(plain, with_abilities)`` chances 0..1 of the check, counting a pending
-    re-roll, extra die or difficulty reduction as the roll it is (the rules'
-    ``check_odds`` sees the dice as they stand); None while unknown."""
-    p = state.pending[0] if state.pending else None
-    if p is None or p.kind != "roll" or p.purpose not in ("reroll", "extra_die", "reduce"):
-        return game.check_odds(state)
-    rest = state.pending[1:]
-    if p.purpose == "reroll":  # the die to be re-rolled is not there yet: roll it as a check die
-        dice = state.dice[:p.index] + state.dice[p.index + 1:]
-        return game.check_odds(replace(state, dice=dice, pending=(Pending("roll", "check"),) + rest))
-    if p.purpose == "extra_die":
-        return game.check_odds(replace(state, pending=(Pending("roll", "check"),) + rest))
-    odds = [game.check_odds(replace(state, reduction=state.reduction + f, pending=rest)) for f in range(1, 7)]
-    if any(o is None for o in odds):
-        return None
-    return sum(o[0] for o in odds) / 6, sum(o[1] for o in odds) / 6
 
 
 class DayScreen(Screen):
@@ -329,7 +309,7 @@ class DayScreen(Screen):
         if has_ability:
             ab_r, row = L.take_right(row, lay.px(120), lay.gap)
             ui.button(ab_r, "Ability \u2605", self.ask_ability, "good", size=lay.small, name="Ability")
-        odds = shown_odds(app.game, state)
+        odds = app.game.check_odds(state)  # a pending re-roll/extra die/reduction counts
         if odds is None or row.w < lay.px(60):
             return
         plain, best = odds
