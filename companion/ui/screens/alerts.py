@@ -12,7 +12,6 @@ import pygame
 
 from companion.rules.thirty_to_mars.model import RESOURCE_NAMES
 
-from .. import layout as L
 from .. import text
 from ..widgets import BAD, FG, PANEL, Hit, Ui
 
