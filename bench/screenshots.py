@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogue  # noqa: E402
 from companion.rules.contract import Action  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver  # noqa: E402
+from companion.ui.driver import Driver, play_a_hungry_day  # noqa: E402
 
 CARDS = [
     {"name": "Broken Pipe", "colour": "green", "difficulty": 7, "location": 4,
@@ -37,14 +37,6 @@ CARDS = [
 ]
 
 
-def short_of_air_and_food(session) -> None:
-    """Make the coming dawn short of Oxygen and Food, with Maria on 1 Health
-    (a built state, only for the "This morning" screenshot)."""
-    import dataclasses
-    state = session.state
-    crew = list(state.crew)
-    crew[2] = dataclasses.replace(crew[2], health=1)
-    session._states[-1] = dataclasses.replace(state, resources=(0, 20, 0, 20), crew=tuple(crew))
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 
 
@@ -128,7 +120,12 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         shot("14-choice")
         d.tap(d.names()[-1])
     d.key("next")
-    short_of_air_and_food(session)
+    d.key("next")  # day 2 is an Accident day
+    d.tap("Meteor Shower")  # an Accident day card: its Bay and difficulty are rolled
+    shot("22-accident-roll")
+    d.key("back")
+    d.key("back")  # back to the dawn of day 2
+    play_a_hungry_day(session)
     d.key("next")
     shot("21-morning")
     # a rejection with its rule: Sanity 10 is needed for an ability
@@ -140,8 +137,6 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.tap("New game")
     shot("16-dialog")
     d.tap("Cancel")
-    d.tap("Meteor Shower")  # an Accident day card: its Bay and difficulty are rolled
-    shot("22-accident-roll")
     # play on to the end with the rules' random moves
     import random
     rng = random.Random(4)

@@ -1,23 +1,13 @@
 """The start of the day's losses stay in sight on the next screen (the card picker)."""
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from companion.ui import text
+from companion.ui.driver import play_a_hungry_day
 
 from .helpers import assert_no_overlaps, start_game
 from .test_screens import SIZES, check_frame
-
-
-def dawn_without_oxygen_and_food(d):
-    """At the dawn of day 1: no Oxygen, no Food, Maria (crew 2) on 1 Health."""
-    s = d.app.session
-    state = s.state
-    crew = list(state.crew)
-    crew[2] = dataclasses.replace(crew[2], health=1)
-    s._states[-1] = dataclasses.replace(state, resources=(0, 5, 0, 5), crew=tuple(crew))  # a built state
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -25,7 +15,7 @@ def dawn_without_oxygen_and_food(d):
 def test_card_screen_shows_the_morning_losses(make_driver, size):
     d = make_driver(size)
     start_game(d)
-    dawn_without_oxygen_and_food(d)
+    play_a_hungry_day(d.app.session)  # no Oxygen and no Food, Maria on 1 Health
     cuts = text.STATS["cut"]
     d.key("next")
     assert d.app.current_screen().name == "card"
