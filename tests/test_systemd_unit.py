@@ -172,17 +172,13 @@ def test_netlink_allowed_for_sdl_udev_input(unit):
 
 
 def test_udev_rule_group_is_one_of_ours(unit):
-    if not UDEV_RULE.exists():
-        pytest.skip("systemd/99-mars-die.rules not written yet (hardware engineer)")
     groups = set(" ".join(unit["Service.SupplementaryGroups"]).split())
     found = re.findall(r'GROUP\s*:?=\s*"([^"]+)"', UDEV_RULE.read_text(encoding="utf-8"))
-    assert set(found) <= groups, f"udev rule groups {found} not in SupplementaryGroups {groups}"
+    assert found and set(found) <= groups, f"udev rule groups {found} not in SupplementaryGroups {groups}"
 
 
 @pytest.mark.timeout(60)
 def test_install_script_parses():
-    if not INSTALL_SH.exists():
-        pytest.skip("no systemd/install.sh")
     subprocess.run(["bash", "-n", str(INSTALL_SH)], check=True, timeout=30)
     if shutil.which("shellcheck"):
         subprocess.run(["shellcheck", str(INSTALL_SH)], check=True, timeout=50)

@@ -1,6 +1,7 @@
 """The screen base class: taps go to the buttons drawn last frame."""
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -11,7 +12,7 @@ from ..widgets import BG, Ui
 from . import chrome
 
 
-class Screen:
+class Screen(ABC):
     """Base: ``draw`` paints the screen (:meth:`paint`) then the chrome
     (dialog, message bar); ``handle_event`` gives a TAP to the button under
     it. Subclasses implement :meth:`paint` and may override :meth:`on_next`."""
@@ -49,8 +50,9 @@ class Screen:
         self.ui = ui
 
     # hooks
+    @abstractmethod
     def paint(self, ui: Ui) -> None:
-        raise NotImplementedError
+        """Paint this screen's body and register its buttons on ``ui``."""
 
     def on_next(self) -> None:
         """NEXT: submit NEXT; a rejection says what is expected first."""
