@@ -58,12 +58,13 @@ class Driver:
 __all__ = ["Driver"]
 
 
-def play_a_hungry_day(session: Any, who: int = 2) -> None:
+def play_a_hungry_day(session: Any, who: int = 2, take: tuple[str, ...] = ("oxygen", "food")) -> None:
     """Play one real day, from dawn to the next dawn, that leaves the ship with
-    no Oxygen and no Food and Marsonaut ``who`` on 1 Health: an event whose
-    failure takes it all, with only ``who`` working on it and a 1 rolled
-    against difficulty 36. The next dawn then shows the start-of-day losses
-    (for screenshots and tests). Raises ``RuntimeError`` if a move is refused.
+    none of the resources in ``take`` and Marsonaut ``who`` on 1 Health: an
+    event whose failure takes it all, with only ``who`` working on it and a 1
+    rolled against difficulty 36. The next dawn then shows the start-of-day
+    losses (for screenshots and tests). Raises ``RuntimeError`` if a move is
+    refused.
     """
     from companion.rules import Action
 
@@ -74,7 +75,7 @@ def play_a_hungry_day(session: Any, who: int = 2) -> None:
 
     do("next")
     health = session.state.crew[who].health
-    failure = {"oxygen": -30, "food": -30, **({"health": 1 - health} if health > 1 else {})}
+    failure = {**{r: -30 for r in take}, **({"health": 1 - health} if health > 1 else {})}
     do("draw", card={"name": "Life Support Failure", "colour": session.game.required_colour(session.state),
                      "difficulty": 36, "location": 1, "failure": failure})
     do("place", who=who, bay=1)

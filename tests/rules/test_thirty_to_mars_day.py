@@ -214,6 +214,9 @@ def test_out_of_food_each_marsonaut_loses_one_health():
 def test_out_of_fuel_discard_one_other_resource_of_your_choice():
     s = replace(started(), resources=(5, 0, 5, 5))
     s, _ = act(s, "next")
+    assert ttm.expects(s) is None  # the choice comes before the event card
+    r = rejection(s, "draw", card=card())
+    assert r.code == "choice_expected" and "Out of Resources" in r.rule
     assert ttm.choice_text(s).startswith("Out of Fuel")
     assert ttm.choice_options(s, s.pending[0]) == ["oxygen", "food", "spares"]
     r = rejection(s, "choose", option="fuel")
@@ -226,8 +229,10 @@ def test_out_of_fuel_discard_one_other_resource_of_your_choice():
 def test_out_of_spares_destroy_one_workspace_of_your_choice():
     s = replace(started(), resources=(5, 5, 5, 0))
     s, _ = act(s, "next")
+    assert rejection(s, "draw", card=card()).code == "choice_expected"
     s, events = act(s, "choose", option=5)
     assert s.broken == (0, 0, 0, 0, 1, 0) and "Green House" in texts(events)
+    assert ttm.expects(s).kind == "card"
 
 
 def test_out_of_fuel_with_nothing_else_left_lapses():

@@ -30,3 +30,24 @@ def test_card_screen_shows_the_morning_losses(make_driver, size):
     d.tap("Close")
     d.tap("Quiet Day")
     assert d.app.current_screen().name == "day"
+
+
+@pytest.mark.timeout(30)
+def test_out_of_fuel_and_spares_ask_their_choices_before_the_card(make_driver):
+    """30-to-mars.txt, Out of Resources: the discard and the broken Workspace
+    are chosen at the start of the day, before the event card is drawn."""
+    d = make_driver((800, 480))
+    start_game(d)
+    s = d.app.session
+    play_a_hungry_day(s, take=("fuel", "spares"))
+    d.key("next")
+    assert d.app.current_screen().name == "day" and s.game.expects(s.state) is None
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Out of Fuel: discard one other resource" in shown, shown
+    check_frame(d, "out of fuel choice")
+    d.tap("option food")
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Out of Spares: destroy one Workspace" in shown, shown
+    d.tap("option 4")
+    assert not s.state.pending and d.app.current_screen().name == "card"
+    assert s.state.resources[2] < 28 and sum(s.state.broken) == 1

@@ -62,6 +62,10 @@ def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
     card = EventCard.from_json(args["card"])
     if state.step != "draw":
         return reject("no_draw", "No event card is to be drawn now.", "Turn Overview 4")
+    if state.pending:
+        p = state.pending[0]
+        return reject("choice_expected", f"Before the event card: {pending_choice_text(state, p)}.",
+                      section_of(p))
     colour = required_colour(state)
     if card.colour != colour:
         why = ("a result demands it" if state.demand else

@@ -58,11 +58,13 @@ def effective_difficulty(state: State) -> int | None:
 
 
 def expects(state: State) -> Expect | None:
-    """The die roll or card the game waits for, if any."""
+    """The die roll or card the game waits for, if any. A pending choice
+    comes first: no card is expected until it is answered."""
     if state.result:
         return None
-    if state.pending and state.pending[0].kind == "roll":
-        return Expect("roll", roll_purpose(state, state.pending[0]))
+    if state.pending:
+        p = state.pending[0]
+        return Expect("roll", roll_purpose(state, p)) if p.kind == "roll" else None
     if state.step == "draw":
         colour = required_colour(state)
         return Expect("card", f"Draw a {colour} event card", colour)
