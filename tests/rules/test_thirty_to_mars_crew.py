@@ -253,4 +253,4 @@ def test_physician_bonus_lapses_when_nobody_else_is_standing():
 def test_a_loss_with_no_tokens_left_says_so():
     s = drawn(started(resources=(0, 5, 5, 5)), location=1, failure={"oxygen": -2})
     s, events = act(s, "next")
-    assert "No Oxygen left to lose (check failed)" in texts(events)
+    assert "No Oxygen left to lose (event skipped)" in texts(events)

@@ -136,7 +136,8 @@ def test_health_and_sanity_penalties_hit_those_in_the_event_bay():
 def test_skipping_the_event_its_health_or_sanity_penalty_hits_all_four():
     s = drawn(started(), location=1, failure={"sanity": -2})
     s, events = act(s, "next")
-    assert "skipped" in texts(events)
+    assert "skipped" in texts(events) and "Larisa -2 Sanity (event skipped)" in texts(events)
+    assert "check failed" not in texts(events)
     assert [m.sanity for m in s.crew] == [5, 5, 5, 5]
 
 

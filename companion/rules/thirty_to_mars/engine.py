@@ -323,8 +323,8 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
     event that has a penalty to Sanity or Health - all 4 Marsonauts must
     suffer those penalties"). A Workspace breaks in the event's Bay.
     """
-    why = {"success": "check passed", "failure": "check failed", "inevitable_positive": "inevitable",
-           "inevitable_negative": "inevitable"}[result]
+    why = {"success": "check passed", "failure": "check failed" if state.dice else "event skipped",
+           "inevitable_positive": "inevitable", "inevitable_negative": "inevitable"}[result]
     if symbol in RESOURCES:
         if amount > 0:
             return fx.gain_resource(state, symbol, amount, why, events)
