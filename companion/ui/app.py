@@ -42,6 +42,8 @@ ACTIVE_WINDOW_S = 2.0      # how long after input the fast poll lasts (seconds)
 WATCHDOG_EVERY_S = 2.0     # systemd watchdog ping interval (seconds)
 USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
               pygame.TEXTINPUT)
+#: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
+CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 
 
@@ -147,6 +149,8 @@ class App:
             return False
         if self.message and self.message.kind != "note":
             self.message = None
+        if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
+            self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
         return True
 
     def reject(self, rejection: Rejection | None, quiet: bool = False) -> None:

@@ -62,3 +62,31 @@ def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
     assert d.app.game.check_odds(extra)[0] == pytest.approx(2 / 6)  # 1 + 1 + d6 >= 7
     reduce = dataclasses.replace(state, dice=(3, 3), pending=(Pending("roll", "reduce", who=0),))
     assert d.app.game.check_odds(reduce)[0] == pytest.approx(1.0)  # 6 >= 7 - (1..6)
+
+
+@pytest.mark.timeout(30)
+def test_tapping_a_knocked_out_marsonaut_names_the_rule(make_driver):
+    from companion.ui.driver import play_a_hungry_day
+    d = make_driver((800, 480))
+    start_game(d)
+    play_a_hungry_day(d.app.session, take=("food",))  # Maria on 1 Health, then out of Food: Knocked Out
+    d.key("next")
+    d.tap("Quiet Day")
+    assert not d.app.state.crew[2].active
+    d.tap("Larisa")
+    d.tap("Maria")
+    assert "Knocked Out" in d.app.message.text and d.app.screen.selected is None
+    d.tap("bay 5")  # nobody selected: Larisa stays where she was
+    assert d.app.state.placement[0] == 0
+
+
+@pytest.mark.timeout(30)
+def test_a_fixed_roll_is_confirmed(make_driver):
+    d = make_driver((800, 480))
+    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(n)
+    d.tap("Start")
+    d.roll(5)
+    d.tap("Fix roll")
+    d.tap("2")
+    assert d.app.message.text.startswith("Roll corrected to 2 · Larisa starts with Sanity 6"), d.app.message

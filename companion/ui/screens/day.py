@@ -94,6 +94,13 @@ class DayScreen(Screen):
         super().on_next()
 
     def select(self, who: int) -> None:
+        """Tap on a Marsonaut: they are the one the next Bay tap places; a
+        Knocked Out one cannot be, and the message says which rule forbids it."""
+        state = self.app.state
+        if not state.crew[who].active:
+            self.selected = None
+            self.app.reject(self.app.game.check(state, Action("place", {"who": who, "bay": 0})))
+            return
         self.selected = who
 
     def place(self, bay: int) -> None:
@@ -197,7 +204,8 @@ class DayScreen(Screen):
         chips_r, bays_r = L.take_top(rect, lay.px(64), lay.gap)
         for i, (cell, m) in enumerate(zip(L.cols(chips_r, 4, lay.gap), state.crew)):
             if not m.active:
-                ui.button(cell, m.profile.short, None, sub="Knocked Out", size=lay.body)
+                ui.button(cell, m.profile.short, (lambda i=i: self.select(i)), "disabled", sub="Knocked Out",
+                          size=lay.body)
                 continue
             ui.button(cell, m.profile.short, (lambda i=i: self.select(i)),
                       "selected" if self.selected == i else "normal", size=lay.body,
