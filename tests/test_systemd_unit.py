@@ -86,7 +86,7 @@ def _verify_root(tmp_path: Path, unit_text: str) -> Path:
             shutil.copytree(candidate, root / "usr/lib/systemd/system", symlinks=True)
             break
     else:
-        pytest.skip("no distribution unit directory (multi-user.target) to verify against")
+        raise AssertionError("systemd's own unit files (multi-user.target) are missing: apt-get install systemd")
     etc = root / "etc/systemd/system"
     etc.mkdir(parents=True)
     (etc / "companion.service").write_text(unit_text, encoding="utf-8")
