@@ -114,7 +114,8 @@ def run_die(args: argparse.Namespace) -> int:
                  connects=st.connects, open_failures=st.open_failures)
         else:
             ignored = ", ".join(f"{k} {v}" for k, v in errors.items()) or "none"
-            print(f"{st.rolls} rolls, {st.lines} lines read; ignored: {ignored}", flush=True)
+            opens = f"; could not open the port {st.open_failures} time(s)" if st.open_failures else ""
+            print(f"{st.rolls} rolls, {st.lines} lines read; ignored: {ignored}{opens}", flush=True)
     return 0
 
 
