@@ -304,3 +304,12 @@ def test_correcting_a_setup_roll_redoes_its_consequence():
     s, _ = act(s, "roll", face=1)
     s, _ = act(s, "correct_roll", face=6)
     assert s.crew[0].sanity == 10 and ttm.expects(s).purpose.startswith("Starting Health of Larisa")
+
+
+def test_last_roll_says_what_a_correction_would_replace():
+    s = ttm.new_game({})
+    assert ttm.last_roll(s) is None
+    s, _ = act(s, "roll", face=4)
+    assert ttm.last_roll(s) == ("Starting Sanity of Larisa (die + 4)", 4)
+    s, _ = act(s, "correct_roll", face=2)
+    assert ttm.last_roll(s) == ("Starting Sanity of Larisa (die + 4)", 2)

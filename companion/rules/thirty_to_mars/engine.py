@@ -25,18 +25,11 @@ from typing import Any
 
 from ..contract import Action, Event
 from . import effects as fx
-from .actions import (ABILITY, CHOOSE, CORRECT_ROLL, DRAW, GAME_ID, NEXT, PLACE, REPAIR, ROLL, TITLE,
-                      rule_ref)
-from .checks import check
+from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, rule_ref
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
                     PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_GREEN_CARDS,
                     EventCard, Marsonaut, Pending, State)
-from .queries import (capacity, choice_options, choice_text, effective_difficulty, expects, is_over, outcome,
-                      participants, pending_choice_text, phase, required_colour, summary)
-
-__all__ = ["GAME_ID", "TITLE", "apply", "check", "new_game", "capacity", "choice_options", "choice_text",
-           "effective_difficulty", "expects", "is_over", "outcome", "participants", "phase", "required_colour",
-           "summary", "ABILITY", "CHOOSE", "CORRECT_ROLL", "DRAW", "NEXT", "PLACE", "REPAIR", "ROLL"]
+from .queries import choice_options, effective_difficulty, participants, pending_choice_text
 
 # --------------------------------------------------------------------------- setup
 
@@ -90,12 +83,12 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return new, (Event("corrected", f"Roll corrected to {action.args['face']}"),) + evs
     if action.kind == ROLL:
         new = _apply_roll(state, action.args["face"], events)
-        return replace(new, before_roll=state), tuple(events)
+        return replace(new, before_roll=state, last_face=action.args["face"]), tuple(events)
     new = _HANDLERS[action.kind](state, action.args, events)
     if new.pending and new.pending[0].kind == "choose":
         new = _lapse_choices(new, events)
     if new.before_roll is not None:
-        new = replace(new, before_roll=None)
+        new = replace(new, before_roll=None, last_face=0)
     return new, tuple(events)
 
 

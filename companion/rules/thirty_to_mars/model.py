@@ -260,6 +260,7 @@ class State:
     deck_left: tuple[int, int, int] = (DECK_SIZES[GREEN], DECK_SIZES[YELLOW], DECK_SIZES[RED])
     result: str | None = None
     before_roll: "State | None" = field(default=None, compare=False, repr=False)
+    last_face: int = 0  # the face of the roll CORRECT_ROLL would replace (0: none)
 
 
 _FIELDS = {f for f in State.__dataclass_fields__}

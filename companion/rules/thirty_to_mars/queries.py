@@ -71,6 +71,17 @@ def expects(state: State) -> Expect | None:
     return None
 
 
+def last_roll(state: State) -> tuple[str, int] | None:
+    """``(purpose, face)`` of the roll CORRECT_ROLL would replace: what it was
+    for (the words of ``expects`` before it) and the face 1..6 entered; None
+    when the last action was not a roll."""
+    base = state.before_roll
+    if base is None:
+        return None
+    expect = expects(base)
+    return (expect.purpose if expect is not None else "the last roll"), state.last_face
+
+
 def roll_purpose(state: State, p: Pending) -> str:
     who = state.crew[p.who].profile.short if p.who >= 0 else ""
     return {

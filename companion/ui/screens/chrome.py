@@ -120,38 +120,17 @@ def ask_new_game(app: Any) -> None:
     app.ask(title, [("New game", go)])
 
 
-def last_roll(app: Any) -> tuple[str, int | None] | None:
-    """``(purpose, face)`` of the roll "Fix roll" would correct: what it was
-    for (the words of ``expects`` before it) and the face 1..6 the game took
-    (None if no face reproduces the state); None when there is no such roll."""
-    state = app.state
-    base = getattr(state, "before_roll", None) if state is not None else None
-    if base is None:
-        return None
-    expect = app.game.expects(base)
-    purpose = expect.purpose if expect is not None else "the last roll"
-    for face in range(1, 7):
-        try:
-            new, _ = app.game.apply(base, Action("roll", {"face": face}))
-        except Exception:  # not a roll the rules take: say nothing about the face
-            return purpose, None
-        if new == state:
-            return purpose, face
-    return purpose, None
-
-
 def ask_fix_roll(app: Any) -> None:
     """The Fix roll dialog: which roll it corrects, the face taken, faces 1..6."""
     def fix(face: int) -> None:
         app.close_dialog()
         app.submit(Action("correct_roll", {"face": face}))
-    last = last_roll(app)
+    last = app.game.last_roll(app.state)
     if last is None:
         title = "Fix the last roll: which face was really rolled?"
     else:
         purpose, face = last
-        now = f", entered as {face}" if face is not None else ""
-        title = f"Fix the last roll ({purpose}{now}): which face was really rolled?"
+        title = f"Fix the last roll ({purpose}, entered as {face}): which face was really rolled?"
     app.ask(title, [(str(f), (lambda f=f: fix(f))) for f in range(1, 7)])
 
 
