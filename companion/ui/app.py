@@ -191,28 +191,24 @@ class App:
             self.dialog = None
             self.dirty = True
             return
-        if self.showing_new_game_over_a_game():
-            self.cancel_new_game()
-            self.say("Back to the game; Undo again takes back its last move.", "note", 5)
-            return
-        out = self.session.undo()
-        if out.accepted:
-            self.say(out.events[0].text if out.events else "Undone.", "note", 4)
-        else:
-            self.reject(out.rejection, quiet=True)
+        self._walk_log("undo", "Undo again takes back its last move")
 
     def redo(self) -> None:
         """Redo: on a New-game screen the players asked for, go back to the
         game first; otherwise redo the move last taken back."""
-        if self.dialog is not None:
-            return
+        if self.dialog is None:
+            self._walk_log("redo", "Redo again puts back the move taken back")
+
+    def _walk_log(self, which: str, again: str) -> None:
+        """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
+        message bar; first back to a game hidden by the New-game screen."""
         if self.showing_new_game_over_a_game():
             self.cancel_new_game()
-            self.say("Back to the game; Redo again puts back the move taken back.", "note", 5)
+            self.say(f"Back to the game; {again}.", "note", 5)
             return
-        out = self.session.redo()
+        out = getattr(self.session, which)()
         if out.accepted:
-            self.say(out.events[0].text if out.events else "Redone.", "note", 4)
+            self.say(out.events[0].text, "note", 4)
         else:
             self.reject(out.rejection, quiet=True)
 

@@ -34,10 +34,7 @@ def test_one_day_is_singular(make_driver, monkeypatch):
 @pytest.mark.timeout(30)
 def test_fix_roll_says_which_roll_and_its_face(make_driver):
     d = make_driver((800, 480))
-    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
-        d.tap(n)
-    d.tap("Start")
-    d.roll(5)
+    start_game(d, faces=(5,))  # the first setup roll only
     d.tap("Fix roll")
     title = d.app.dialog.title
     assert "Starting Sanity of Larisa" in title and "entered as 5" in title, title
@@ -83,10 +80,7 @@ def test_tapping_a_knocked_out_marsonaut_names_the_rule(make_driver):
 @pytest.mark.timeout(30)
 def test_a_fixed_roll_is_confirmed(make_driver):
     d = make_driver((800, 480))
-    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
-        d.tap(n)
-    d.tap("Start")
-    d.roll(5)
+    start_game(d, faces=(5,))  # the first setup roll only
     d.tap("Fix roll")
     d.tap("2")
     assert d.app.message.text.startswith("Roll corrected to 2 · Larisa starts with Sanity 6"), d.app.message
