@@ -103,8 +103,7 @@ def run_play(args: argparse.Namespace) -> int:
         logging.getLogger(__name__).info("no display: %s", exc)
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    finally:
-        hw.stop()
+    finally:  # App.run stops the hardware it started
         session.close()
         pygame.quit()
 
