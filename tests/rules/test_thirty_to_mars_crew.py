@@ -254,3 +254,9 @@ def test_a_loss_with_no_tokens_left_says_so():
     s = drawn(started(resources=(0, 5, 5, 5)), location=1, failure={"oxygen": -2})
     s, events = act(s, "next")
     assert "No Oxygen left to lose (event skipped)" in texts(events)
+
+
+def test_repairable_bays_need_a_kit_and_a_broken_workspace():
+    s = replace(drawn(started(), location=2), broken=(1, 0, 2, 0, 0, 0))
+    assert ttm.repairable_bays(s) == []
+    assert ttm.repairable_bays(replace(s, repair_kits=1)) == [1, 3]

@@ -10,10 +10,10 @@ from .model import RULEBOOK, EventCard, Effect, Marsonaut, Pending, State
 from .moves import legal_actions, random_action, random_card
 from .odds import check_odds
 from .queries import (capacity, choice_options, choice_text, effective_difficulty, expects, is_over, last_roll,
-                      outcome, participants, phase, required_colour, summary)
+                      outcome, participants, phase, repairable_bays, required_colour, summary)
 
 __all__ = ["ABILITY", "CHOOSE", "CORRECT_ROLL", "DRAW", "GAME_ID", "NEXT", "PLACE", "REPAIR", "ROLL",
            "RULEBOOK", "TITLE", "Effect", "EventCard", "Marsonaut", "Pending", "State", "apply", "capacity",
            "check", "check_odds", "choice_options", "choice_text", "effective_difficulty", "expects",
-           "is_over", "last_roll", "legal_actions", "new_game", "outcome", "participants", "phase", "random_action",
+           "is_over", "last_roll", "legal_actions", "new_game", "outcome", "participants", "phase", "random_action", "repairable_bays",
            "random_card", "required_colour", "summary"]

@@ -12,8 +12,8 @@ from typing import Any
 from ..contract import Action
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL
 from .checks import check
-from .queries import capacity, choice_options, required_colour
-from .model import BAYS, CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
+from .queries import capacity, choice_options, repairable_bays, required_colour
+from .model import CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
 
 _ROLLS = tuple(Action(ROLL, {"face": f}) for f in range(1, 7))
 _NEXT = Action(NEXT)
@@ -39,7 +39,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.step == "place":
         out += [Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7)
                 if state.placement[w] != b and check(state, Action(PLACE, {"who": w, "bay": b})) is None]
-    out += [Action(REPAIR, {"bay": b}) for b in BAYS if state.repair_kits and state.broken[b - 1]]
+    out += [Action(REPAIR, {"bay": b}) for b in repairable_bays(state)]
     for who in range(CREW_SIZE):
         for args in _ability_args(state, who):
             a = Action(ABILITY, args)
@@ -97,7 +97,7 @@ def random_action(state: State, rng: Random) -> Action:
     if step == "draw":
         return Action(DRAW, {"card": random_card(rng, required_colour(state))})
     if state.repair_kits and rng.random() < 0.3:
-        broken = [b for b in BAYS if state.broken[b - 1]]
+        broken = repairable_bays(state)
         if broken:
             return Action(REPAIR, {"bay": rng.choice(broken)})
     if step == "place" and rng.random() < 0.8:

@@ -82,6 +82,15 @@ def last_roll(state: State) -> tuple[str, int] | None:
     return (expect.purpose if expect is not None else "the last roll"), state.last_face
 
 
+def repairable_bays(state: State) -> list[int]:
+    """Bays 1..6 where a Repair Kit can fix a broken Workspace now ("You can
+    use them any time during the game to repair any Broken Workspace",
+    Fixing Workspaces): none without a kit, during the setup or after the end."""
+    if not state.repair_kits or state.step == "setup" or state.result:
+        return []
+    return [b for b in BAYS if state.broken[b - 1]]
+
+
 def roll_purpose(state: State, p: Pending) -> str:
     who = state.crew[p.who].profile.short if p.who >= 0 else ""
     return {

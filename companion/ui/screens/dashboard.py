@@ -88,7 +88,7 @@ def kits(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
     """Repair Kits (a button when one can be used) and the broken Workspaces."""
     lay = ui.layout
     kit_r, info_r = L.take_left(rect, int(rect.w * 0.46), lay.gap)
-    repairs = [b for b in range(1, 7) if state.broken[b - 1]] if state.repair_kits else []
+    repairs = app.game.repairable_bays(state)
     ui.button(kit_r, f"Repair Kits {state.repair_kits}", (lambda: ask_repair(app)) if repairs else None,
               "good" if repairs else "normal", size=lay.small, name="Repair Kits")
     broken = [f"{b}:{n}" for b, n in zip(range(1, 7), state.broken) if n]
@@ -109,5 +109,5 @@ def ask_repair(app: Any) -> None:
         app.close_dialog()
         app.submit(Action("repair", {"bay": bay}))
     options = [(f"{BAY_NAMES[b]} ({state.broken[b - 1]})", (lambda b=b: repair(b)))
-               for b in range(1, 7) if state.broken[b - 1]]
+               for b in app.game.repairable_bays(state)]
     app.ask(f"Use a Repair Kit ({state.repair_kits} left) on which Bay?", options)
