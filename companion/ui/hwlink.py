@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -99,14 +98,8 @@ class HwLink:
 
 
 def key_command(key_name: str) -> str | None:
-    """Keyboard stand-ins for the buttons: n/space/return NEXT, b/backspace
-    BACK (undo), r REDO (hold BACK). Uses hw.mock's map when available."""
-    try:
-        from hw.mock import key_command as kc
-        return kc(key_name)
-    except Exception:
-        return {"n": "next", "space": "next", "return": "next", "b": "back", "backspace": "back",
-                "r": "redo"}.get(key_name.lower())
-
-
-Post = Callable[[str, object], None]
+    """Keyboard stand-ins for the buttons (``hw.mock.KEYMAP``): n/space/return
+    NEXT, b/backspace BACK (undo), r REDO; imported on first use so that
+    start-up does not load gpiozero."""
+    from hw.mock import key_command as command
+    return command(key_name)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..contract import Rejection
-from .model import CREW_SIZE, RULEBOOK
+from .model import RULEBOOK
 
 GAME_ID = "thirty-to-mars"
 TITLE = "30 to Mars"
@@ -16,8 +16,6 @@ PLACE = "place"                # who: crew index 0..3, bay: 0 (Sleeping Bay) or 
 CHOOSE = "choose"              # option: a resource name or a Bay 1..6 or a crew index, answering pending[0]
 REPAIR = "repair"              # bay: 1..6, spends one Repair Kit on one broken Workspace there
 ABILITY = "ability"            # who: crew index; die: index (Jean-Louis, Maria); target: crew index (Stan)
-
-SETUP_ROLLS = 2 * CREW_SIZE + 2
 
 
 def rule_ref(section: str) -> str:

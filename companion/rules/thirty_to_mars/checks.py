@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Rejection
-from .actions import ABILITY, CHOOSE, CORRECT_ROLL, CREW_SIZE, DRAW, NEXT, PLACE, REPAIR, ROLL, reject
-from .model import BAY_NAMES, MAX_STAT, RED, EventCard, State
+from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, reject
+from .model import BAY_NAMES, CREW_SIZE, MAX_STAT, RED, EventCard, State
 from .queries import capacity, choice_options, pending_choice_text, required_colour, roll_purpose, section_of
 
 # --------------------------------------------------------------------------- check
