@@ -1,23 +1,57 @@
 """The rules contract shared by every game (standard library only).
 
 In the spirit of OpenSpiel's game API and boardgame.io's reducers, a game is a
-module-like object with pure functions over a frozen ``State``:
+package (``companion/rules/<package>/``) whose top level provides, over a
+frozen ``State``:
 
-- ``new_game(options: dict) -> State``: the table's choices (crew, variant...).
-- ``legal_actions(state) -> list[Action]``: every legal action whose values are
-  finite (die faces included). Actions carrying a value that cannot be listed
-  (an event card's printed fields) are described by ``expects(state)`` instead.
-- ``check(state, action) -> Rejection | None``: validates any action.
-- ``apply(state, action) -> (State, tuple[Event, ...])``: pure; trusts its
-  input (validate with ``check`` first, once, at the session boundary).
-- ``phase(state) -> str``, ``is_over(state) -> bool``,
-  ``outcome(state) -> str | None`` (``"won"``, ``"lost"`` or a winner's name).
-- ``expects(state) -> Expect | None``: the outside value the game waits for
-  (a die roll, a card), so screens and the die reader know where a roll lands.
+Facts (module constants):
+
+- ``GAME_ID`` (``"race-to-mars"``), ``TITLE``, ``RULEBOOK`` (file name in
+  ``shared/rules/``), ``PLAYERS`` (min, max) seats at the table.
+- ``ACTIONS: dict[str, shapes.Obj]``: every action kind and its payload shape;
+  the session refuses a payload that does not fit before the rules see it
+  (:func:`validate`).
+- ``CARD_KINDS: dict[str, CardKind]``: the cards the players enter once and
+  pick by name afterwards (may be empty).
+
+Functions:
+
+- ``new_game(options: dict) -> State``: the table's choices. Shared keys:
+  ``"players"``: a list of ``{"name": str, "colour": str}`` in table order;
+  ``"seed"``: int for anything the game shuffles itself. Raises ``ValueError``.
+- ``default_options(players: int | None, seed: int) -> dict``: options for a
+  table of ``players`` (the game's default if None), for simulations and tests.
+- ``seats(state) -> tuple[Seat, ...]``: the sides in table order (a co-op game
+  has one: the crew).
+- ``to_act(state) -> Turn``: who may act now (one seat, several at once, or
+  the table). ``check`` refuses an action by a seat that may not act, naming
+  the rule (:func:`seat_problem` helps).
+- ``expects(state) -> Expect | None``: the outside value the game waits for:
+  a die roll (with the game's face labels) or a card of a catalogue kind.
+- ``legal_actions(state) -> list[Action]``: every legal action whose values
+  are finite; actions with values that cannot be listed (a card's printed
+  fields) are described by ``expects`` and accepted by ``check``.
+- ``check(state, action) -> Rejection | None``; ``apply(state, action) ->
+  (State, tuple[Event, ...])``: pure, trusts its input.
+- ``random_action(state, rng: random.Random) -> Action``: a legal action,
+  chance included (a die face, a made-up card), for playouts.
+- ``phase(state) -> str``; ``is_over(state) -> bool``; ``result(state) ->
+  Result | None``: winners, ranking with scores, a sentence.
+- ``last_roll(state) -> tuple[str, int] | None``: what ``CORRECT_ROLL``
+  (``{"face": 1..6}``) would replace, for the shell's Fix roll; None in a game
+  without a die or when the last action was not a roll.
+- ``summary(state) -> dict``: JSON-able overview for ``companion status``.
+- ``invariants(state) -> list[str]``: what is wrong with ``state`` (empty when
+  all is well), checked by the generic tests after every action.
 
 Chance is input: a die roll or a drawn card is an action whose value comes from
 outside (the serial die, a tap, a seeded virtual die, a test). Replaying the
 action log therefore reproduces the state exactly.
+
+Conventions every game keeps, so the shell can work without game code: a die
+roll is ``Action(ROLL, {"face": 1..6}, seat)`` with ``ROLL = "roll"``; a
+misread roll is corrected by ``Action(CORRECT_ROLL, {"face": 1..6})``; a
+drawn card of a catalogue kind is ``Action(expect.action, {"card": {...}})``.
 """
 from __future__ import annotations
 
@@ -25,35 +59,48 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 
+ROLL = "roll"                  # face: 1..6, a die roll (every game with a die)
+CORRECT_ROLL = "correct_roll"  # face: 1..6, replaces the most recent roll (a misread die)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move at the table.
 
     ``kind`` is one of the game's action kinds (each game documents the payload
-    shape next to the constant, e.g. ``ROLL = "roll"  # face: 1..6``);
-    ``args`` holds the payload as JSON-compatible values (int, str, bool,
-    lists and dicts of those).
+    shape next to the constant, e.g. ``ROLL = "roll"  # face: 1..6``, and
+    declares it in ``ACTIONS``); ``args`` holds the payload as JSON-compatible
+    values (int, str, bool, lists and dicts of those); ``seat`` is the index
+    of the seat that takes it (``None``: the table, or chance entered by
+    whoever is nearest, as in a co-op game).
     """
 
     kind: str
     args: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain dict ``{"kind": str, **args}`` for the log and export."""
-        return {"kind": self.kind, **self.args}
+        """Plain dict ``{"kind": str, "seat"?: int, **args}`` for the log and export."""
+        if self.seat is None:
+            return {"kind": self.kind, **self.args}
+        return {"kind": self.kind, "seat": self.seat, **self.args}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "Action":
         """Inverse of :meth:`to_json`; raises ``KeyError`` without ``kind``."""
         data = dict(data)
         kind = data.pop("kind")
-        return Action(kind, data)
+        seat = data.pop("seat", None)
+        return Action(kind, data, seat)
 
     def __str__(self) -> str:
         body = ", ".join(f"{k}={v!r}" for k, v in self.args.items() if k != "card")
-        if "card" in self.args:
-            body = (body + ", " if body else "") + f"card={self.args['card'].get('name', '?')!r}"
-        return f"{self.kind}({body})"
+        card = self.args.get("card")
+        if card is not None:
+            name = card.get("name", "?") if isinstance(card, dict) else card
+            body = (body + ", " if body else "") + f"card={name!r}"
+        who = f"seat {self.seat}: " if self.seat is not None else ""
+        return f"{who}{self.kind}({body})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +137,110 @@ class Event:
         return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
 
 
+#: The faces of an ordinary die, as labels for :class:`Expect`.
+NUMBER_FACES = ("1", "2", "3", "4", "5", "6")
+
+
 @dataclass(frozen=True, slots=True)
 class Expect:
     """The outside value a game waits for.
 
-    ``kind``: ``"roll"`` (a die face 1..6) or ``"card"`` (a drawn card's
-    printed fields); ``purpose``: what it is for, in words for the screen
-    (``"Check die of Maria"``); ``detail``: e.g. the card colour required.
+    ``kind``: ``"roll"`` (a die face 1..6, entered as ``Action(ROLL, {"face"})``)
+    or ``"card"`` (a drawn card, entered as ``Action(action, {"card": {...}})``);
+    ``purpose``: what it is for, in words for the screen (``"Check die of
+    Maria"``); ``detail``: e.g. the card colour required; ``faces``: the label
+    of each face 1..6 (``("Air", "Food", ...)`` for a symbol die);
+    ``card_kind``: the catalogue kind of the card (``"event"``); ``seat``: who
+    rolls or draws (None: anyone at the table); ``action``: the action kind
+    that carries the value.
     """
 
     kind: str
     purpose: str
     detail: str = ""
+    faces: tuple[str, ...] = NUMBER_FACES
+    card_kind: str = ""
+    seat: int | None = None
+    action: str = ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One side at the table: ``index`` 0.. in table order (clockwise), ``name``
+    as entered at setup, ``colour`` a colour name (``"red"``), ``mark`` a
+    short sign that is not colour alone (``"1"``, ``"A"``)."""
+
+    index: int
+    name: str
+    colour: str
+    mark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who may act now.
+
+    ``seats``: the seat indices that may act; ``mode``: ``"one"`` (a seat's
+    turn), ``"several"`` (simultaneous play or a reaction window: each of
+    ``seats`` may act, in any order), or ``"table"`` (anyone: a co-op game,
+    chance entered by whoever is nearest; an action with ``seat=None`` is
+    accepted); ``done``: in ``"several"``, the seats that have finished
+    (shown on screen); ``label``: words for the top bar (``"Anna's turn"``).
+    """
+
+    seats: tuple[int, ...]
+    mode: str = "one"
+    done: tuple[int, ...] = ()
+    label: str = ""
+
+    def admits(self, seat: int | None) -> bool:
+        """True if an action by ``seat`` may be taken now (see ``mode``)."""
+        if seat is None:
+            return self.mode == "table"
+        return seat in self.seats
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a ranking: ``seat``, ``place`` 1.. (equal places for a tie),
+    ``score`` (points, Experience...; None where the game has none), ``detail``
+    (``"58 tournament points"``)."""
+
+    seat: int
+    place: int
+    score: int | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``winners`` (seat indices; one, several for a shared
+    win, every seat for a co-op win, none for a co-op loss), ``ranking`` in
+    place order, ``sentence`` for the end screen, ``code`` a stable word
+    (``"won"``, ``"lost"``, ``"win"``, ``"shared"``)."""
+
+    winners: tuple[int, ...]
+    ranking: tuple[Standing, ...]
+    sentence: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """A kind of card the players enter once and pick by name afterwards.
+
+    ``kind`` (``"event"``), ``title`` (``"Event card"``), ``parse(entry) ->
+    dict``: the card as printed, normalised; raises ``ValueError`` naming the
+    wrong field (the card's name is ``entry["name"]``); ``builtin``: cards the
+    rulebook prints, always in the catalogue (may be empty); ``group(card) ->
+    str``: how the picker groups cards (a colour, a type; "" for none).
+    """
+
+    kind: str
+    title: str
+    parse: Callable[[Any], dict[str, Any]]
+    builtin: tuple[dict[str, Any], ...] = ()
+    group: Callable[[dict[str, Any]], str] = lambda card: ""
 
 
 class RuleError(ValueError):
@@ -119,17 +258,65 @@ class Game(Protocol):
     GAME_ID: str
     TITLE: str
     RULEBOOK: str
+    PLAYERS: tuple[int, int]
+    ACTIONS: dict[str, Any]
+    CARD_KINDS: dict[str, CardKind]
 
     def new_game(self, options: dict[str, Any]) -> Any: ...
+    def default_options(self, players: int | None = None, seed: int = 0) -> dict[str, Any]: ...
+    def seats(self, state: Any) -> tuple[Seat, ...]: ...
+    def to_act(self, state: Any) -> Turn: ...
     def legal_actions(self, state: Any) -> list[Action]: ...
     def check(self, state: Any, action: Action) -> Rejection | None: ...
     def apply(self, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
     def phase(self, state: Any) -> str: ...
     def is_over(self, state: Any) -> bool: ...
-    def outcome(self, state: Any) -> str | None: ...
+    def result(self, state: Any) -> Result | None: ...
     def expects(self, state: Any) -> Expect | None: ...
+    def last_roll(self, state: Any) -> tuple[str, int] | None: ...
     def summary(self, state: Any) -> dict[str, Any]: ...
+    def invariants(self, state: Any) -> list[str]: ...
     def random_action(self, state: Any, rng: Any) -> Action: ...
+
+
+#: Where the shared layers' own refusals come from (they are not rulebook rules).
+COMPANION_RULE = "companion"
+
+
+def validate(game: Game, action: Action) -> Rejection | None:
+    """The session boundary's check of ``action``'s form against ``game.ACTIONS``,
+    before the rules see it: a known kind (text), a seat that is None or a
+    seat number, a payload of bounded size and depth that fits its declared
+    shape exactly. Returns a :class:`Rejection` (code ``"malformed"``, rule
+    ``"companion"``) saying what is wrong in words, or None."""
+    from .shapes import size_problem
+
+    kind = action.kind
+    if type(kind) is not str:
+        return Rejection("malformed", f"An action's kind must be text, not {kind!r}.", COMPANION_RULE)
+    shape = game.ACTIONS.get(kind)
+    if shape is None:
+        known = ", ".join(sorted(game.ACTIONS))
+        return Rejection("unknown_action", f"{game.TITLE} has no move called {kind!r} (moves: {known}).",
+                         COMPANION_RULE)
+    seat = action.seat
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 8):
+        return Rejection("malformed", f"The seat must be a seat number, not {seat!r}.", COMPANION_RULE)
+    problem = size_problem(action.args) or shape.problem(action.args)
+    if problem:
+        return Rejection("malformed", f"This {kind} move cannot be read: {problem}.", COMPANION_RULE)
+    return None
+
+
+def seat_problem(turn: Turn, action: Action, seats: tuple[Seat, ...], rule: str) -> Rejection | None:
+    """A rejection (code ``"not_your_turn"``, citing ``rule``) when ``turn``
+    does not admit ``action.seat``; for games to call first in ``check``."""
+    if turn.admits(action.seat):
+        return None
+    names = {s.index: s.name for s in seats}
+    who = names.get(action.seat, f"Seat {action.seat}") if action.seat is not None else "The table"
+    now = " or ".join(names.get(i, str(i)) for i in turn.seats) or "nobody"
+    return Rejection("not_your_turn", f"{who} may not act now: it is up to {now}.", rule)
 
 
 def apply_checked(game: Game, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]:

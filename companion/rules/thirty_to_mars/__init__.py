@@ -3,7 +3,8 @@
 This package is the game's implementation of the rules contract
 (:mod:`companion.rules.contract`).
 """
-from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, GAME_ID, NEXT, PLACE, REPAIR, ROLL, TITLE
+from .actions import (ABILITY, ACTIONS, CARD_KINDS, CHOOSE, CORRECT_ROLL, DRAW, GAME_ID, NEXT, PLACE, PLAYERS,
+                      REPAIR, ROLL, TITLE)
 from .checks import check
 from .engine import apply, new_game
 from .model import RULEBOOK, EventCard, Effect, Marsonaut, Pending, State
@@ -11,9 +12,11 @@ from .moves import legal_actions, random_action, random_card
 from .odds import check_odds
 from .queries import (capacity, choice_options, choice_text, effective_difficulty, expects, is_over, last_roll,
                       outcome, participants, phase, repairable_bays, required_colour, summary)
+from .table import default_options, invariants, result, seats, to_act
 
-__all__ = ["ABILITY", "CHOOSE", "CORRECT_ROLL", "DRAW", "GAME_ID", "NEXT", "PLACE", "REPAIR", "ROLL",
-           "RULEBOOK", "TITLE", "Effect", "EventCard", "Marsonaut", "Pending", "State", "apply", "capacity",
-           "check", "check_odds", "choice_options", "choice_text", "effective_difficulty", "expects",
-           "is_over", "last_roll", "legal_actions", "new_game", "outcome", "participants", "phase", "random_action", "repairable_bays",
-           "random_card", "required_colour", "summary"]
+__all__ = ["ABILITY", "ACTIONS", "CARD_KINDS", "CHOOSE", "CORRECT_ROLL", "DRAW", "GAME_ID", "NEXT", "PLACE",
+           "PLAYERS", "REPAIR", "ROLL", "RULEBOOK", "TITLE", "Effect", "EventCard", "Marsonaut", "Pending", "State",
+           "apply", "capacity", "check", "check_odds", "choice_options", "choice_text", "default_options",
+           "effective_difficulty", "expects", "invariants", "is_over", "last_roll", "legal_actions", "new_game",
+           "outcome", "participants", "phase", "random_action", "random_card", "repairable_bays",
+           "required_colour", "result", "seats", "summary", "to_act"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract import Action, Rejection
-from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, reject
+from ..contract import Action, Rejection, seat_problem
+from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, reject, rule_ref
 from .model import BAY_NAMES, CREW_SIZE, MAX_STAT, RED, EventCard, State
+from .table import seats, to_act
 from .queries import capacity, choice_options, pending_choice_text, required_colour, roll_purpose, section_of
 
 # --------------------------------------------------------------------------- check
@@ -17,6 +18,9 @@ def check(state: State, action: Action) -> Rejection | None:
         checker = _CHECKS[action.kind]
     except KeyError:
         return reject("unknown_action", f"There is no move called {action.kind!r} in 30 to Mars.", "Turn Overview")
+    wrong_seat = seat_problem(to_act(state), action, seats(state), rule_ref("Number of Players"))
+    if wrong_seat is not None:
+        return wrong_seat
     if state.result and action.kind != CORRECT_ROLL:
         return reject("game_over", "The game is over.", "You Win / You Lose")
     try:

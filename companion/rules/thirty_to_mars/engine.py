@@ -34,7 +34,7 @@ from .queries import choice_options, effective_difficulty, participants, pending
 # --------------------------------------------------------------------------- setup
 
 #: The table's choices ``new_game`` takes.
-OPTIONS = frozenset({"crew", "roles", "tutorial"})
+OPTIONS = frozenset({"crew", "roles", "tutorial", "seed", "players"})  # seed, players: unused (no shuffling; one crew)
 
 
 def new_game(options: dict[str, Any]) -> State:

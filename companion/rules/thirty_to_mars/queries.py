@@ -67,7 +67,7 @@ def expects(state: State) -> Expect | None:
         return Expect("roll", roll_purpose(state, p)) if p.kind == "roll" else None
     if state.step == "draw":
         colour = required_colour(state)
-        return Expect("card", f"Draw a {colour} event card", colour)
+        return Expect("card", f"Draw a {colour} event card", colour, card_kind="event", action="draw")
     return None
 
 

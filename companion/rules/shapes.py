@@ -1,0 +1,235 @@
+"""Payload shapes: what an action's fields (and a catalogue card's) must look like.
+
+A game declares, next to each action kind, the shape of its payload
+(``ACTIONS = {ROLL: Obj(face=Int(1, 6)), ...}``). The session checks every
+action against its shape before the rules see it (shared/DESIGN.md, "Validate
+once, at the session boundary"), so a rules engine never meets a JSON ``4.0``
+or ``true`` where an integer goes, an unknown or missing field, or a payload
+nested a thousand deep. Standard library only; pure.
+
+Each shape has ``problem(value, path) -> str | None``: None when ``value`` fits,
+else one sentence naming the field (``"face must be a whole number from 1 to 6,
+not 4.0"``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Payloads larger than this (JSON characters) are refused outright.
+MAX_PAYLOAD_CHARS = 20_000
+#: Lists and objects nested deeper than this are refused outright.
+MAX_DEPTH = 8
+
+
+def _name(path: str) -> str:
+    return path or "the move"
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Shape:
+    """Base class; see the module docstring."""
+
+    def problem(self, value: Any, path: str = "") -> str | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Shape):
+    """A whole number ``lo..hi`` (inclusive); a bool or a float is refused."""
+
+    lo: int = -10**9
+    hi: int = 10**9
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not int or not self.lo <= value <= self.hi:
+            return f"{_name(path)} must be a whole number from {self.lo} to {self.hi}, not {_show(value)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Bool(Shape):
+    """``true`` or ``false`` (not 0 or 1)."""
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not bool:
+            return f"{_name(path)} must be true or false, not {_show(value)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Str(Shape):
+    """Text of 1..``max_len`` characters (``min_len`` 0 allows empty text)."""
+
+    max_len: int = 200
+    min_len: int = 1
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not str or not self.min_len <= len(value) <= self.max_len:
+            return f"{_name(path)} must be text of {self.min_len} to {self.max_len} characters, not {_show(value)}"
+        return None
+
+
+@dataclass(frozen=True)
+class OneOf(Shape):
+    """One of the listed values, compared with their exact types (``1`` is not ``True``)."""
+
+    values: tuple[Any, ...]
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if not any(type(value) is type(v) and value == v for v in self.values):
+            shown = ", ".join(str(v) for v in self.values[:12]) + (", ..." if len(self.values) > 12 else "")
+            return f"{_name(path)} must be one of {shown}, not {_show(value)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Maybe(Shape):
+    """``null`` or ``inner``."""
+
+    inner: Shape
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        return None if value is None else self.inner.problem(value, path)
+
+
+@dataclass(frozen=True)
+class AnyOf(Shape):
+    """A value of any one of ``shapes`` (``AnyOf(Int(1, 6), Str())``)."""
+
+    shapes: tuple[Shape, ...]
+
+    def __init__(self, *shapes: Shape):
+        object.__setattr__(self, "shapes", tuple(shapes))
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        problems = [s.problem(value, path) for s in self.shapes]
+        if all(problems):
+            return " or ".join(p for p in problems if p)
+        return None
+
+
+@dataclass(frozen=True)
+class ListOf(Shape):
+    """A list of ``min_len..max_len`` items, each of shape ``item``."""
+
+    item: Shape
+    max_len: int = 50
+    min_len: int = 0
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not list or not self.min_len <= len(value) <= self.max_len:
+            return f"{_name(path)} must be a list of {self.min_len} to {self.max_len} items, not {_show(value)}"
+        for i, item in enumerate(value):
+            p = self.item.problem(item, f"{path}[{i}]")
+            if p:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class MapOf(Shape):
+    """An object whose keys are among ``keys`` and whose values are of shape ``value``."""
+
+    keys: tuple[str, ...]
+    value: Shape
+    max_len: int = 20
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not dict or len(value) > self.max_len:
+            return f"{_name(path)} must be an object, not {_show(value)}"
+        for k, v in value.items():
+            if k not in self.keys:
+                return f"{_name(path)} has an unknown field {_show(k)}; known: {', '.join(self.keys)}"
+            p = self.value.problem(v, f"{path}.{k}" if path else k)
+            if p:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Obj(Shape):
+    """An object with exactly the ``fields`` (name -> shape); names in ``optional``
+    may be left out; any other field is refused."""
+
+    fields: dict[str, Shape] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()
+
+    def __init__(self, _optional: tuple[str, ...] | frozenset[str] = (), **fields: Shape):
+        object.__setattr__(self, "fields", dict(fields))
+        object.__setattr__(self, "optional", frozenset(_optional))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.fields))
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        if type(value) is not dict:
+            return f"{_name(path)} must be an object, not {_show(value)}"
+        for key in value:
+            if key not in self.fields:
+                known = ", ".join(self.fields) or "none"
+                return f"{_name(path)} has an unknown field {_show(key)} (fields: {known})"
+        for key, shape in self.fields.items():
+            sub = f"{path}.{key}" if path else key
+            if key not in value:
+                if key in self.optional:
+                    continue
+                return f"{sub} is missing"
+            p = shape.problem(value[key], sub)
+            if p:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Custom(Shape):
+    """A shape checked by a function ``fn(value) -> str | None`` (a game's card parser)."""
+
+    fn: Any
+    what: str = "value"
+
+    def problem(self, value: Any, path: str = "") -> str | None:
+        try:
+            p = self.fn(value)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            p = str(exc) or type(exc).__name__
+        return f"{_name(path)}: {p}" if p else None
+
+
+def depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """Nesting depth of lists and dicts in ``value`` (1 for a scalar), counted
+    without recursion and stopping once past ``limit``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > limit:
+            return deepest
+        if isinstance(item, dict):
+            stack.extend((v, d + 1) for v in item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, d + 1) for v in item)
+    return deepest
+
+
+def size_problem(value: Any) -> str | None:
+    """Why ``value`` is too deep or too large to be a payload, or None.
+    Checked before anything recursive looks at it."""
+    if depth(value) > MAX_DEPTH:
+        return f"it is nested more than {MAX_DEPTH} deep"
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return f"it is not plain data ({exc})"
+    if len(text) > MAX_PAYLOAD_CHARS:
+        return f"it is longer than {MAX_PAYLOAD_CHARS} characters"
+    return None
+
+
+__all__ = ["AnyOf", "Bool", "Custom", "Int", "ListOf", "MapOf", "MAX_DEPTH", "MAX_PAYLOAD_CHARS", "Maybe", "Obj",
+           "OneOf", "Shape", "Str", "depth", "size_problem"]
