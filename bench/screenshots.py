@@ -20,7 +20,8 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogue  # noqa: E402
 from companion.rules.contract import Action  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver, play_a_hungry_day  # noqa: E402
+from companion.ui.driver import Driver
+from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day  # noqa: E402
 
 CARDS = [
     {"name": "Broken Pipe", "colour": "green", "difficulty": 7, "location": 4,

@@ -1,22 +1,25 @@
-"""The 30 to Mars event card catalogue: a JSON file players can read and edit.
+"""Card catalogues: cards the app cannot see, entered once, picked by name after.
 
-Entering a drawn card's printed fields once is enough: the catalogue keeps
-them by name, so the next time the same card comes up a tap fills them in.
-The file (default :func:`companion.paths.default_catalogue_path`) is a
-pretty-printed JSON list, one object per card, sorted by name::
+One catalogue per game and card kind (30 to Mars event cards, Mission to Mars
+Mission Cards, Race to Mars Space cards, Starting cards, Headquarters...); the
+kind's schema (:class:`companion.rules.contract.CardKind`: its ``parse``, its
+``builtin`` cards as the rulebook prints them) is defined in that game's rules
+package. The catalogue knows no game.
+
+Each catalogue is a pretty-printed JSON list in one file that players can
+read, edit and share, one object per card, sorted by name::
 
     [
-      {"name": "Broken Pipe", "colour": "green", "difficulty": 7, "location": 4,
-       "success": {"spares": 1}, "failure": {"oxygen": -2}},
+      {"name": "Broken Pipe", "colour": "green", "difficulty": 7, ...},
       ...
     ]
 
-(card fields: :meth:`companion.rules.thirty_to_mars.model.EventCard.from_json`).
 Loading never raises for a bad file: a file that is not JSON (or not a list)
-is moved aside to ``cards.json.damaged-<UTC stamp>``, a card entry that does
-not validate is skipped and reported; :attr:`Catalogue.notice` says so in a
-sentence for the screen. Skipped entries are written back unchanged on the
-next save, so a player's typo never costs them the card.
+is moved aside to ``<name>.damaged-<UTC stamp>``; a card that does not
+validate is reported with the line it starts on and kept in the file (written
+back unchanged on the next save, so a player's typo never costs them the
+card), but never offered for play. :attr:`Catalogue.notice` says so in a
+sentence for the screen.
 """
 from __future__ import annotations
 
@@ -26,8 +29,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.paths import default_catalogue_path, move_aside
-from companion.rules.thirty_to_mars.model import COLOURS, EventCard
+from companion.paths import data_dir, move_aside
+from companion.rules.contract import CardKind
+
+
+class CardExists(ValueError):
+    """Adding a card whose name is already in the catalogue, without ``replace``."""
 
 
 def _key(name: str) -> str:
@@ -39,67 +46,108 @@ def _sort_key(entry: Any) -> tuple[str, str]:
     return (_key(name) if isinstance(name, str) else "", json.dumps(entry, sort_keys=True, default=str))
 
 
-class Catalogue:
-    """Event cards by name. Build with :meth:`load`; use from one thread.
+def _entries_with_lines(text: str) -> list[tuple[int, Any]]:
+    """The items of the JSON list in ``text``, each with the line (1..) it starts on.
+    Raises ``ValueError`` if ``text`` is not one JSON list."""
+    decoder = json.JSONDecoder()
+    start = len(text) - len(text.lstrip())
+    value, end = decoder.raw_decode(text, start)
+    if not isinstance(value, list):
+        raise ValueError("it is not a list of cards")
+    if text[end:].strip():
+        raise ValueError("there is more text after the list of cards")
+    out, pos = [], start + 1
+    for _ in value:
+        while text[pos] in " \t\r\n,":
+            pos += 1
+        line = text.count("\n", 0, pos) + 1
+        item, pos = decoder.raw_decode(text, pos)
+        out.append((line, item))
+    return out
 
-    Attributes: ``path``; ``notice`` (a sentence for the screen, or None);
-    ``problems`` (one line per skipped entry: ``"entry 3 ('Leak'): colour must
-    be one of green, yellow, red"``).
+
+class Catalogue:
+    """The cards of one kind, by name. Build with :meth:`load`; use from one thread.
+
+    Cards are the dicts ``kind.parse`` returns. Attributes: ``path``, ``kind``
+    (:class:`CardKind`), ``notice`` (a sentence for the screen, or None),
+    ``problems`` (one line per card kept out: ``"line 12 ('Leak'): colour
+    must be one of green, yellow, red"``).
     """
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, kind: CardKind):
         self.path = path
+        self.kind = kind
         self.notice: str | None = None
         self.problems: list[str] = []
-        self._cards: dict[str, EventCard] = {}
+        self._cards: dict[str, dict[str, Any]] = {}
         self._skipped: list[Any] = []   # raw entries that did not validate, kept for the file
+        self._builtin = {_key(c["name"]): kind.parse(c) for c in kind.builtin}
 
     @classmethod
-    def load(cls, path: Path | str | None = None) -> "Catalogue":
-        """Read the catalogue at ``path`` (default: the data dir); a missing file is an
-        empty catalogue. Never raises; see the module docstring for bad files."""
-        catalogue = cls(Path(path) if path is not None else default_catalogue_path())
+    def load(cls, path: Path | str, kind: CardKind) -> "Catalogue":
+        """Read the catalogue of ``kind`` at ``path``; a missing file is an empty
+        catalogue (plus the kind's built-in cards). Never raises; see the module
+        docstring for bad files."""
+        catalogue = cls(Path(path), kind)
         catalogue._read()
         return catalogue
 
     # ---------------------------------------------------------------- looking
-    def names(self, colour: str | None = None) -> list[str]:
-        """Card names sorted alphabetically, only of ``colour`` (green | yellow | red)
-        if given. Raises ``ValueError`` for an unknown colour."""
-        if colour is not None and colour not in COLOURS:
-            raise ValueError(f"colour must be one of {', '.join(COLOURS)}")
-        return sorted((c.name for c in self._cards.values() if colour is None or c.colour == colour),
-                      key=_key)
+    def names(self, group: str | None = None) -> list[str]:
+        """Card names sorted alphabetically, only of ``group`` (a colour, a type:
+        ``kind.group(card)``) if given."""
+        cards = {**self._builtin, **self._cards}.values()
+        return sorted((c["name"] for c in cards if group is None or self.kind.group(c) == group), key=_key)
 
-    def get(self, name: str) -> EventCard | None:
+    def get(self, name: str) -> dict[str, Any] | None:
         """The card called ``name`` (case and outer spaces ignored), or None."""
-        return self._cards.get(_key(name))
+        return self._cards.get(_key(name)) or self._builtin.get(_key(name))
+
+    def is_builtin(self, name: str) -> bool:
+        """True for a card the rulebook prints (it cannot be edited or deleted)."""
+        return _key(name) in self._builtin
 
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(set(self._cards) | set(self._builtin))
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and _key(name) in self._cards
+        return isinstance(name, str) and self.get(name) is not None
 
     # ---------------------------------------------------------------- changing
-    def add(self, card: dict[str, Any]) -> EventCard:
-        """Validate ``card`` (printed fields, as above), keep it (replacing a card of
-        the same name: a correction) and save the file atomically.
+    def add(self, card: dict[str, Any], replace: bool = False) -> dict[str, Any]:
+        """Validate ``card`` (``kind.parse``), keep it and save the file atomically.
 
         The file is read again first, so edits made by hand meanwhile are kept.
-        Raises ``ValueError`` naming the wrong field (nothing saved), ``OSError``
-        if the file cannot be written (the card is still kept in memory).
+        Raises ``ValueError`` naming the wrong field (nothing saved),
+        :class:`CardExists` if a card of that name is there and ``replace`` is
+        False (ask the players first), ``ValueError`` for a built-in card,
+        ``OSError`` if the file cannot be written (the
+        card is still kept in memory).
         """
-        parsed = EventCard.from_json(card)
+        parsed = self.kind.parse(card)
         self._read()
-        self._cards[_key(parsed.name)] = parsed
+        key = _key(parsed["name"])
+        if key in self._builtin:
+            raise ValueError(f"{parsed['name']} is printed in the rulebook and cannot be changed")
+        if key in self._cards and not replace:
+            raise CardExists(f"{self._cards[key]['name']} is already in the catalogue")
+        self._cards[key] = parsed
         self.save()
         return parsed
 
+    def delete(self, name: str) -> None:
+        """Remove the card called ``name`` and save. Raises ``KeyError`` if it is
+        not there (or is built in), ``OSError`` if the file cannot be written."""
+        self._read()
+        if self._cards.pop(_key(name), None) is None:
+            raise KeyError(f"{name} is not in the catalogue")
+        self.save()
+
     def save(self) -> None:
-        """Write the file: write a temporary file beside it, fsync, ``os.replace``.
+        """Write the file: a temporary file beside it, fsync, ``os.replace``.
         Raises ``OSError``."""
-        entries = [c.to_json() for c in self._cards.values()] + list(self._skipped)
+        entries = list(self._cards.values()) + list(self._skipped)
         entries.sort(key=_sort_key)
         text = json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -137,26 +185,24 @@ class Catalogue:
         if not raw.strip():
             return  # an empty file is an empty catalogue
         try:
-            entries = json.loads(raw.decode("utf-8"))
-            if not isinstance(entries, list):
-                raise ValueError("it is not a list of cards")
+            entries = _entries_with_lines(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             self._move_aside(exc)
             return
-        for number, entry in enumerate(entries, 1):
+        for line, entry in entries:
             try:
-                card = EventCard.from_json(entry)
-                if _key(card.name) in self._cards:
+                card = self.kind.parse(entry)
+                if _key(card["name"]) in self._cards:
                     raise ValueError("another card has the same name")
-            except ValueError as exc:
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
                 name = entry.get("name") if isinstance(entry, dict) else None
-                label = f"entry {number}" + (f" ({name!r})" if isinstance(name, str) else "")
+                label = f"line {line}" + (f" ({name!r})" if isinstance(name, str) else "")
                 self.problems.append(f"{label}: {exc}")
                 self._skipped.append(entry)
                 continue
-            self._cards[_key(card.name)] = card
+            self._cards[_key(card["name"])] = card
         if self.problems:
-            self.notice = (f"{len(self.problems)} card(s) in {self.path.name} were skipped: "
+            self.notice = (f"{len(self.problems)} card(s) in {self.path.name} are kept out of play: "
                            + "; ".join(self.problems) + ". Fix them in the file to use them.")
 
     def _move_aside(self, exc: Exception) -> None:
@@ -168,3 +214,33 @@ class Catalogue:
             return
         self.notice = (f"The card catalogue was damaged ({exc}). It was moved to {moved} "
                        "and a new one was started.")
+
+
+class Catalogues:
+    """Every game's catalogues in one folder, loaded on first use.
+
+    ``folder`` (default: the data directory). The file of a game's kind is
+    ``kind.file`` when the game names one (30 to Mars's event cards keep their
+    historic ``cards.json``), else ``<game id>.<kind>.json``.
+    """
+
+    def __init__(self, folder: Path | str | None = None):
+        self.folder = Path(folder) if folder is not None else data_dir()
+        self._loaded: dict[tuple[str, str], Catalogue] = {}
+
+    def path(self, game_id: str, kind: CardKind) -> Path:
+        """Where the catalogue of ``kind`` of ``game_id`` lives."""
+        return self.folder / (kind.file or f"{game_id}.{kind.kind}.json")
+
+    def get(self, game_id: str, kind: str) -> Catalogue:
+        """The catalogue of card ``kind`` of ``game_id``; raises ``KeyError`` for a
+        kind the game does not declare in ``CARD_KINDS``."""
+        loaded = self._loaded.get((game_id, kind))
+        if loaded is None:
+            from companion.rules import get_game
+            card_kind = get_game(game_id).CARD_KINDS[kind]
+            loaded = self._loaded[(game_id, kind)] = Catalogue.load(self.path(game_id, card_kind), card_kind)
+        return loaded
+
+
+__all__ = ["CardExists", "Catalogue", "Catalogues"]

@@ -1,8 +1,9 @@
 """``companion play`` (the touchscreen app) and ``companion bench`` (its figures).
 
-``play``: ``--game thirty-to-mars [--hw auto|pi|mock|none] [--die PORT|auto|none]
-[--db PATH] [--catalogue PATH] [--size WxH] [--rotate 0|90|180|270] [--fullscreen]``.
-Started again, it resumes the open game from the database. Without a
+``play``: ``[--game ID] [--hw auto|pi|mock|none] [--die PORT|auto|none]
+[--db PATH] [--catalogue DIR] [--size WxH] [--rotate 0|90|180|270] [--fullscreen]``.
+Without ``--game`` it resumes the open game (the last one played), or shows
+the game picker; ``--game ID`` resumes that game's open game or starts one. Without a
 display it prints one sentence saying how to run it and exits 1.
 """
 from __future__ import annotations
@@ -31,13 +32,15 @@ def _size(text: str) -> tuple[int, int]:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``play`` and ``bench`` subcommands."""
     p = subparsers.add_parser("play", help="run the touchscreen companion (the default command)")
-    p.add_argument("--game", default="thirty-to-mars", help="game to start when none is open")
+    p.add_argument("--game", default=None,
+                   help="game to resume or start (default: the open game, else the game picker)")
     p.add_argument("--hw", default="auto", choices=("auto", "pi", "mock", "none"),
                    help="GPIO buttons: auto (if present), pi (expected), mock (gpiozero MockFactory), none")
     p.add_argument("--die", default="auto", help="electronic die: a serial device path, auto, or none")
     p.add_argument("--db", type=Path, default=None, help="game database (default: the data directory)")
     p.add_argument("--catalogue", type=Path, default=None,
-                   help="event card catalogue (default: cards.json beside --db, else the data directory)")
+                   help="folder of the card catalogues (default: beside --db, else the data directory); "
+                        "a .json file names the folder it is in")
     p.add_argument("--size", type=_size, default=None, help="window size WxH before rotation (default 800x480)")
     p.add_argument("--rotate", type=int, default=0, choices=(0, 90, 180, 270),
                    help="rotate the picture counter-clockwise by this many degrees")
@@ -70,7 +73,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Run the app until closed or SIGTERM; returns the exit status."""
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    problem = _unplayable(args.game)
+    problem = _unplayable(args.game) if args.game is not None else None
     if problem:
         print(f"companion play: {problem}", file=sys.stderr)
         return 2
@@ -81,16 +84,17 @@ def run_play(args: argparse.Namespace) -> int:
     import pygame
 
     from companion import sdnotify
-    from companion.catalogue import Catalogue
+    from companion.catalogue import Catalogues
     from companion.session import Session
     from companion.ui.app import App
     from companion.ui.hwlink import HwLink
 
     session = Session.open(args.db)
-    cat_path = args.catalogue or (args.db.parent / "cards.json" if args.db else None)
-    catalogue = Catalogue.load(cat_path)
+    folder = args.catalogue or (args.db.parent if args.db else None)
+    if folder is not None and folder.suffix == ".json":
+        folder = folder.parent
     hw = HwLink(args.hw, args.die)
-    app = App(session, catalogue, args.game, args.size or (800, 480), args.rotate, hw, sdnotify.notify_kind)
+    app = App(session, Catalogues(folder), args.game, args.size or (800, 480), args.rotate, hw, sdnotify.notify_kind)
     if args.fullscreen and args.size is None:
         app.fit_display = True
     control = os.environ.get("COMPANION_CONTROL")

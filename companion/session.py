@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from companion.rules import get_game
-from companion.rules.contract import Action, Event, Game, Rejection, RuleError
+from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
 from companion.store import GameRecord, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,32 @@ class Session:
         self._record, self._game, self._states = record, game, states
         self._undone = len(rows) - len(active)
 
+    def switch(self, game_id: str) -> bool:
+        """Show ``game_id``'s open (or last finished, not abandoned) game instead of
+        the current one, which stays in the store as it is. Returns False (nothing
+        changes) when ``game_id`` has none or it cannot be resumed (``notice`` says why)."""
+        record = self.store.current_game(game_id)
+        if record is None:
+            return False
+        if self._record is not None and record.id == self._record.id:
+            return True
+        previous = (self._record, self._game, self._states, self._undone)
+        try:
+            self._resume(record)
+            self.store.touch(record.id)
+        except Exception as exc:
+            self._record, self._game, self._states, self._undone = previous
+            self.notice = f"The {game_id} game started {record.created_at} could not be resumed ({exc})."
+            log.error("cannot resume game %s: %s", record.id, exc)
+            return False
+        self._notify(self.state, (Event("resumed", f"Back to the game started {record.created_at}.",
+                                        {"game": game_id}),))
+        return True
+
+    def open_games(self) -> dict[str, Any]:
+        """game id -> its open :class:`GameRecord` in the store."""
+        return self.store.open_games()
+
     def _reset(self) -> None:
         self._record, self._game, self._states, self._undone = None, None, [], 0
 
@@ -232,16 +258,21 @@ class Session:
         """Check ``action``, apply it, commit it, then notify; see :class:`Outcome`.
 
         Rejected (nothing changes, nothing is logged) when there is no game
-        (code ``"no_game"``), the payload is not JSON-able or the engine's
+        (code ``"no_game"``), the action does not fit the game's declared
+        shapes (``"unknown_action"``, ``"malformed"``: see
+        :func:`companion.rules.contract.validate`), the payload is not JSON-able or the engine's
         ``check`` raises (``"malformed"``), the rules say no (the game's own
         :class:`Rejection`), the engine's ``apply`` raises (``"engine_error"``,
         logged), or the log cannot be written (``"not_saved"``). A new action after undo discards the redo tail.
         """
         if self._record is None:
             return _rejected("no_game", "Start a game first.")
+        form = validate(self._game, action)  # type: ignore[arg-type]
+        if form is not None:
+            return Outcome(False, form, ())
         try:  # exactly what a replay of the log will see
             action = Action.from_json(_normalised(action.to_json()))
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, RecursionError) as exc:
             return _rejected("malformed", f"This action cannot be recorded: {exc}.")
         state = self.state
         try:

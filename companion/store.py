@@ -7,7 +7,9 @@ has reached the disk (a power cut loses nothing that was shown).
 
 Tables::
 
-    games(id, game_id, options_json, created_at, status)    status: open | over | abandoned
+    games(id, game_id, options_json, created_at, status, touched_at)
+                                                            status: open | over | abandoned
+                                                            at most one open game per game_id
     actions(game, seq, action_json, events_json, undone, created_at)
                                                             seq: 1, 2, ... per game
                                                             undone: 0 | 1
@@ -34,7 +36,7 @@ from typing import Any, Iterator
 
 from companion.paths import default_db_path, move_aside
 
-SCHEMA_VERSION = 1  # PRAGMA user_version of the layout below
+SCHEMA_VERSION = 2  # PRAGMA user_version of the layout below (1: no touched_at; migrated on open)
 EXPORT_FORMAT = "mars-companion-log"
 EXPORT_VERSION = 1
 STATUSES = ("open", "over", "abandoned")
@@ -47,7 +49,8 @@ CREATE TABLE games (
     game_id      TEXT NOT NULL,
     options_json TEXT NOT NULL,
     created_at   TEXT NOT NULL,
-    status       TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned'))
+    status       TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned')),
+    touched_at   TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE actions (
     game        INTEGER NOT NULL REFERENCES games(id),
@@ -60,7 +63,7 @@ CREATE TABLE actions (
 );
 """
 _COLUMNS = {
-    "games": ["id", "game_id", "options_json", "created_at", "status"],
+    "games": ["id", "game_id", "options_json", "created_at", "status", "touched_at"],
     "actions": ["game", "seq", "action_json", "events_json", "undone", "created_at"],
 }
 
@@ -76,13 +79,15 @@ class _Damaged(Exception):
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One row of ``games``: ``id`` (store key), ``game_id`` (``"thirty-to-mars"``),
-    ``options`` (the table's choices), ``created_at`` (UTC ISO), ``status``."""
+    ``options`` (the table's choices), ``created_at`` (UTC ISO), ``status``,
+    ``touched_at`` (UTC ISO of the last move, undo or redo)."""
 
     id: int
     game_id: str
     options: dict[str, Any]
     created_at: str
     status: str
+    touched_at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,24 +176,30 @@ class Store:
         self._conn.close()
 
     # ---------------------------------------------------------------- reading
-    def current_game(self) -> GameRecord | None:
-        """The newest game that is ``open`` or ``over`` (the one the table sees), or None."""
+    def current_game(self, game_id: str | None = None) -> GameRecord | None:
+        """The game the table sees: the last touched game that is ``open`` or
+        ``over`` (only of ``game_id`` if given), or None."""
+        where = " AND game_id = ?" if game_id is not None else ""
         row = self._conn.execute(
-            "SELECT id, game_id, options_json, created_at, status FROM games "
-            "WHERE status IN ('open', 'over') ORDER BY id DESC LIMIT 1").fetchone()
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('open', 'over'){where} "
+            "ORDER BY touched_at DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
         return _game(row) if row else None
+
+    def open_games(self) -> dict[str, GameRecord]:
+        """game id -> its open game (at most one each)."""
+        rows = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'open' ORDER BY id").fetchall()
+        return {r.game_id: r for r in map(_game, rows)}
 
     def game(self, game: int) -> GameRecord | None:
         """The game with store key ``game``, or None."""
-        row = self._conn.execute(
-            "SELECT id, game_id, options_json, created_at, status FROM games WHERE id = ?",
-            (game,)).fetchone()
+        row = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game,)).fetchone()
         return _game(row) if row else None
 
-    def games(self) -> list[GameRecord]:
-        """Every game, oldest first."""
-        rows = self._conn.execute(
-            "SELECT id, game_id, options_json, created_at, status FROM games ORDER BY id").fetchall()
+    def games(self, game_id: str | None = None) -> list[GameRecord]:
+        """Every game (only of ``game_id`` if given), oldest first."""
+        where = " WHERE game_id = ?" if game_id is not None else ""
+        rows = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games{where} ORDER BY id",
+                                  (game_id,) if game_id is not None else ()).fetchall()
         return [_game(r) for r in rows]
 
     def actions(self, game: int, *, active_only: bool = False) -> list[ActionRecord]:
@@ -231,16 +242,23 @@ class Store:
 
     # ---------------------------------------------------------------- writing
     def create_game(self, game_id: str, options: dict[str, Any]) -> GameRecord:
-        """Start a game (status ``open``); the previous ``open`` game becomes ``abandoned``
-        in the same transaction. Raises :class:`StoreError` if it cannot be committed."""
+        """Start a game (status ``open``); the previous ``open`` game of the same
+        ``game_id`` becomes ``abandoned`` in the same transaction (other games'
+        open games stay open). Raises :class:`StoreError` if it cannot be committed."""
         created = utc_now()
         with self._transaction() as conn:
-            conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open'")
+            conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND game_id = ?", (game_id,))
             cur = conn.execute(
-                "INSERT INTO games (game_id, options_json, created_at, status) VALUES (?, ?, ?, 'open')",
-                (game_id, _dumps(options), created))
+                "INSERT INTO games (game_id, options_json, created_at, status, touched_at) "
+                "VALUES (?, ?, ?, 'open', ?)", (game_id, _dumps(options), created, created))
             game = int(cur.lastrowid)  # type: ignore[arg-type]
-        return GameRecord(game, game_id, json.loads(_dumps(options)), created, "open")
+        return GameRecord(game, game_id, json.loads(_dumps(options)), created, "open", created)
+
+    def touch(self, game: int) -> None:
+        """Make ``game`` the one the table sees next time (a resume from the picker).
+        Raises :class:`StoreError`."""
+        with self._transaction() as conn:
+            conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (utc_now(), game))
 
     def append_action(self, game: int, seq: int, action: dict[str, Any],
                       events: list[dict[str, Any]], status: str) -> None:
@@ -253,7 +271,7 @@ class Store:
             conn.execute(
                 "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) "
                 "VALUES (?, ?, ?, ?, 0, ?)", (game, seq, _dumps(action), _dumps(events), utc_now()))
-            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+            conn.execute("UPDATE games SET status = ?, touched_at = ? WHERE id = ?", (status, utc_now(), game))
 
     def set_undone(self, game: int, seq: int, undone: bool, status: str) -> None:
         """Mark action ``seq`` undone (undo) or active again (redo) and set the game's
@@ -265,7 +283,7 @@ class Store:
                                (int(undone), game, seq))
             if cur.rowcount != 1:
                 raise StoreError(f"game {game} has no action {seq}")
-            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+            conn.execute("UPDATE games SET status = ?, touched_at = ? WHERE id = ?", (status, utc_now(), game))
 
     def set_status(self, game: int, status: str) -> None:
         """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
@@ -299,9 +317,12 @@ def _check_status(status: str) -> None:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
 
 
+_GAME_COLUMNS = "id, game_id, options_json, created_at, status, touched_at"
+
+
 def _game(row: tuple) -> GameRecord:
-    id_, game_id, options_json, created_at, status = row
-    return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status)
+    id_, game_id, options_json, created_at, status, touched_at = row
+    return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status, touched_at)
 
 
 def _memory_connection() -> sqlite3.Connection:
@@ -332,6 +353,8 @@ def _connect(path: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA foreign_keys=ON")
             if version == 0:
                 _create_schema(conn)
+            elif version < SCHEMA_VERSION:
+                _migrate(conn, version)
             _check_schema(conn)
         except sqlite3.DatabaseError as exc:
             if _is_damage(exc):
@@ -364,6 +387,25 @@ def _create_schema(conn: sqlite3.Connection) -> None:
         for statement in _SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    """Bring a schema of ``version`` up to :data:`SCHEMA_VERSION` in one transaction.
+    1 -> 2: ``games.touched_at`` (set to ``created_at``), and at most one open
+    game per game id (older open games of the same id become abandoned, as
+    version 1 already did across all games)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if version < 2:
+            conn.execute("ALTER TABLE games ADD COLUMN touched_at TEXT NOT NULL DEFAULT ''")
+            conn.execute("UPDATE games SET touched_at = created_at")
+            conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND id NOT IN "
+                         "(SELECT max(id) FROM games WHERE status = 'open' GROUP BY game_id)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:

@@ -1,12 +1,23 @@
-"""companion.catalogue: the event card file players can edit."""
+"""companion.catalogue: card files players can edit, one per game and card kind.
+
+Exercised with 30 to Mars's event cards (a player-filled kind) and a made-up
+kind with built-in cards."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from companion.catalogue import Catalogue
+from companion.catalogue import CardExists, Catalogue, Catalogues
+from companion.rules.contract import CardKind
+from companion.rules.thirty_to_mars import CARD_KINDS
 from companion.rules.thirty_to_mars.model import Effect, EventCard
+
+EVENT = CARD_KINDS["event"]
+
+
+def load(path):
+    return Catalogue.load(path, EVENT)
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -19,50 +30,52 @@ FIRE = {"name": "Fire!", "colour": "red", "difficulty": 12, "location": None,
 
 
 def test_missing_file_is_an_empty_catalogue(tmp_path):
-    cat = Catalogue.load(tmp_path / "cards.json")
+    cat = load(tmp_path / "cards.json")
     assert cat.names() == [] and cat.get("x") is None and cat.notice is None and len(cat) == 0
     assert not (tmp_path / "cards.json").exists()
 
 
 def test_empty_file_is_an_empty_catalogue(tmp_path):
     (tmp_path / "cards.json").write_text("\n")
-    cat = Catalogue.load(tmp_path / "cards.json")
+    cat = load(tmp_path / "cards.json")
     assert cat.names() == [] and cat.notice is None
 
 
 def test_add_saves_sorted_pretty_json_and_reloads(tmp_path):
     path = tmp_path / "sub" / "cards.json"
-    cat = Catalogue.load(path)
+    cat = load(path)
     for card in (LEAK, FIRE, COFFEE):
-        assert isinstance(cat.add(card), EventCard)
+        assert cat.add(card) == EventCard.from_json(card).to_json()
     text = path.read_text()
     data = json.loads(text)
     assert [c["name"] for c in data] == ["coffee break", "Fire!", "Oxygen Leak"]
     assert "\n  {\n" in text  # pretty-printed, one object per card
-    again = Catalogue.load(path)
+    again = load(path)
     assert again.names() == ["coffee break", "Fire!", "Oxygen Leak"]
     assert again.names("yellow") == ["Oxygen Leak"] and again.names("red") == ["Fire!"]
     leak = again.get("oxygen leak ")
-    assert leak == EventCard.from_json(LEAK)
-    assert leak.failure == (Effect("oxygen", -3),)
+    assert EventCard.from_json(leak) == EventCard.from_json(LEAK)
+    assert EventCard.from_json(leak).failure == (Effect("oxygen", -3),)
     assert "Fire!" in again and "Water" not in again
     assert [p.name for p in path.parent.iterdir()] == ["cards.json"]  # no temp files left
 
 
-def test_add_replaces_a_card_of_the_same_name(tmp_path):
-    cat = Catalogue.load(tmp_path / "cards.json")
+def test_a_card_of_the_same_name_is_replaced_only_when_asked(tmp_path):
+    cat = load(tmp_path / "cards.json")
     cat.add(LEAK)
-    cat.add({**LEAK, "name": "OXYGEN LEAK", "difficulty": 9})
-    assert cat.names() == ["OXYGEN LEAK"] and cat.get("Oxygen Leak").difficulty == 9
+    with pytest.raises(CardExists, match="Oxygen Leak is already in the catalogue"):
+        cat.add({**LEAK, "name": "OXYGEN LEAK", "difficulty": 9})
+    assert cat.get("Oxygen Leak")["difficulty"] == 8
+    cat.add({**LEAK, "name": "OXYGEN LEAK", "difficulty": 9}, replace=True)
+    assert cat.names() == ["OXYGEN LEAK"] and cat.get("Oxygen Leak")["difficulty"] == 9
     assert len(json.loads((tmp_path / "cards.json").read_text())) == 1
 
 
 def test_bad_card_is_refused_and_nothing_saved(tmp_path):
-    cat = Catalogue.load(tmp_path / "cards.json")
+    cat = load(tmp_path / "cards.json")
     with pytest.raises(ValueError, match="colour"):
         cat.add({**LEAK, "colour": "blue"})
-    with pytest.raises(ValueError):
-        cat.names("blue")
+    assert cat.names("blue") == []
     assert not (tmp_path / "cards.json").exists()
 
 
@@ -70,11 +83,11 @@ def test_a_bad_entry_is_skipped_reported_and_kept_in_the_file(tmp_path):
     path = tmp_path / "cards.json"
     bad = {"name": "Typo", "colour": "green", "difficulty": "seven", "location": 1}
     path.write_text(json.dumps([LEAK, bad, "not a card", COFFEE, {**LEAK, "difficulty": 3}]))
-    cat = Catalogue.load(path)
+    cat = load(path)
     assert cat.names() == ["coffee break", "Oxygen Leak"]
-    assert cat.get("Oxygen Leak").difficulty == 8  # the first of two same-named cards wins
+    assert cat.get("Oxygen Leak")["difficulty"] == 8  # the first of two same-named cards wins
     assert len(cat.problems) == 3
-    assert "entry 2 ('Typo')" in cat.problems[0] and "difficulty" in cat.problems[0]
+    assert "line 1 ('Typo')" in cat.problems[0] and "difficulty" in cat.problems[0]  # all on one line
     assert "3 card(s)" in cat.notice
     cat.add(FIRE)
     written = json.loads(path.read_text())
@@ -83,22 +96,76 @@ def test_a_bad_entry_is_skipped_reported_and_kept_in_the_file(tmp_path):
 
 def test_file_edited_by_hand_meanwhile_is_not_overwritten(tmp_path):
     path = tmp_path / "cards.json"
-    cat = Catalogue.load(path)
+    cat = load(path)
     cat.add(LEAK)
-    other = Catalogue.load(path)
+    other = load(path)
     other.add(COFFEE)
     cat.add(FIRE)
-    assert Catalogue.load(path).names() == ["coffee break", "Fire!", "Oxygen Leak"]
+    assert load(path).names() == ["coffee break", "Fire!", "Oxygen Leak"]
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b'{"cards": 3}'])
 def test_damaged_file_is_moved_aside(tmp_path, content):
     path = tmp_path / "cards.json"
     path.write_bytes(content)
-    cat = Catalogue.load(path)
+    cat = load(path)
     assert cat.names() == [] and "damaged" in cat.notice and "moved" in cat.notice
     moved = [p for p in tmp_path.iterdir() if p.name.startswith("cards.json.damaged-")]
     assert len(moved) == 1 and moved[0].read_bytes() == content
     assert not path.exists()
     cat.add(LEAK)
-    assert Catalogue.load(path).names() == ["Oxygen Leak"]
+    assert load(path).names() == ["Oxygen Leak"]
+
+
+def test_problems_name_the_line_each_bad_card_starts_on(tmp_path):
+    path = tmp_path / "cards.json"
+    bad = {"name": "Typo", "colour": "green", "difficulty": "seven", "location": 1}
+    path.write_text(json.dumps([LEAK, bad, COFFEE, {"name": "Blue", "colour": "blue"}], indent=2))
+    lines = path.read_text().splitlines()
+    cat = load(path)
+    typo_line = next(i for i, line in enumerate(lines, 1) if '"Typo"' in line) - 1  # its "{" is the line before
+    blue_line = next(i for i, line in enumerate(lines, 1) if '"Blue"' in line) - 1
+    assert cat.problems[0].startswith(f"line {typo_line} ('Typo')")
+    assert cat.problems[1].startswith(f"line {blue_line} ('Blue')")
+    assert "Typo" not in cat.names() and "kept out of play" in cat.notice
+
+
+def test_delete_removes_a_card_and_keeps_the_others(tmp_path):
+    cat = load(tmp_path / "cards.json")
+    cat.add(LEAK)
+    cat.add(COFFEE)
+    cat.delete("oxygen leak")
+    assert load(tmp_path / "cards.json").names() == ["coffee break"]
+    with pytest.raises(KeyError):
+        cat.delete("Oxygen Leak")
+
+
+def _parse_mission(entry):
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or entry.get("type") not in ("a", "b"):
+        raise ValueError("type must be a or b")
+    return {"name": entry["name"], "type": entry["type"]}
+
+
+MISSION = CardKind("mission", "Mission card", _parse_mission, builtin=({"name": "Spy", "type": "a"},),
+                   group=lambda card: card["type"])
+
+
+def test_builtin_cards_are_always_there_and_cannot_be_changed(tmp_path):
+    cat = Catalogue.load(tmp_path / "m.json", MISSION)
+    assert cat.names() == ["Spy"] and cat.is_builtin("spy") and len(cat) == 1
+    with pytest.raises(ValueError, match="printed in the rulebook"):
+        cat.add({"name": "Spy", "type": "b"}, replace=True)
+    with pytest.raises(KeyError):
+        cat.delete("Spy")
+    cat.add({"name": "Thief", "type": "b"})
+    assert cat.names("b") == ["Thief"] and cat.names("a") == ["Spy"]
+    assert json.loads((tmp_path / "m.json").read_text()) == [{"name": "Thief", "type": "b"}]
+
+
+def test_catalogues_keep_one_file_per_game_and_kind(tmp_path):
+    cats = Catalogues(tmp_path)
+    events = cats.get("thirty-to-mars", "event")
+    assert events.path == tmp_path / "cards.json"  # 30 to Mars keeps its historic file name
+    assert cats.get("thirty-to-mars", "event") is events
+    with pytest.raises(KeyError):
+        cats.get("thirty-to-mars", "space")

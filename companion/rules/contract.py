@@ -40,6 +40,9 @@ Functions:
 - ``last_roll(state) -> tuple[str, int] | None``: what ``CORRECT_ROLL``
   (``{"face": 1..6}``) would replace, for the shell's Fix roll; None in a game
   without a die or when the last action was not a roll.
+- ``die_faces(state) -> tuple[str, ...]``: the labels of the die's faces
+  1..6 in this game (``NUMBER_FACES`` for an ordinary die; empty in a game
+  without a die, whose die status then says "not used in this game").
 - ``summary(state) -> dict``: JSON-able overview for ``companion status``.
 - ``invariants(state) -> list[str]``: what is wrong with ``state`` (empty when
   all is well), checked by the generic tests after every action.
@@ -233,7 +236,8 @@ class CardKind:
     dict``: the card as printed, normalised; raises ``ValueError`` naming the
     wrong field (the card's name is ``entry["name"]``); ``builtin``: cards the
     rulebook prints, always in the catalogue (may be empty); ``group(card) ->
-    str``: how the picker groups cards (a colour, a type; "" for none).
+    str``: how the picker groups cards (a colour, a type; "" for none);
+    ``file``: the catalogue's file name if the game keeps a historic one.
     """
 
     kind: str
@@ -241,6 +245,7 @@ class CardKind:
     parse: Callable[[Any], dict[str, Any]]
     builtin: tuple[dict[str, Any], ...] = ()
     group: Callable[[dict[str, Any]], str] = lambda card: ""
+    file: str = ""
 
 
 class RuleError(ValueError):
@@ -274,6 +279,7 @@ class Game(Protocol):
     def result(self, state: Any) -> Result | None: ...
     def expects(self, state: Any) -> Expect | None: ...
     def last_roll(self, state: Any) -> tuple[str, int] | None: ...
+    def die_faces(self, state: Any) -> tuple[str, ...]: ...
     def summary(self, state: Any) -> dict[str, Any]: ...
     def invariants(self, state: Any) -> list[str]: ...
     def random_action(self, state: Any, rng: Any) -> Action: ...

@@ -21,7 +21,8 @@ from typing import Any
 
 import pygame
 
-from companion.rules.contract import Action, Event, Rejection
+from companion.rules import entry
+from companion.rules.contract import NUMBER_FACES, ROLL, Action, Event, Rejection
 
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
@@ -75,18 +76,20 @@ class Dialog:
 
 class App:
     """The companion's app. ``session``: a :class:`companion.session.Session`;
-    ``catalogue``: a :class:`companion.catalogue.Catalogue`; ``game_id``: the
-    game to start when there is none; ``size``: the logical (width, height)
+    ``catalogues``: a :class:`companion.catalogue.Catalogues`; ``game_id``: the
+    game to resume or start (None: the open game, else the game picker);
+    ``size``: the logical (width, height)
     in pixels before rotation; ``rotate``: 0|90|180|270 degrees
     counter-clockwise; ``hw``: a :class:`HwLink` or None; ``notify``:
     ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd)."""
 
-    def __init__(self, session: Any, catalogue: Any, game_id: str = "thirty-to-mars",
+    def __init__(self, session: Any, catalogues: Any, game_id: str | None = None,
                  size: tuple[int, int] = (800, 480), rotate: int = 0, hw: HwLink | None = None,
                  notify: Callable[[str], None] | None = None) -> None:
         self.session = session
-        self.catalogue = catalogue
-        self.game_id = game_id
+        self.catalogues = catalogues
+        self.setup_game_id: str | None = None  # the game whose New-game screen is shown
+        self._game_uis: dict[str, Any] = {}
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -114,15 +117,16 @@ class App:
         self.surface = pygame.Surface(size)
         self.display: pygame.Surface | None = None
         self.taps: TapFilter | None = None
-        from .screens import make_screens
-        self.screens = make_screens(self)
+        from .screens.picker import PickerScreen
+        self.picker = PickerScreen(self)
         self.screen = None
         session.subscribe(self._on_change)
+        if game_id is not None and session.game_id != game_id and not session.switch(game_id):
+            self.setup_game_id = game_id
         self._rebuild_recent()
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)
-        if getattr(catalogue, "notice", None):
-            self.say(catalogue.notice, "error", 20, everywhere=True)
+        self._say_catalogue_notices()
 
     # ------------------------------------------------------------------ game access
     @property
@@ -132,6 +136,64 @@ class App:
     @property
     def game(self) -> Any:
         return self.session.game
+
+    @property
+    def game_ui(self) -> Any:
+        """The open game's screen package (:class:`companion.ui.games.GameUi`), or None."""
+        game_id = self.session.game_id
+        return self.ui_for(game_id) if game_id is not None else None
+
+    def ui_for(self, game_id: str) -> Any:
+        """The screen package of ``game_id``, loaded once."""
+        ui = self._game_uis.get(game_id)
+        if ui is None:
+            from .games import load
+            ui = self._game_uis[game_id] = load(game_id, self)
+        return ui
+
+    def catalogue(self, kind: str) -> Any:
+        """The open (or being set up) game's card catalogue of ``kind``
+        (:class:`companion.catalogue.Catalogue`)."""
+        game_id = self.setup_game_id if self.wants_new_game or not self.session.has_game else self.session.game_id
+        return self.catalogues.get(game_id or self.session.game_id, kind)
+
+    def _say_catalogue_notices(self) -> None:
+        game_id = self.session.game_id or self.setup_game_id
+        if game_id is None or self.catalogues is None:
+            return
+        for kind in self.ui_for(game_id).catalogue_kinds:
+            notice = self.catalogues.get(game_id, kind).notice
+            if notice:
+                self.say(notice, "error", 20, everywhere=True)
+
+    def title(self) -> str:
+        """The open game's title, or the app's name."""
+        game_id = self.session.game_id or self.setup_game_id
+        return entry(game_id).title if game_id else "Mars Table Companion"
+
+    def expect(self) -> Any:
+        """What the open game waits for (:class:`Expect`), or None."""
+        state = self.state
+        return self.game.expects(state) if state is not None and self.game is not None else None
+
+    def face_labels(self) -> tuple[str, ...]:
+        """The labels of die faces 1..6 in the open game (symbols or numbers)."""
+        state = self.state
+        if state is None or self.game is None:
+            return NUMBER_FACES
+        return self.game.die_faces(state) or NUMBER_FACES
+
+    def uses_die(self) -> bool:
+        """False when the open game has no die (the die status says "not used")."""
+        state = self.state
+        return state is None or self.game is None or bool(self.game.die_faces(state))
+
+    def fixable_roll(self) -> tuple[str, int] | None:
+        """``(purpose, face)`` of the roll Fix roll would replace, or None."""
+        state = self.state
+        if state is None or self.game is None or not self.session.has_game:
+            return None
+        return self.game.last_roll(state)
 
     @property
     def keyboard(self) -> bool:
@@ -175,12 +237,37 @@ class App:
             return None
 
     def showing_new_game_over_a_game(self) -> bool:
-        """True while the New-game screen hides a game the players could go back to."""
+        """True while the game picker or a New-game screen hides a game the players could go back to."""
         return self.wants_new_game and self.state is not None and self.session.has_game
 
     def cancel_new_game(self) -> None:
-        """Leave the New-game screen and show the game again (its step's screen)."""
+        """Leave the game picker or New-game screen and show the game again."""
         self.wants_new_game = False
+        self.setup_game_id = None
+        self.dirty = True
+
+    def pick_game(self) -> None:
+        """Show the game picker (over the open game, which stays in the store)."""
+        self.wants_new_game = True
+        self.setup_game_id = None
+        self.dirty = True
+
+    def choose_game(self, game_id: str) -> None:
+        """Show ``game_id``'s New-game screen (from the picker)."""
+        self.wants_new_game = True
+        self.setup_game_id = game_id
+        self._say_catalogue_notices()
+        self.dirty = True
+
+    def resume_game(self, game_id: str) -> None:
+        """Go back to ``game_id``'s open game (from the picker)."""
+        if self.session.switch(game_id):
+            self.wants_new_game = False
+            self.setup_game_id = None
+            self._rebuild_recent()
+            self._say_catalogue_notices()
+        else:
+            self.choose_game(game_id)
         self.dirty = True
 
     def undo(self) -> None:
@@ -223,13 +310,12 @@ class App:
 
     def roll(self, face: int, source: str) -> None:
         """A die face 1..6 from the die or a tap: lands where a roll is expected."""
-        state = self.state
-        expect = self.game.expects(state) if state is not None and self.game else None
-        if expect is None or expect.kind != "roll":
+        expect = self.expect()
+        if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
             return
         self.dialog = None
-        self.submit(Action("roll", {"face": face}))
+        self.submit(Action(ROLL, {"face": face}, expect.seat))
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
             on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:
@@ -246,19 +332,24 @@ class App:
         self.dirty = True
 
     def start_new_game(self, options: dict[str, Any]) -> None:
+        """Start the game of the New-game screen with the table's ``options``;
+        a refusal (bad options) is shown and nothing changes."""
+        game_id = self.setup_game_id or self.session.game_id
         try:
-            self.session.new_game(self.game_id, options)
+            self.session.new_game(game_id, options)
         except (ValueError, KeyError, TypeError) as exc:
             self.say(str(exc), "error")
             return
         self.wants_new_game = False
+        self.setup_game_id = None
 
     def _on_change(self, state: Any, events: tuple[Event, ...]) -> None:
         """Session subscriber: keep today's events, redraw."""
         kinds = {e.kind for e in events}
+        game_ui = self.game_ui
         if kinds & {"undo", "redo", "new_game"}:
             self._rebuild_recent()
-        elif "day" in kinds:
+        elif game_ui is not None and game_ui.new_period(events):
             self.recent = list(events)
         else:
             self.recent = (self.recent + list(events))[-80:]
@@ -266,32 +357,30 @@ class App:
 
     def _rebuild_recent(self) -> None:
         recent: list[Event] = []
+        game_ui = self.game_ui
+        if game_ui is None:
+            self.recent = []
+            return
         try:
-            for entry in self.session.log():
-                if entry.undone:
+            for row in self.session.log():
+                if row.undone:
                     continue
-                if any(e.kind == "day" for e in entry.events):
+                if game_ui.new_period(row.events):
                     recent = []
-                recent += entry.events
+                recent += row.events
         except Exception:
             log.exception("cannot read the log")
         self.recent = recent[-80:]
 
     # ------------------------------------------------------------------ screens
     def current_screen(self):
-        """The screen for the game's step (new game, setup, card, day, over)."""
-        s = self.screens
-        state = self.state
-        if self.wants_new_game or state is None or not self.session.has_game:
-            return s["new_game"]
-        if self.game.is_over(state):
-            return s["over"]
-        if state.step == "setup":
-            return s["setup"]
-        expect = self.game.expects(state)
-        if expect is not None and expect.kind == "card":
-            return s["card"]
-        return s["day"]
+        """The screen to show: the game picker, a game's New-game screen, or
+        the screen the open game's package chooses for its state."""
+        if self.wants_new_game or self.state is None or not self.session.has_game:
+            if self.setup_game_id is not None:
+                return self.ui_for(self.setup_game_id).new_game_screen()
+            return self.picker
+        return self.game_ui.screen(self.state)
 
     def _guard(self, what: str, fn: Callable[[], Any]) -> Any:
         try:

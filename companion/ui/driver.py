@@ -13,14 +13,16 @@ from .touch import TapFilter
 
 
 class Driver:
-    """An app of logical ``size`` pixels on ``session``/``catalogue``;
-    ``tap(name)`` taps the button labelled ``name`` (as drawn last frame)."""
+    """An app of logical ``size`` pixels on ``session``/``catalogues``, showing
+    ``game_id`` (None: the open game or the picker); ``tap(name)`` taps the
+    button labelled ``name`` (as drawn last frame)."""
 
-    def __init__(self, session: Any, catalogue: Any, size: tuple[int, int], hw: Any = None) -> None:
+    def __init__(self, session: Any, catalogues: Any, size: tuple[int, int], hw: Any = None,
+                 game_id: str | None = None) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         pygame.font.init()
-        self.app = App(session, catalogue, size=size, hw=hw)
+        self.app = App(session, catalogues, game_id, size=size, hw=hw)
         self.app.display = None
         self.app.taps = TapFilter(size)
         self.frame()
@@ -56,28 +58,3 @@ class Driver:
 
 
 __all__ = ["Driver"]
-
-
-def play_a_hungry_day(session: Any, who: int = 2, take: tuple[str, ...] = ("oxygen", "food")) -> None:
-    """Play one real day, from dawn to the next dawn, that leaves the ship with
-    none of the resources in ``take`` and Marsonaut ``who`` on 1 Health: an
-    event whose failure takes it all, with only ``who`` working on it and a 1
-    rolled against difficulty 36. The next dawn then shows the start-of-day
-    losses (for screenshots and tests). Raises ``RuntimeError`` if a move is
-    refused.
-    """
-    from companion.rules import Action
-
-    def do(kind: str, **args: Any) -> None:
-        out = session.submit(Action(kind, args))
-        if not out.accepted:
-            raise RuntimeError(f"{kind} refused: {out.rejection}")
-
-    do("next")
-    health = session.state.crew[who].health
-    failure = {**{r: -30 for r in take}, **({"health": 1 - health} if health > 1 else {})}
-    do("draw", card={"name": "Life Support Failure", "colour": session.game.required_colour(session.state),
-                     "difficulty": 36, "location": 1, "failure": failure})
-    do("place", who=who, bay=1)
-    for kind, args in (("next", {}), ("roll", {"face": 1}), ("next", {}), ("next", {}), ("next", {})):
-        do(kind, **args)

@@ -29,12 +29,18 @@ CARDS = [
 
 
 @pytest.fixture
-def catalogue(tmp_path):
-    from companion.catalogue import Catalogue
-    cat = Catalogue.load(tmp_path / "cards.json")
+def catalogues(tmp_path):
+    """Every game's catalogues in the test's folder, 30 to Mars's event cards filled with ``CARDS``."""
+    from companion.catalogue import Catalogues
+    cats = Catalogues(tmp_path)
     for c in CARDS:
-        cat.add(c)
-    return cat
+        cats.get("thirty-to-mars", "event").add(c)
+    return cats
+
+
+@pytest.fixture
+def catalogue(catalogues):
+    return catalogues.get("thirty-to-mars", "event")
 
 
 @pytest.fixture
@@ -46,13 +52,13 @@ def session(tmp_path):
 
 
 @pytest.fixture
-def make_driver(session, catalogue):
-    """``make_driver((w, h)) -> Driver`` on the test's session and catalogue."""
+def make_driver(session, catalogues):
+    """``make_driver((w, h)) -> Driver`` of 30 to Mars on the test's session and catalogues."""
     from companion.ui.driver import Driver
     pygame.display.init()
 
     def make(size=(800, 480)):
         pygame.display.set_mode(size)
-        return Driver(session, catalogue, size)
+        return Driver(session, catalogues, size, game_id="thirty-to-mars")
     yield make
     pygame.display.quit()

@@ -32,13 +32,15 @@ class App:
         self.proc = None
         self.client = None
 
-    def start(self):
+    def start(self, game=None):
+        """Start ``companion play`` (``--game game`` if given, else it resumes the open game)."""
         from companion.ui.control import Client
         sock = str(self.tmp / "control.sock")
         env = dict(os.environ, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "play", "--db", str(self.tmp / "db.sqlite3"), "--hw", "mock",
-             "--die", self.die_path, "--size", "800x480"], env=env, stderr=open(self.tmp / "stderr.txt", "ab"))
+             "--die", self.die_path, "--size", "800x480", *(["--game", game] if game else [])],
+            env=env, stderr=open(self.tmp / "stderr.txt", "ab"))
         self.client = Client(sock, timeout_s=20)
         self.wait(lambda s: s["die"]["connected"], "the die to connect")
 
@@ -130,18 +132,18 @@ def play(app, die, rng, stop_day=None, extras=None):
 
 @pytest.mark.timeout(120)
 def test_whole_game_through_the_app(tmp_path):
-    from companion.catalogue import Catalogue
+    from companion.catalogue import Catalogues
     from companion.session import Session
     from hw.mock import DieSimulator
 
-    cat = Catalogue.load(tmp_path / "cards.json")
+    cat = Catalogues(tmp_path).get("thirty-to-mars", "event")
     for c in CARDS:
         cat.add(c)
     rng = random.Random(30)
     extras: set[str] = set()
     with DieSimulator(seed=1) as die:
         app = App(tmp_path, die.path)
-        app.start()
+        app.start("thirty-to-mars")
         try:
             s = play(app, die, rng, stop_day=12, extras=extras)
             assert s["day"] == 11 and s["step"] == "dawn"

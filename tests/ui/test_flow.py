@@ -16,7 +16,9 @@ def test_next_does_not_skip_the_end_screen(make_driver):
     d.key("next")
     assert d.app.current_screen().name == "over"
     assert "tap New game" in d.app.message.text
-    d.tap("New game")  # the end screen's own button
+    d.tap("New game")  # the end screen's own button: the game picker, then the game's New-game screen
+    assert d.app.current_screen().name == "picker"
+    d.tap("30 to Mars")
     assert d.app.current_screen().name == "new_game"
 
 
@@ -27,6 +29,8 @@ def test_undo_on_new_game_screen_returns_to_the_game_first(make_driver):
     final = play_to_end(d)
     seq = d.app.session.seq
     d.tap("New game")
+    assert d.app.current_screen().name == "picker"
+    d.tap("30 to Mars")
     assert d.app.current_screen().name == "new_game"
     assert "Undo" in d.names() and "Redo" in d.names()
     d.tap("Undo")  # first Undo: back to the (lost or won) game, nothing taken back
@@ -47,7 +51,7 @@ def test_redo_and_back_from_a_new_game_during_play(make_driver):
     seq = d.app.session.seq
     d.tap("New game")
     d.tap("New game")  # confirm in the dialog
-    assert d.app.current_screen().name == "new_game"
+    assert d.app.current_screen().name == "picker"
     d.key("redo")  # first: back to the game, nothing redone
     assert d.app.current_screen().name == "day" and d.app.session.seq == seq
     d.key("redo")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui import text
-from companion.ui.driver import play_a_hungry_day
+from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day
 
 from .helpers import assert_no_overlaps, start_game
 from .test_screens import SIZES, check_frame

@@ -141,7 +141,7 @@ def test_illegal_choice_shows_the_rule(make_driver):
 @pytest.mark.timeout(30)
 def test_a_screen_that_raises_shows_a_message(make_driver, monkeypatch):
     d = make_driver((800, 480))
-    screen = d.app.screens["new_game"]
+    screen = d.app.ui_for("thirty-to-mars").screens["new_game"]
     monkeypatch.setattr(type(screen), "paint", lambda self, ui: 1 / 0)
     d.frame()
     assert "ZeroDivisionError" in d.app.message.text

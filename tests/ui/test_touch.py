@@ -66,4 +66,4 @@ def test_app_counts_one_press_for_finger_and_mouse(make_driver):
     d.app.handle(mouse(x, y, touch=True))
     d.app.handle(mouse(x, y))  # a driver that does not mark it
     d.frame()
-    assert d.app.screens["new_game"].crew == ["stan"]
+    assert d.app.ui_for("thirty-to-mars").screens["new_game"].crew == ["stan"]

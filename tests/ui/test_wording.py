@@ -63,7 +63,7 @@ def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
 
 @pytest.mark.timeout(30)
 def test_tapping_a_knocked_out_marsonaut_names_the_rule(make_driver):
-    from companion.ui.driver import play_a_hungry_day
+    from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day
     d = make_driver((800, 480))
     start_game(d)
     play_a_hungry_day(d.app.session, take=("food",))  # Maria on 1 Health, then out of Food: Knocked Out

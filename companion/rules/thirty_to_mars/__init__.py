@@ -12,11 +12,11 @@ from .moves import legal_actions, random_action, random_card
 from .odds import check_odds
 from .queries import (capacity, choice_options, choice_text, effective_difficulty, expects, is_over, last_roll,
                       outcome, participants, phase, repairable_bays, required_colour, summary)
-from .table import default_options, invariants, result, seats, to_act
+from .table import default_options, die_faces, invariants, result, seats, to_act
 
 __all__ = ["ABILITY", "ACTIONS", "CARD_KINDS", "CHOOSE", "CORRECT_ROLL", "DRAW", "GAME_ID", "NEXT", "PLACE",
            "PLAYERS", "REPAIR", "ROLL", "RULEBOOK", "TITLE", "Effect", "EventCard", "Marsonaut", "Pending", "State",
-           "apply", "capacity", "check", "check_odds", "choice_options", "choice_text", "default_options",
+           "apply", "capacity", "check", "check_odds", "choice_options", "choice_text", "default_options", "die_faces",
            "effective_difficulty", "expects", "invariants", "is_over", "last_roll", "legal_actions", "new_game",
            "outcome", "participants", "phase", "random_action", "random_card", "repairable_bays",
            "required_colour", "result", "seats", "summary", "to_act"]

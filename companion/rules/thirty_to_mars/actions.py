@@ -49,7 +49,7 @@ def _parse_event_card(entry: Any) -> dict[str, Any]:
 #: The event cards players enter once (Game Components: 59 green, 20 yellow, 10 red, 3 tutorial).
 CARD_KINDS = {
     "event": CardKind("event", "Event card", _parse_event_card,
-                      group=lambda card: str(card.get("colour", ""))),
+                      group=lambda card: str(card.get("colour", "")), file="cards.json"),
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract import Result, Seat, Standing, Turn
+from ..contract import NUMBER_FACES, Result, Seat, Standing, Turn
 from .model import MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, DAYS, WORKSPACES_PER_BAY, State
 from .queries import capacity
 
@@ -29,6 +29,11 @@ def seats(state: State) -> tuple[Seat, ...]:
 def to_act(state: State) -> Turn:
     """The table acts together (a co-op game)."""
     return Turn((0,), "table", label=f"Day {state.day} of {DAYS}" if state.day else "Setup")
+
+
+def die_faces(state: State) -> tuple[str, ...]:
+    """Ordinary six-sided dice (Game Components: "4 Six-sided Dice")."""
+    return NUMBER_FACES
 
 
 def result(state: State) -> Result | None:

@@ -1,21 +1,19 @@
-"""What every screen shares: the top bar (undo, redo, day and ship's
-progress with the Accident days, die status, Fix roll, New game), the
-message bar, dialogs, the 1-6 face pad and the NEXT button's place."""
+"""What every screen shares: the top bar (undo, redo, the game's own part
+(day of 30, round and whose turn...), die status, Fix roll, New game), the
+message bar, dialogs, the die's face pad and the NEXT button's place. Knows
+no game: the game's part comes from its screen package (``app.game_ui``)."""
 from __future__ import annotations
 
 from typing import Any
 
 import pygame
 
-from companion.rules.contract import Action
+from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, Action
 
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
-
-DAYS = 30
-
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
@@ -37,8 +35,7 @@ def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     redo_r, rest = L.take_left(rest, bw, lay.gap)
     menu_r, rest = L.take_right(rest, bw, lay.gap)
     fix_r = None
-    state = app.state
-    if state is not None and getattr(state, "before_roll", None) is not None and not app.wants_new_game:
+    if app.fixable_roll() is not None and not app.wants_new_game:
         fix_r, rest = L.take_right(rest, lay.px(104), lay.gap)
     if day_r is not None:
         rest = day_r
@@ -55,7 +52,7 @@ def message_rect(lay: Layout, app: Any) -> pygame.Rect:
 
 
 def top_bar(ui: Ui, app: Any) -> None:
-    """Undo | Redo | day N of 30 + the ship's progress | die | Fix roll | New game.
+    """Undo | Redo | the game's part (``GameUi.top_bar``) | die | Fix roll | New game.
     While a message is shown it takes the place of the day and die status."""
     lay = ui.layout
     ui.panel(lay.top, PANEL, radius=0)
@@ -70,25 +67,11 @@ def top_bar(ui: Ui, app: Any) -> None:
     if app.message is not None:
         return  # draw_message fills the status strip
     die_status(ui, r["die"], app)
-    state = app.state
-    if state is not None and not app.wants_new_game:
-        day_progress(ui, r["day"], state)
+    game_ui = app.game_ui
+    if game_ui is not None and app.state is not None and not app.wants_new_game:
+        game_ui.top_bar(ui, r["day"], app.state)
     else:
-        ui.label(r["day"], "30 to Mars", lay.big, MARS, bold=True)
-
-
-def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
-    """"Day N / 30" and a bar from Earth to Mars with the Accident days marked."""
-    lay = ui.layout
-    day = state.day
-    label_r, bar_r = L.take_top(rect, int(rect.h * 0.55))
-    txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
-    ui.label(label_r, txt, lay.body, FG, bold=True)
-    track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
-    ui.bar(track, day / DAYS, MARS)
-    for d in state.accident_days:
-        x = track.x + int(track.w * d / DAYS)
-        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - lay.px(6), lay.px(5), track.h + lay.px(12)))
+        ui.label(r["day"], app.title(), lay.big, MARS, bold=True)
 
 
 def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
@@ -98,6 +81,10 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     ui.panel(rect, PANEL_HI)
     inner = rect.inflate(-lay.px(12), -lay.px(4))
     top, bottom = L.take_top(inner, inner.h // 2)
+    if not app.uses_die():
+        ui.label(top, "Die", lay.small, DIM, bold=True)
+        ui.label(bottom, "not used in this game", lay.small, DIM)
+        return
     if st["mode"] == "none":
         ui.label(top, "Die: none", lay.small, DIM, bold=True)
         ui.label(bottom, "tap the faces", lay.small, DIM)
@@ -113,10 +100,10 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
 
 def ask_new_game(app: Any) -> None:
     def go() -> None:
-        app.wants_new_game = True
         app.close_dialog()
-    title = "Start a new game? The current one stays in the log." if app.session.has_game and \
-        not app.game.is_over(app.state) else "Start a new game?"
+        app.pick_game()
+    title = "Play another game or start a new one? This one stays open: pick it again to resume it." \
+        if app.session.has_game and not app.game.is_over(app.state) else "Start a new game?"
     app.ask(title, [("New game", go)])
 
 
@@ -124,14 +111,15 @@ def ask_fix_roll(app: Any) -> None:
     """The Fix roll dialog: which roll it corrects, the face taken, faces 1..6."""
     def fix(face: int) -> None:
         app.close_dialog()
-        app.submit(Action("correct_roll", {"face": face}))
-    last = app.game.last_roll(app.state)
+        app.submit(Action(CORRECT_ROLL, {"face": face}))
+    last = app.fixable_roll()
     if last is None:
         title = "Fix the last roll: which face was really rolled?"
     else:
         purpose, face = last
         title = f"Fix the last roll ({purpose}, entered as {face}): which face was really rolled?"
-    app.ask(title, [(str(f), (lambda f=f: fix(f))) for f in range(1, 7)])
+    labels = app.face_labels()
+    app.ask(title, [(labels[f - 1], (lambda f=f: fix(f))) for f in range(1, 7)])
 
 
 def draw_message(ui: Ui, app: Any) -> None:
@@ -201,54 +189,9 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
         hint += " (or press 1\u20136)"
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - lay.touch - lay.gap), lay.gap)
     ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
+    labels = app.face_labels()
+    numbers = labels == NUMBER_FACES
     for i, cell in enumerate(L.cols(rest, 6, lay.gap)):
         face = i + 1
-        ui.button(cell, str(face), (lambda f=face: app.roll(f, "tap")), "selected", size=lay.big,
-                  name=f"face {face}")
-
-
-def card_line(card: Any, location: int | None, difficulty: int | None) -> str:
-    """"Broken Pipe · Cargo Bay · difficulty 7" for a drawn event card."""
-    from companion.rules.thirty_to_mars.model import BAY_NAMES
-    where = BAY_NAMES[location] if location else "Bay: roll"
-    diff = f"difficulty {difficulty}" if difficulty is not None else "difficulty: roll"
-    return f"{card.name} \u00b7 {where} \u00b7 {diff}"
-
-
-def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None, app: Any = None) -> None:
-    """The drawn event card in one line, in its colour; with ``app``, a tap
-    opens the card's results (:func:`show_card`)."""
-    card = state.event
-    if card is None:
-        return
-    lay = ui.layout
-    colour = CARD_COLOURS.get(card.colour, FG)
-    ui.panel(rect, PANEL, colour, width=3)
-    inner = rect.inflate(-lay.px(16), 0)
-    if app is not None:
-        more_r, inner = L.take_right(inner, lay.px(36), lay.gap)
-        radius = min(more_r.w, rect.h) // 2 - lay.px(4)
-        pygame.draw.circle(ui.surface, colour, more_r.center, radius, width=max(1, lay.px(3)))
-        ui.label(more_r, "i", lay.body, colour, "center", bold=True)  # "more about the card"
-        ui.hits.append(Hit(pygame.Rect(rect), "Card", lambda: show_card(app)))
-    ui.label(inner, card_line(card, state.location, eff_difficulty), lay.body, FG, bold=True)
-
-
-def card_results(card: Any) -> list[str]:
-    """One line per printed result of ``card``: "Check Positive: +1 Spares, Repair Kit"."""
-    from companion.rules.thirty_to_mars.model import RESULT_NAMES, RESULTS
-    out = []
-    for r in RESULTS:
-        effects = getattr(card, r)
-        if effects or r in ("success", "failure"):
-            out.append(f"{RESULT_NAMES[r]}: " + (", ".join(e.text() for e in effects) if effects else "nothing"))
-    return out
-
-
-def show_card(app: Any) -> None:
-    """A dialog with the drawn card's Bay, difficulty and results."""
-    state = app.state
-    card = state.event
-    if card is None:
-        return
-    app.show_info(card_line(card, state.location, app.game.effective_difficulty(state)), card_results(card))
+        ui.button(cell, labels[i], (lambda f=face: app.roll(f, "tap")), "selected",
+                  size=lay.big if numbers else lay.small, sub="" if numbers else str(face), name=f"face {face}")

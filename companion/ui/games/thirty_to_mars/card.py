@@ -13,11 +13,11 @@ from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RESULT_NAMES, RESULTS,
                                                   SIGNED_SYMBOLS, SYMBOL_NAMES)
 
-from .. import layout as L
-from ..widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
+from ... import layout as L
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
 from .alerts import alert_strip, alerts, strip_height
-from .base import Screen
-from .chrome import next_rect
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
 
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
 PAGES = ("name", "numbers") + RESULTS
@@ -78,11 +78,15 @@ class CardScreen(Screen):
         return self.app.game.required_colour(self.app.state)
 
     def pick(self, name: str) -> None:
-        card = self.app.catalogue.get(name)
+        card = self.catalogue().get(name)
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
-        self.app.submit(Action("draw", {"card": card.to_json()}))
+        self.app.submit(Action("draw", {"card": card}))
+
+    def catalogue(self) -> Any:
+        """The event card catalogue."""
+        return self.app.catalogue("event")
 
     def card_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.card_name.strip(), "colour": self.colour(),
@@ -93,18 +97,24 @@ class CardScreen(Screen):
                 out[r] = effects
         return out
 
-    def save(self) -> None:
+    def save(self, replace: bool = False) -> None:
+        """Keep the card in the catalogue and draw it; a card of the same name
+        already there is replaced only after the players say so."""
+        from companion.catalogue import CardExists
         card = self.card_dict()
         try:
-            parsed = self.app.catalogue.add(card)
+            parsed = self.catalogue().add(card, replace=replace)
+        except CardExists as exc:
+            self.app.ask(f"{exc}. Replace it with the card entered?",
+                         [("Replace it", lambda: (self.app.close_dialog(), self.save(replace=True)))])
+            return
         except ValueError as exc:
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return
         except OSError as exc:  # kept in memory; draw it anyway
             self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
-            from companion.rules.thirty_to_mars.model import EventCard
-            parsed = EventCard.from_json(card)
-        if self.app.submit(Action("draw", {"card": parsed.to_json()})):
+            parsed = card
+        if self.app.submit(Action("draw", {"card": parsed})):
             self.editing = False
             self.reset_editor()
 
@@ -171,7 +181,7 @@ class CardScreen(Screen):
 
     def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str) -> None:
         lay = ui.layout
-        names = self.app.catalogue.names(colour)
+        names = self.catalogue().names(colour)
         ncols = 2 if lay.portrait or rect.w < lay.px(900) else 3
         row_h = lay.touch
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))

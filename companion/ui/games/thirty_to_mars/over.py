@@ -4,10 +4,10 @@ The end screen stays until the players tap New game: NEXT only says so, so
 an accidental press cannot skip the result."""
 from __future__ import annotations
 
-from .. import layout as L
-from ..widgets import BAD, FG, GOOD, Ui
-from .base import Screen
-from .chrome import next_rect
+from ... import layout as L
+from ...widgets import BAD, FG, GOOD, Ui
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
 
 
 class OverScreen(Screen):
@@ -20,7 +20,7 @@ class OverScreen(Screen):
         self.app.say("The game is over: tap New game to start another one.", "info", 5)
 
     def new_game(self) -> None:
-        self.app.wants_new_game = True
+        self.app.pick_game()
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout

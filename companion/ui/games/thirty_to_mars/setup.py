@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import layout as L
-from .. import text
-from ..widgets import BAD, DIM, FG, INFO, MARS, PANEL, Ui
-from .base import Screen
-from .chrome import face_pad
+from ... import layout as L
+from ... import text
+from ...widgets import BAD, DIM, FG, INFO, MARS, PANEL, Ui
+from ...screens.base import Screen
+from ...screens.chrome import face_pad
 
 
 DASH = "\u2014"

@@ -12,8 +12,8 @@ import pygame
 
 from companion.rules.thirty_to_mars.model import RESOURCE_NAMES
 
-from .. import text
-from ..widgets import BAD, FG, PANEL, Hit, Ui
+from ... import text
+from ...widgets import BAD, FG, PANEL, Hit, Ui
 
 OTHERS = frozenset({"lost", "workspace", "no_choice"})
 

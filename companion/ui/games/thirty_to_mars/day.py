@@ -15,13 +15,14 @@ import pygame
 from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOURCE_NAMES
 
-from .. import layout as L
-from .. import text
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from ... import layout as L
+from ... import text
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
 from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
-from .base import Screen
-from .chrome import card_chip, face_pad, next_rect
+from ...screens.base import Screen
+from ...screens.chrome import face_pad, next_rect
+from .chips import card_chip
 
 SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Cargo", 5: "Green House",
               6: "Laboratory"}

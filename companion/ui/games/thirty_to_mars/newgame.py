@@ -6,10 +6,10 @@ import pygame
 
 from companion.rules.thirty_to_mars.model import PROFILES, ROLES
 
-from .. import layout as L
-from ..widgets import DIM, FG, INFO, Ui
-from .base import Screen
-from .chrome import next_rect
+from ... import layout as L
+from ...widgets import DIM, FG, INFO, Ui
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
 
 
 class NewGameScreen(Screen):

@@ -9,9 +9,9 @@ import pygame
 from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import BAY_NAMES, RESOURCE_NAMES, RESOURCES
 
-from .. import layout as L
-from .. import text
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
+from ... import layout as L
+from ... import text
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
 
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
 

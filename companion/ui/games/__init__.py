@@ -1,0 +1,70 @@
+"""The game seam on the screen side: each game's screen package, loaded on demand.
+
+A game's screen package ``companion/ui/games/<package>/`` (``<package>`` as in
+its :class:`companion.rules.Entry`) provides ``make(app) -> GameUi``. The
+shell (top bar frame, Undo/Redo/Fix roll, die status, messages, dialogs,
+rotation, touch, the idle loop, hardware, the watchdog) asks it only what is
+declared on :class:`GameUi`, and imports no game module itself: a package is
+imported the first time its game is opened (``python -c "import
+companion.ui"`` loads none).
+"""
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from typing import Any
+
+import pygame
+
+from companion.rules import entry
+from companion.rules.contract import Event
+
+
+class GameUi(ABC):
+    """What a game's screen package tells the shell. Subclass it in the game's
+    package; ``app`` is the :class:`companion.ui.app.App`.
+
+    - :meth:`screen` the screen that shows ``state`` (its phases, the end);
+    - :meth:`new_game_screen` the table's choices before a game starts;
+    - :meth:`top_bar` the game's part of the top bar (day of 30, round and
+      whose turn...);
+    - :meth:`new_period` which events start a new period (a day, a round),
+      so the shell keeps "what happened this period" (``app.recent``);
+    - ``catalogue_kinds``: the card kinds its screens edit (the shell loads
+      those catalogues).
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    catalogue_kinds: tuple[str, ...] = ()
+
+    @abstractmethod
+    def screen(self, state: Any) -> Any:
+        """The screen object for ``state`` (it has the three calls and ``on_next``)."""
+
+    @abstractmethod
+    def new_game_screen(self) -> Any:
+        """The screen where the table makes its choices; it calls
+        ``app.start_new_game(options)``."""
+
+    def top_bar(self, ui: Any, rect: pygame.Rect, state: Any) -> None:
+        """Draw the game's part of the top bar in ``rect``; default: whose turn."""
+        from ..widgets import FG
+        turn = self.app.game.to_act(state)
+        ui.label(rect, turn.label or self.app.title(), ui.layout.body, FG, bold=True)
+
+    def new_period(self, events: tuple[Event, ...]) -> bool:
+        """True if ``events`` start a new period of play (default: never)."""
+        return False
+
+
+def load(game_id: str, app: Any) -> GameUi:
+    """The screen package of ``game_id``, made for ``app``; raises ``KeyError``
+    for an unknown game, ``ImportError`` if the game has no screens."""
+    package = entry(game_id).package
+    module = importlib.import_module(f"{__name__}.{package}")
+    return module.make(app)
+
+
+__all__ = ["GameUi", "load"]

@@ -1,0 +1,55 @@
+"""30 to Mars's screens: New game (crew and Roles), the setup rolls, the card
+to draw, the day (placing, the check, what happened), the end."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Event
+
+from .. import GameUi
+
+
+class ThirtyToMarsUi(GameUi):
+    """The day structure of 30 to Mars on the shell (see :class:`GameUi`)."""
+
+    catalogue_kinds = ("event",)
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from .card import CardScreen
+        from .day import DayScreen
+        from .newgame import NewGameScreen
+        from .over import OverScreen
+        from .setup import SetupScreen
+        self.screens = {"new_game": NewGameScreen(app), "setup": SetupScreen(app), "card": CardScreen(app),
+                        "day": DayScreen(app), "over": OverScreen(app)}
+
+    def screen(self, state: Any) -> Any:
+        """The end, the setup rolls, the card to draw (when a card is expected), else the day."""
+        game = self.app.game
+        if game.is_over(state):
+            return self.screens["over"]
+        if state.step == "setup":
+            return self.screens["setup"]
+        expect = game.expects(state)
+        if expect is not None and expect.kind == "card":
+            return self.screens["card"]
+        return self.screens["day"]
+
+    def new_game_screen(self) -> Any:
+        return self.screens["new_game"]
+
+    def top_bar(self, ui: Any, rect: pygame.Rect, state: Any) -> None:
+        """Day N / 30 and the ship's progress with the Accident days."""
+        from .chips import day_progress
+        day_progress(ui, rect, state)
+
+    def new_period(self, events: tuple[Event, ...]) -> bool:
+        """A new day starts "what happened today"."""
+        return any(e.kind == "day" for e in events)
+
+
+def make(app: Any) -> ThirtyToMarsUi:
+    return ThirtyToMarsUi(app)

@@ -1,0 +1,71 @@
+"""30 to Mars's parts of the screen: the day and the ship's progress in the
+top bar, and the drawn event card as a chip with its results."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.thirty_to_mars.model import BAY_NAMES, DAYS, RESULT_NAMES, RESULTS
+
+from ... import layout as L
+from ...widgets import BAD, CARD_COLOURS, FG, MARS, PANEL, Hit, Ui
+
+
+def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
+    """"Day N / 30" and a bar from Earth to Mars with the Accident days marked."""
+    lay = ui.layout
+    day = state.day
+    label_r, bar_r = L.take_top(rect, int(rect.h * 0.55))
+    txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
+    ui.label(label_r, txt, lay.body, FG, bold=True)
+    track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
+    ui.bar(track, day / DAYS, MARS)
+    for d in state.accident_days:
+        x = track.x + int(track.w * d / DAYS)
+        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - lay.px(6), lay.px(5), track.h + lay.px(12)))
+
+
+def card_line(card: Any, location: int | None, difficulty: int | None) -> str:
+    """"Broken Pipe · Cargo Bay · difficulty 7" for a drawn event card."""
+    where = BAY_NAMES[location] if location else "Bay: roll"
+    diff = f"difficulty {difficulty}" if difficulty is not None else "difficulty: roll"
+    return f"{card.name} \u00b7 {where} \u00b7 {diff}"
+
+
+def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None, app: Any = None) -> None:
+    """The drawn event card in one line, in its colour; with ``app``, a tap
+    opens the card's results (:func:`show_card`)."""
+    card = state.event
+    if card is None:
+        return
+    lay = ui.layout
+    colour = CARD_COLOURS.get(card.colour, FG)
+    ui.panel(rect, PANEL, colour, width=3)
+    inner = rect.inflate(-lay.px(16), 0)
+    if app is not None:
+        more_r, inner = L.take_right(inner, lay.px(36), lay.gap)
+        radius = min(more_r.w, rect.h) // 2 - lay.px(4)
+        pygame.draw.circle(ui.surface, colour, more_r.center, radius, width=max(1, lay.px(3)))
+        ui.label(more_r, "i", lay.body, colour, "center", bold=True)  # "more about the card"
+        ui.hits.append(Hit(pygame.Rect(rect), "Card", lambda: show_card(app)))
+    ui.label(inner, card_line(card, state.location, eff_difficulty), lay.body, FG, bold=True)
+
+
+def card_results(card: Any) -> list[str]:
+    """One line per printed result of ``card``: "Check Positive: +1 Spares, Repair Kit"."""
+    out = []
+    for r in RESULTS:
+        effects = getattr(card, r)
+        if effects or r in ("success", "failure"):
+            out.append(f"{RESULT_NAMES[r]}: " + (", ".join(e.text() for e in effects) if effects else "nothing"))
+    return out
+
+
+def show_card(app: Any) -> None:
+    """A dialog with the drawn card's Bay, difficulty and results."""
+    state = app.state
+    card = state.event
+    if card is None:
+        return
+    app.show_info(card_line(card, state.location, app.game.effective_difficulty(state)), card_results(card))
