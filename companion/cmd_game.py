@@ -1,8 +1,12 @@
-"""``companion status`` and ``companion log``: look at the saved game from a shell.
+"""``companion status``, ``companion log`` and ``companion games``: look at the
+saved games from a shell.
 
-Both open the store without creating it (a missing file means "no game"),
+They open the store without creating it (a missing file means "no game"),
 print any notice about a damaged file to standard error (and in ``--json``
-output as ``"notice"``), and exit 0; 1 if an existing file cannot be opened.
+output as ``"notice"``), and exit 0; 1 if an existing file cannot be opened,
+2 for an unknown ``--game`` or ``--id``. ``--game ID`` looks at that game's
+open (or last finished) game, ``--id N`` at any stored game (``companion
+games`` lists them), read-only.
 """
 from __future__ import annotations
 
@@ -23,15 +27,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("log", help="show the saved game's action log and what each action did")
     _common(p)
     p.set_defaults(func=run_log)
+    p = sub.add_parser("games", help="list every stored game (open, over, abandoned) with its id")
+    _common(p, pick=False)
+    p.set_defaults(func=run_games)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, pick: bool = True) -> None:
     p.add_argument("--db", type=Path, default=None, metavar="PATH",
                    help=f"the saved games file (default {default_db_path()})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    if pick:
+        from companion.rules import GAMES
+        p.add_argument("--game", default=None, choices=sorted(GAMES),
+                       help="that game's open (or last finished) game (default: the last one played)")
+        p.add_argument("--id", type=int, default=None, metavar="N",
+                       help="any stored game by its id (see `companion games`), read-only")
 
 
 def _open(args: argparse.Namespace):
+    """(session, exit status so far): the store opened read-only, the game asked for shown."""
     from companion.session import Session  # lazily: keeps `companion --help` light
 
     session = Session.open(args.db, create=False)
@@ -39,14 +53,25 @@ def _open(args: argparse.Namespace):
         print(f"companion: {session.notice}", file=sys.stderr)
     path = args.db if args.db is not None else default_db_path()
     failed = not session.store.persistent and Path(path).exists()
-    return session, (1 if failed else 0)
+    code = 1 if failed else 0
+    if getattr(args, "id", None) is not None and not session.view(args.id):
+        print(f"companion: there is no stored game {args.id} that can be read (see `companion games`).",
+              file=sys.stderr)
+        code = 2
+    elif getattr(args, "game", None) is not None and session.game_id != args.game \
+            and not session.switch(args.game, touch=False):
+        session.show_nothing()  # nothing of that game to show
+    return session, code
 
 
 def status_data(session) -> dict[str, Any]:
     """The open game as one JSON-able object::
 
-        {"game": "thirty-to-mars" | None, "title", "status": "open" | "over",
-         "outcome": "won" | "lost" | None, "phase", "expects": {"kind", "purpose", "detail"} | None,
+        {"game": "thirty-to-mars" | None, "title", "id": int, "status": "open" | "over" | "abandoned",
+         "result": {"code", "sentence", "winners": [seat names], "ranking": [{"seat", "place", "score",
+                    "detail"}]} | None,
+         "phase", "to_act": {"seats": [names], "mode", "label"},
+         "expects": {"kind", "purpose", "detail", "faces"} | None,
          "actions": int, "can_undo", "can_redo", "started": UTC ISO, "options", "summary": {...},
          "notice": str | None}
 
@@ -56,14 +81,23 @@ def status_data(session) -> dict[str, Any]:
         return {"game": None, "notice": session.notice}
     game, state = session.game, session.state
     expect = game.expects(state)
-    record = session.store.current_game()
+    record = session.record
+    names = {s.index: s.name for s in game.seats(state)}
+    result = game.result(state)
+    turn = game.to_act(state)
     return {
-        "game": session.game_id, "title": getattr(game, "TITLE", session.game_id),
-        "status": session.status, "outcome": game.outcome(state), "phase": game.phase(state),
-        "expects": ({"kind": expect.kind, "purpose": expect.purpose, "detail": expect.detail}
-                    if expect else None),
+        "game": session.game_id, "title": game.TITLE, "id": record.id,
+        "status": "abandoned" if record.status == "abandoned" else session.status,
+        "result": None if result is None else {
+            "code": result.code, "sentence": result.sentence, "winners": [names[w] for w in result.winners],
+            "ranking": [{"seat": names[r.seat], "place": r.place, "score": r.score, "detail": r.detail}
+                        for r in result.ranking]},
+        "phase": game.phase(state),
+        "to_act": {"seats": [names[i] for i in turn.seats], "mode": turn.mode, "label": turn.label},
+        "expects": ({"kind": expect.kind, "purpose": expect.purpose, "detail": expect.detail,
+                     "faces": list(expect.faces)} if expect else None),
         "actions": session.seq, "can_undo": session.can_undo, "can_redo": session.can_redo,
-        "started": record.created_at if record else None, "options": session.options,
+        "started": record.created_at, "options": session.options,
         "summary": game.summary(state), "notice": session.notice,
     }
 
@@ -81,10 +115,14 @@ def run_status(args: argparse.Namespace) -> int:
     if data["game"] is None:
         print("No game in progress.")
         return code
-    state_line = "over" + (f" ({data['outcome']})" if data["outcome"] else "") \
-        if data["status"] == "over" else "in progress"
-    print(f"{data['title']}: {state_line}, {data['actions']} action(s) since {data['started']}")
-    print(f"Phase: {data['phase']}")
+    state_line = {"over": "over", "abandoned": "abandoned"}.get(data["status"], "in progress")
+    print(f"{data['title']} (game {data['id']}): {state_line}, {data['actions']} action(s) since {data['started']}")
+    if data["result"]:
+        print(data["result"]["sentence"])
+        for r in data["result"]["ranking"]:
+            print(f"  {r['place']}. {r['seat']}" + (f" - {r['detail']}" if r["detail"] else ""))
+    else:
+        print(f"Phase: {data['phase']} - {data['to_act']['label'] or ', '.join(data['to_act']['seats'])}")
     if data["expects"]:
         e = data["expects"]
         detail = f" ({e['detail']})" if e["detail"] else ""
@@ -117,6 +155,25 @@ def run_log(args: argparse.Namespace) -> int:
         return code
     finally:
         session.close()
+
+
+def run_games(args: argparse.Namespace) -> int:
+    """``companion games [--db PATH] [--json]``: every stored game, oldest first."""
+    session, code = _open(args)
+    try:
+        games = [{"id": g.id, "game": g.game_id, "status": g.status, "started": g.created_at,
+                  "last_played": g.touched_at, "actions": len(session.store.actions(g.id, active_only=True))}
+                 for g in session.store.games()]
+    finally:
+        session.close()
+    if args.json:
+        print(json.dumps({"games": games, "notice": session.notice}, indent=2, ensure_ascii=False))
+        return code
+    if not games:
+        print("No stored games.")
+    for g in games:
+        print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  {g['actions']} action(s)")
+    return code
 
 
 def _lines(value: Any, indent: int = 0) -> list[str]:

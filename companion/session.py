@@ -105,7 +105,7 @@ class Session:
             try:
                 session._resume(record)
             except Exception as exc:  # whatever it is, the app must start (no crash loop)
-                session._reset()
+                session.show_nothing()
                 message = (f"The game started {record.created_at} could not be resumed ({exc}); "
                            "its log is kept in the saved games file.")
                 session.notice = f"{session.notice} {message}" if session.notice else message
@@ -130,31 +130,50 @@ class Session:
         self._record, self._game, self._states = record, game, states
         self._undone = len(rows) - len(active)
 
-    def switch(self, game_id: str) -> bool:
+    def switch(self, game_id: str, touch: bool = True) -> bool:
         """Show ``game_id``'s open (or last finished, not abandoned) game instead of
-        the current one, which stays in the store as it is. Returns False (nothing
-        changes) when ``game_id`` has none or it cannot be resumed (``notice`` says why)."""
+        the current one, which stays in the store as it is; with ``touch`` it is
+        also the one resumed next time. Returns False (nothing changes) when
+        ``game_id`` has none or it cannot be resumed (``notice`` says why)."""
         record = self.store.current_game(game_id)
-        if record is None:
-            return False
+        return record is not None and self._show(record, touch)
+
+    def view(self, record_id: int) -> bool:
+        """Show the stored game ``record_id`` (any status, abandoned ones too) to
+        read its log; nothing is written. False if there is no such game or it
+        cannot be replayed (``notice`` says why)."""
+        record = self.store.game(record_id)
+        return record is not None and self._show(record, False)
+
+    def _show(self, record: GameRecord, touch: bool) -> bool:
         if self._record is not None and record.id == self._record.id:
             return True
         previous = (self._record, self._game, self._states, self._undone)
         try:
             self._resume(record)
-            self.store.touch(record.id)
+            if touch:
+                self.store.touch(record.id)
         except Exception as exc:
             self._record, self._game, self._states, self._undone = previous
-            self.notice = f"The {game_id} game started {record.created_at} could not be resumed ({exc})."
+            self.notice = f"The {record.game_id} game started {record.created_at} could not be resumed ({exc})."
             log.error("cannot resume game %s: %s", record.id, exc)
             return False
         self._notify(self.state, (Event("resumed", f"Back to the game started {record.created_at}.",
-                                        {"game": game_id}),))
+                                        {"game": record.game_id}),))
         return True
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The store's row of the game shown (id, game id, status, dates), or None."""
+        return self._record
 
     def open_games(self) -> dict[str, Any]:
         """game id -> its open :class:`GameRecord` in the store."""
         return self.store.open_games()
+
+    def show_nothing(self) -> None:
+        """Show no game (the store is unchanged)."""
+        self._reset()
 
     def _reset(self) -> None:
         self._record, self._game, self._states, self._undone = None, None, [], 0

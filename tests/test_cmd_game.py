@@ -52,7 +52,7 @@ def test_status_human(db, capsys):
     _game(db, 15)
     assert main(["status", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("30 to Mars: in progress, 15 action(s) since ")
+    assert out.startswith("30 to Mars (game 1): in progress, 15 action(s) since ")
     assert "Phase: " in out and "resources:" in out and "Larisa" in out
 
 
@@ -63,12 +63,14 @@ def test_status_json(db, capsys):
     with Session.open(db) as s:
         game = s.game
         assert data["game"] == "thirty-to-mars" and data["title"] == "30 to Mars"
-        assert data["status"] == "open" and data["actions"] == 10 and data["outcome"] is None
+        assert data["status"] == "open" and data["actions"] == 10 and data["result"] is None
         assert data["phase"] == game.phase(state)
         assert data["summary"] == json.loads(json.dumps(game.summary(state)))
         expect = game.expects(state)
         assert data["expects"] == (None if expect is None else
-                                   {"kind": expect.kind, "purpose": expect.purpose, "detail": expect.detail})
+                                   {"kind": expect.kind, "purpose": expect.purpose, "detail": expect.detail,
+                                    "faces": list(expect.faces)})
+        assert data["to_act"] == {"seats": ["The crew"], "mode": "table", "label": game.to_act(state).label}
         assert data["options"] == OPTIONS and data["can_undo"] and not data["can_redo"]
 
 
@@ -76,9 +78,11 @@ def test_status_of_a_finished_game(db, capsys):
     _game(db, None)
     assert main(["status", "--db", str(db), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "over" and data["outcome"] in ("won", "lost")
+    assert data["status"] == "over" and data["result"]["code"] in ("won", "lost")
+    assert data["result"]["winners"] == (["The crew"] if data["result"]["code"] == "won" else [])
     assert main(["status", "--db", str(db)]) == 0
-    assert f"over ({data['outcome']})" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert ": over, " in out and data["result"]["sentence"] in out
 
 
 def test_log_human_marks_undone_and_shows_events(db, capsys):

@@ -19,5 +19,7 @@ def test_simulate_json_reports_the_figures_and_is_deterministic(capsys):
 
 
 def test_simulate_unknown_game_is_a_clear_error(capsys):
-    assert main(["simulate", "--game", "monopoly", "--games", "1"]) == 2
-    assert "unknown game 'monopoly'" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--game", "monopoly", "--games", "1"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'monopoly'" in capsys.readouterr().err

@@ -18,9 +18,8 @@ def check(state: State, action: Action) -> Rejection | None:
         checker = _CHECKS[action.kind]
     except KeyError:
         return reject("unknown_action", f"There is no move called {action.kind!r} in 30 to Mars.", "Turn Overview")
-    wrong_seat = seat_problem(to_act(state), action, seats(state), rule_ref("Number of Players"))
-    if wrong_seat is not None:
-        return wrong_seat
+    if action.seat is not None and action.seat != 0:  # the crew is the one seat (a co-op game)
+        return seat_problem(to_act(state), action, seats(state), rule_ref("Number of Players"))
     if state.result and action.kind != CORRECT_ROLL:
         return reject("game_over", "The game is over.", "You Win / You Lose")
     try:
