@@ -1,7 +1,10 @@
-"""The rules contract, for every registered game (shared/DESIGN.md, "The rules contract").
+"""The rules contract, for every registered game, with no game named here.
 
-A random playout over many seeded games: legal moves only, every game ends,
-invariants hold after every action, and replaying the log reproduces the state.
+shared/DESIGN.md, "The rules contract": random playouts with legal actions
+only until every game ends (for each player count), each game's invariants
+after every action, replay of the JSON log to the same state, every action
+by a seat that may not act refused with a rule, and the contract's functions
+present with the right shapes.
 """
 import json
 import random
@@ -10,122 +13,152 @@ import sys
 
 import pytest
 
-from companion.rules import GAMES, Action, replay
-from companion.rules import thirty_to_mars as ttm
-from companion.rules.thirty_to_mars.model import MAX_REPAIR_KITS, MAX_RESOURCE
+from companion.rules import ENTRIES, GAMES, Action, replay
+from companion.rules.contract import Result, Seat, Turn, validate
 
-SEEDS = range(40)
-MAX_ACTIONS = 5000
-
-
-def invariants_thirty_to_mars(state):
-    assert all(0 <= r <= MAX_RESOURCE for r in state.resources)
-    assert all(0 <= b <= 4 for b in state.broken)
-    assert 0 <= state.repair_kits <= MAX_REPAIR_KITS
-    assert 0 <= state.day <= 30
-    for m, bay in zip(state.crew, state.placement):
-        if state.step == "setup":
-            continue
-        assert 1 <= m.sanity <= 10
-        if m.active:
-            assert 1 <= m.health <= 10
-        else:
-            assert m.health == 0 and bay == 0
-    if state.step == "place":  # nobody beyond a Bay's working Workspaces
-        for bay in range(1, 7):
-            assert sum(1 for m, b in zip(state.crew, state.placement) if m.active and b == bay) \
-                <= ttm.capacity(state, bay)
-    assert (state.result is None) == (state.step != "over")
-    if state.result == "lost":
-        assert not any(m.active for m in state.crew)
-    if state.result == "won":
-        assert state.day == 30 and any(m.active for m in state.crew)
+MAX_ACTIONS = 20_000
+GAME_IDS = sorted(GAMES)
+CONTRACT = ("GAME_ID", "TITLE", "RULEBOOK", "PLAYERS", "ACTIONS", "CARD_KINDS", "new_game", "default_options",
+            "seats", "to_act", "expects", "legal_actions", "check", "apply", "random_action", "phase", "is_over",
+            "result", "last_roll", "die_faces", "summary", "invariants")
 
 
-INVARIANTS = {"thirty-to-mars": invariants_thirty_to_mars}
+def tables():
+    """(game id, players) for every game and every player count it allows."""
+    out = []
+    for game_id in GAME_IDS:
+        lo, hi = GAMES[game_id].PLAYERS
+        counts = [None] if lo == 1 else list(range(lo, hi + 1))  # a co-op game: its one crew
+        out += [(game_id, n) for n in counts]
+    return out
 
 
-def playout(game, seed):
-    """Play one game choosing uniformly among legal actions; returns (state, log)."""
+def choose(game, state, rng):
+    """Uniform over ``legal_actions``; ``random_action`` only where a value
+    cannot be listed (a card's printed fields)."""
+    legal = game.legal_actions(state)
+    expect = game.expects(state)
+    if expect is not None and expect.kind == "card" or not legal:
+        return game.random_action(state, rng)
+    return rng.choice(legal)
+
+
+def playout(game, options, seed, chooser=choose):
+    """Play one game to its end; returns (state, log). Checks every step."""
     rng = random.Random(seed)
-    state = game.new_game({})
+    state = game.new_game(options)
+    assert game.invariants(state) == []
     log = []
     while not game.is_over(state):
-        assert len(log) < MAX_ACTIONS, "the game does not end"
-        expect = game.expects(state)
-        legal = game.legal_actions(state)
-        if expect is not None and expect.kind == "card":
-            action = Action("draw", {"card": game.random_card(rng, expect.detail)})
-        else:
-            assert legal, f"no legal action in step {game.phase(state)}"
-            action = rng.choice(legal)
-        assert game.check(state, action) is None, action
+        assert len(log) < MAX_ACTIONS, f"the game does not end (phase {game.phase(state)})"
+        action = chooser(game, state, rng)
+        assert validate(game, action) is None, action
+        assert game.check(state, action) is None, (game.phase(state), action)
         state, events = game.apply(state, action)
-        assert all(e.text for e in events)
-        INVARIANTS[game.GAME_ID](state)
+        assert all(e.text for e in events), action
+        problems = game.invariants(state)
+        assert problems == [], (action, problems)
         log.append(action)
     return state, log
 
 
-@pytest.mark.timeout(120)
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_random_playouts_end_legally_and_replay_to_the_same_state(game_id):
+def test_every_registered_game_is_in_the_generic_ids():
+    assert GAME_IDS == sorted(e.game_id for e in ENTRIES) and GAME_IDS
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_game_provides_the_whole_contract(game_id):
     game = GAMES[game_id]
-    outcomes = set()
-    for seed in SEEDS:
-        state, log = playout(game, seed)
-        outcomes.add(game.outcome(state))
-        # the log as stored (JSON) replays to the same state
+    missing = [name for name in CONTRACT if not hasattr(game, name)]
+    assert missing == []
+    assert game.GAME_ID == game_id
+    lo, hi = game.PLAYERS
+    assert 1 <= lo <= hi <= 8
+    for kind, shape in game.ACTIONS.items():
+        assert isinstance(kind, str) and hasattr(shape, "problem")
+    state = game.new_game(game.default_options(None, 0))
+    seats = game.seats(state)
+    assert seats and all(isinstance(s, Seat) for s in seats)
+    assert [s.index for s in seats] == list(range(len(seats)))
+    assert isinstance(game.to_act(state), Turn)
+    assert game.result(state) is None and not game.is_over(state)
+    faces = game.die_faces(state)
+    assert faces == () or len(faces) == 6
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("game_id,players", tables())
+def test_random_legal_playouts_end_and_replay_to_the_same_state(game_id, players):
+    game = GAMES[game_id]
+    codes = set()
+    for seed in range(6):
+        options = game.default_options(players, seed)
+        state, log = playout(game, options, seed)
+        result = game.result(state)
+        assert isinstance(result, Result) and result.sentence
+        seats = {s.index for s in game.seats(state)}
+        assert set(result.winners) <= seats and {r.seat for r in result.ranking} == seats
+        codes.add(result.code)
         stored = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in log]
-        assert replay(game, {}, stored) == state
-    assert outcomes == {"won", "lost"} or len(SEEDS) < 10
+        assert replay(game, json.loads(json.dumps(options)), stored) == state
 
 
-@pytest.mark.timeout(60)
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_random_action_is_always_legal(game_id):
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("game_id,players", tables())
+def test_random_action_is_always_legal_and_games_end(game_id, players):
     game = GAMES[game_id]
-    for seed in range(30):
-        rng = random.Random(1000 + seed)
-        state = game.new_game({})
-        while not game.is_over(state):
-            action = game.random_action(state, rng)
-            assert game.check(state, action) is None, (game.phase(state), action)
-            state, _ = game.apply(state, action)
+    for seed in range(10):
+        playout(game, game.default_options(players, 100 + seed), 100 + seed,
+                chooser=lambda g, s, rng: g.random_action(s, rng))
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_legal_actions_all_pass_check_and_rejections_name_a_rule(game_id):
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_seats_that_may_not_act_are_refused_with_a_rule(game_id):
     game = GAMES[game_id]
+    lo, hi = game.PLAYERS
     rng = random.Random(7)
-    state = game.new_game({})
-    for _ in range(400):
+    state = game.new_game(game.default_options(hi if lo > 1 else None, 7))
+    tried = 0
+    for _ in range(600):
         if game.is_over(state):
             break
-        for action in game.legal_actions(state):
-            assert game.check(state, action) is None
-        bogus = game.check(state, Action("fly_to_venus"))
-        assert bogus is not None and bogus.rule and bogus.message
-        state, _ = game.apply(state, game.random_action(state, rng))
+        turn = game.to_act(state)
+        seats = [s.index for s in game.seats(state)]
+        for action in game.legal_actions(state)[:20]:
+            assert turn.admits(action.seat), (turn, action)
+            for other in [*seats, len(seats)]:
+                if turn.admits(other):
+                    continue
+                wrong = Action(action.kind, action.args, other)
+                rejection = game.check(state, wrong)
+                assert rejection is not None and rejection.message and rejection.rule, wrong
+                tried += 1
+        state, _ = game.apply(state, choose(game, state, rng))
+    assert tried > 0
 
 
-def test_malformed_payloads_are_rejected_not_raised():
-    s = ttm.new_game({})
-    for action in (Action("roll"), Action("roll", {"face": 7}), Action("roll", {"face": "4"}),
-                   Action("place", {"who": 9, "bay": 1}), Action("draw", {"card": {"name": ""}}),
-                   Action("ability", {"who": "maria"})):
-        r = ttm.check(s, action)
-        assert r is not None and r.message
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_unknown_kinds_are_refused_by_the_boundary_and_by_check(game_id):
+    game = GAMES[game_id]
+    state = game.new_game(game.default_options(None, 0))
+    bogus = Action("fly_to_venus")
+    assert validate(game, bogus).code == "unknown_action"
+    rejection = game.check(state, bogus)
+    assert rejection is not None and rejection.rule and rejection.message
 
 
 def test_rules_import_no_hardware_or_screen_modules():
-    code = ("import sys, companion.rules; "
+    code = ("import sys, companion.rules; from companion.rules import GAMES; [GAMES[g] for g in GAMES]; "
             "bad = [m for m in ('pygame', 'gpiozero', 'serial', 'sqlite3', 'hw') if m in sys.modules]; "
             "print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_action_json_round_trip():
-    a = Action("draw", {"card": {"name": "X", "colour": "green", "difficulty": 4, "location": 2}})
+def test_action_json_round_trip_keeps_the_seat():
+    a = Action("build", {"what": "base", "base": 2}, seat=1)
+    assert a.to_json() == {"kind": "build", "seat": 1, "what": "base", "base": 2}
     assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+    b = Action("draw", {"card": {"name": "X", "colour": "green", "difficulty": 4, "location": 2}})
+    assert Action.from_json(json.loads(json.dumps(b.to_json()))) == b and "seat" not in b.to_json()

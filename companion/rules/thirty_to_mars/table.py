@@ -1,7 +1,7 @@
 """30 to Mars at the table: the contract's seats, turn, result and invariants.
 
 A co-op game: "4 Marsonauts must work as a team ... You either win together or
-lose together" (30-to-mars.txt, Introduction). The crew is the one seat, and
+lose together" (30-to-mars.txt, Game Overview). The crew is the one seat, and
 every action is the table's.
 """
 from __future__ import annotations

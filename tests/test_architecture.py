@@ -1,0 +1,115 @@
+"""The shape of the code (shared/DESIGN.md, "Layout" and "one game, one place"):
+
+- no module outside a game's own packages (``companion/rules/<package>/`` and
+  ``companion/ui/games/<package>/``) imports that game's modules;
+- ``import companion.ui`` (and the shell's app) loads no game package until a
+  game is opened;
+- every rulebook section cited anywhere in a game's packages, its screens
+  included, is a heading of that game's rulebook.
+"""
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.rules import ENTRIES
+
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOKS = ROOT.parent / "shared" / "rules"
+PACKAGES = {e.package: e for e in ENTRIES}
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module name ``path`` imports (absolute, relative ones resolved)."""
+    tree = ast.parse(path.read_text())
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    package = parts if path.name == "__init__.py" else parts[:-1]
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names.add(module)
+            names |= {f"{module}.{a.name}" for a in node.names}
+    return names
+
+
+def _owner(path: Path) -> str | None:
+    """The game package ``path`` belongs to, or None for the shared layers."""
+    rel = path.relative_to(ROOT).parts
+    if rel[:2] == ("companion", "rules") and len(rel) > 3:
+        return rel[2]
+    if rel[:3] == ("companion", "ui", "games") and len(rel) > 4:
+        return rel[3]
+    return None
+
+
+def test_no_module_outside_a_game_imports_that_game():
+    offenders = []
+    for path in [*ROOT.joinpath("companion").rglob("*.py"), *ROOT.joinpath("hw").rglob("*.py")]:
+        owner = _owner(path)
+        for name in _imports(path):
+            for package in PACKAGES:
+                if re.search(rf"(^|\.){package}(\.|$)", name) and owner != package:
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_importing_the_shell_loads_no_game():
+    code = ("import sys, companion.ui, companion.ui.app, companion.session, companion.catalogue, companion.cli; "
+            "games = [m for m in sys.modules if m.startswith(('companion.rules.', 'companion.ui.games.')) "
+            "and m.split('.')[2 if m.startswith('companion.rules.') else 3] in " + repr(sorted(PACKAGES)) + "]; "
+            "print(games); sys.exit(1 if games else 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def _citations(entry) -> list[str]:
+    """Every section cited in ``entry``'s rules and screen packages: the section
+    part of each ``"<rulebook>, <section>"`` text, and the last constant
+    argument of each ``reject``/``rule_ref`` call."""
+    found = set()
+    dirs = [ROOT / "companion" / "rules" / entry.package, ROOT / "companion" / "ui" / "games" / entry.package]
+    cite = re.compile(re.escape(entry.rulebook) + r", ([^)\"']+)")
+    for d in dirs:
+        for path in d.rglob("*.py"):
+            tree = ast.parse(path.read_text())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found |= {m.group(1).strip().rstrip(".") for m in cite.finditer(node.value)}
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("reject", "rule_ref") \
+                        and node.args and isinstance(node.args[-1], ast.Constant) \
+                        and isinstance(node.args[-1].value, str):
+                    found.add(node.args[-1].value)
+    return sorted(found)
+
+
+def _is_heading(section: str, lines: set[str], text: str) -> bool:
+    """``section`` ("Turn Overview 4 NB", "Marsonaut Profiles: Dieter", "3.3 Who starts the
+    game?") names a line of the rulebook (bullets stripped), and any part after a colon
+    is in its text."""
+    main, _, who = section.partition(":")
+    main = re.sub(r"(\s+\d+)?(\s+NB)?$", "", main.strip())
+    ok = any(line.startswith(main) for line in lines)
+    return ok and (not who.strip() or who.replace("NB", "").strip() in text)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_every_cited_section_is_a_heading_of_the_games_rulebook(package):
+    entry = PACKAGES[package]
+    book = RULEBOOKS / entry.rulebook
+    if not book.exists():
+        pytest.fail(f"the rulebook is not at {book}")
+    text = book.read_text()
+    lines = {line.strip().lstrip("•-* ").strip() for line in text.splitlines()}
+    sections = _citations(entry)
+    assert sections, "a game cites its rulebook"
+    bad = [c for c in sections for s in c.split(" / ") if not _is_heading(s, lines, text)]
+    assert bad == []
