@@ -129,7 +129,7 @@ def test_notify_with_watchdog_and_restart(unit):
     assert one(unit, "Service.KillSignal") == "SIGTERM"
     assert int(one(unit, "Unit.StartLimitBurst")) >= 1  # crash loops give up
     assert one(unit, "Service.ExecStart") == (
-        "/opt/mars-companion/venv/bin/companion play --game thirty-to-mars --hw auto --die auto --fullscreen")
+        "/opt/mars-companion/venv/bin/companion play --hw auto --die auto --fullscreen")
 
 
 def test_unprivileged_user_in_the_device_groups(unit):
