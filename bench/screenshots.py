@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.catalogue import Catalogue  # noqa: E402
+from companion.catalogue import Catalogues  # noqa: E402
 from companion.rules.contract import Action  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.ui.driver import Driver
@@ -44,11 +44,11 @@ SIZES = ((800, 480), (1280, 720), (720, 1280))
 def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     tmp = Path(tempfile.mkdtemp())
     session = Session.open(tmp / "db.sqlite3")
-    cat = Catalogue.load(tmp / "cards.json")
+    catalogues = Catalogues(tmp)
     for c in CARDS:
-        cat.add(c)
-    d = Driver(session, cat, size)
+        catalogues.get("thirty-to-mars", "event").add(c)
     pygame.display.set_mode(size)
+    d = Driver(session, catalogues, size)
     w, h = size
     saved: list[Path] = []
 
@@ -57,6 +57,8 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         d.shot(p)
         saved.append(p)
 
+    shot("00-picker")
+    d.tap("30 to Mars")
     for n in ("Larisa", "Jean-Louis", "Maria"):
         d.tap(n)
     shot("01-new-game")

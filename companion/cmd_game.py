@@ -162,7 +162,7 @@ def run_games(args: argparse.Namespace) -> int:
     session, code = _open(args)
     try:
         games = [{"id": g.id, "game": g.game_id, "status": g.status, "started": g.created_at,
-                  "last_played": g.touched_at, "actions": len(session.store.actions(g.id, active_only=True))}
+                  "actions": len(session.store.actions(g.id, active_only=True))}
                  for g in session.store.games()]
     finally:
         session.close()

@@ -7,7 +7,7 @@ has reached the disk (a power cut loses nothing that was shown).
 
 Tables::
 
-    games(id, game_id, options_json, created_at, status, touched_at)
+    games(id, game_id, options_json, created_at, status, touched)
                                                             status: open | over | abandoned
                                                             at most one open game per game_id
     actions(game, seq, action_json, events_json, undone, created_at)
@@ -36,7 +36,7 @@ from typing import Any, Iterator
 
 from companion.paths import default_db_path, move_aside
 
-SCHEMA_VERSION = 2  # PRAGMA user_version of the layout below (1: no touched_at; migrated on open)
+SCHEMA_VERSION = 2  # PRAGMA user_version of the layout below (1: no touched column; migrated on open)
 EXPORT_FORMAT = "mars-companion-log"
 EXPORT_VERSION = 1
 STATUSES = ("open", "over", "abandoned")
@@ -50,7 +50,7 @@ CREATE TABLE games (
     options_json TEXT NOT NULL,
     created_at   TEXT NOT NULL,
     status       TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned')),
-    touched_at   TEXT NOT NULL DEFAULT ''
+    touched      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE actions (
     game        INTEGER NOT NULL REFERENCES games(id),
@@ -63,7 +63,7 @@ CREATE TABLE actions (
 );
 """
 _COLUMNS = {
-    "games": ["id", "game_id", "options_json", "created_at", "status", "touched_at"],
+    "games": ["id", "game_id", "options_json", "created_at", "status", "touched"],
     "actions": ["game", "seq", "action_json", "events_json", "undone", "created_at"],
 }
 
@@ -80,14 +80,15 @@ class _Damaged(Exception):
 class GameRecord:
     """One row of ``games``: ``id`` (store key), ``game_id`` (``"thirty-to-mars"``),
     ``options`` (the table's choices), ``created_at`` (UTC ISO), ``status``,
-    ``touched_at`` (UTC ISO of the last move, undo or redo)."""
+    ``touched`` (the order of the last move, undo, redo or resume: the largest
+    is the game played last)."""
 
     id: int
     game_id: str
     options: dict[str, Any]
     created_at: str
     status: str
-    touched_at: str = ""
+    touched: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +183,7 @@ class Store:
         where = " AND game_id = ?" if game_id is not None else ""
         row = self._conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('open', 'over'){where} "
-            "ORDER BY touched_at DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
+            "ORDER BY touched DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
         return _game(row) if row else None
 
     def open_games(self) -> dict[str, GameRecord]:
@@ -249,16 +250,16 @@ class Store:
         with self._transaction() as conn:
             conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND game_id = ?", (game_id,))
             cur = conn.execute(
-                "INSERT INTO games (game_id, options_json, created_at, status, touched_at) "
-                "VALUES (?, ?, ?, 'open', ?)", (game_id, _dumps(options), created, created))
+                f"INSERT INTO games (game_id, options_json, created_at, status, touched) "
+                f"VALUES (?, ?, ?, 'open', {_NEXT_TOUCH})", (game_id, _dumps(options), created))
             game = int(cur.lastrowid)  # type: ignore[arg-type]
-        return GameRecord(game, game_id, json.loads(_dumps(options)), created, "open", created)
+        return self.game(game)  # type: ignore[return-value]
 
     def touch(self, game: int) -> None:
         """Make ``game`` the one the table sees next time (a resume from the picker).
         Raises :class:`StoreError`."""
         with self._transaction() as conn:
-            conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (utc_now(), game))
+            conn.execute(f"UPDATE games SET touched = {_NEXT_TOUCH} WHERE id = ?", (game,))
 
     def append_action(self, game: int, seq: int, action: dict[str, Any],
                       events: list[dict[str, Any]], status: str) -> None:
@@ -271,7 +272,7 @@ class Store:
             conn.execute(
                 "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) "
                 "VALUES (?, ?, ?, ?, 0, ?)", (game, seq, _dumps(action), _dumps(events), utc_now()))
-            conn.execute("UPDATE games SET status = ?, touched_at = ? WHERE id = ?", (status, utc_now(), game))
+            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ?", (status, game))
 
     def set_undone(self, game: int, seq: int, undone: bool, status: str) -> None:
         """Mark action ``seq`` undone (undo) or active again (redo) and set the game's
@@ -283,7 +284,7 @@ class Store:
                                (int(undone), game, seq))
             if cur.rowcount != 1:
                 raise StoreError(f"game {game} has no action {seq}")
-            conn.execute("UPDATE games SET status = ?, touched_at = ? WHERE id = ?", (status, utc_now(), game))
+            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ?", (status, game))
 
     def set_status(self, game: int, status: str) -> None:
         """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
@@ -317,12 +318,13 @@ def _check_status(status: str) -> None:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
 
 
-_GAME_COLUMNS = "id, game_id, options_json, created_at, status, touched_at"
+_GAME_COLUMNS = "id, game_id, options_json, created_at, status, touched"
+_NEXT_TOUCH = "(SELECT coalesce(max(touched), 0) + 1 FROM games)"
 
 
 def _game(row: tuple) -> GameRecord:
-    id_, game_id, options_json, created_at, status, touched_at = row
-    return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status, touched_at)
+    id_, game_id, options_json, created_at, status, touched = row
+    return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status, int(touched))
 
 
 def _memory_connection() -> sqlite3.Connection:
@@ -396,14 +398,14 @@ def _create_schema(conn: sqlite3.Connection) -> None:
 
 def _migrate(conn: sqlite3.Connection, version: int) -> None:
     """Bring a schema of ``version`` up to :data:`SCHEMA_VERSION` in one transaction.
-    1 -> 2: ``games.touched_at`` (set to ``created_at``), and at most one open
+    1 -> 2: ``games.touched`` (in the order the games were created), and at most one open
     game per game id (older open games of the same id become abandoned, as
     version 1 already did across all games)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         if version < 2:
-            conn.execute("ALTER TABLE games ADD COLUMN touched_at TEXT NOT NULL DEFAULT ''")
-            conn.execute("UPDATE games SET touched_at = created_at")
+            conn.execute("ALTER TABLE games ADD COLUMN touched INTEGER NOT NULL DEFAULT 0")
+            conn.execute("UPDATE games SET touched = id")
             conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND id NOT IN "
                          "(SELECT max(id) FROM games WHERE status = 'open' GROUP BY game_id)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -111,3 +111,21 @@ def test_damaged_file_is_reported_not_fatal(db, capsys):
     captured = capsys.readouterr()
     assert "No game in progress." in captured.out and "damaged" in captured.err
     assert any(p.name.startswith("companion.sqlite3.damaged-") for p in db.parent.iterdir())
+
+
+def test_games_lists_every_stored_game_and_log_reopens_any_by_id(db, capsys):
+    _game(db, 6, seed=1)       # abandoned by the next one
+    _game(db, 4, seed=2)
+    assert main(["games", "--db", str(db), "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)["games"]
+    assert [(g["id"], g["status"], g["actions"]) for g in games] == [(1, "abandoned", 6), (2, "open", 4)]
+    assert main(["log", "--db", str(db), "--id", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "abandoned" and len(data["actions"]) == 6
+    assert main(["status", "--db", str(db), "--id", "1"]) == 0
+    assert "(game 1): abandoned, 6 action(s)" in capsys.readouterr().out
+    assert main(["status", "--db", str(db), "--id", "9"]) == 2
+    assert main(["status", "--db", str(db), "--game", "thirty-to-mars", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == 2
+    with Session.open(db) as s:  # looking did not change which game is resumed
+        assert s.record.id == 2

@@ -213,3 +213,51 @@ def test_paths_follow_state_directory(monkeypatch, tmp_path):
     monkeypatch.delenv("STATE_DIRECTORY")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert paths.default_db_path() == tmp_path / "xdg" / "mars-companion" / "companion.sqlite3"
+
+
+def test_one_open_game_per_game_id_and_the_last_touched_is_current(tmp_path):
+    store = Store.open(tmp_path / "c.sqlite3")
+    a = store.create_game("thirty-to-mars", OPTIONS).id
+    b = store.create_game("race-to-mars", {}).id  # another game's open game: a stays open
+    assert {g: r.id for g, r in store.open_games().items()} == {"thirty-to-mars": a, "race-to-mars": b}
+    assert store.current_game().id == b
+    store.append_action(a, 1, {"kind": "next"}, [], "open")  # playing a makes it the current one
+    assert store.current_game().id == a and store.current_game("race-to-mars").id == b
+    c = store.create_game("thirty-to-mars", OPTIONS).id
+    assert store.game(a).status == "abandoned" and store.game(b).status == "open"
+    assert store.open_games()["thirty-to-mars"].id == c
+    store.close()
+
+
+V1_SCHEMA = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL, options_json TEXT NOT NULL,
+    created_at TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned')));
+CREATE TABLE actions (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL CHECK (seq >= 1),
+    action_json TEXT NOT NULL, events_json TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+    created_at TEXT NOT NULL, PRIMARY KEY (game, seq));
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_schema_1_database_is_migrated_and_its_game_resumes(tmp_path):
+    """A database written before the game seam (schema 1) opens, migrates, and resumes as it was."""
+    import json
+
+    from companion.session import Session
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(V1_SCHEMA)
+    conn.execute("INSERT INTO games VALUES (1, 'thirty-to-mars', ?, '2026-11-01T10:00:00+00:00', 'abandoned')",
+                 (json.dumps(OPTIONS),))
+    conn.execute("INSERT INTO games VALUES (2, 'thirty-to-mars', ?, '2026-11-02T10:00:00+00:00', 'open')",
+                 (json.dumps(OPTIONS),))
+    for seq, face in enumerate((3, 4, 5), 1):
+        conn.execute("INSERT INTO actions VALUES (2, ?, ?, '[]', 0, '2026-11-02T10:01:00+00:00')",
+                     (seq, json.dumps({"kind": "roll", "face": face})))
+    conn.commit()
+    conn.close()
+    with Session.open(path) as s:
+        assert s.notice is None and s.game_id == "thirty-to-mars" and s.seq == 3
+        assert s.record.id == 2 and s.record.touched == 2
+    assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert [r[0] for r in _rows(path, "SELECT status FROM games ORDER BY id")] == ["abandoned", "open"]
