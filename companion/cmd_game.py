@@ -103,8 +103,11 @@ def status_data(session) -> dict[str, Any]:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    """``companion status [--db PATH] [--json]``."""
+    """``companion status [--game ID | --id N] [--db PATH] [--json]``."""
     session, code = _open(args)
+    if code == 2:
+        session.close()
+        return code
     try:
         data = status_data(session)
     finally:
@@ -132,8 +135,11 @@ def run_status(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    """``companion log [--db PATH] [--json]``: JSON is :meth:`Session.export`."""
+    """``companion log [--game ID | --id N] [--db PATH] [--json]``: JSON is :meth:`Session.export`."""
     session, code = _open(args)
+    if code == 2:
+        session.close()
+        return code
     try:
         if args.json:
             data = session.export() if session.has_game else {"game": None, "actions": []}
