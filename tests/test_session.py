@@ -347,3 +347,27 @@ def test_undo_and_redo_say_what_they_took_back_in_a_players_words(session):
     assert out.events[0].text == "Took back: Larisa starts with Sanity 8 (rolled 4 + 4)"
     out = session.redo()
     assert out.events[0].text == "Made again: Larisa starts with Sanity 8 (rolled 4 + 4)"
+
+
+@pytest.mark.parametrize("card", [
+    {"name": "Leak", "colour": "green", "difficulty": 4, "location": 4.0},
+    {"name": "Leak", "colour": "green", "difficulty": 4, "location": True},
+    {"name": "Leak", "colour": "green", "difficulty": 4.0, "location": 4},
+    {"name": "Leak", "colour": "green", "difficulty": 4, "location": 4, "tutorial": 1},
+    {"name": "Leak", "colour": "green", "difficulty": 4, "location": 4, "bonus": 2},
+])
+def test_a_card_with_a_float_or_bool_where_an_integer_goes_is_refused_and_the_game_goes_on(session, card):
+    """Issue 11.1: a card with ``location: 4.0`` was accepted and left every NEXT failing."""
+    session.new_game("thirty-to-mars", {})
+    rng = random.Random(3)
+    game = session.game
+    while game.expects(session.state) is None or game.expects(session.state).kind != "card":
+        assert session.submit(game.random_action(session.state, rng)).accepted
+    seq = session.seq
+    out = session.submit(Action("draw", {"card": {**card, "colour": game.required_colour(session.state)}}))
+    assert not out.accepted and out.rejection.code == "malformed" and "card" in out.rejection.message
+    assert session.seq == seq
+    good = {"name": "Leak", "colour": game.required_colour(session.state), "difficulty": 4, "location": 4}
+    assert session.submit(Action("draw", {"card": good})).accepted
+    for _ in range(5):
+        assert session.submit(game.random_action(session.state, rng)).accepted

@@ -115,6 +115,10 @@ class Effect:
         return name if self.amount == 1 else f"{name} x{self.amount}"
 
 
+MAX_CARD_NAME = 60
+CARD_FIELDS = ("name", "colour", "difficulty", "location", *RESULTS, "tutorial")
+
+
 @dataclass(frozen=True, slots=True)
 class EventCard:
     """A drawn event card's printed fields, as entered by the players.
@@ -154,23 +158,28 @@ class EventCard:
         """
         if not isinstance(data, dict):
             raise ValueError("a card is an object of its printed fields")
+        unknown = [k for k in data if k not in CARD_FIELDS]
+        if unknown:
+            raise ValueError(f"a card has no field {str(unknown[0])[:40]!r} (fields: {', '.join(CARD_FIELDS)})")
         name = data.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError("the card needs a name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_CARD_NAME:
+            raise ValueError(f"the card needs a name of 1 to {MAX_CARD_NAME} characters")
         colour = data.get("colour")
-        if colour not in COLOURS:
+        if type(colour) is not str or colour not in COLOURS:
             raise ValueError(f"colour must be one of {', '.join(COLOURS)}")
         difficulty = data.get("difficulty")
         if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 36):
             raise ValueError("difficulty must be a number 1..36, or empty for 'roll to determine'")
         location = data.get("location")
-        if location is not None and location not in BAYS:
+        if location is not None and (type(location) is not int or location not in BAYS):
             raise ValueError("location must be a Bay 1..6, or empty for 'roll to determine'")
         results: dict[str, tuple[Effect, ...]] = {}
         for r in RESULTS:
             raw = data.get(r) or {}
             if not isinstance(raw, dict):
                 raise ValueError(f"{r} must map symbols to amounts")
+            if "tutorial" in data and type(data["tutorial"]) is not bool:
+                raise ValueError("tutorial must be true or false")
             effects = []
             for symbol, amount in raw.items():
                 if symbol not in EFFECT_SYMBOLS:
