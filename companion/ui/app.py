@@ -12,8 +12,6 @@ just ends the loop (exit status 0).
 from __future__ import annotations
 
 import logging
-import signal
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from companion import signals
 from companion.rules import entry
 from companion.rules.contract import NUMBER_FACES, ROLL, Action, Event, Rejection
 
@@ -565,8 +564,7 @@ class App:
         if self.hw is not None:
             self.hw.wake = self.wake
         self.running = True
-        old = signal.signal(signal.SIGTERM, self._sigterm) if threading.current_thread() is threading.main_thread() \
-            else None
+        forget_stop = signals.on_stop(self._sigterm)  # a SIGTERM/SIGINT already received: stop at once
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         try:
             self.present()
@@ -605,8 +603,7 @@ class App:
                     readable = []
         finally:
             self.notify("stopping")
-            if old is not None:
-                signal.signal(signal.SIGTERM, old)
+            forget_stop()
             if self.hw is not None:
                 self.hw.stop()
             self.wake.close()
