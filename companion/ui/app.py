@@ -89,6 +89,8 @@ class App:
         self.catalogues = catalogues
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
         self._game_uis: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
+        self._views: dict[str, tuple[Any, Any]] = {}  # what the rules said about the shown state
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -149,6 +151,25 @@ class App:
             from .games import load
             ui = self._game_uis[game_id] = load(game_id, self)
         return ui
+
+    def _per_state(self, name: str, ask: Callable[[Any], Any]) -> Any:
+        """``ask(state)`` for the shown state, asked once per state (screens draw
+        many frames of one state; the rules are asked once per change)."""
+        state = self.state
+        cached = self._views.get(name)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        value = ask(state)
+        self._views[name] = (state, value)
+        return value
+
+    def view(self) -> dict[str, Any]:
+        """The rules' ``summary(state)`` of the shown state (computed once per state)."""
+        return self._per_state("summary", self.game.summary)
+
+    def legal(self) -> list[Action]:
+        """The rules' ``legal_actions(state)`` of the shown state (computed once per state)."""
+        return self._per_state("legal", self.game.legal_actions)
 
     def catalogue(self, kind: str) -> Any:
         """The open (or being set up) game's card catalogue of ``kind``
