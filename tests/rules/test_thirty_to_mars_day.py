@@ -89,10 +89,12 @@ def test_turn_6_check_dice_summed_equal_or_greater_passes():
     s, _ = act(s, "place", who=1, bay=1)
     s, _ = act(s, "next")
     assert [p.purpose for p in s.pending] == ["check", "check"]
-    s, _ = act(s, "roll", face=3)
-    s, _ = act(s, "roll", face=4)
+    s, first = act(s, "roll", face=3)
+    s, second = act(s, "roll", face=4)
+    assert texts(first) == "Larisa rolls 3: total 3 of 7"  # the dice are summed as they come
+    assert texts(second) == "Stan rolls 4: total 7 of 7"
     s, events = act(s, "next")
-    assert s.passed is True and s.repair_kits == 1 and "3 + 4" not in texts(events)
+    assert s.passed is True and s.repair_kits == 1 and s.dice == (3, 4)
     assert "Check passed: 7 against 7" in texts(events)
 
 
