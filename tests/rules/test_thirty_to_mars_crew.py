@@ -172,12 +172,39 @@ def test_larisa_decreases_the_difficulty_by_a_die_roll():
     assert ttm.effective_difficulty(s) == 5
 
 
-def test_stan_prevents_a_sanity_loss_even_his_own():
+def test_stan_wards_a_friend_against_the_next_sanity_loss():
     s = with_crew(drawn(started(), location=1, failure={"sanity": -3}), 1, sanity=10)
-    s, _ = act(s, "ability", who=1, target=1)
-    s, events = act(s, "next")  # skipped: all four lose 3 Sanity, except the warded Stan
-    assert [m.sanity for m in s.crew] == [4, 1, 4, 4]
-    assert "prevents Stan's Sanity loss" in texts(events) and not s.crew[1].warded
+    s, events = act(s, "ability", who=1, target=0)
+    assert s.crew[1].sanity == 1 and s.crew[0].warded and "Stan's Sanity drops to 1" in texts(events)
+    s, events = act(s, "next")  # skipped: all four lose 3 Sanity, except the warded Larisa
+    assert [m.sanity for m in s.crew] == [7, 1, 4, 4] and not s.crew[0].warded
+    assert s.crew[1].health == 7 - 3  # Stan was at Sanity 1: his loss became Health (Health and Sanity NB)
+    assert "prevents Larisa's Sanity loss" in texts(events)
+
+
+def test_stan_may_not_ward_himself():
+    """Decision: Marsonaut Profiles, Stan: "Special Ability: Prevent sanity
+    loss for a friend." The ward is for a friend, not for Stan."""
+    s = with_crew(drawn(started(), location=1, failure={"sanity": -3}), 1, sanity=10)
+    r = rejection(s, "ability", who=1, target=1)
+    assert r.code == "not_a_friend" and r.rule.endswith("Marsonaut Profiles: Stan")
+    listed = [a.args for a in ttm.legal_actions(s) if a.kind == "ability"]
+    assert listed == [{"who": 1, "target": 0}, {"who": 1, "target": 2}, {"who": 1, "target": 3}]
+
+
+def test_stan_ward_prevents_the_sanity_reset_of_a_special_ability():
+    """Marsonaut Profiles, Stan: "you can use this ability to prevent Sanity
+    loss for any team member. Even when he is using his special Ability." The
+    reset to 1 after a Special Ability is a Sanity loss the ward prevents."""
+    s = with_crew(with_crew(drawn(started(), location=1, difficulty=9), 1, sanity=10), 0, sanity=10)
+    s, _ = act(s, "ability", who=1, target=0)  # Stan wards Larisa
+    s, events = act(s, "ability", who=0)       # Larisa lowers the difficulty
+    assert s.crew[0].sanity == 10 and not s.crew[0].warded
+    assert "prevents Larisa's Sanity loss" in texts(events) and "Larisa's Sanity drops" not in texts(events)
+    s, _ = act(s, "roll", face=4)
+    assert ttm.effective_difficulty(s) == 5
+    s, events = act(s, "ability", who=0)       # the ward is spent: this time she is exhausted
+    assert s.crew[0].sanity == 1 and "Larisa's Sanity drops to 1" in texts(events)
 
 
 def _rolled(face=2, difficulty=9, crew_index=3, **changes):

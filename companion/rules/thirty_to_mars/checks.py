@@ -161,6 +161,9 @@ def _check_reduce(state: State, args: dict[str, Any]) -> Rejection | None:
 
 def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
     target = _int_arg(args, "target", 0, CREW_SIZE - 1)
+    if target == args["who"]:
+        return reject("not_a_friend", "Stan's Special Ability protects a friend, not Stan himself "
+                      "(\"Prevent sanity loss for a friend\").", "Marsonaut Profiles: Stan")
     if state.crew[target].warded:
         return reject("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
     return None

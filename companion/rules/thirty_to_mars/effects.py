@@ -109,6 +109,26 @@ def lose_sanity(state: State, who: int, amount: int, why: str, events: Events) -
     return state
 
 
+def exhaust(state: State, who: int, events: Events) -> State:
+    """After a Special Ability ``who``'s Sanity goes to 1, a Sanity loss like any other.
+
+    30-to-mars.txt, Special Ability: "after using place your Sanity token to
+    1 as your Marsonaut is exhausted"; Marsonaut Profiles, Stan: "you can use
+    this ability to prevent Sanity loss for any team member. Even when he is
+    using his special Ability." So a ward from Stan cancels the reset: Sanity
+    stays where it was and the ward is spent.
+    """
+    m = state.crew[who]
+    name = m.profile.short
+    if m.warded and m.sanity > MIN_STAT:
+        events.append(Event("ward", f"Stan's Special Ability prevents {name}'s Sanity loss: Sanity stays "
+                            f"{m.sanity} after the Special Ability (Marsonaut Profiles: Stan)", {"who": who}))
+        return _set(state, who, replace(m, warded=False))
+    events.append(Event("sanity", f"{name}'s Sanity drops to 1 (Special Ability)",
+                        {"who": who, "change": MIN_STAT - m.sanity}))
+    return _set(state, who, replace(m, sanity=MIN_STAT))
+
+
 def gain_stat(state: State, who: int, stat: str, amount: int, why: str, events: Events) -> State:
     """``who`` gains ``amount`` of ``stat`` ("health" | "sanity"), at most 10.
 

@@ -437,16 +437,17 @@ def _apply_repair(state: State, args: dict[str, Any], events: list[Event]) -> St
 
 
 def _apply_ability(state: State, args: dict[str, Any], events: list[Event]) -> State:
-    """Special Ability: usable at Sanity 10; afterwards Sanity is 1."""
+    """Special Ability: usable at Sanity 10; afterwards Sanity is 1 ("after
+    using place your Sanity token to 1"), a Sanity loss that Stan's ward
+    prevents like any other (:func:`effects.exhaust`). The cost is paid
+    before the ability acts."""
     who = args["who"]
     m = state.crew[who]
     ability = m.profile.ability
     if not (ability == "reroll" and state.rerolls_left):
-        crew = list(state.crew)
-        crew[who] = m = replace(m, sanity=1)
-        state = replace(state, crew=tuple(crew))
-        events.append(Event("ability", f"{m.profile.short} uses the Special Ability: {m.profile.ability_text}; "
-                            "Sanity drops to 1 (Special Ability)", {"who": who, "ability": ability}))
+        events.append(Event("ability", f"{m.profile.short} uses the Special Ability: {m.profile.ability_text}",
+                            {"who": who, "ability": ability}))
+        state = fx.exhaust(state, who, events)
     return _ABILITIES[ability](state, who, args, events)
 
 
@@ -455,9 +456,15 @@ def _ability_reduce(state: State, who: int, args: dict[str, Any], events: list[E
 
 
 def _ability_ward(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
-    """Stan: "prevent Sanity loss for any team member. Even when he is using
-    his special Ability". Decision: the ward cancels that Marsonaut's next
-    Sanity loss, whole, whenever it comes; Stan may ward himself."""
+    """Stan: "Prevent sanity loss for a friend. Anytime during the game you
+    can use this ability to prevent Sanity loss for any team member. Even when
+    he is using his special Ability." (Marsonaut Profiles).
+
+    Decisions: the ward cancels that Marsonaut's next Sanity loss, whole,
+    whenever it comes, the reset to 1 after their own Special Ability
+    included ("Even when he is using his special Ability": "he" is the
+    friend). Stan may not ward himself: the ability is "for a friend", and
+    "any team member" is any of the friends it names (see checks._check_ward)."""
     target = args["target"]
     crew = list(state.crew)
     crew[target] = replace(crew[target], warded=True)

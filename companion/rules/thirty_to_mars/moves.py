@@ -56,7 +56,7 @@ def _ability_args(state: State, who: int) -> list[dict[str, Any]]:
     if ability in ("double_die", "reroll"):
         return [{"who": who, "die": i} for i in range(len(state.dice))]
     if ability == "prevent_sanity_loss":
-        return [{"who": who, "target": t} for t in range(CREW_SIZE)]
+        return [{"who": who, "target": t} for t in range(CREW_SIZE) if t != who]
     return [{"who": who}]
 
 
