@@ -193,7 +193,7 @@ def _start_day(state: State, events: list[Event]) -> State:
     before = state.resources
     drained = tuple(max(0, have - 1) for have in before)
     state = replace(state, day=day, step="draw", event=None, location=None, difficulty=None, reduction=0,
-                    placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=None,
+                    placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=(),
                     event_bays=(), rerolls_left=0, resources=drained)
     accident = " - an Accident day: draw a red card" if day in state.accident_days else ""
     events.append(Event("day", f"Day {day} of {DAYS}: the Navigator moves the ship one day closer to Mars"
@@ -235,7 +235,8 @@ def _queue_choices(state: State, pending: list[Pending], events: list[Event]) ->
 
 
 def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> State:
-    """Turn Overview 4: the Operator draws the event card and locates the problem."""
+    """Turn Overview 4: the Operator draws the event card and locates the
+    problem. A card drawn while cards are demanded is the first of them."""
     card = EventCard.from_json(args["card"])
     ci = COLOURS.index(card.colour)
     deck = list(state.deck_left)
@@ -257,7 +258,8 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
                    step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
-                   demand=None, pending=tuple(pending), deck_left=tuple(deck), event_bays=bays, rerolls_left=0)
+                   demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
+                   rerolls_left=0)
 
 
 def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> State:
@@ -342,20 +344,27 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
         return state
     if symbol == "repair_kit":
         return fx.gain_repair_kit(state, amount, why, events)
+    # Must Draw Yellow / Red Card: every demanded card is drawn, in the order the
+    # symbols are resolved; a count on the symbol demands that many cards.
     colour = "yellow" if symbol == "draw_yellow" else RED
-    events.append(Event("demand", f"A {colour} card must be drawn this same day ({why})"))
-    return replace(state, demand=colour)
+    what = f"A {colour} card" if amount == 1 else f"{amount} {colour} cards"
+    events.append(Event("demand", f"{what} must be drawn this same day ({why})",
+                        {"colour": colour, "count": amount}))
+    return replace(state, demand=state.demand + (colour,) * amount)
 
 
 def _after_resolved(state: State, events: list[Event]) -> State:
-    """A demanded card is drawn and resolved the same day before production.
+    """Demanded cards are drawn and resolved the same day before production.
 
-    Decision (card anatomy 8: "Must Draw Red Card same turn"): the demanded
-    card is resolved like the day's event, the crew placed anew; resources
-    are generated once, at the end of the day, and no Bay that had a problem
-    that day produces."""
+    Decision (card anatomy 8: "Must Draw Red Card same turn"): each demanded
+    card is resolved like the day's event, the crew placed anew, one after
+    the other in the order demanded (cards a demanded card demands come after
+    those already waiting); resources are generated once, at the end of the
+    day, and no Bay that had a problem that day produces."""
     if state.demand:
-        events.append(Event("draw_again", f"Draw a {state.demand} card now"))
+        more = len(state.demand) - 1
+        then = f" ({more} more demanded card{'s' if more > 1 else ''} after it)" if more else ""
+        events.append(Event("draw_again", f"Draw a {state.demand[0]} card now{then}"))
         return replace(state, step="draw")
     return _produce(state, events)
 
@@ -499,7 +508,8 @@ def _ability_redraw(state: State, who: int, args: dict[str, Any], events: list[E
     events.append(Event("redraw", f"{card.name} goes to the bottom of the {card.colour} deck: draw another "
                         f"{card.colour} card"))
     return replace(state, step="draw", event=None, location=None, difficulty=None, pending=(),
-                   deck_left=tuple(deck), event_bays=bays, demand=None if card.colour == GREEN else card.colour)
+                   deck_left=tuple(deck), event_bays=bays,
+                   demand=state.demand if card.colour == GREEN else (card.colour,) + state.demand)
 
 
 _ABILITIES = {"reduce_difficulty": _ability_reduce, "prevent_sanity_loss": _ability_ward,

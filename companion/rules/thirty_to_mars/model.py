@@ -233,7 +233,9 @@ class State:
     Shapes: ``crew`` 4 :class:`Marsonaut`; ``resources`` 4 ints in
     :data:`RESOURCES` order; ``broken`` 6 ints, broken Workspaces of Bays 1..6;
     ``placement`` a Bay 0..6 per crew member; ``dice`` the check dice faces in
-    the order rolled; ``deck_left`` cards left per colour (green, yellow, red).
+    the order rolled; ``demand`` the colours of the cards results have
+    demanded and that are still to be drawn today, in order; ``deck_left``
+    cards left per colour (green, yellow, red).
     """
 
     tutorial: bool
@@ -254,7 +256,7 @@ class State:
     dice: tuple[int, ...] = ()
     rerolls_left: int = 0
     passed: bool | None = None
-    demand: str | None = None
+    demand: tuple[str, ...] = ()
     event_bays: tuple[int, ...] = ()
     terminal: tuple[str, ...] = ()
     deck_left: tuple[int, int, int] = (DECK_SIZES[GREEN], DECK_SIZES[YELLOW], DECK_SIZES[RED])

@@ -43,10 +43,10 @@ def capacity(state: State, bay: int) -> int:
 
 
 def required_colour(state: State) -> str:
-    """The colour of the next card: a demanded one, red on an Accident day,
-    else green (Turn Overview 4 NB)."""
+    """The colour of the next card: the first demanded one still to draw, red
+    on an Accident day, else green (Turn Overview 4 NB)."""
     if state.demand:
-        return state.demand
+        return state.demand[0]
     return RED if state.day in state.accident_days else GREEN
 
 
