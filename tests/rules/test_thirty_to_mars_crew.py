@@ -287,3 +287,46 @@ def test_repairable_bays_need_a_kit_and_a_broken_workspace():
     s = replace(drawn(started(), location=2), broken=(1, 0, 2, 0, 0, 0))
     assert ttm.repairable_bays(s) == []
     assert ttm.repairable_bays(replace(s, repair_kits=1)) == [1, 3]
+
+
+DIETER_CREW = ["dieter", "larisa", "john", "maria"]
+
+
+def test_dieter_may_redraw_a_roll_to_determine_card_before_its_roll():
+    """Marsonaut Profiles, Dieter: "This ability is only usable when the Event
+    Card is just drawn and the Marsonauts are not placed in any Bays." A card
+    whose location is still to be rolled is just drawn: nothing is rolled yet."""
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=None, difficulty=None), 0, sanity=10)
+    assert [p.purpose for p in s.pending] == ["location", "difficulty"]
+    s, events = act(s, "ability", who=0)
+    assert s.step == "draw" and s.pending == () and s.deck_left[0] == 59 and s.event_bays == ()
+    assert "bottom of the green deck" in texts(events)
+
+
+@pytest.mark.parametrize("location,difficulty,faces", [(None, 7, (4,)), (2, None, (5,)), (None, None, (4, 5))])
+def test_dieter_cannot_redraw_once_a_die_for_the_event_is_rolled(location, difficulty, faces):
+    """Marsonaut Profiles, Dieter: "You cannot use this ability if dice are
+    already rolled." The location and difficulty rolls are dice rolled for the event."""
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=location, difficulty=difficulty), 0, sanity=10)
+    for f in faces:
+        s, _ = act(s, "roll", face=f)
+    assert s.step == "place" and not s.placed and not s.pending
+    r = rejection(s, "ability", who=0)
+    assert r.code == "dice_rolled" and r.rule.endswith("Marsonaut Profiles: Dieter")
+
+
+def test_dieter_cannot_redraw_after_larisas_reduction_roll():
+    s = with_crew(with_crew(drawn(started(crew=DIETER_CREW), location=2, difficulty=9), 0, sanity=10), 1,
+                  sanity=10)
+    s, _ = act(s, "ability", who=1)
+    assert rejection(s, "ability", who=0).code == "pending"  # Larisa's die is on its way
+    s, _ = act(s, "roll", face=3)
+    assert rejection(s, "ability", who=0).code == "dice_rolled"
+
+
+def test_dieter_cannot_redraw_after_the_check_dice():
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=3, difficulty=9), 0, sanity=10)
+    s, _ = act(s, "place", who=2, bay=3)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=3)
+    assert rejection(s, "ability", who=0).code == "too_late"

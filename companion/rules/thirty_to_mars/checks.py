@@ -132,7 +132,7 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     p = m.profile
     if state.step == "setup":
         return reject("setup", "Finish the setup first.", "Setup")
-    if state.pending:
+    if state.pending and not (p.ability == "redraw" and _only_card_rolls_pending(state)):
         return reject("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
     if not m.active:
         return reject("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
@@ -169,10 +169,28 @@ def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
     return None
 
 
+def _only_card_rolls_pending(state: State) -> bool:
+    """Only the card's own "Roll the dice to determine" rolls are waiting."""
+    return all(p.purpose in ("location", "difficulty") for p in state.pending)
+
+
 def _check_redraw(state: State, args: dict[str, Any]) -> Rejection | None:
-    if state.step != "place" or state.placed or state.dice:
-        return reject("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed "
-                   "and before dice are rolled.", "Marsonaut Profiles: Dieter NB")
+    """Marsonaut Profiles, Dieter: "This ability is only usable when the Event
+    Card is just drawn and the Marsonauts are not placed in any Bays." and
+    "You cannot use this ability if dice are already rolled." Decision: a
+    card to "roll to determine" can be re-drawn before its roll (nothing is
+    rolled yet); once any die for the event is rolled - its location, its
+    difficulty, Larisa's reduction, a check die - it cannot."""
+    if state.step != "place" or state.placed:
+        return reject("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed.",
+                      "Marsonaut Profiles: Dieter NB")
+    card = state.event
+    rolled = (state.dice or state.reduction or (card is not None and (
+        (card.location is None and state.location is not None) or
+        (card.difficulty is None and state.difficulty is not None))))
+    if rolled:
+        return reject("dice_rolled", "Dieter cannot re-draw once dice are rolled for this event.",
+                      "Marsonaut Profiles: Dieter")
     return None
 
 
