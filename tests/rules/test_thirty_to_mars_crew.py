@@ -330,3 +330,40 @@ def test_dieter_cannot_redraw_after_the_check_dice():
     s, _ = act(s, "next")
     s, _ = act(s, "roll", face=3)
     assert rejection(s, "ability", who=0).code == "too_late"
+
+
+DICE_CREW = ["jean-louis", "larisa", "john", "maria"]
+DICE_ABILITIES = [{"who": 0, "die": 0}, {"who": 2}, {"who": 3, "die": 0}]  # Jean-Louis, John, Maria
+
+
+def test_dice_abilities_act_on_the_check_dice_only():
+    """Decision: Jean-Louis ("double the result of any 1 dice including
+    yours"), John ("Any time after anyone's roll ... add an additional dice
+    roll to the result") and Maria ("re-roll any dice") act on the check
+    dice, not on the location, difficulty or Larisa's reduction roll: the
+    Character Sheet example reads "you can Re-roll any Check Dice up to two
+    times"."""
+    s = drawn(started(crew=DICE_CREW), location=None, difficulty=None)
+    for i in range(4):
+        s = with_crew(s, i, sanity=10)
+    s, _ = act(s, "roll", face=2)              # location: the Recreation Bay
+    s, _ = act(s, "roll", face=6)              # difficulty 6
+    for args in DICE_ABILITIES:
+        r = rejection(s, "ability", **args)
+        assert r.code == "no_dice" and r.rule.endswith("Marsonaut Profiles") and "Check" not in r.message
+    s, _ = act(s, "ability", who=1)            # Larisa
+    s, _ = act(s, "roll", face=3)              # her reduction roll
+    assert all(rejection(s, "ability", **args).code == "no_dice" for args in DICE_ABILITIES)
+    assert not [a for a in ttm.legal_actions(s) if a.kind == "ability"]
+    s, _ = act(s, "place", who=0, bay=2)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=1)              # the one check die
+    assert rejection(s, "ability", who=3, die=1).code == "bad_payload"  # die 1 would be no check die
+    s, _ = act(s, "ability", who=0, die=0)     # Jean-Louis doubles the check die
+    assert s.dice == (2,) and (s.location, s.difficulty, s.reduction) == (2, 6, 3)
+
+
+def test_an_ability_payload_with_fields_it_does_not_take_is_refused():
+    s = with_crew(drawn(started(crew=DICE_CREW), location=1, difficulty=9), 1, sanity=10)
+    r = rejection(s, "ability", who=1, die=0)
+    assert r.code == "bad_payload" and "takes no die" in r.message

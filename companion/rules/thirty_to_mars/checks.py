@@ -141,12 +141,34 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     elif m.sanity < MAX_STAT:
         return reject("sanity_below_10", f"{p.short}'s Special Ability needs Sanity 10 (now {m.sanity}).",
                    "Special Ability")
+    extra = set(args) - {"who"} - _ABILITY_FIELDS.get(p.ability, set())
+    if extra:
+        return reject("bad_payload", f"{p.short}'s Special Ability takes no {', '.join(sorted(extra))}.",
+                      "Marsonaut Profiles")
     return _ABILITY_CHECKS[p.ability](state, args)
 
 
+#: The payload fields besides ``who`` each Special Ability takes (a die index, a target).
+_ABILITY_FIELDS = {"double_die": {"die"}, "reroll": {"die"}, "prevent_sanity_loss": {"target"}}
+
+
 def _needs_dice(state: State, args: dict[str, Any], what: str, index: bool) -> Rejection | None:
+    """Jean-Louis ("double the result of any 1 dice including yours"), John
+    ("Any time after anyone's roll ... add an additional dice roll to the
+    result") and Maria ("re-roll any dice up to 2 times") act on the check.
+
+    Decision: "any dice" and "any roll" are the check dice (each Marsonaut's
+    die in the event Bay, and John's extra die), not the rolls that locate an
+    event or set its difficulty, nor Larisa's reduction roll. The rulebook's
+    own example on the Character Sheet says so for Maria: "When Maria's
+    Sanity level is at 10 you can Re-roll any Check Dice up to two times";
+    Jean-Louis's "including yours" is the die each player rolls for the check
+    (Setup 4: "Give each Player 1 dice"), and John adds to "the result", the
+    summed check (Resolving the Problem: "The results are summarized").
+    """
     if state.step != "check" or not state.dice:
-        return reject("no_dice", f"{what} is used after the check dice are rolled.", "Marsonaut Profiles")
+        return reject("no_dice", f"{what} acts on the check dice, after they are rolled (not on the "
+                      "location, difficulty or Larisa's roll).", "Marsonaut Profiles")
     if index:
         _int_arg(args, "die", 0, len(state.dice) - 1)
     return None
