@@ -240,12 +240,11 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
     card = EventCard.from_json(args["card"])
     ci = COLOURS.index(card.colour)
     deck = list(state.deck_left)
+    terminal = state.terminal
     if deck[ci] == 0:
-        reshuffled = sum(1 for t in state.terminal if t.startswith(card.colour + ":"))
-        events.append(Event("reshuffle", f"The {card.colour} deck was empty: shuffle its passed cards from the "
-                            f"Event Terminal into a new deck ({reshuffled} cards)"))
-        deck[ci] = reshuffled
-    deck[ci] = max(0, deck[ci] - 1)
+        state = _reshuffle(state, card.colour, events)
+        deck, terminal = list(state.deck_left), state.terminal
+    deck[ci] -= 1
     where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
     how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
     events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
@@ -257,9 +256,27 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
         pending.append(Pending("roll", "difficulty"))
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
-                   step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
+                   terminal=terminal, step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
                    demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
                    rerolls_left=0)
+
+
+def _reshuffle(state: State, colour: str, events: list[Event]) -> State:
+    """An empty deck is renewed from its passed cards.
+
+    Decision (the rulebook has no rule for an empty deck; Event Terminal:
+    "a Special Area where you keep all passed events faced up"): the passed
+    cards of that colour leave the Event Terminal and are shuffled into a new
+    deck, so a card is in the deck, on the Terminal, or being resolved, never
+    two of these, and a deck never holds more cards than the game has.
+    """
+    prefix = colour + ":"
+    back = sum(1 for t in state.terminal if t.startswith(prefix))
+    events.append(Event("reshuffle", f"The {colour} deck was empty: shuffle its passed cards from the "
+                        f"Event Terminal into a new deck ({back} cards)", {"colour": colour, "cards": back}))
+    deck = list(state.deck_left)
+    deck[COLOURS.index(colour)] = back
+    return replace(state, deck_left=tuple(deck), terminal=tuple(t for t in state.terminal if not t.startswith(prefix)))
 
 
 def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> State:
