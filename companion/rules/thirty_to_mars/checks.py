@@ -6,9 +6,10 @@ from typing import Any
 
 from ..contract import Action, Rejection, seat_problem
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, reject, rule_ref
-from .model import BAY_NAMES, CREW_SIZE, MAX_STAT, RED, EventCard, State
+from .model import BAY_NAMES, CREW_SIZE, GREEN, MAX_STAT, RED, TUTORIAL_CARDS, EventCard, State
 from .table import seats, to_act
-from .queries import capacity, choice_options, pending_choice_text, required_colour, roll_purpose, section_of
+from .queries import (capacity, choice_options, green_deck, pending_choice_text, required_colour, roll_purpose,
+                      section_of)
 
 # --------------------------------------------------------------------------- check
 
@@ -77,6 +78,25 @@ def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
         return reject("wrong_colour", f"A {colour} card must be drawn now: {why}.", "Turn Overview 4 NB")
     if card.tutorial and not state.tutorial:
         return reject("tutorial_card", "Tutorial cards are removed for the normal game.", "Setup 3 NB")
+    if card.tutorial and card.colour != GREEN:
+        return reject("tutorial_card", "Tutorial cards are green Routine cards.", "Game Components")
+    if state.tutorial and card.colour == GREEN:
+        return _check_tutorial_deck(state, card)
+    return None
+
+
+def _check_tutorial_deck(state: State, card: EventCard) -> Rejection | None:
+    """Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial
+    ones": the tutorial game's green deck holds exactly 3 tutorial cards, so
+    a fourth tutorial card cannot come out of it, and when only tutorial
+    cards are left the next green card is one of them."""
+    left, tutorial = green_deck(state)
+    if card.tutorial and not tutorial:
+        return reject("no_tutorial_card_left", f"All {TUTORIAL_CARDS} tutorial cards are out of the green deck: "
+                      "this must be a Routine card.", "Setup 3 NB")
+    if not card.tutorial and left == tutorial:
+        return reject("tutorial_card_expected", f"Only tutorial cards are left in the green deck ({tutorial}): "
+                      "this must be one of them.", "Setup 3 NB")
     return None
 
 

@@ -27,7 +27,7 @@ from ..contract import Action, Event
 from . import effects as fx
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, rule_ref
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
-                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_GREEN_CARDS,
+                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS,
                     EventCard, Marsonaut, Pending, State)
 from .queries import choice_options, effective_difficulty, participants, pending_choice_text
 
@@ -60,6 +60,7 @@ def new_game(options: dict[str, Any]) -> State:
     deck = (TUTORIAL_GREEN_CARDS if tutorial else DECK_SIZES[GREEN], DECK_SIZES["yellow"], DECK_SIZES[RED])
     members = tuple(Marsonaut(k, r, health=0, sanity=0) for k, r in zip(crew, roles))
     return State(tutorial=tutorial, crew=members, step="setup", deck_left=deck,
+                 tutorial_left=TUTORIAL_CARDS if tutorial else 0,
                  pending=_setup_pending())
 
 
@@ -245,6 +246,7 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
         state = _reshuffle(state, card.colour, events)
         deck, terminal = list(state.deck_left), state.terminal
     deck[ci] -= 1
+    tutorial_left = state.tutorial_left - card.tutorial
     where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
     how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
     events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
@@ -256,9 +258,9 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
         pending.append(Pending("roll", "difficulty"))
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
-                   terminal=terminal, step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
+                   step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
                    demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
-                   rerolls_left=0)
+                   rerolls_left=0, terminal=terminal, tutorial_left=tutorial_left)
 
 
 def _reshuffle(state: State, colour: str, events: list[Event]) -> State:
@@ -276,7 +278,9 @@ def _reshuffle(state: State, colour: str, events: list[Event]) -> State:
                         f"Event Terminal into a new deck ({back} cards)", {"colour": colour, "cards": back}))
     deck = list(state.deck_left)
     deck[COLOURS.index(colour)] = back
-    return replace(state, deck_left=tuple(deck), terminal=tuple(t for t in state.terminal if not t.startswith(prefix)))
+    tutorial_left = TUTORIAL_CARDS if colour == GREEN and state.tutorial else state.tutorial_left
+    terminal = tuple(t for t in state.terminal if not t.startswith(prefix))
+    return replace(state, deck_left=tuple(deck), terminal=terminal, tutorial_left=tutorial_left)
 
 
 def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> State:
@@ -525,7 +529,7 @@ def _ability_redraw(state: State, who: int, args: dict[str, Any], events: list[E
     events.append(Event("redraw", f"{card.name} goes to the bottom of the {card.colour} deck: draw another "
                         f"{card.colour} card"))
     return replace(state, step="draw", event=None, location=None, difficulty=None, pending=(),
-                   deck_left=tuple(deck), event_bays=bays,
+                   deck_left=tuple(deck), event_bays=bays, tutorial_left=state.tutorial_left + card.tutorial,
                    demand=state.demand if card.colour == GREEN else (card.colour,) + state.demand)
 
 

@@ -47,6 +47,7 @@ COLOURS = (GREEN, YELLOW, RED)
 # Game Components: 59 green Routine (+3 Tutorial), 20 yellow Trouble, 10 red Accident.
 DECK_SIZES = {GREEN: 59, YELLOW: 20, RED: 10}
 TUTORIAL_GREEN_CARDS = 30  # Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial ones"
+TUTORIAL_CARDS = 3         # of them tutorial cards (Game Components: "3 Green 'Tutorial' Cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +236,8 @@ class State:
     ``placement`` a Bay 0..6 per crew member; ``dice`` the check dice faces in
     the order rolled; ``demand`` the colours of the cards results have
     demanded and that are still to be drawn today, in order; ``deck_left``
-    cards left per colour (green, yellow, red).
+    cards left per colour (green, yellow, red); ``tutorial_left`` how many
+    of the green deck's cards are tutorial cards (0 in the normal game).
     """
 
     tutorial: bool
@@ -261,6 +263,7 @@ class State:
     terminal: tuple[str, ...] = ()
     deck_left: tuple[int, int, int] = (DECK_SIZES[GREEN], DECK_SIZES[YELLOW], DECK_SIZES[RED])
     result: str | None = None
+    tutorial_left: int = 0
     before_roll: "State | None" = field(default=None, compare=False, repr=False)
     last_face: int = 0  # the face of the roll CORRECT_ROLL would replace (0: none)
 

@@ -12,8 +12,8 @@ from typing import Any
 from ..contract import Action
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL
 from .checks import check
-from .queries import capacity, choice_options, repairable_bays, required_colour
-from .model import CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
+from .queries import capacity, choice_options, green_deck, repairable_bays, required_colour
+from .model import CREW_SIZE, EFFECT_SYMBOLS, GREEN, SIGNED_SYMBOLS, State
 
 _ROLLS = tuple(Action(ROLL, {"face": f}) for f in range(1, 7))
 _NEXT = Action(NEXT)
@@ -95,7 +95,12 @@ def random_action(state: State, rng: Random) -> Action:
         return Action(CHOOSE, {"option": rng.choice(choice_options(state, p))})
     step = state.step
     if step == "draw":
-        return Action(DRAW, {"card": random_card(rng, required_colour(state))})
+        colour = required_colour(state)
+        card = random_card(rng, colour)
+        if state.tutorial and colour == GREEN:  # as likely as it is in the deck (Setup 3 NB)
+            left, tutorial = green_deck(state)
+            card["tutorial"] = rng.randrange(left) < tutorial
+        return Action(DRAW, {"card": card})
     if state.repair_kits and rng.random() < 0.3:
         broken = repairable_bays(state)
         if broken:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..contract import Result, Seat, Standing, Turn
 from .model import (COLOURS, DECK_SIZES, GREEN, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, DAYS,
-                    TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, State)
+                    TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, State)
 from .queries import capacity
 
 CREW = Seat(0, "The crew", "orange", "C")
@@ -79,6 +79,8 @@ def invariants(state: State) -> list[str]:
         if left < 0 or left + out + resolving != size:
             bad.append(f"{colour} cards: {left} in the deck, {out} on the Event Terminal, {resolving} being "
                        f"resolved; the game has {size}")
+    if not 0 <= state.tutorial_left <= (min(TUTORIAL_CARDS, state.deck_left[0]) if state.tutorial else 0):
+        bad.append(f"{state.tutorial_left} tutorial cards in a green deck of {state.deck_left[0]}")
     if (state.result is None) != (state.step != "over"):
         bad.append(f"result {state.result} in step {state.step}")
     if state.result == "lost" and any(m.active for m in state.crew):
