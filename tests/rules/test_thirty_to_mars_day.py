@@ -377,3 +377,27 @@ def test_a_demanded_card_demands_its_own_after_those_waiting():
     s, _ = _draw_required(s, failure={"draw_yellow": 1})
     s, _ = act(s, "next")
     assert s.demand == ("red", "yellow")
+
+
+def test_a_loss_larger_than_what_is_left_says_what_went_unpaid():
+    s = drawn(started(resources=(2, 5, 5, 5)), location=1, failure={"oxygen": -3})  # 1 after the drain
+    s, events = act(s, "next")
+    assert s.resources[0] == 0
+    assert "-1 Oxygen (event skipped); 2 of the 3 asked went unpaid" in texts(events)
+    assert [e.data["unpaid"] for e in events if e.kind == "resource"] == [2]
+
+
+def test_an_unpaid_loss_has_no_for_each_missing_consequence():
+    """Decision: Out of Resources: "If at the start of the day there are no
+    resources left in any Resource Area you suffer the consequences ...
+    Out of Oxygen - each Marsonaut loses one sanity for each missing oxygen."
+    The 2 Oxygen a card could not take cost nothing then; the next dawn the
+    daily drain misses 1 Oxygen, and each Marsonaut loses 1 Sanity."""
+    s = drawn(started(resources=(2, 5, 5, 5)), location=1, failure={"oxygen": -3})  # 1 after the drain
+    s, events = act(s, "next")
+    assert [m.sanity for m in s.crew] == [7, 7, 7, 7] and "missing" not in [e.kind for e in events]
+    s, _ = act(s, "next")  # production
+    s, _ = act(s, "next")  # the day ends
+    s, events = act(s, "next")  # dawn of day 2
+    assert "Out of Oxygen: 1 token missing" in texts(events)
+    assert [m.sanity for m in s.crew] == [6, 6, 6, 6]

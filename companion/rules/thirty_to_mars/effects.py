@@ -36,16 +36,24 @@ def gain_resource(state: State, resource: str, amount: int, why: str, events: Ev
 def lose_resource(state: State, resource: str, amount: int, why: str, events: Events) -> State:
     """Remove up to ``amount`` tokens; a resource never goes below 0.
 
-    Decision: a card asking for more tokens than are left takes what is there;
-    running out only has consequences at the start of a day ("Out of
-    Resources").
+    Decision: a card asking for more tokens than are left takes what is
+    there, and the event says how many went unpaid. The unpaid tokens have no
+    "for each missing" consequence of their own: Out of Resources applies "If
+    at the start of the day there are no resources left in any Resource
+    Area", and counts the tokens missing from the daily drain then (an empty
+    Oxygen Area costs each Marsonaut 1 Sanity at the next dawn, not 1 more
+    for each token a card could not take).
     """
     i = RESOURCE_INDEX[resource]
     have = state.resources[i]
     new = max(0, have - amount)
-    text = (f"-{have - new} {RESOURCE_NAMES[resource]} ({why})" if have else
-            f"No {RESOURCE_NAMES[resource]} left to lose ({why})")
-    events.append(Event("resource", text, {"resource": resource, "change": new - have}))
+    unpaid = amount - (have - new)
+    name = RESOURCE_NAMES[resource]
+    text = f"-{have - new} {name} ({why})" if have else f"No {name} left to lose ({why})"
+    if unpaid:
+        text += (f"; {unpaid} of the {amount} asked went unpaid: no {name} token left "
+                 "(Out of Resources counts at the start of the day)")
+    events.append(Event("resource", text, {"resource": resource, "change": new - have, "unpaid": unpaid}))
     res = list(state.resources)
     res[i] = new
     return replace(state, resources=tuple(res))
