@@ -20,32 +20,39 @@ _NEXT = Action(NEXT)
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every legal action with finite values (die faces included), in a
-    stable order; a card to DRAW is not listed (see ``expects``)."""
+    """Every action ``check`` accepts, with finite values (die faces
+    included), in a stable order: the answer the game waits for (a roll or a
+    choice) or the step's own moves, then Repair Kits, Special Abilities and
+    corrections of the last roll. A card to DRAW is not listed (see
+    ``expects``). Repair Kits are listed while a roll or choice waits ("You
+    can use them any time during the game", Fixing Workspaces), and so is
+    Dieter's re-draw while a card's location or difficulty is still to roll.
+    """
+    corrections = [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)] if state.before_roll is not None else []
     if state.result:
-        return []
+        return corrections
     out: list[Action] = []
-    if state.before_roll is not None:
-        out += [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)]
     if state.pending:
         p = state.pending[0]
         if p.kind == "roll":
-            return list(_ROLLS) + out
-        return [Action(CHOOSE, {"option": o}) for o in choice_options(state, p)] + out
-    if state.step == "setup":
-        return out
-    if state.step != "draw":
-        out.append(_NEXT)
-    if state.step == "place":
-        out += [Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7)
-                if state.placement[w] != b and check(state, Action(PLACE, {"who": w, "bay": b})) is None]
+            out += _ROLLS
+        else:
+            out += [Action(CHOOSE, {"option": o}) for o in choice_options(state, p)]
+    elif state.step == "setup":
+        return corrections
+    else:
+        if state.step != "draw":
+            out.append(_NEXT)
+        if state.step == "place":
+            out += [a for a in (Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7))
+                    if check(state, a) is None]
     out += [Action(REPAIR, {"bay": b}) for b in repairable_bays(state)]
     for who in range(CREW_SIZE):
         for args in _ability_args(state, who):
             a = Action(ABILITY, args)
             if check(state, a) is None:
                 out.append(a)
-    return out
+    return out + corrections
 
 
 def _ability_args(state: State, who: int) -> list[dict[str, Any]]:
