@@ -268,22 +268,21 @@ class State:
     last_face: int = 0  # the face of the roll CORRECT_ROLL would replace (0: none)
 
 
-_FIELDS = {f for f in State.__dataclass_fields__}
+_FIELDS = frozenset(State.__dataclass_fields__)
 _new = object.__new__
+_setattr = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
     """``dataclasses.replace`` for :class:`State` and the other frozen
     records here, without re-running ``__init__``: State keeps no invariants
     in ``__init__``, and this copy is the engine's hottest path (about 10x
-    faster: one dict copy). Raises ``TypeError`` for an unknown field.
+    faster: one merged dict). Raises ``TypeError`` for an unknown field.
     """
     if type(obj) is not State:
         return _dc_replace(obj, **changes)
     if not changes.keys() <= _FIELDS:
         raise TypeError(f"State has no field(s) {sorted(changes.keys() - _FIELDS)}")
     new = _new(State)
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    _setattr(new, "__dict__", {**obj.__dict__, **changes})
     return new
