@@ -367,3 +367,15 @@ def test_an_ability_payload_with_fields_it_does_not_take_is_refused():
     s = with_crew(drawn(started(crew=DICE_CREW), location=1, difficulty=9), 1, sanity=10)
     r = rejection(s, "ability", who=1, die=0)
     assert r.code == "bad_payload" and "takes no die" in r.message
+
+
+def test_dieter_redraws_a_demanded_card_of_the_same_colour_and_the_other_demands_wait():
+    """Dieter: "You can re-draw any event card of the same color."""
+    s = drawn(started(crew=DIETER_CREW), location=1, failure={"draw_yellow": 1, "draw_red": 1})
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    s, _ = act(s, "draw", card={"name": "Trouble", "colour": "yellow", "difficulty": 5, "location": 2})
+    s = with_crew(s, 0, sanity=10)
+    s, _ = act(s, "ability", who=0)
+    assert s.step == "draw" and s.demand == ("yellow", "red") and s.deck_left == (58, 20, 10)
+    assert ttm.expects(s).detail == "yellow"
