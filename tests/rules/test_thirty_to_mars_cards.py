@@ -4,8 +4,10 @@ from hypothesis import strategies as st
 
 import pytest
 
+from companion.rules import thirty_to_mars as ttm
 from companion.rules.thirty_to_mars.model import (BAYS, COLOURS, EFFECT_SYMBOLS, RESULTS, SIGNED_SYMBOLS,
                                                   EventCard)
+from tests.rules.helpers import act, card, drawn, started, texts
 
 amounts = st.integers(1, 5)
 effects = st.dictionaries(st.sampled_from(EFFECT_SYMBOLS), amounts, max_size=4)
@@ -40,3 +42,25 @@ def test_a_wrong_field_is_named(bad, field):
     data = {"name": "Dust storm", "colour": "green", "difficulty": 6, "location": 2, **bad}
     with pytest.raises(ValueError, match=field):
         EventCard.from_json(data)
+
+
+def test_a_deck_reshuffled_twice_keeps_true_counts():
+    """Decision (no rule for an empty deck): its passed cards leave the Event
+    Terminal for a new deck. 41 yellow cards, each demanding the next, go
+    through the 20-card yellow deck twice; the deck never holds more than 20."""
+    s = drawn(started(), location=1, failure={"draw_yellow": 1})
+    s, _ = act(s, "next")               # skipped: a yellow card is demanded
+    reshuffles = []
+    for n in range(41):
+        s, _ = act(s, "next")           # to the draw
+        s, events = act(s, "draw", card=card(name=f"Trouble {n}", colour="yellow", location=2,
+                                               failure={"draw_yellow": 1}))
+        if "reshuffle" in [e.kind for e in events]:
+            reshuffles.append((n, texts(events)))
+        out = sum(1 for t in s.terminal if t.startswith("yellow:"))
+        assert s.deck_left[1] + out + 1 == 20 and 0 <= s.deck_left[1] < 20
+        assert ttm.invariants(s) == []
+        s, _ = act(s, "next")           # skipped, resolved: demands the next yellow card
+    assert [n for n, _ in reshuffles] == [20, 40]
+    assert all("new deck (20 cards)" in t for _, t in reshuffles)
+    assert s.deck_left[1] == 19

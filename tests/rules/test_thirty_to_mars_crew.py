@@ -172,12 +172,39 @@ def test_larisa_decreases_the_difficulty_by_a_die_roll():
     assert ttm.effective_difficulty(s) == 5
 
 
-def test_stan_prevents_a_sanity_loss_even_his_own():
+def test_stan_wards_a_friend_against_the_next_sanity_loss():
     s = with_crew(drawn(started(), location=1, failure={"sanity": -3}), 1, sanity=10)
-    s, _ = act(s, "ability", who=1, target=1)
-    s, events = act(s, "next")  # skipped: all four lose 3 Sanity, except the warded Stan
-    assert [m.sanity for m in s.crew] == [4, 1, 4, 4]
-    assert "prevents Stan's Sanity loss" in texts(events) and not s.crew[1].warded
+    s, events = act(s, "ability", who=1, target=0)
+    assert s.crew[1].sanity == 1 and s.crew[0].warded and "Stan's Sanity drops to 1" in texts(events)
+    s, events = act(s, "next")  # skipped: all four lose 3 Sanity, except the warded Larisa
+    assert [m.sanity for m in s.crew] == [7, 1, 4, 4] and not s.crew[0].warded
+    assert s.crew[1].health == 7 - 3  # Stan was at Sanity 1: his loss became Health (Health and Sanity NB)
+    assert "prevents Larisa's Sanity loss" in texts(events)
+
+
+def test_stan_may_not_ward_himself():
+    """Decision: Marsonaut Profiles, Stan: "Special Ability: Prevent sanity
+    loss for a friend." The ward is for a friend, not for Stan."""
+    s = with_crew(drawn(started(), location=1, failure={"sanity": -3}), 1, sanity=10)
+    r = rejection(s, "ability", who=1, target=1)
+    assert r.code == "not_a_friend" and r.rule.endswith("Marsonaut Profiles: Stan")
+    listed = [a.args for a in ttm.legal_actions(s) if a.kind == "ability"]
+    assert listed == [{"who": 1, "target": 0}, {"who": 1, "target": 2}, {"who": 1, "target": 3}]
+
+
+def test_stan_ward_prevents_the_sanity_reset_of_a_special_ability():
+    """Marsonaut Profiles, Stan: "you can use this ability to prevent Sanity
+    loss for any team member. Even when he is using his special Ability." The
+    reset to 1 after a Special Ability is a Sanity loss the ward prevents."""
+    s = with_crew(with_crew(drawn(started(), location=1, difficulty=9), 1, sanity=10), 0, sanity=10)
+    s, _ = act(s, "ability", who=1, target=0)  # Stan wards Larisa
+    s, events = act(s, "ability", who=0)       # Larisa lowers the difficulty
+    assert s.crew[0].sanity == 10 and not s.crew[0].warded
+    assert "prevents Larisa's Sanity loss" in texts(events) and "Larisa's Sanity drops" not in texts(events)
+    s, _ = act(s, "roll", face=4)
+    assert ttm.effective_difficulty(s) == 5
+    s, events = act(s, "ability", who=0)       # the ward is spent: this time she is exhausted
+    assert s.crew[0].sanity == 1 and "Larisa's Sanity drops to 1" in texts(events)
 
 
 def _rolled(face=2, difficulty=9, crew_index=3, **changes):
@@ -260,3 +287,95 @@ def test_repairable_bays_need_a_kit_and_a_broken_workspace():
     s = replace(drawn(started(), location=2), broken=(1, 0, 2, 0, 0, 0))
     assert ttm.repairable_bays(s) == []
     assert ttm.repairable_bays(replace(s, repair_kits=1)) == [1, 3]
+
+
+DIETER_CREW = ["dieter", "larisa", "john", "maria"]
+
+
+def test_dieter_may_redraw_a_roll_to_determine_card_before_its_roll():
+    """Marsonaut Profiles, Dieter: "This ability is only usable when the Event
+    Card is just drawn and the Marsonauts are not placed in any Bays." A card
+    whose location is still to be rolled is just drawn: nothing is rolled yet."""
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=None, difficulty=None), 0, sanity=10)
+    assert [p.purpose for p in s.pending] == ["location", "difficulty"]
+    s, events = act(s, "ability", who=0)
+    assert s.step == "draw" and s.pending == () and s.deck_left[0] == 59 and s.event_bays == ()
+    assert "bottom of the green deck" in texts(events)
+
+
+@pytest.mark.parametrize("location,difficulty,faces", [(None, 7, (4,)), (2, None, (5,)), (None, None, (4, 5))])
+def test_dieter_cannot_redraw_once_a_die_for_the_event_is_rolled(location, difficulty, faces):
+    """Marsonaut Profiles, Dieter: "You cannot use this ability if dice are
+    already rolled." The location and difficulty rolls are dice rolled for the event."""
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=location, difficulty=difficulty), 0, sanity=10)
+    for f in faces:
+        s, _ = act(s, "roll", face=f)
+    assert s.step == "place" and not s.placed and not s.pending
+    r = rejection(s, "ability", who=0)
+    assert r.code == "dice_rolled" and r.rule.endswith("Marsonaut Profiles: Dieter")
+
+
+def test_dieter_cannot_redraw_after_larisas_reduction_roll():
+    s = with_crew(with_crew(drawn(started(crew=DIETER_CREW), location=2, difficulty=9), 0, sanity=10), 1,
+                  sanity=10)
+    s, _ = act(s, "ability", who=1)
+    assert rejection(s, "ability", who=0).code == "pending"  # Larisa's die is on its way
+    s, _ = act(s, "roll", face=3)
+    assert rejection(s, "ability", who=0).code == "dice_rolled"
+
+
+def test_dieter_cannot_redraw_after_the_check_dice():
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=3, difficulty=9), 0, sanity=10)
+    s, _ = act(s, "place", who=2, bay=3)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=3)
+    assert rejection(s, "ability", who=0).code == "too_late"
+
+
+DICE_CREW = ["jean-louis", "larisa", "john", "maria"]
+DICE_ABILITIES = [{"who": 0, "die": 0}, {"who": 2}, {"who": 3, "die": 0}]  # Jean-Louis, John, Maria
+
+
+def test_dice_abilities_act_on_the_check_dice_only():
+    """Decision: Jean-Louis ("double the result of any 1 dice including
+    yours"), John ("Any time after anyone's roll ... add an additional dice
+    roll to the result") and Maria ("re-roll any dice") act on the check
+    dice, not on the location, difficulty or Larisa's reduction roll: the
+    Character Sheet example reads "you can Re-roll any Check Dice up to two
+    times"."""
+    s = drawn(started(crew=DICE_CREW), location=None, difficulty=None)
+    for i in range(4):
+        s = with_crew(s, i, sanity=10)
+    s, _ = act(s, "roll", face=2)              # location: the Recreation Bay
+    s, _ = act(s, "roll", face=6)              # difficulty 6
+    for args in DICE_ABILITIES:
+        r = rejection(s, "ability", **args)
+        assert r.code == "no_dice" and r.rule.endswith("Marsonaut Profiles") and "Check" not in r.message
+    s, _ = act(s, "ability", who=1)            # Larisa
+    s, _ = act(s, "roll", face=3)              # her reduction roll
+    assert all(rejection(s, "ability", **args).code == "no_dice" for args in DICE_ABILITIES)
+    assert not [a for a in ttm.legal_actions(s) if a.kind == "ability"]
+    s, _ = act(s, "place", who=0, bay=2)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=1)              # the one check die
+    assert rejection(s, "ability", who=3, die=1).code == "bad_payload"  # die 1 would be no check die
+    s, _ = act(s, "ability", who=0, die=0)     # Jean-Louis doubles the check die
+    assert s.dice == (2,) and (s.location, s.difficulty, s.reduction) == (2, 6, 3)
+
+
+def test_an_ability_payload_with_fields_it_does_not_take_is_refused():
+    s = with_crew(drawn(started(crew=DICE_CREW), location=1, difficulty=9), 1, sanity=10)
+    r = rejection(s, "ability", who=1, die=0)
+    assert r.code == "bad_payload" and "takes no die" in r.message
+
+
+def test_dieter_redraws_a_demanded_card_of_the_same_colour_and_the_other_demands_wait():
+    """Dieter: "You can re-draw any event card of the same color."""
+    s = drawn(started(crew=DIETER_CREW), location=1, failure={"draw_yellow": 1, "draw_red": 1})
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    s, _ = act(s, "draw", card={"name": "Trouble", "colour": "yellow", "difficulty": 5, "location": 2})
+    s = with_crew(s, 0, sanity=10)
+    s, _ = act(s, "ability", who=0)
+    assert s.step == "draw" and s.demand == ("yellow", "red") and s.deck_left == (58, 20, 10)
+    assert ttm.expects(s).detail == "yellow"

@@ -89,10 +89,12 @@ def test_turn_6_check_dice_summed_equal_or_greater_passes():
     s, _ = act(s, "place", who=1, bay=1)
     s, _ = act(s, "next")
     assert [p.purpose for p in s.pending] == ["check", "check"]
-    s, _ = act(s, "roll", face=3)
-    s, _ = act(s, "roll", face=4)
+    s, first = act(s, "roll", face=3)
+    s, second = act(s, "roll", face=4)
+    assert texts(first) == "Larisa rolls 3: total 3 of 7"  # the dice are summed as they come
+    assert texts(second) == "Stan rolls 4: total 7 of 7"
     s, events = act(s, "next")
-    assert s.passed is True and s.repair_kits == 1 and "3 + 4" not in texts(events)
+    assert s.passed is True and s.repair_kits == 1 and s.dice == (3, 4)
     assert "Check passed: 7 against 7" in texts(events)
 
 
@@ -273,7 +275,7 @@ def test_a_demanded_card_is_drawn_and_resolved_the_same_day_before_production():
     s = drawn(started(), location=1, failure={"draw_yellow": 1})
     s, _ = act(s, "place", who=0, bay=5)
     s, _ = act(s, "next")  # skipped -> failure -> demand yellow
-    assert s.demand == "yellow"
+    assert s.demand == ("yellow",)
     s, _ = act(s, "next")
     assert s.step == "draw" and ttm.expects(s).detail == "yellow"
     assert rejection(s, "draw", card=card(colour="green")).code == "wrong_colour"
@@ -313,3 +315,89 @@ def test_last_roll_says_what_a_correction_would_replace():
     assert ttm.last_roll(s) == ("Starting Sanity of Larisa (die + 4)", 4)
     s, _ = act(s, "correct_roll", face=2)
     assert ttm.last_roll(s) == ("Starting Sanity of Larisa (die + 4)", 2)
+
+
+def _skip_and_resolve(s):
+    """From 'place' with nobody in the event Bay: skip the event, go on to what comes next."""
+    s, _ = act(s, "next")  # skipped and resolved
+    s, events = act(s, "next")
+    return s, events
+
+
+def _draw_required(s, **fields):
+    colour = ttm.required_colour(s)
+    s, _ = act(s, "draw", card=card(colour=colour, location=6, **fields))
+    return s, colour
+
+
+def test_every_card_a_card_demands_is_drawn_in_order():
+    """Card anatomy 8 and Game Symbols: "Must Draw Yellow Card", "Must Draw Red
+    Card". A card with both demands a yellow and then a red card, the same day."""
+    s = drawn(started(), location=1, failure={"draw_yellow": 1, "draw_red": 1})
+    s, _ = act(s, "next")
+    assert s.demand == ("yellow", "red")
+    s, events = act(s, "next")
+    assert "Draw a yellow card now (1 more demanded card after it)" in texts(events)
+    s, colour = _draw_required(s)
+    assert colour == "yellow" and s.demand == ("red",)
+    s, events = _skip_and_resolve(s)
+    assert s.step == "draw" and "Draw a red card now" in texts(events)
+    s, colour = _draw_required(s)
+    assert colour == "red" and s.demand == ()
+    s, _ = _skip_and_resolve(s)
+    assert s.step == "produced"
+    assert s.terminal == ("green:Test event", "yellow:Test event", "red:Test event")
+
+
+def test_demands_of_two_results_are_both_drawn():
+    s = drawn(started(), location=1, failure={"draw_yellow": 1}, inevitable_negative={"draw_red": 1})
+    s, _ = act(s, "next")
+    assert s.demand == ("yellow", "red")
+
+
+def test_a_count_on_a_draw_symbol_demands_that_many_cards():
+    s = drawn(started(), location=1, failure={"draw_red": 2})
+    s, events = act(s, "next")
+    assert s.demand == ("red", "red") and "2 red cards must be drawn this same day" in texts(events)
+    s, _ = act(s, "next")
+    drawn_colours = []
+    while s.step == "draw":
+        s, colour = _draw_required(s)
+        drawn_colours.append(colour)
+        s, _ = _skip_and_resolve(s)
+    assert drawn_colours == ["red", "red"] and s.step == "produced"
+    assert s.deck_left == (58, 20, 8)
+
+
+def test_a_demanded_card_demands_its_own_after_those_waiting():
+    """Decision: demands queue in the order they are made."""
+    s = drawn(started(), location=1, failure={"draw_yellow": 1, "draw_red": 1})
+    s, _ = act(s, "next")
+    s, _ = act(s, "next")
+    s, _ = _draw_required(s, failure={"draw_yellow": 1})
+    s, _ = act(s, "next")
+    assert s.demand == ("red", "yellow")
+
+
+def test_a_loss_larger_than_what_is_left_says_what_went_unpaid():
+    s = drawn(started(resources=(2, 5, 5, 5)), location=1, failure={"oxygen": -3})  # 1 after the drain
+    s, events = act(s, "next")
+    assert s.resources[0] == 0
+    assert "-1 Oxygen (event skipped); 2 of the 3 asked went unpaid" in texts(events)
+    assert [e.data["unpaid"] for e in events if e.kind == "resource"] == [2]
+
+
+def test_an_unpaid_loss_has_no_for_each_missing_consequence():
+    """Decision: Out of Resources: "If at the start of the day there are no
+    resources left in any Resource Area you suffer the consequences ...
+    Out of Oxygen - each Marsonaut loses one sanity for each missing oxygen."
+    The 2 Oxygen a card could not take cost nothing then; the next dawn the
+    daily drain misses 1 Oxygen, and each Marsonaut loses 1 Sanity."""
+    s = drawn(started(resources=(2, 5, 5, 5)), location=1, failure={"oxygen": -3})  # 1 after the drain
+    s, events = act(s, "next")
+    assert [m.sanity for m in s.crew] == [7, 7, 7, 7] and "missing" not in [e.kind for e in events]
+    s, _ = act(s, "next")  # production
+    s, _ = act(s, "next")  # the day ends
+    s, events = act(s, "next")  # dawn of day 2
+    assert "Out of Oxygen: 1 token missing" in texts(events)
+    assert [m.sanity for m in s.crew] == [6, 6, 6, 6]

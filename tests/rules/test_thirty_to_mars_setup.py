@@ -2,7 +2,8 @@
 import pytest
 
 from companion.rules import thirty_to_mars as ttm
-from tests.rules.helpers import act, rejection, started, texts
+from companion.rules.thirty_to_mars.model import replace
+from tests.rules.helpers import act, rejection, started, texts, with_crew
 
 
 def test_setup_4_needs_four_different_marsonauts_of_the_six():
@@ -84,3 +85,65 @@ def test_setup_events_say_what_was_rolled():
 def test_an_unknown_option_is_refused_not_ignored():
     with pytest.raises(ValueError, match="unknown option"):
         ttm.new_game({"crew": ["larisa", "stan", "john", "maria"], "turbo": True})
+
+
+def _draw_green(s, n, tutorial):
+    s, _ = act(s, "next")  # dawn: a new day
+    return act(s, "draw", card={"name": f"Card {n}", "colour": "green", "difficulty": 3, "location": 1,
+                                "tutorial": tutorial})
+
+
+def _tutorial_days(s, n, tutorial):
+    """Play ``n`` days, each drawing one green card and skipping it."""
+    for i in range(n):
+        s, _ = _draw_green(s, i, tutorial)
+        for _ in range(3):
+            s, _ = act(s, "next")  # skip, produce, end of day
+    return s
+
+
+def test_setup_3_the_tutorial_deck_holds_exactly_3_tutorial_cards():
+    """Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial ones"."""
+    s = started(tutorial=True)
+    assert s.tutorial_left == 3
+    s = _tutorial_days(replace(s, accident_days=(31, 32, 33)), 3, tutorial=True)
+    assert s.tutorial_left == 0 and s.deck_left[0] == 27
+    s, _ = act(s, "next")
+    r = rejection(s, "draw", card={"name": "A fourth", "colour": "green", "difficulty": 3, "location": 1,
+                                   "tutorial": True})
+    assert r.code == "no_tutorial_card_left" and r.rule.endswith("Setup 3 NB")
+
+
+def test_setup_3_when_only_tutorial_cards_are_left_the_next_green_card_is_one():
+    s = replace(started(tutorial=True), accident_days=(31, 32, 33))
+    s = _tutorial_days(s, 27, tutorial=False)
+    assert s.deck_left[0] == 3 and s.tutorial_left == 3
+    s, _ = act(s, "next")
+    r = rejection(s, "draw", card={"name": "Routine", "colour": "green", "difficulty": 3, "location": 1})
+    assert r.code == "tutorial_card_expected" and r.rule.endswith("Setup 3 NB")
+
+
+def test_a_redrawn_tutorial_card_goes_back_to_the_deck():
+    s = replace(started(crew=["dieter", "stan", "john", "maria"], tutorial=True), accident_days=(31, 32, 33))
+    s, _ = _draw_green(s, 0, tutorial=True)
+    s = with_crew(s, 0, sanity=10)
+    s, _ = act(s, "ability", who=0)
+    assert (s.deck_left[0], s.tutorial_left) == (30, 3)
+
+
+def test_a_tutorial_card_is_green():
+    s, _ = act(started(tutorial=True, accident=(1, 3)), "next")
+    r = rejection(s, "draw", card={"name": "X", "colour": "red", "difficulty": 3, "location": 1, "tutorial": True})
+    assert r.code == "tutorial_card" and "Game Components" in r.rule
+
+
+def test_random_tutorial_games_draw_a_legal_deck():
+    import random
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = ttm.new_game({"tutorial": True})
+        while not ttm.is_over(s):
+            a = ttm.random_action(s, rng)
+            assert ttm.check(s, a) is None, a
+            s, _ = ttm.apply(s, a)
+            assert ttm.invariants(s) == []

@@ -6,9 +6,10 @@ from typing import Any
 
 from ..contract import Action, Rejection, seat_problem
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, reject, rule_ref
-from .model import BAY_NAMES, CREW_SIZE, MAX_STAT, RED, EventCard, State
+from .model import BAY_NAMES, CREW_SIZE, GREEN, MAX_STAT, RED, TUTORIAL_CARDS, EventCard, State
 from .table import seats, to_act
-from .queries import capacity, choice_options, pending_choice_text, required_colour, roll_purpose, section_of
+from .queries import (capacity, choice_options, green_deck, pending_choice_text, required_colour, roll_purpose,
+                      section_of)
 
 # --------------------------------------------------------------------------- check
 
@@ -76,6 +77,25 @@ def _check_draw(state: State, args: dict[str, Any]) -> Rejection | None:
         return reject("wrong_colour", f"A {colour} card must be drawn now: {why}.", "Turn Overview 4 NB")
     if card.tutorial and not state.tutorial:
         return reject("tutorial_card", "Tutorial cards are removed for the normal game.", "Setup 3 NB")
+    if card.tutorial and card.colour != GREEN:
+        return reject("tutorial_card", "Tutorial cards are green Routine cards.", "Game Components")
+    if state.tutorial and card.colour == GREEN:
+        return _check_tutorial_deck(state, card)
+    return None
+
+
+def _check_tutorial_deck(state: State, card: EventCard) -> Rejection | None:
+    """Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial
+    ones": the tutorial game's green deck holds exactly 3 tutorial cards, so
+    a fourth tutorial card cannot come out of it, and when only tutorial
+    cards are left the next green card is one of them."""
+    left, tutorial = green_deck(state)
+    if card.tutorial and not tutorial:
+        return reject("no_tutorial_card_left", f"All {TUTORIAL_CARDS} tutorial cards are out of the green deck: "
+                      "this must be a Routine card.", "Setup 3 NB")
+    if not card.tutorial and left == tutorial:
+        return reject("tutorial_card_expected", f"Only tutorial cards are left in the green deck ({tutorial}): "
+                      "this must be one of them.", "Setup 3 NB")
     return None
 
 
@@ -131,7 +151,7 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     p = m.profile
     if state.step == "setup":
         return reject("setup", "Finish the setup first.", "Setup")
-    if state.pending:
+    if state.pending and not (p.ability == "redraw" and _only_card_rolls_pending(state)):
         return reject("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
     if not m.active:
         return reject("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
@@ -140,12 +160,34 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     elif m.sanity < MAX_STAT:
         return reject("sanity_below_10", f"{p.short}'s Special Ability needs Sanity 10 (now {m.sanity}).",
                    "Special Ability")
+    extra = set(args) - {"who"} - _ABILITY_FIELDS.get(p.ability, set())
+    if extra:
+        return reject("bad_payload", f"{p.short}'s Special Ability takes no {', '.join(sorted(extra))}.",
+                      "Marsonaut Profiles")
     return _ABILITY_CHECKS[p.ability](state, args)
 
 
+#: The payload fields besides ``who`` each Special Ability takes (a die index, a target).
+_ABILITY_FIELDS = {"double_die": {"die"}, "reroll": {"die"}, "prevent_sanity_loss": {"target"}}
+
+
 def _needs_dice(state: State, args: dict[str, Any], what: str, index: bool) -> Rejection | None:
+    """Jean-Louis ("double the result of any 1 dice including yours"), John
+    ("Any time after anyone's roll ... add an additional dice roll to the
+    result") and Maria ("re-roll any dice up to 2 times") act on the check.
+
+    Decision: "any dice" and "any roll" are the check dice (each Marsonaut's
+    die in the event Bay, and John's extra die), not the rolls that locate an
+    event or set its difficulty, nor Larisa's reduction roll. The rulebook's
+    own example on the Character Sheet says so for Maria: "When Maria's
+    Sanity level is at 10 you can Re-roll any Check Dice up to two times";
+    Jean-Louis's "including yours" is the die each player rolls for the check
+    (Setup 4: "Give each Player 1 dice"), and John adds to "the result", the
+    summed check (Resolving the Problem: "The results are summarized").
+    """
     if state.step != "check" or not state.dice:
-        return reject("no_dice", f"{what} is used after the check dice are rolled.", "Marsonaut Profiles")
+        return reject("no_dice", f"{what} acts on the check dice, after they are rolled (not on the "
+                      "location, difficulty or Larisa's roll).", "Marsonaut Profiles")
     if index:
         _int_arg(args, "die", 0, len(state.dice) - 1)
     return None
@@ -160,15 +202,36 @@ def _check_reduce(state: State, args: dict[str, Any]) -> Rejection | None:
 
 def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
     target = _int_arg(args, "target", 0, CREW_SIZE - 1)
+    if target == args["who"]:
+        return reject("not_a_friend", "Stan's Special Ability protects a friend, not Stan himself "
+                      "(\"Prevent sanity loss for a friend\").", "Marsonaut Profiles: Stan")
     if state.crew[target].warded:
         return reject("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
     return None
 
 
+def _only_card_rolls_pending(state: State) -> bool:
+    """Only the card's own "Roll the dice to determine" rolls are waiting."""
+    return all(p.purpose in ("location", "difficulty") for p in state.pending)
+
+
 def _check_redraw(state: State, args: dict[str, Any]) -> Rejection | None:
-    if state.step != "place" or state.placed or state.dice:
-        return reject("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed "
-                   "and before dice are rolled.", "Marsonaut Profiles: Dieter NB")
+    """Marsonaut Profiles, Dieter: "This ability is only usable when the Event
+    Card is just drawn and the Marsonauts are not placed in any Bays." and
+    "You cannot use this ability if dice are already rolled." Decision: a
+    card to "roll to determine" can be re-drawn before its roll (nothing is
+    rolled yet); once any die for the event is rolled - its location, its
+    difficulty, Larisa's reduction, a check die - it cannot."""
+    if state.step != "place" or state.placed:
+        return reject("too_late", "Dieter can re-draw only a card just drawn, before any Marsonaut is placed.",
+                      "Marsonaut Profiles: Dieter NB")
+    card = state.event
+    rolled = (state.dice or state.reduction or (card is not None and (
+        (card.location is None and state.location is not None) or
+        (card.difficulty is None and state.difficulty is not None))))
+    if rolled:
+        return reject("dice_rolled", "Dieter cannot re-draw once dice are rolled for this event.",
+                      "Marsonaut Profiles: Dieter")
     return None
 
 

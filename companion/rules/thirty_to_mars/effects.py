@@ -36,16 +36,24 @@ def gain_resource(state: State, resource: str, amount: int, why: str, events: Ev
 def lose_resource(state: State, resource: str, amount: int, why: str, events: Events) -> State:
     """Remove up to ``amount`` tokens; a resource never goes below 0.
 
-    Decision: a card asking for more tokens than are left takes what is there;
-    running out only has consequences at the start of a day ("Out of
-    Resources").
+    Decision: a card asking for more tokens than are left takes what is
+    there, and the event says how many went unpaid. The unpaid tokens have no
+    "for each missing" consequence of their own: Out of Resources applies "If
+    at the start of the day there are no resources left in any Resource
+    Area", and counts the tokens missing from the daily drain then (an empty
+    Oxygen Area costs each Marsonaut 1 Sanity at the next dawn, not 1 more
+    for each token a card could not take).
     """
     i = RESOURCE_INDEX[resource]
     have = state.resources[i]
     new = max(0, have - amount)
-    text = (f"-{have - new} {RESOURCE_NAMES[resource]} ({why})" if have else
-            f"No {RESOURCE_NAMES[resource]} left to lose ({why})")
-    events.append(Event("resource", text, {"resource": resource, "change": new - have}))
+    unpaid = amount - (have - new)
+    name = RESOURCE_NAMES[resource]
+    text = f"-{have - new} {name} ({why})" if have else f"No {name} left to lose ({why})"
+    if unpaid:
+        text += (f"; {unpaid} of the {amount} asked went unpaid: no {name} token left "
+                 "(Out of Resources counts at the start of the day)")
+    events.append(Event("resource", text, {"resource": resource, "change": new - have, "unpaid": unpaid}))
     res = list(state.resources)
     res[i] = new
     return replace(state, resources=tuple(res))
@@ -107,6 +115,26 @@ def lose_sanity(state: State, who: int, amount: int, why: str, events: Events) -
     if rest:
         state = lose_health(state, who, rest, f"Sanity at 1, so Sanity loss becomes Health loss; {why}", events)
     return state
+
+
+def exhaust(state: State, who: int, events: Events) -> State:
+    """After a Special Ability ``who``'s Sanity goes to 1, a Sanity loss like any other.
+
+    30-to-mars.txt, Special Ability: "after using place your Sanity token to
+    1 as your Marsonaut is exhausted"; Marsonaut Profiles, Stan: "you can use
+    this ability to prevent Sanity loss for any team member. Even when he is
+    using his special Ability." So a ward from Stan cancels the reset: Sanity
+    stays where it was and the ward is spent.
+    """
+    m = state.crew[who]
+    name = m.profile.short
+    if m.warded and m.sanity > MIN_STAT:
+        events.append(Event("ward", f"Stan's Special Ability prevents {name}'s Sanity loss: Sanity stays "
+                            f"{m.sanity} after the Special Ability (Marsonaut Profiles: Stan)", {"who": who}))
+        return _set(state, who, replace(m, warded=False))
+    events.append(Event("sanity", f"{name}'s Sanity drops to 1 (Special Ability)",
+                        {"who": who, "change": MIN_STAT - m.sanity}))
+    return _set(state, who, replace(m, sanity=MIN_STAT))
 
 
 def gain_stat(state: State, who: int, stat: str, amount: int, why: str, events: Events) -> State:

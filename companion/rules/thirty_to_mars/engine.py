@@ -27,7 +27,7 @@ from ..contract import Action, Event
 from . import effects as fx
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, rule_ref
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
-                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_GREEN_CARDS,
+                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS,
                     EventCard, Marsonaut, Pending, State)
 from .queries import choice_options, effective_difficulty, participants, pending_choice_text
 
@@ -60,6 +60,7 @@ def new_game(options: dict[str, Any]) -> State:
     deck = (TUTORIAL_GREEN_CARDS if tutorial else DECK_SIZES[GREEN], DECK_SIZES["yellow"], DECK_SIZES[RED])
     members = tuple(Marsonaut(k, r, health=0, sanity=0) for k, r in zip(crew, roles))
     return State(tutorial=tutorial, crew=members, step="setup", deck_left=deck,
+                 tutorial_left=TUTORIAL_CARDS if tutorial else 0,
                  pending=_setup_pending())
 
 
@@ -193,7 +194,7 @@ def _start_day(state: State, events: list[Event]) -> State:
     before = state.resources
     drained = tuple(max(0, have - 1) for have in before)
     state = replace(state, day=day, step="draw", event=None, location=None, difficulty=None, reduction=0,
-                    placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=None,
+                    placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=(),
                     event_bays=(), rerolls_left=0, resources=drained)
     accident = " - an Accident day: draw a red card" if day in state.accident_days else ""
     events.append(Event("day", f"Day {day} of {DAYS}: the Navigator moves the ship one day closer to Mars"
@@ -235,16 +236,17 @@ def _queue_choices(state: State, pending: list[Pending], events: list[Event]) ->
 
 
 def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> State:
-    """Turn Overview 4: the Operator draws the event card and locates the problem."""
+    """Turn Overview 4: the Operator draws the event card and locates the
+    problem. A card drawn while cards are demanded is the first of them."""
     card = EventCard.from_json(args["card"])
     ci = COLOURS.index(card.colour)
     deck = list(state.deck_left)
+    terminal = state.terminal
     if deck[ci] == 0:
-        reshuffled = sum(1 for t in state.terminal if t.startswith(card.colour + ":"))
-        events.append(Event("reshuffle", f"The {card.colour} deck was empty: shuffle its passed cards from the "
-                            f"Event Terminal into a new deck ({reshuffled} cards)"))
-        deck[ci] = reshuffled
-    deck[ci] = max(0, deck[ci] - 1)
+        state = _reshuffle(state, card.colour, events)
+        deck, terminal = list(state.deck_left), state.terminal
+    deck[ci] -= 1
+    tutorial_left = state.tutorial_left - card.tutorial
     where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
     how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
     events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
@@ -257,7 +259,28 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
                    step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
-                   demand=None, pending=tuple(pending), deck_left=tuple(deck), event_bays=bays, rerolls_left=0)
+                   demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
+                   rerolls_left=0, terminal=terminal, tutorial_left=tutorial_left)
+
+
+def _reshuffle(state: State, colour: str, events: list[Event]) -> State:
+    """An empty deck is renewed from its passed cards.
+
+    Decision (the rulebook has no rule for an empty deck; Event Terminal:
+    "a Special Area where you keep all passed events faced up"): the passed
+    cards of that colour leave the Event Terminal and are shuffled into a new
+    deck, so a card is in the deck, on the Terminal, or being resolved, never
+    two of these, and a deck never holds more cards than the game has.
+    """
+    prefix = colour + ":"
+    back = sum(1 for t in state.terminal if t.startswith(prefix))
+    events.append(Event("reshuffle", f"The {colour} deck was empty: shuffle its passed cards from the "
+                        f"Event Terminal into a new deck ({back} cards)", {"colour": colour, "cards": back}))
+    deck = list(state.deck_left)
+    deck[COLOURS.index(colour)] = back
+    tutorial_left = TUTORIAL_CARDS if colour == GREEN and state.tutorial else state.tutorial_left
+    terminal = tuple(t for t in state.terminal if not t.startswith(prefix))
+    return replace(state, deck_left=tuple(deck), terminal=terminal, tutorial_left=tutorial_left)
 
 
 def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> State:
@@ -342,20 +365,27 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
         return state
     if symbol == "repair_kit":
         return fx.gain_repair_kit(state, amount, why, events)
+    # Must Draw Yellow / Red Card: every demanded card is drawn, in the order the
+    # symbols are resolved; a count on the symbol demands that many cards.
     colour = "yellow" if symbol == "draw_yellow" else RED
-    events.append(Event("demand", f"A {colour} card must be drawn this same day ({why})"))
-    return replace(state, demand=colour)
+    what = f"A {colour} card" if amount == 1 else f"{amount} {colour} cards"
+    events.append(Event("demand", f"{what} must be drawn this same day ({why})",
+                        {"colour": colour, "count": amount}))
+    return replace(state, demand=state.demand + (colour,) * amount)
 
 
 def _after_resolved(state: State, events: list[Event]) -> State:
-    """A demanded card is drawn and resolved the same day before production.
+    """Demanded cards are drawn and resolved the same day before production.
 
-    Decision (card anatomy 8: "Must Draw Red Card same turn"): the demanded
-    card is resolved like the day's event, the crew placed anew; resources
-    are generated once, at the end of the day, and no Bay that had a problem
-    that day produces."""
+    Decision (card anatomy 8: "Must Draw Red Card same turn"): each demanded
+    card is resolved like the day's event, the crew placed anew, one after
+    the other in the order demanded (cards a demanded card demands come after
+    those already waiting); resources are generated once, at the end of the
+    day, and no Bay that had a problem that day produces."""
     if state.demand:
-        events.append(Event("draw_again", f"Draw a {state.demand} card now"))
+        more = len(state.demand) - 1
+        then = f" ({more} more demanded card{'s' if more > 1 else ''} after it)" if more else ""
+        events.append(Event("draw_again", f"Draw a {state.demand[0]} card now{then}"))
         return replace(state, step="draw")
     return _produce(state, events)
 
@@ -437,16 +467,17 @@ def _apply_repair(state: State, args: dict[str, Any], events: list[Event]) -> St
 
 
 def _apply_ability(state: State, args: dict[str, Any], events: list[Event]) -> State:
-    """Special Ability: usable at Sanity 10; afterwards Sanity is 1."""
+    """Special Ability: usable at Sanity 10; afterwards Sanity is 1 ("after
+    using place your Sanity token to 1"), a Sanity loss that Stan's ward
+    prevents like any other (:func:`effects.exhaust`). The cost is paid
+    before the ability acts."""
     who = args["who"]
     m = state.crew[who]
     ability = m.profile.ability
     if not (ability == "reroll" and state.rerolls_left):
-        crew = list(state.crew)
-        crew[who] = m = replace(m, sanity=1)
-        state = replace(state, crew=tuple(crew))
-        events.append(Event("ability", f"{m.profile.short} uses the Special Ability: {m.profile.ability_text}; "
-                            "Sanity drops to 1 (Special Ability)", {"who": who, "ability": ability}))
+        events.append(Event("ability", f"{m.profile.short} uses the Special Ability: {m.profile.ability_text}",
+                            {"who": who, "ability": ability}))
+        state = fx.exhaust(state, who, events)
     return _ABILITIES[ability](state, who, args, events)
 
 
@@ -455,9 +486,15 @@ def _ability_reduce(state: State, who: int, args: dict[str, Any], events: list[E
 
 
 def _ability_ward(state: State, who: int, args: dict[str, Any], events: list[Event]) -> State:
-    """Stan: "prevent Sanity loss for any team member. Even when he is using
-    his special Ability". Decision: the ward cancels that Marsonaut's next
-    Sanity loss, whole, whenever it comes; Stan may ward himself."""
+    """Stan: "Prevent sanity loss for a friend. Anytime during the game you
+    can use this ability to prevent Sanity loss for any team member. Even when
+    he is using his special Ability." (Marsonaut Profiles).
+
+    Decisions: the ward cancels that Marsonaut's next Sanity loss, whole,
+    whenever it comes, the reset to 1 after their own Special Ability
+    included ("Even when he is using his special Ability": "he" is the
+    friend). Stan may not ward himself: the ability is "for a friend", and
+    "any team member" is any of the friends it names (see checks._check_ward)."""
     target = args["target"]
     crew = list(state.crew)
     crew[target] = replace(crew[target], warded=True)
@@ -492,7 +529,8 @@ def _ability_redraw(state: State, who: int, args: dict[str, Any], events: list[E
     events.append(Event("redraw", f"{card.name} goes to the bottom of the {card.colour} deck: draw another "
                         f"{card.colour} card"))
     return replace(state, step="draw", event=None, location=None, difficulty=None, pending=(),
-                   deck_left=tuple(deck), event_bays=bays, demand=None if card.colour == GREEN else card.colour)
+                   deck_left=tuple(deck), event_bays=bays, tutorial_left=state.tutorial_left + card.tutorial,
+                   demand=state.demand if card.colour == GREEN else (card.colour,) + state.demand)
 
 
 _ABILITIES = {"reduce_difficulty": _ability_reduce, "prevent_sanity_loss": _ability_ward,

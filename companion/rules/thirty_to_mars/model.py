@@ -47,6 +47,7 @@ COLOURS = (GREEN, YELLOW, RED)
 # Game Components: 59 green Routine (+3 Tutorial), 20 yellow Trouble, 10 red Accident.
 DECK_SIZES = {GREEN: 59, YELLOW: 20, RED: 10}
 TUTORIAL_GREEN_CARDS = 30  # Setup 3 NB: "Use only 30 Green Routine Cards including 3 tutorial ones"
+TUTORIAL_CARDS = 3         # of them tutorial cards (Game Components: "3 Green 'Tutorial' Cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,10 @@ class State:
     Shapes: ``crew`` 4 :class:`Marsonaut`; ``resources`` 4 ints in
     :data:`RESOURCES` order; ``broken`` 6 ints, broken Workspaces of Bays 1..6;
     ``placement`` a Bay 0..6 per crew member; ``dice`` the check dice faces in
-    the order rolled; ``deck_left`` cards left per colour (green, yellow, red).
+    the order rolled; ``demand`` the colours of the cards results have
+    demanded and that are still to be drawn today, in order; ``deck_left``
+    cards left per colour (green, yellow, red); ``tutorial_left`` how many
+    of the green deck's cards are tutorial cards (0 in the normal game).
     """
 
     tutorial: bool
@@ -263,31 +267,31 @@ class State:
     dice: tuple[int, ...] = ()
     rerolls_left: int = 0
     passed: bool | None = None
-    demand: str | None = None
+    demand: tuple[str, ...] = ()
     event_bays: tuple[int, ...] = ()
     terminal: tuple[str, ...] = ()
     deck_left: tuple[int, int, int] = (DECK_SIZES[GREEN], DECK_SIZES[YELLOW], DECK_SIZES[RED])
     result: str | None = None
+    tutorial_left: int = 0
     before_roll: "State | None" = field(default=None, compare=False, repr=False)
     last_face: int = 0  # the face of the roll CORRECT_ROLL would replace (0: none)
 
 
-_FIELDS = {f for f in State.__dataclass_fields__}
+_FIELDS = frozenset(State.__dataclass_fields__)
 _new = object.__new__
+_setattr = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
     """``dataclasses.replace`` for :class:`State` and the other frozen
     records here, without re-running ``__init__``: State keeps no invariants
     in ``__init__``, and this copy is the engine's hottest path (about 10x
-    faster: one dict copy). Raises ``TypeError`` for an unknown field.
+    faster: one merged dict). Raises ``TypeError`` for an unknown field.
     """
     if type(obj) is not State:
         return _dc_replace(obj, **changes)
     if not changes.keys() <= _FIELDS:
         raise TypeError(f"State has no field(s) {sorted(changes.keys() - _FIELDS)}")
     new = _new(State)
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    _setattr(new, "__dict__", {**obj.__dict__, **changes})
     return new

@@ -12,40 +12,47 @@ from typing import Any
 from ..contract import Action
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL
 from .checks import check
-from .queries import capacity, choice_options, repairable_bays, required_colour
-from .model import CREW_SIZE, EFFECT_SYMBOLS, SIGNED_SYMBOLS, State
+from .queries import capacity, choice_options, green_deck, repairable_bays, required_colour
+from .model import CREW_SIZE, EFFECT_SYMBOLS, GREEN, SIGNED_SYMBOLS, State
 
 _ROLLS = tuple(Action(ROLL, {"face": f}) for f in range(1, 7))
 _NEXT = Action(NEXT)
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every legal action with finite values (die faces included), in a
-    stable order; a card to DRAW is not listed (see ``expects``)."""
+    """Every action ``check`` accepts, with finite values (die faces
+    included), in a stable order: the answer the game waits for (a roll or a
+    choice) or the step's own moves, then Repair Kits, Special Abilities and
+    corrections of the last roll. A card to DRAW is not listed (see
+    ``expects``). Repair Kits are listed while a roll or choice waits ("You
+    can use them any time during the game", Fixing Workspaces), and so is
+    Dieter's re-draw while a card's location or difficulty is still to roll.
+    """
+    corrections = [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)] if state.before_roll is not None else []
     if state.result:
-        return []
+        return corrections
     out: list[Action] = []
-    if state.before_roll is not None:
-        out += [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)]
     if state.pending:
         p = state.pending[0]
         if p.kind == "roll":
-            return list(_ROLLS) + out
-        return [Action(CHOOSE, {"option": o}) for o in choice_options(state, p)] + out
-    if state.step == "setup":
-        return out
-    if state.step != "draw":
-        out.append(_NEXT)
-    if state.step == "place":
-        out += [Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7)
-                if state.placement[w] != b and check(state, Action(PLACE, {"who": w, "bay": b})) is None]
+            out += _ROLLS
+        else:
+            out += [Action(CHOOSE, {"option": o}) for o in choice_options(state, p)]
+    elif state.step == "setup":
+        return corrections
+    else:
+        if state.step != "draw":
+            out.append(_NEXT)
+        if state.step == "place":
+            out += [a for a in (Action(PLACE, {"who": w, "bay": b}) for w in range(CREW_SIZE) for b in range(7))
+                    if check(state, a) is None]
     out += [Action(REPAIR, {"bay": b}) for b in repairable_bays(state)]
     for who in range(CREW_SIZE):
         for args in _ability_args(state, who):
             a = Action(ABILITY, args)
             if check(state, a) is None:
                 out.append(a)
-    return out
+    return out + corrections
 
 
 def _ability_args(state: State, who: int) -> list[dict[str, Any]]:
@@ -56,7 +63,7 @@ def _ability_args(state: State, who: int) -> list[dict[str, Any]]:
     if ability in ("double_die", "reroll"):
         return [{"who": who, "die": i} for i in range(len(state.dice))]
     if ability == "prevent_sanity_loss":
-        return [{"who": who, "target": t} for t in range(CREW_SIZE)]
+        return [{"who": who, "target": t} for t in range(CREW_SIZE) if t != who]
     return [{"who": who}]
 
 
@@ -95,7 +102,12 @@ def random_action(state: State, rng: Random) -> Action:
         return Action(CHOOSE, {"option": rng.choice(choice_options(state, p))})
     step = state.step
     if step == "draw":
-        return Action(DRAW, {"card": random_card(rng, required_colour(state))})
+        colour = required_colour(state)
+        card = random_card(rng, colour)
+        if state.tutorial and colour == GREEN:  # as likely as it is in the deck (Setup 3 NB)
+            left, tutorial = green_deck(state)
+            card["tutorial"] = rng.randrange(left) < tutorial
+        return Action(DRAW, {"card": card})
     if state.repair_kits and rng.random() < 0.3:
         broken = repairable_bays(state)
         if broken:

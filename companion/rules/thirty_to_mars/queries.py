@@ -8,7 +8,7 @@ from ..contract import Expect
 from . import effects as fx
 from .actions import GAME_ID
 from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, RED, RESOURCES, SANITY, SLEEPING_BAY,
-                    WORKSPACES_PER_BAY, Pending, State)
+                    TUTORIAL_CARDS, WORKSPACES_PER_BAY, Pending, State)
 
 # --------------------------------------------------------------------------- queries
 
@@ -43,11 +43,23 @@ def capacity(state: State, bay: int) -> int:
 
 
 def required_colour(state: State) -> str:
-    """The colour of the next card: a demanded one, red on an Accident day,
-    else green (Turn Overview 4 NB)."""
+    """The colour of the next card: the first demanded one still to draw, red
+    on an Accident day, else green (Turn Overview 4 NB)."""
     if state.demand:
-        return state.demand
+        return state.demand[0]
     return RED if state.day in state.accident_days else GREEN
+
+
+def green_deck(state: State) -> tuple[int, int]:
+    """``(cards, tutorial cards)`` of the green deck the next green card comes
+    from: the deck, or when it is empty the passed green cards that will be
+    shuffled into a new one (all three tutorial cards among them in the
+    tutorial game)."""
+    left = state.deck_left[0]
+    if left:
+        return left, state.tutorial_left
+    back = sum(1 for t in state.terminal if t.startswith(GREEN + ":"))
+    return back, TUTORIAL_CARDS if state.tutorial else 0
 
 
 def effective_difficulty(state: State) -> int | None:

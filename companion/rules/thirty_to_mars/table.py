@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import NUMBER_FACES, Result, Seat, Standing, Turn
-from .model import MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, DAYS, WORKSPACES_PER_BAY, State
+from .model import (COLOURS, DECK_SIZES, GREEN, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, DAYS,
+                    TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, State)
 from .queries import capacity
 
 CREW = Seat(0, "The crew", "orange", "C")
@@ -76,6 +77,15 @@ def invariants(state: State) -> list[str]:
         for bay in range(1, 7):
             if sum(1 for m, b in zip(state.crew, state.placement) if m.active and b == bay) > capacity(state, bay):
                 bad.append(f"Bay {bay} holds more Marsonauts than its working Workspaces")
+    for colour, left in zip(COLOURS, state.deck_left):
+        size = TUTORIAL_GREEN_CARDS if colour == GREEN and state.tutorial else DECK_SIZES[colour]
+        out = sum(1 for t in state.terminal if t.startswith(colour + ":"))
+        resolving = int(state.step in ("place", "check") and state.event is not None and state.event.colour == colour)
+        if left < 0 or left + out + resolving != size:
+            bad.append(f"{colour} cards: {left} in the deck, {out} on the Event Terminal, {resolving} being "
+                       f"resolved; the game has {size}")
+    if not 0 <= state.tutorial_left <= (min(TUTORIAL_CARDS, state.deck_left[0]) if state.tutorial else 0):
+        bad.append(f"{state.tutorial_left} tutorial cards in a green deck of {state.deck_left[0]}")
     if (state.result is None) != (state.step != "over"):
         bad.append(f"result {state.result} in step {state.step}")
     if state.result == "lost" and any(m.active for m in state.crew):
