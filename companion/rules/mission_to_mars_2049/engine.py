@@ -29,7 +29,7 @@ from .missions import apply_play, apply_protect, draw_mission
 from .model import (BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
                     SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, Colony, State, points,
-                    rate, replace, set_colony)
+                    rate, replace, set_colony, with_map)
 from .sections import SETUP_POINTS
 from .wallet import forced_exchange, gain, pay, pay_one
 
@@ -100,10 +100,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return new, (Event("corrected", f"Roll corrected to {_face_name(base, action.args['face'])}"),) + events
     events: list[Event] = []
     new = _HANDLERS[kind](state, action, events)
-    if kind == A.ROLL:
-        new = replace(new, before_roll=state if state.before_roll is None else replace(state, before_roll=None),
-                      rolled=action.args["face"])
-    elif new.before_roll is not None:
+    if kind != A.ROLL and new.before_roll is not None:
         new = replace(new, before_roll=None)
     if new.victory_49 and new.phase != OVER:
         new = _point_victory(new, events)
@@ -133,32 +130,35 @@ def _point_victory(state: State, events: list[Event]) -> State:
 def _apply_roll(state: State, action: Action, events: list[Event]) -> State:
     face = action.args["face"]
     sym = state.faces[face - 1]
+    # what correct_roll needs, set with the roll's own changes (one copy of the state)
+    mark = {"before_roll": state if state.before_roll is None else replace(state, before_roll=None),
+            "rolled": face}
     if state.phase == ROLLOFF:
-        return _rolloff(state, sym, events)
+        return _rolloff(state, sym, events, mark)
     seat = state.current
     c = state.colonies[seat]
     skips = c.skips + 1 if sym == "skip" else 0
     if skips != c.skips:
         state = set_colony(state, seat, replace(c, skips=skips))
     if sym == "air" or sym == "food" or sym == "minerals":
-        return _produce(state, RESOURCES.index(sym), face, events)
+        return _produce(state, RESOURCES.index(sym), face, events, mark)
     if sym == "robbery":
         events.append(Event("robbery", f"{_name(state, seat)} rolls Robbery: pick an opponent and draw 1 Resource "
                             "card blind"))
-        return replace(state, phase=ROB, face=face, rob_victim=-1, rob_left=1)
+        return replace(state, phase=ROB, face=face, rob_victim=-1, rob_left=1, **mark)
     if sym == "discovery":
         events.append(Event("discovery", f"{_name(state, seat)} rolls Discovery: take 1 card of any resource or "
                             "a Road card"))
-        return replace(state, phase=DISCOVERY, face=face)
+        return replace(state, phase=DISCOVERY, face=face, **mark)
     if skips >= 2:
         events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn {skips} times in a row: take 1 card "
                             "of any resource or a Road card, then pass the die", {"streak": skips}))
-        return replace(state, phase=SKIP_BONUS, face=face)
+        return replace(state, phase=SKIP_BONUS, face=face, **mark)
     events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn: the die passes on"))
-    return next_turn(replace(state, face=face), events)
+    return next_turn(state, events, **mark)
 
 
-def _rolloff(state: State, sym: str, events: list[Event]) -> State:
+def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) -> State:
     """3.3 Who starts the game?: "Whoever rolls the Air symbol first can roll
     the Die again to start the game." Decision (MA-04): the roll-off starts
     with the first seat and goes clockwise; the starter's next roll is the
@@ -167,36 +167,30 @@ def _rolloff(state: State, sym: str, events: list[Event]) -> State:
     if sym == "air":
         events.append(Event("starter", f"{_name(state, seat)} rolls Air and starts the game: roll again",
                             {"seat": seat}))
-        return replace(state, phase=ROLL, current=seat, turn=1)
+        return replace(state, phase=ROLL, current=seat, turn=1, **mark)
     nxt = (seat + 1) % len(state.seats)
     events.append(Event("rolloff", f"{_name(state, seat)} rolls {SYMBOL_NAMES[sym]}; {_name(state, nxt)} rolls next"))
-    return replace(state, roller=nxt)
+    return replace(state, roller=nxt, **mark)
 
 
-def _produce(state: State, r: int, face: int, events: list[Event]) -> State:
+def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[str, Any]) -> State:
     """3.5 and Q.6: every player receives 1 card of ``r`` per Station of that
     type they control whose Base stands; a Captured player receives nothing."""
     cols = list(state.colonies)
     got = []
     for i, c in enumerate(cols):
-        if c.captured:
-            continue
-        bases = c.bases
-        n = 0
-        for s in c.stations:
-            if s[0] == r and s[2] <= bases:
-                n += 1
-        if n:
+        n = c.active[r]
+        if n and not c.captured:
             cards = list(c.cards)
             cards[r] += n
             cols[i] = replace(c, cards=tuple(cards))
-            got.append((i, n))
-    text = ", ".join(f"{_name(state, i)} +{n}" for i, n in got) or "nobody has an active Station"
+            got.append(f"{state.seats[i].name} +{n}")
+    text = ", ".join(got) or "nobody has an active Station"
     events.append(Event("production", f"{RESOURCE_NAMES[r]} rolled: {text}", {"resource": RESOURCES[r]}))
-    return replace(state, colonies=tuple(cols), phase=MAIN, face=face, produced=r)
+    return replace(state, colonies=tuple(cols), phase=MAIN, face=face, produced=r, **mark)
 
 
-def next_turn(state: State, events: list[Event]) -> State:
+def next_turn(state: State, events: list[Event], **extra: Any) -> State:
     """The die goes to the next player clockwise (3.4.2 When done ...). A
     Captured player's turn is skipped whole (4.1 Aggressive Mission Cards,
     Capture Mission); the block ends when their following turn begins."""
@@ -218,8 +212,13 @@ def next_turn(state: State, events: list[Event]) -> State:
                             {"seat": seat}))
     if cols is not None:
         state = replace(state, colonies=tuple(cols))
+    if not extra:
+        extra = _NO_ROLL
     return replace(state, current=seat, phase=ROLL, face=0, produced=-1, bought=False, played=False,
-                   turn=state.turn + 1, rob_victim=-1, rob_left=0)
+                   turn=state.turn + 1, rob_victim=-1, rob_left=0, **extra)
+
+
+_NO_ROLL = {"before_roll": None}
 
 
 def _apply_done(state: State, action: Action, events: list[Event]) -> State:
@@ -316,7 +315,7 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     supply = list(c.supply)
     supply[r] -= 1
     c = pay(c, STATION_COST[r])
-    c = replace(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
+    c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
     events.append(Event("build", f"{_name(state, seat)} builds a {RESOURCE_NAMES[r]} Station at Base {base}",
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
     return set_colony(state, seat, c)
@@ -330,11 +329,11 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
     c = pay(state.colonies[seat], BASE_COST)
     k = c.bases + 1
     over = action.args.get("over")
-    c = replace(c, bases=k)
+    c = with_map(c, bases=k)
     text = f"{_name(state, seat)} builds Base {k}"
     if over is not None:
         r, colour, _ = c.stations[over]
-        c = replace(c, stations=c.stations[:over] + c.stations[over + 1:])
+        c = with_map(c, stations=c.stations[:over] + c.stations[over + 1:])
         state = set_colony(state, seat, c)
         owner = state.colonies[colour]
         supply = list(owner.supply)

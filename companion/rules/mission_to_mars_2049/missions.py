@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..contract import Action, Event
 from .model import (AGGRESSIVE, ARMAGEDDON, DECK_NAMES, DECKS, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX,
                     MISSIONS, PEACEFUL, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, Attack, Colony,
-                    State, active_stations, deck_unplayed, replace, set_colony)
+                    State, active_stations, deck_unplayed, replace, set_colony, with_map)
 from .wallet import gain, gain3
 
 _AGGRESSIVE_CARDS = frozenset(m for m, d in zip(MISSIONS, MISSION_DECK) if d == AGGRESSIVE)
@@ -154,7 +154,7 @@ def _build(state: State, seat: int, args: dict, events: list[Event]) -> State:
     base = args.get("base", c.bases)
     supply = list(c.supply)
     supply[r] -= 1
-    c = replace(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
+    c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
     events.append(Event("play", f"{_name(state, seat)} plays the Build Mission: a free {RESOURCE_NAMES[r]} Station "
                         f"at Base {base}", {"card": "build"}))
     return set_colony(state, seat, c)
@@ -226,10 +226,10 @@ def _crimean(state: State, attack: Attack, events: list[Event]) -> State:
         return state
     v = state.colonies[t]
     st = v.stations[attack.station]
-    state = set_colony(state, t, replace(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
+    state = set_colony(state, t, with_map(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
     c = state.colonies[by]
     base = attack.base or c.bases
-    state = set_colony(state, by, replace(c, stations=c.stations + ((st[0], st[1], base),)))
+    state = set_colony(state, by, with_map(c, stations=c.stations + ((st[0], st[1], base),)))
     events.append(Event("crimean", f"{_name(state, by)} takes {_name(state, t)}'s {RESOURCE_NAMES[st[0]]} Station "
                         f"to Base {base}"))
     return state
@@ -243,7 +243,7 @@ def _sabotage(state: State, attack: Attack, events: list[Event]) -> State:
         return state
     v = state.colonies[t]
     st = v.stations[attack.station]
-    state = set_colony(state, t, replace(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
+    state = set_colony(state, t, with_map(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
     state = _return_station(state, st)
     state = set_colony(state, by, gain(state.colonies[by], st[0], 3))
     events.append(Event("sabotage", f"{_name(state, by)} destroys {_name(state, t)}'s {RESOURCE_NAMES[st[0]]} "
@@ -291,7 +291,7 @@ def _black_friday(state: State, attack: Attack, events: list[Event]) -> State:
         gone = [s for s in c.stations if s[0] == r]
         if not gone:
             continue
-        state = set_colony(state, i, replace(c, stations=tuple(s for s in c.stations if s[0] != r)))
+        state = set_colony(state, i, with_map(c, stations=tuple(s for s in c.stations if s[0] != r)))
         for s in gone:
             state = _return_station(state, s)
         lost += len(gone)
@@ -313,7 +313,7 @@ def _armageddon(state: State, attack: Attack, events: list[Event]) -> State:
         if i in attack.protected:
             continue
         c = state.colonies[i]
-        state = set_colony(state, i, replace(c, bases=c.bases - 1))
+        state = set_colony(state, i, with_map(c, bases=c.bases - 1))
         events.append(Event("armageddon", f"Armageddon destroys {_name(state, i)}'s Base {c.bases}",
                             {"seat": i, "base": c.bases}))
     return state

@@ -90,11 +90,12 @@ OWN_TURN_PHASES = frozenset({ROLL, ROB, DISCOVERY, SKIP_BONUS, MAIN, IMMEDIATE_P
 def replace(obj: Any, **changes: Any) -> Any:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (field names
     only, unchecked): a shallow copy of its ``__dict__``."""
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    new = _new(obj.__class__)
+    new.__dict__.update(obj.__dict__, **changes)
     return new
+
+
+_new = object.__new__
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,9 @@ class Colony:
     player's colour not on the map, per resource (2.2: 5 each); ``peaceful``,
     ``aggressive``: Mission Cards held, identity unknown until played (4.0.4);
     ``bought``: Mission Cards bought in the game (5.0); ``skips``: own rolls of
-    Skip a turn in a row (3.5); ``captured``: see :func:`captured`.
+    Skip a turn in a row (3.5); ``captured``: see :func:`captured`;
+    ``active``: the Stations per resource whose Base stands (kept by
+    :func:`with_map`, so production need not count them).
     """
 
     cards: tuple[int, int, int] = START_CARDS
@@ -130,6 +133,7 @@ class Colony:
     bought: int = 0
     skips: int = 0
     captured: int = 0
+    active: tuple[int, int, int] = (1, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -203,7 +207,9 @@ def value(c: Colony, r: int) -> int:
 
 def affords(c: Colony, cost: tuple[int, int, int]) -> bool:
     """True if ``c`` can pay ``cost`` (Air, Food, Minerals) with cards and tokens."""
-    return all(value(c, r) >= cost[r] for r in (0, 1, 2))
+    a, t3, t8 = c.cards, c.tok3, c.tok8
+    return (a[0] + 3 * t3[0] + 8 * t8[0] >= cost[0] and a[1] + 3 * t3[1] + 8 * t8[1] >= cost[1]
+            and a[2] + 3 * t3[2] + 8 * t8[2] >= cost[2])
 
 
 def rate(c: Colony) -> int:
@@ -215,10 +221,25 @@ def rate(c: Colony) -> int:
     return 4
 
 
+def count_active(stations: tuple[tuple[int, int, int], ...], bases: int) -> tuple[int, int, int]:
+    """Stations per resource attached to Bases 1..``bases``."""
+    a = [0, 0, 0]
+    for s in stations:
+        if s[2] <= bases:
+            a[s[0]] += 1
+    return a[0], a[1], a[2]
+
+
+def with_map(c: Colony, **changes: Any) -> Colony:
+    """``c`` with its ``stations`` or ``bases`` changed, ``active`` recounted."""
+    new = replace(c, **changes)
+    new.__dict__["active"] = count_active(new.stations, new.bases)
+    return new
+
+
 def active_stations(c: Colony, r: int) -> int:
     """Stations of resource ``r`` this player controls whose Base stands."""
-    bases = c.bases
-    return sum(1 for s in c.stations if s[0] == r and s[2] <= bases)
+    return c.active[r]
 
 
 def road_active(c: Colony) -> bool:

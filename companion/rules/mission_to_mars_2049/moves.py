@@ -182,80 +182,94 @@ def _rob(state: State, cur: int, rng: Random) -> Action:
     return Action(A.ROB, {"victim": v, "resource": RESOURCES[r]}, cur)
 
 
-def _goal(c: Colony) -> tuple[int, int, int]:
-    if c.bases < BASES:
-        return BASE_COST
-    return H2O_COST if c.road else (0, 0, 0)
+def _values(c: Colony) -> tuple[int, int, int]:
+    a, t3, t8 = c.cards, c.tok3, c.tok8
+    return a[0] + 3 * t3[0] + 8 * t8[0], a[1] + 3 * t3[1] + 8 * t8[1], a[2] + 3 * t3[2] + 8 * t8[2]
 
 
 def _wanted(c: Colony, allow_road: bool) -> str:
-    """The card the colony needs most: a Road card once Bases are nearly done, else its scarcest resource."""
+    """The card the colony needs most: a Road card once Bases are nearly done
+    (decision of the random player), else its scarcest resource for the next
+    Base or the H2O Station."""
     if allow_road and not c.road and c.bases >= BASES - 1 and c.roads < MAX_ROAD_CARDS:
         return ROAD_CARD
-    goal = _goal(c)
-    gaps = [goal[r] - value(c, r) for r in (0, 1, 2)]
+    v = _values(c)
+    goal = 3 if c.bases < BASES else 8
+    gaps = (goal - v[0], goal - v[1], goal - v[2])
     return RESOURCES[gaps.index(max(gaps))]
 
 
 def _main_move(state: State, cur: int, rng: Random) -> Action:
     c = state.colonies[cur]
-    roll = rng.random()
+    v = _values(c)
     if c.bases == BASES:
-        if c.road and affords(c, H2O_COST):
-            return Action(A.BUILD_H2O, {}, cur)
-        if not c.road and c.roads >= ROAD_COST:
-            return Action(A.BUILD_ROAD, {}, cur)
-    elif affords(c, BASE_COST):
-        if c.stations and roll < 0.05:
+        if c.road:
+            if v[0] >= 8 and v[1] >= 8 and v[2] >= 8:
+                return Action(A.BUILD_H2O, {}, cur)
+            goal = 8
+        else:
+            if c.roads >= ROAD_COST:
+                return Action(A.BUILD_ROAD, {}, cur)
+            goal = 0
+    elif v[0] >= 3 and v[1] >= 3 and v[2] >= 3:
+        if c.stations and rng.random() < 0.05:
             return Action(A.BUILD_BASE, {"over": int(rng.random() * len(c.stations))}, cur)
         return Action(A.BUILD_BASE, {}, cur)
-    if roll < 0.15 and (c.peaceful or c.aggressive) and not state.played:
-        a = _random_play(state, cur, c, rng)
-        if a is not None and check(state, a) is None:
+    else:
+        goal = 3
+    roll = rng.random()
+    if roll < 0.5:
+        a = _occasional(state, cur, c, roll, rng)
+        if a is not None:
             return a
-    elif roll < 0.25 and not state.bought:
+    # a bank trade towards the goal, from a surplus
+    n = rate(c)
+    if not c.road and c.bases >= BASES - 1 and c.roads < MAX_ROAD_CARDS:
+        want, w, surplus = ROAD_CARD, -1, (goal if c.bases == BASES else 3)
+    else:
+        gaps = (goal - v[0], goal - v[1], goal - v[2])
+        w = gaps.index(max(gaps))
+        if gaps[w] <= 0:
+            return _DONE[cur]
+        want, surplus = RESOURCES[w], goal
+    for g in (0, 1, 2):
+        if g != w and v[g] - surplus >= n:
+            return Action(A.TRADE, {"give": RESOURCES[g], "get": want}, cur)
+    return _DONE[cur]
+
+
+def _occasional(state: State, cur: int, c: Colony, roll: float, rng: Random) -> Action | None:
+    """Sometimes: play or buy a Mission Card, build a Laboratory or a Station, change tokens."""
+    if roll < 0.15:
+        if (c.peaceful or c.aggressive) and not state.played:
+            a = _random_play(state, cur, c, rng)
+            if a is not None and check(state, a) is None:
+                return a
+    elif roll < 0.25:
         deck = int(rng.random() * 2)
-        if affords(c, MISSION_COST[deck]) and (state.pile[deck] or any(
+        if not state.bought and affords(c, MISSION_COST[deck]) and (state.pile[deck] or any(
                 u for u, d in zip(state.used, MISSION_DECK) if d == deck)):
             immediate = deck == 1 and deck_unplayed(state, ARMAGEDDON) > 0 and rng.random() < 2 / 15
             return Action(A.BUY, {"deck": DECKS[deck], "immediate": immediate}, cur)
-    elif roll < 0.35 and not c.lab2 and affords(c, LAB_COST):
-        return Action(A.BUILD_LAB, {}, cur)
-    elif roll < 0.5 and len(c.stations) < 9:
+    elif roll < 0.35:
+        if not c.lab2 and affords(c, LAB_COST):
+            return Action(A.BUILD_LAB, {}, cur)
+    elif roll < 0.44:
         r = int(rng.random() * 3)
-        if c.supply[r] and affords(c, STATION_COST[r]):
+        if len(c.stations) < 9 and c.supply[r] and affords(c, STATION_COST[r]):
             return Action(A.BUILD_STATION, {"resource": RESOURCES[r], "base": 1 + int(rng.random() * c.bases)}, cur)
-    elif roll < 0.53 and state.produced >= 0:
+    elif roll < 0.47:
         r = state.produced
-        for i, o in enumerate(state.colonies):
-            if i != cur and o.cards[r] >= 3:
-                return Action(A.TO_TOKEN, {"resource": RESOURCES[r], "token": 3}, i)
-    elif roll < 0.56:
+        if r >= 0:
+            for i, o in enumerate(state.colonies):
+                if i != cur and o.cards[r] >= 3:
+                    return Action(A.TO_TOKEN, {"resource": RESOURCES[r], "token": 3}, i)
+    else:
         r = int(rng.random() * 3)
         if c.cards[r] >= 3:
             return Action(A.TO_TOKEN, {"resource": RESOURCES[r], "token": 8 if c.cards[r] >= 8 else 3}, cur)
         if c.tok3[r]:
             return Action(A.TO_CARDS, {"resource": RESOURCES[r], "token": 3}, cur)
-    trade = _trade(c, cur)
-    if trade is not None:
-        return trade
-    return _DONE[cur]
-
-
-def _trade(c: Colony, cur: int) -> Action | None:
-    """A bank trade towards the next Base, the Road cards or the H2O Station, from a surplus."""
-    n = rate(c)
-    goal = _goal(c)
-    want = _wanted(c, allow_road=True)
-    if want == ROAD_CARD:
-        goal = (0, 0, 0) if c.bases == BASES else BASE_COST
-    else:
-        w = RESOURCES.index(want)
-        if value(c, w) >= goal[w]:
-            return None
-    for g in (0, 1, 2):
-        if RESOURCES[g] != want and value(c, g) - goal[g] >= n:
-            return Action(A.TRADE, {"give": RESOURCES[g], "get": want}, cur)
     return None
 
 

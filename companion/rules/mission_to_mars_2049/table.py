@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..contract import Result, Seat, Standing, Turn
 from .model import (BASES, DECK_SIZE, MAIN, MAX_ROAD_CARDS, MISSION_DECK, OVER, PHASES, PROTECT, ROLLOFF,
-                    STATIONS_PER_TYPE, State, points)
+                    STATIONS_PER_TYPE, State, count_active, points)
 
 
 def seats(state: State) -> tuple[Seat, ...]:
@@ -93,6 +93,8 @@ def invariants(state: State) -> list[str]:
             bad.append(f"seat {i}: supply {c.supply} but {on_map[i]} on the map")
         if c.lab2 and not c.lab3 or not (0 <= c.lab3 <= BASES and 0 <= c.lab2 <= BASES):
             bad.append(f"seat {i}: Laboratories at {c.lab3}, {c.lab2}")
+        if c.active != count_active(c.stations, c.bases):
+            bad.append(f"seat {i}: active Stations {c.active} miscounted")
         if c.peaceful < 0 or c.aggressive < 0 or c.captured < 0 or c.skips < 0:
             bad.append(f"seat {i}: negative count")
         if c.h2o and state.winner != i:
