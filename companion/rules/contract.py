@@ -64,6 +64,9 @@ from typing import Any, Callable, Protocol
 
 ROLL = "roll"                  # face: 1..6, a die roll (every game with a die)
 CORRECT_ROLL = "correct_roll"  # face: 1..6, replaces the most recent roll (a misread die)
+#: Kinds the whole table may take whoever's turn it is, with ``seat=None``
+#: (the shell's Fix roll); :func:`seat_problem` lets them through.
+TABLE_ACTIONS = frozenset({CORRECT_ROLL})
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,8 +319,9 @@ def validate(game: Game, action: Action) -> Rejection | None:
 
 def seat_problem(turn: Turn, action: Action, seats: tuple[Seat, ...], rule: str) -> Rejection | None:
     """A rejection (code ``"not_your_turn"``, citing ``rule``) when ``turn``
-    does not admit ``action.seat``; for games to call first in ``check``."""
-    if turn.admits(action.seat):
+    does not admit ``action.seat``; for games to call first in ``check``.
+    A :data:`TABLE_ACTIONS` kind with ``seat=None`` is always admitted."""
+    if turn.admits(action.seat) or (action.seat is None and action.kind in TABLE_ACTIONS):
         return None
     names = {s.index: s.name for s in seats}
     who = names.get(action.seat, f"Seat {action.seat}") if action.seat is not None else "The table"
