@@ -1,0 +1,88 @@
+"""Mission to Mars 2049: the player panels and the top bar's turn line.
+
+Everything shown comes from the rules' ``summary(state)`` and ``to_act``;
+hands are shown open by default (everything in them came from public play),
+and ``app.settings["hide_hands"]`` shows only the acting player's hand.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ... import layout as L
+from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+
+#: Player colours on screen (the board game's token colours); unknown names fall back to grey.
+COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
+           "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
+
+
+def colour_of(name: str) -> tuple[int, int, int]:
+    return COLOURS.get(name, (180, 180, 180))
+
+
+def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
+    """A disc in the player's colour with their mark (seat number) on it: not colour alone."""
+    lay = ui.layout
+    r = min(rect.w, rect.h) // 2
+    pygame.draw.circle(ui.surface, colour_of(colour), rect.center, r)
+    pygame.draw.circle(ui.surface, (10, 12, 24), rect.center, r, width=max(1, lay.px(2)))
+    ui.label(rect, mark, lay.small, (10, 12, 24), "center", bold=True)
+
+
+def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """"Turn 7 · (2) Anna's turn" with the acting player's chip."""
+    lay = ui.layout
+    game = app.game
+    summary = app.view()
+    turn = game.to_act(state)
+    seats = game.seats(state)
+    first = seats[turn.seats[0]] if turn.seats else None
+    if first is not None:
+        chip, rect = L.take_left(rect, rect.h - lay.px(8), lay.gap)
+        seat_chip(ui, chip, first.colour, first.mark)
+    text = turn.label or app.title()
+    if summary.get("turn"):
+        text = f"Turn {summary['turn']} \u00b7 {text}"
+    ui.label(rect, text, lay.body, FG, bold=True)
+
+
+def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """One panel per player, in table order: resources, Road cards, Bases,
+    Stations, Laboratories, Mission Cards held, trade rate, points."""
+    lay = ui.layout
+    summary = app.view()
+    players = summary["players"]
+    turn = app.game.to_act(state)
+    hide = app.settings.get("hide_hands", False)
+    current = summary.get("current_seat", turn.seats[0] if turn.seats else -1)
+    rows = L.rows(rect, len(players), lay.gap)
+    for i, (row, p) in enumerate(zip(rows, players)):
+        acting = i == current
+        ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
+        inner = row.inflate(-lay.px(12), -lay.px(6))
+        head, rest = L.take_top(inner, int(inner.h * 0.36))
+        chip, head = L.take_left(head, head.h, lay.gap)
+        seat_chip(ui, chip, p["colour"], str(i + 1))
+        pts_r, head = L.take_right(head, lay.px(92), lay.gap)
+        ui.label(pts_r, f"{p['points']} pts", lay.small, MARS if acting else DIM, "right", bold=True)
+        status = " \u2022 captured" if p.get("captured") else ""
+        ui.label(head, p["name"] + status, lay.body, FG, bold=True)
+        numbers, line = L.take_top(rest, int(rest.h * 0.58))
+        if hide and not acting:
+            held = sum(p["value"].values())
+            ui.label(numbers, f"{held} resources (hidden) \u00b7 Road cards {p['road_cards']}", lay.small, DIM)
+        else:
+            cells = L.cols(numbers, 4, lay.gap)
+            for cell, (label, value) in zip(cells, (("Air", p["value"]["air"]), ("Food", p["value"]["food"]),
+                                                    ("Min", p["value"]["minerals"]), ("Road", p["road_cards"]))):
+                lab_r, val_r = L.take_left(cell, int(cell.w * 0.5))
+                ui.label(lab_r, label, lay.small, DIM)
+                ui.label(val_r, str(value), lay.big, FG, bold=True)
+        active = p["active_stations"]
+        labs = sum(len(b["laboratories"]) for b in p["buildings"].values())
+        missions = p["missions_held"]
+        ui.label(line, f"Bases {p['bases']}/5 \u00b7 Stations A{active['air']} F{active['food']} "
+                       f"M{active['minerals']} \u00b7 Labs {labs} \u00b7 {p['trade_rate']} \u00b7 "
+                       f"Missions P{missions['peaceful']} A{missions['aggressive']}", lay.small, INFO)
