@@ -71,6 +71,8 @@ def has_display() -> bool:
 
 def run_play(args: argparse.Namespace) -> int:
     """Run the app until closed or SIGTERM; returns the exit status."""
+    from companion import signals
+    signals.install()  # first: a SIGTERM/SIGINT from now on ends the app cleanly, SIGHUP is ignored
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     problem = _unplayable(args.game) if args.game is not None else None

@@ -1,7 +1,8 @@
 """GPIO buttons -> semantic button events (NEXT, BACK, REDO = hold BACK).
 
 Two momentary push buttons wired between a GPIO pin and ground, read with
-``gpiozero.Button`` and the internal pull-up. The pin factory is chosen the
+``gpiozero.DigitalInputDevice`` and the internal pull-up (not ``Button``: its
+hold thread polls ten times a second; our own timer times the hold). The pin factory is chosen the
 gpiozero way (``GPIOZERO_PIN_FACTORY``, ``lgpio`` on a Pi 5, ``mock`` in
 tests); nothing here names a factory.
 
@@ -168,16 +169,45 @@ class Debouncer:
         self.pressed, self._t = pressed, t
         return pressed
 
+    def forget_window(self) -> None:
+        """End the lock-out now: the next edge is accepted at once (used after a
+        change we inferred rather than saw, so the edge that revealed it counts)."""
+        self._t = float("-inf")
+
 
 class _Channel:
     def __init__(self, name: str, window_s: float) -> None:
         self.name = name
         self.debouncer = Debouncer(window_s)
         self.held = False
+        self.seen_press = False  # the press of this contact was ours (not one held since start-up)
         self.generation = 0
         self.hold_timer: threading.Timer | None = None
         self.settle_timer: threading.Timer | None = None
         self.device = None
+
+
+def _contact_class() -> type:
+    """``gpiozero.DigitalInputDevice`` that also reports every pin edge to ``on_edge(active)``.
+
+    Not ``gpiozero.Button``: its hold thread wakes ten times a second for ever,
+    and our own timer times the hold. Not ``when_activated``: gpiozero fires it
+    only when the level differs from the last one it saw, so after a missed
+    release edge the next press would be swallowed; every edge the pin reports
+    reaches ``on_edge`` (``True`` = active, i.e. pressed).
+    """
+    from gpiozero import DigitalInputDevice
+
+    class Contact(DigitalInputDevice):
+        on_edge: Callable[[bool], object] | None = None
+
+        def _pin_changed(self, ticks: int, state: int) -> None:
+            super()._pin_changed(ticks, state)
+            on_edge = self.on_edge
+            if on_edge is not None:
+                on_edge(bool(self._state_to_value(state)))
+
+    return Contact
 
 
 class Buttons:
@@ -188,6 +218,14 @@ class Buttons:
     to :func:`load_config` ``()``. ``pin_factory`` is for tests (a gpiozero
     ``MockFactory``); ``None`` uses gpiozero's default. ``clock`` gives the
     event times (seconds).
+
+    Idle, nothing runs: edges arrive as gpiozero pin callbacks, and the only
+    threads of ours are a hold timer while a button is down and a settle
+    timer for ``debounce_s`` after a bounce. A button already held down at
+    :meth:`start` gives no command when it is let go (a hand resting on
+    BACK while the app starts does not undo). An edge whose opposite edge
+    was missed (the pin reports "pressed" while we think it is pressed) is
+    taken as the missed release followed by a new press, so no press is lost.
     """
 
     def __init__(self, post: Callable[[ButtonEvent], object], config: ButtonConfig | None = None, *,
@@ -207,18 +245,19 @@ class Buttons:
         Raises :class:`GpioUnavailable` when no GPIO is usable here (message
         says why), and gpiozero's ``GPIOPinInUse`` for a pin already claimed.
         """
-        from gpiozero import Button
         from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError
         self._closed = False
         try:
+            contact = _contact_class()
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # PinFactoryFallback chatter
                 for name, ch in self._channels.items():
-                    ch.device = Button(self.config.pins[name], pull_up=self.config.pull_up,
-                                       bounce_time=None, pin_factory=self.pin_factory)
-                    ch.debouncer.pressed = ch.device.is_pressed
-                    ch.device.when_pressed = lambda n=name: self._edge(n, True)
-                    ch.device.when_released = lambda n=name: self._edge(n, False)
+                    ch.device = contact(self.config.pins[name], pull_up=self.config.pull_up,
+                                        bounce_time=None, pin_factory=self.pin_factory)
+                    with self._lock:
+                        ch.debouncer.pressed = ch.device.is_active
+                        ch.seen_press = False  # held since before start: its release means nothing
+                        ch.device.on_edge = lambda active, n=name: self._edge(n, active)
         except GPIOPinInUse:
             self.close()
             raise
@@ -238,6 +277,7 @@ class Buttons:
                         timer.cancel()
                 ch.hold_timer = ch.settle_timer = None
                 if ch.device is not None:
+                    ch.device.on_edge = None
                     try:
                         ch.device.close()
                     except Exception:
@@ -258,7 +298,7 @@ class Buttons:
     # -- internals (gpiozero and timer threads) -----------------------------------------
     def _emit(self, ch: _Channel, action: str) -> None:
         command = COMMANDS.get((ch.name, action))
-        if (ch.name, action) == (BACK, RELEASE) and not ch.held:
+        if (ch.name, action) == (BACK, RELEASE) and ch.seen_press and not ch.held:
             command = BACK
         try:
             self.post(ButtonEvent(ch.name, action, self.clock(), command))
@@ -274,10 +314,13 @@ class Buttons:
             now = self.clock()
             if ch.debouncer.in_window(now):
                 if ch.settle_timer is None:  # bounce: look again when the window is over
-                    ch.settle_timer = threading.Timer(self.config.debounce_s, self._settle, (name,))
-                    ch.settle_timer.daemon = True
-                    ch.settle_timer.start()
+                    ch.settle_timer = self._timer(self.config.debounce_s, self._settle, name)
                 return
+            if pressed == ch.debouncer.pressed:
+                # An edge to the level we already have: the edge the other way was
+                # missed (an overrun interrupt queue). It happened in between: take it now.
+                self._apply(ch, ch.debouncer.settle(not pressed, now))
+                ch.debouncer.forget_window()
             self._apply(ch, ch.debouncer.edge(pressed, now))
 
     def _settle(self, name: str) -> None:
@@ -287,10 +330,16 @@ class Buttons:
             if self._closed or ch.device is None:
                 return
             try:
-                raw = ch.device.is_pressed
+                raw = ch.device.is_active
             except Exception:
                 return
             self._apply(ch, ch.debouncer.settle(raw, self.clock()))
+
+    def _timer(self, delay_s: float, fn: Callable[..., None], *args: object) -> threading.Timer:
+        timer = threading.Timer(delay_s, fn, args)
+        timer.daemon = True
+        timer.start()
+        return timer
 
     def _apply(self, ch: _Channel, level: bool | None) -> None:
         if level is None:
@@ -301,13 +350,12 @@ class Buttons:
             ch.hold_timer = None
         if level:
             ch.held = False
+            ch.seen_press = True
             self._emit(ch, PRESS)
-            ch.hold_timer = threading.Timer(self.config.hold_time_s, self._hold, (ch.name, ch.generation))
-            ch.hold_timer.daemon = True
-            ch.hold_timer.start()
+            ch.hold_timer = self._timer(self.config.hold_time_s, self._hold, ch.name, ch.generation)
         else:
             self._emit(ch, RELEASE)
-            ch.held = False
+            ch.held = ch.seen_press = False
 
     def _hold(self, name: str, generation: int) -> None:
         with self._lock:

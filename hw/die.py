@@ -267,9 +267,27 @@ class DieStatus:
 
 
 class _Reader(serial.threaded.ReaderThread):
-    """``ReaderThread`` whose loop also survives ``OSError`` (an ioctl on an unplugged tty)."""
+    """``ReaderThread`` whose loop also survives ``OSError`` (an ioctl on an unplugged tty),
+    and which says when it has ended: :attr:`finished` becomes True, then ``on_exit()`` is called.
+
+    It blocks in ``read`` (no timeout) until bytes arrive or the port fails: no wake-ups while idle.
+    """
+
+    def __init__(self, ser: serial.Serial, protocol_factory: Callable[[], serial.threaded.Protocol],
+                 on_exit: Callable[[], object]) -> None:
+        super().__init__(ser, protocol_factory)
+        self.on_exit = on_exit
+        self.finished = False
 
     def run(self) -> None:
+        try:
+            self._read_until_lost()
+        finally:
+            self.alive = False
+            self.finished = True
+            self.on_exit()
+
+    def _read_until_lost(self) -> None:
         self.protocol = self.protocol_factory()
         self.protocol.connection_made(self)
         self._connection_made.set()
@@ -333,7 +351,7 @@ class DieReader:
         self._status = DieStatus()
         self._errors = dict.fromkeys(REASONS, 0)
         self._stop = threading.Event()
-        self._wake = threading.Event()
+        self._changed = threading.Condition()  # notified by stop() and when a reader ends
         self._thread: threading.Thread | None = None
         self._good_line = False
 
@@ -349,7 +367,7 @@ class DieReader:
     def stop(self, timeout_s: float = 0.5) -> None:
         """Close the port and end the threads; waits at most about ``timeout_s`` seconds."""
         self._stop.set()
-        self._wake.set()
+        self._notify()
         if self._thread and self._thread is not threading.current_thread():
             self._thread.join(timeout_s)
         self._thread = None
@@ -409,7 +427,10 @@ class DieReader:
                 self._errors[PARTIAL] += 1
             if exc is not None:
                 self._status = dataclasses.replace(self._status, last_error=str(exc))
-        self._wake.set()
+
+    def _notify(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
 
     def _resolve_port(self) -> str | None:
         try:
@@ -423,6 +444,8 @@ class DieReader:
             return None
 
     def _supervise(self) -> None:
+        """Connect, sleep while connected, reconnect with backoff: the only timed waits
+        are the backoff between attempts while there is no die."""
         first, most = self.backoff_s
         delay = first
         while not self._stop.is_set():
@@ -446,15 +469,15 @@ class DieReader:
                 self._status = dataclasses.replace(self._status, port=port, last_error=str(e),
                                                    open_failures=self._status.open_failures + 1)
             return
-        self._wake.clear()
         with self._lock:
             self._status = dataclasses.replace(self._status, connected=True, port=port,
                                                connects=self._status.connects + 1)
         self._emit(DieEvent(CONNECTED, port=port, t=self.clock()))
-        reader = _Reader(ser, lambda: _LineProtocol(self))
+        reader = _Reader(ser, lambda: _LineProtocol(self), on_exit=self._notify)
         reader.start()
-        while not self._stop.is_set() and reader.is_alive():
-            self._wake.wait(0.25)
+        with self._changed:  # untimed: nothing to do until the die goes away or stop() is called
+            while not self._stop.is_set() and not reader.finished:
+                self._changed.wait()
         try:
             reader.alive = False
             ser.cancel_read()

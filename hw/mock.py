@@ -1,7 +1,9 @@
 """Hardware without hardware: mock GPIO pins, keyboard buttons, a simulated die on a pty.
 
 - :func:`mock_buttons` -- :class:`hw.buttons.Buttons` on gpiozero's ``MockFactory``;
-  drive them with ``pins["next"].drive_low()`` (press) / ``drive_high()`` (release).
+  drive them with ``pins["next"].drive_low()`` (press) / ``drive_high()`` (release);
+  ``held=("back",)`` starts with a button already held down; :func:`lost_edges`
+  changes a pin's level without reporting the edge (a missed interrupt).
 - :data:`KEYMAP` / :func:`key_command` -- pygame key *names* (``pygame.key.name``)
   to commands, as plain strings so ``hw`` never imports pygame.
 - :class:`DieSimulator` -- writes the die protocol (``hw/PROTOCOL.md``) to the
@@ -11,11 +13,12 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import threading
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from hw.buttons import BACK, NEXT, REDO, ButtonConfig, ButtonEvent, Buttons
@@ -35,17 +38,50 @@ def key_command(key_name: str) -> str | None:
 
 
 def mock_buttons(post: Callable[[ButtonEvent], object], config: ButtonConfig | None = None,
-                 **kw: object) -> Buttons:
+                 held: Iterable[str] = (), **kw: object) -> Buttons:
     """Started :class:`Buttons` on a fresh gpiozero ``MockFactory`` (also made the default).
 
     ``config`` defaults to the built-in pin map (no config file is read);
-    ``kw`` goes to :class:`Buttons` (e.g. ``clock``). The pins are in
-    ``buttons.pins``; close with ``buttons.close()``.
+    ``held``: names of buttons already held down when the pins are claimed
+    (a hand on BACK while the app starts); ``kw`` goes to :class:`Buttons`
+    (e.g. ``clock``). The pins are in ``buttons.pins``; close with
+    ``buttons.close()``.
     """
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
+    config = config or ButtonConfig()
     Device.pin_factory = factory = MockFactory()
-    return Buttons(post, config or ButtonConfig(), pin_factory=factory, **kw).start()
+    for name in held:
+        factory.pin(config.pins[name], pin_class=_held_pin_class())
+    return Buttons(post, config, pin_factory=factory, **kw).start()
+
+
+def _held_pin_class() -> type:
+    from gpiozero.pins.mock import MockPin
+
+    class HeldMockPin(MockPin):
+        """A MockPin whose button is down when it is claimed: the contact beats the pull resistor."""
+
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)  # drives the pin to the pull's level...
+            if value == "up":  # ...which the closed contact overrides
+                self.drive_low()
+            elif value == "down":
+                self.drive_high()
+
+    return HeldMockPin
+
+
+@contextlib.contextmanager
+def lost_edges(pin: object) -> Iterator[None]:
+    """Within the ``with`` block, ``pin.drive_low()``/``drive_high()`` change the level but
+    report no edge: the interrupt was missed (an overrun alert queue, a busy kernel)."""
+    edges = pin.edges
+    pin.edges = "none"
+    try:
+        yield
+    finally:
+        pin.edges = edges
 
 
 NOISE_KINDS = ("random", "partial", "overlong", "utf8", "checksum")

@@ -12,8 +12,6 @@ just ends the loop (exit status 0).
 from __future__ import annotations
 
 import logging
-import signal
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from companion import signals
 from companion.rules import entry
 from companion.rules.contract import NUMBER_FACES, ROLL, Action, Event, Rejection
 
@@ -90,6 +89,8 @@ class App:
         self.catalogues = catalogues
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
         self._game_uis: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
+        self._views: dict[str, tuple[Any, Any]] = {}  # what the rules said about the shown state
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -150,6 +151,25 @@ class App:
             from .games import load
             ui = self._game_uis[game_id] = load(game_id, self)
         return ui
+
+    def _per_state(self, name: str, ask: Callable[[Any], Any]) -> Any:
+        """``ask(state)`` for the shown state, asked once per state (screens draw
+        many frames of one state; the rules are asked once per change)."""
+        state = self.state
+        cached = self._views.get(name)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        value = ask(state)
+        self._views[name] = (state, value)
+        return value
+
+    def view(self) -> dict[str, Any]:
+        """The rules' ``summary(state)`` of the shown state (computed once per state)."""
+        return self._per_state("summary", self.game.summary)
+
+    def legal(self) -> list[Action]:
+        """The rules' ``legal_actions(state)`` of the shown state (computed once per state)."""
+        return self._per_state("legal", self.game.legal_actions)
 
     def catalogue(self, kind: str) -> Any:
         """The open (or being set up) game's card catalogue of ``kind``
@@ -565,8 +585,7 @@ class App:
         if self.hw is not None:
             self.hw.wake = self.wake
         self.running = True
-        old = signal.signal(signal.SIGTERM, self._sigterm) if threading.current_thread() is threading.main_thread() \
-            else None
+        forget_stop = signals.on_stop(self._sigterm)  # a SIGTERM/SIGINT already received: stop at once
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         try:
             self.present()
@@ -605,8 +624,7 @@ class App:
                     readable = []
         finally:
             self.notify("stopping")
-            if old is not None:
-                signal.signal(signal.SIGTERM, old)
+            forget_stop()
             if self.hw is not None:
                 self.hw.stop()
             self.wake.close()

@@ -31,12 +31,85 @@ log = logging.getLogger(__name__)
 ENV = "COMPANION_CONTROL"
 
 
+#: seconds a request made while the app starts waits for its loop to run
+START_WAIT_S = 30.0
+#: seconds a request waits for the main loop's answer
+ANSWER_WAIT_S = 15.0
+
+
+class _Gate:
+    """Whether the app's loop takes requests: "starting" until the first frame is on
+    the screen (``notify("ready")``), "ready", then "stopped" (``notify("stopping")``).
+
+    Requests are posted to pygame's queue only while "ready": before the display
+    is open ``pygame.event.post`` fails, and nothing would read the queue anyway.
+    A request made while starting waits (woken, not polling) for the loop; one
+    that is waiting for an answer when the app stops is answered with an error.
+    """
+
+    def __init__(self) -> None:
+        self.state = "starting"
+        self._cond = threading.Condition()
+        self._waiting: set[queue.Queue] = set()
+
+    def set(self, state: str) -> None:
+        with self._cond:
+            self.state = state
+            self._cond.notify_all()
+            if state == "stopped":
+                for answer in self._waiting:
+                    answer.put({"error": "the app is stopping"})
+
+    def wait_ready(self, timeout_s: float) -> bool:
+        with self._cond:
+            self._cond.wait_for(lambda: self.state != "starting", timeout_s)
+            return self.state == "ready"
+
+    def post(self, app: Any, req: dict[str, Any], answer: queue.Queue) -> bool:
+        """Post ``req`` to the main loop if it is running; False if not."""
+        from .app import CONTROL
+        with self._cond:
+            if self.state != "ready":
+                return False
+            self._waiting.add(answer)
+        try:
+            pygame.event.post(pygame.event.Event(CONTROL, request=req))
+        except pygame.error:  # the display closed meanwhile
+            return False
+        app.wake.set()
+        return True
+
+    def done(self, answer: queue.Queue) -> None:
+        with self._cond:
+            self._waiting.discard(answer)
+
+
 def start(app: Any, path: str) -> threading.Thread:
-    """Listen on UNIX socket ``path`` in a daemon thread."""
+    """Listen on UNIX socket ``path`` in a daemon thread.
+
+    Call before ``app.run()`` (or while it runs): ``app.notify`` is wrapped to
+    learn when the loop is running ("ready") and when it ends ("stopping"). A
+    client may connect at any time; its requests are answered once the loop
+    runs, or with ``{"error": ...}`` if the app stops or does not start within
+    :data:`START_WAIT_S` seconds. Never a request left without an answer.
+    """
     try:
         os.unlink(path)
     except FileNotFoundError:
         pass
+    gate = _Gate()
+    if getattr(app, "running", False) and getattr(app, "frames", 0):
+        gate.set("ready")  # started while the app already runs
+    inner = app.notify
+
+    def notify(kind: str) -> object:
+        result = inner(kind)
+        if kind == "ready":
+            gate.set("ready")
+        elif kind == "stopping":
+            gate.set("stopped")
+        return result
+    app.notify = notify
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     srv.bind(path)
     srv.listen(4)
@@ -44,37 +117,57 @@ def start(app: Any, path: str) -> threading.Thread:
     def serve() -> None:
         while True:
             conn, _ = srv.accept()
-            threading.Thread(target=_client, args=(app, conn), daemon=True).start()
+            threading.Thread(target=_client, args=(app, gate, conn), name="control-client", daemon=True).start()
 
     t = threading.Thread(target=serve, name="control", daemon=True)
     t.start()
     return t
 
 
-def _client(app: Any, conn: socket.socket) -> None:
-    from .app import CONTROL
-    f = conn.makefile("rwb")
-    for raw in f:
+def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
+    """Answer one connection's requests, one JSON line each, until it closes."""
+    with conn, conn.makefile("rwb") as f:
+        for raw in f:
+            try:
+                req = json.loads(raw)
+            except ValueError:
+                continue
+            try:
+                reply = _ask(app, gate, req)
+            except Exception as exc:  # a bug here must not leave the client waiting
+                log.exception("control: request %r failed", req)
+                reply = {"error": f"{type(exc).__name__}: {exc}"}
+            try:
+                f.write((json.dumps(reply) + "\n").encode())
+                f.flush()
+            except OSError:
+                return
+            if gate.state == "stopped":
+                return
+
+
+def _ask(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
+    """One request through the main loop; its answer, or ``{"error": ...}``."""
+    if not gate.wait_ready(START_WAIT_S):
+        return {"error": "the app is not running" + (" (it is stopping)" if gate.state == "stopped" else
+                                                     f" (not started within {START_WAIT_S:g} s)")}
+    extra: dict[str, Any] = {}
+    if req.get("cmd") == "press":
+        extra = _press(app, req)
+        req = {"cmd": "sync"}
+    answer: queue.Queue = queue.Queue()
+    req["_reply"] = answer.put
+    try:
+        if not gate.post(app, req, answer):
+            return {"error": "the app is stopping"}
         try:
-            req = json.loads(raw)
-        except ValueError:
-            continue
-        answer: queue.Queue = queue.Queue()
-        extra: dict[str, Any] = {}
-        if req.get("cmd") == "press":
-            extra = _press(app, req)
-            req = {"cmd": "sync"}
-        req["_reply"] = answer.put
-        pygame.event.post(pygame.event.Event(CONTROL, request=req))
-        app.wake.set()
-        try:
-            reply = answer.get(timeout=15)
+            reply = answer.get(timeout=ANSWER_WAIT_S)
         except queue.Empty:
             reply = {"error": "timeout"}
-        reply.update(extra)
-        f.write((json.dumps(reply) + "\n").encode())
-        f.flush()
-    conn.close()
+    finally:
+        gate.done(answer)
+    reply.update(extra)
+    return reply
 
 
 def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
@@ -172,9 +265,10 @@ def stats(app: Any) -> dict[str, Any]:
 
 class Client:
     """The other end, for tests and the bench: ``Client(path).call(cmd=..., **args) -> dict``.
-    Waits up to ``timeout_s`` seconds for the socket to appear."""
+    Waits up to ``timeout_s`` seconds for the socket to appear; a call waits up to
+    ``call_timeout_s`` seconds for its answer, then raises ``TimeoutError``."""
 
-    def __init__(self, path: str, timeout_s: float = 10.0) -> None:
+    def __init__(self, path: str, timeout_s: float = 10.0, call_timeout_s: float = 60.0) -> None:
         deadline = time.monotonic() + timeout_s
         while True:
             try:
@@ -186,6 +280,7 @@ class Client:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.02)
+        self.sock.settimeout(call_timeout_s)
         self.file = self.sock.makefile("rwb")
 
     def call(self, **req: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from hw.buttons import (
     GpioUnavailable,
     load_config,
 )
-from hw.mock import KEYMAP, key_command, mock_buttons
+from hw.mock import KEYMAP, key_command, lost_edges, mock_buttons
 
 
 class FakeClock:
@@ -153,6 +153,82 @@ def test_close_stops_events_and_pending_holds(events):
     b.close()
     time.sleep(0.1)
     assert actions(events.drain()) == [("next", "press", "next")]
+
+
+@pytest.mark.timeout(5)
+def test_back_held_while_starting_then_released_does_nothing(events):
+    """Issue 11, item 9: a hand resting on BACK while the app starts must not undo a move."""
+    b = mock_buttons(events.post, ButtonConfig(hold_time_s=0.1), held=("back",))
+    try:
+        pin = b.pins["back"]
+        assert pin.state is False  # held down: the contact pulls the pin to ground
+        time.sleep(0.15)  # longer than the hold time: no REDO either
+        pin.drive_high()
+        got = events.drain()
+        assert [e.command for e in got if e.command] == []
+        time.sleep(0.04)  # past the debounce window: the next tap is an undo as usual
+        pin.drive_low()
+        time.sleep(0.04)
+        pin.drive_high()
+        assert [e.command for e in events.drain() if e.command] == ["back"]
+    finally:
+        b.close()
+
+
+@pytest.mark.timeout(5)
+@pytest.mark.parametrize("button", ["next", "back"])
+def test_a_missed_release_edge_does_not_swallow_the_next_press(events, button):
+    """Issue 11, item 10: two presses are two presses even when one release edge was lost."""
+    b = mock_buttons(events.post, ButtonConfig(hold_time_s=5.0))
+    try:
+        pin = b.pins[button]
+        pin.drive_low()
+        time.sleep(0.04)
+        with lost_edges(pin):  # the release happens, but no interrupt reports it
+            pin.drive_high()
+        time.sleep(0.04)
+        pin.drive_low()  # the second press
+        time.sleep(0.04)
+        pin.drive_high()
+        got = events.drain()
+        assert actions(got) == [(button, "press", "next" if button == "next" else None),
+                                (button, "release", None if button == "next" else "back")] * 2
+    finally:
+        b.close()
+
+
+@pytest.mark.timeout(5)
+def test_a_missed_press_edge_still_counts_the_press(events):
+    b = mock_buttons(events.post, ButtonConfig(hold_time_s=5.0))
+    try:
+        pin = b.pins["next"]
+        with lost_edges(pin):
+            pin.drive_low()
+        time.sleep(0.04)
+        pin.drive_high()  # only the release is reported: the press happened before it
+        assert actions(events.drain()) == [("next", "press", "next"), ("next", "release", None)]
+    finally:
+        b.close()
+
+
+@pytest.mark.timeout(5)
+def test_no_thread_is_left_running_between_presses(events):
+    """The hold timer exists only while a button is down (nothing polls while idle)."""
+    import threading
+    before = set(threading.enumerate())
+    b = mock_buttons(events.post, ButtonConfig(hold_time_s=0.5))
+    try:
+        assert set(threading.enumerate()) == before  # DigitalInputDevice: no hold thread
+        b.pins["back"].drive_low()
+        assert len(set(threading.enumerate()) - before) == 1  # the hold timer
+        time.sleep(0.04)
+        b.pins["back"].drive_high()
+        deadline = time.monotonic() + 1
+        while set(threading.enumerate()) - before and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert set(threading.enumerate()) - before == set()
+    finally:
+        b.close()
 
 
 def test_no_gpio_is_a_clear_error(monkeypatch, events):

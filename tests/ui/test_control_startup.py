@@ -1,0 +1,115 @@
+"""The test control channel during start-up (issue 11, item 12): a client that connects
+before the app's loop runs is answered once it runs, or refused with an error if the app
+stops first; never left hanging."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pygame
+import pytest
+
+from companion.ui import control
+
+
+class StartingApp:
+    """What the control channel sees of an App that has not shown its first frame yet."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self.frames = 0
+        self.hw = None
+        self.wake = threading.Event()
+        self.kinds: list[str] = []
+        self.notify = self.kinds.append
+
+
+def call_in_background(client, **req):
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(client.call(**req)), daemon=True)
+    t.start()
+    return t, out
+
+
+def run_loop_until(app, done, timeout_s=5.0):
+    """The main loop's share: take CONTROL events off pygame's queue and answer them."""
+    from companion.ui.app import CONTROL
+    deadline = time.monotonic() + timeout_s
+    while not done() and time.monotonic() < deadline:
+        for ev in pygame.event.get(CONTROL):
+            control.handle_request(app, ev.request)
+        time.sleep(0.002)
+
+
+@pytest.mark.timeout(20)
+def test_a_request_made_before_the_display_opens_is_answered_when_the_loop_runs(tmp_path):
+    pygame.display.quit()  # start-up: no display yet, so pygame's event queue does not work
+    app = StartingApp()
+    control.start(app, str(tmp_path / "c.sock"))
+    client = control.Client(str(tmp_path / "c.sock"), call_timeout_s=5)
+    try:
+        t, out = call_in_background(client, cmd="quit")
+        time.sleep(0.1)  # the channel has read the request while the app is still starting
+        assert out == []
+        pygame.display.init()  # App.run: open the display, draw the first frame, then say so
+        try:
+            app.running = True
+            app.notify("ready")
+            assert app.kinds == ["ready"]  # the app's own notify (systemd) still gets it
+            run_loop_until(app, lambda: out)
+            t.join(5)
+            assert out == [{"ok": True}] and app.running is False
+        finally:
+            pygame.display.quit()
+    finally:
+        client.close()
+
+
+@pytest.mark.timeout(20)
+def test_a_request_made_while_starting_is_refused_when_the_app_stops_instead(tmp_path):
+    pygame.display.quit()
+    app = StartingApp()
+    control.start(app, str(tmp_path / "c.sock"))
+    client = control.Client(str(tmp_path / "c.sock"), call_timeout_s=5)
+    try:
+        t, out = call_in_background(client, cmd="state")
+        time.sleep(0.1)
+        app.notify("stopping")  # e.g. SIGTERM during start-up
+        t.join(5)
+        assert len(out) == 1 and "stopping" in out[0]["error"]
+    finally:
+        client.close()
+
+
+@pytest.mark.timeout(120)
+def test_the_real_app_answers_a_client_that_connects_at_once(tmp_path):
+    """Connect as soon as the socket exists, several starts in a row: every one is answered."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for n in range(4):
+        sock = str(tmp_path / f"c{n}.sock")
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                                 "--hw", "none", "--die", "none"], env=dict(env, COMPANION_CONTROL=sock),
+                                stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 30
+            while True:  # no Client: it retries every 20 ms, we want the very first moment
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    s.connect(sock)
+                    break
+                except OSError:
+                    s.close()
+                    assert time.monotonic() < deadline and proc.poll() is None
+                    time.sleep(0.0005)
+            s.settimeout(20)
+            with s, s.makefile("rwb") as f:
+                f.write(b'{"cmd": "state"}\n')
+                f.flush()
+                assert b'"screen"' in f.readline()
+        finally:
+            proc.terminate()
+            assert proc.wait(10) == 0
