@@ -32,57 +32,58 @@ def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
 
 
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """"Turn 7 · (2) Anna's turn" with the acting player's chip."""
+    """The acting player's chip, "Anna's turn" and, below, "Turn 7"."""
     lay = ui.layout
     game = app.game
-    summary = app.view()
     turn = game.to_act(state)
     seats = game.seats(state)
     first = seats[turn.seats[0]] if turn.seats else None
     if first is not None:
-        chip, rect = L.take_left(rect, rect.h - lay.px(8), lay.gap)
+        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(48)), lay.gap)
         seat_chip(ui, chip, first.colour, first.mark)
-    text = turn.label or app.title()
-    if summary.get("turn"):
-        text = f"Turn {summary['turn']} \u00b7 {text}"
-    ui.label(rect, text, lay.body, FG, bold=True)
+    top, bottom = L.take_top(rect, int(rect.h * 0.6))
+    ui.label(top, turn.label or app.title(), lay.body, FG, bold=True)
+    number = app.view().get("turn")
+    if number:
+        ui.label(bottom, f"Turn {number}", lay.small, DIM)
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """One panel per player, in table order: resources, Road cards, Bases,
-    Stations, Laboratories, Mission Cards held, trade rate, points."""
+    """One panel per player, in table order: Air, Food, Minerals (cards and
+    tokens together), Road cards, tournament points; then Bases, active
+    Stations by type, Laboratories (the trade rate) and Mission Cards held."""
     lay = ui.layout
     summary = app.view()
     players = summary["players"]
     turn = app.game.to_act(state)
     hide = app.settings.get("hide_hands", False)
-    current = summary.get("current_seat", turn.seats[0] if turn.seats else -1)
+    current = turn.seats[0] if turn.seats else -1
     rows = L.rows(rect, len(players), lay.gap)
     for i, (row, p) in enumerate(zip(rows, players)):
         acting = i == current
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
         inner = row.inflate(-lay.px(12), -lay.px(6))
-        head, rest = L.take_top(inner, int(inner.h * 0.36))
+        head, rest = L.take_top(inner, int(inner.h * 0.34))
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, p["colour"], str(i + 1))
-        pts_r, head = L.take_right(head, lay.px(92), lay.gap)
+        pts_r, head = L.take_right(head, lay.px(80), lay.gap)
         ui.label(pts_r, f"{p['points']} pts", lay.small, MARS if acting else DIM, "right", bold=True)
         status = " \u2022 captured" if p.get("captured") else ""
         ui.label(head, p["name"] + status, lay.body, FG, bold=True)
-        numbers, line = L.take_top(rest, int(rest.h * 0.58))
+        numbers, line = L.take_top(rest, int(rest.h * 0.6))
         if hide and not acting:
             held = sum(p["value"].values())
             ui.label(numbers, f"{held} resources (hidden) \u00b7 Road cards {p['road_cards']}", lay.small, DIM)
         else:
-            cells = L.cols(numbers, 4, lay.gap)
-            for cell, (label, value) in zip(cells, (("Air", p["value"]["air"]), ("Food", p["value"]["food"]),
-                                                    ("Min", p["value"]["minerals"]), ("Road", p["road_cards"]))):
-                lab_r, val_r = L.take_left(cell, int(cell.w * 0.5))
-                ui.label(lab_r, label, lay.small, DIM)
+            values = (("A", p["value"]["air"]), ("F", p["value"]["food"]), ("M", p["value"]["minerals"]),
+                      ("R", p["road_cards"]))
+            for cell, (letter, value) in zip(L.cols(numbers, 4, lay.gap), values):
+                lab_r, val_r = L.take_left(cell, lay.px(22))
+                ui.label(lab_r, letter, lay.small, DIM, bold=True)
                 ui.label(val_r, str(value), lay.big, FG, bold=True)
         active = p["active_stations"]
         labs = sum(len(b["laboratories"]) for b in p["buildings"].values())
         missions = p["missions_held"]
-        ui.label(line, f"Bases {p['bases']}/5 \u00b7 Stations A{active['air']} F{active['food']} "
-                       f"M{active['minerals']} \u00b7 Labs {labs} \u00b7 {p['trade_rate']} \u00b7 "
-                       f"Missions P{missions['peaceful']} A{missions['aggressive']}", lay.small, INFO)
+        ui.label(line, f"Base {p['bases']} \u00b7 St {active['air']}/{active['food']}/{active['minerals']} "
+                       f"\u00b7 Lab {labs} ({p['trade_rate']}) \u00b7 Mis {missions['peaceful']}+"
+                       f"{missions['aggressive']}", lay.small, INFO)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from companion.rules.contract import Action
+from companion.rules.contract import NUMBER_FACES, Action
 
 from ... import layout as L
 from ...chooser import choose
@@ -67,16 +67,16 @@ class TurnScreen(Screen):
         lay = ui.layout
         app = self.app
         state = app.state
-        left, right = lay.split() if not lay.portrait else _portrait_split(lay)
+        left, right = _split(lay)
         player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state)
         area = right.inflate(-2 * lay.gap, -2 * lay.gap)
         turn = app.game.to_act(state)
-        head, area = L.take_top(area, lay.px(40), lay.gap)
-        ui.label(head, turn.label, lay.body, MARS, bold=True)
         expect = app.expect()
+        head, area = L.take_top(area, lay.px(40), lay.gap)
+        ui.label(head, _prompt(app, state, expect, turn), lay.body, MARS, bold=True)
         recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")][-4:]
         if expect is not None and expect.kind == "roll":
-            pad, area = L.take_bottom(area, lay.px(150), lay.gap)
+            pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 210), lay.gap)
             face_pad(ui, pad, app, expect.purpose)
             _events(ui, area, recent)
             return
@@ -102,10 +102,24 @@ class TurnScreen(Screen):
             ui.block(area, "Waiting for the die or a choice above.", lay.body, DIM)
 
 
-def _portrait_split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
+def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
+    """What the table does now, in a few words."""
+    if expect is not None:
+        return expect.purpose
+    if any(a.kind == DONE for a in app.legal()):
+        name = app.game.seats(state)[turn.seats[0]].name
+        return f"{name}: build, trade, Missions, then \u201cI'm done!\u201d"
+    return turn.label
+
+
+def _split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
+    """(players, moves): half and half, side by side (landscape) or stacked (portrait)."""
     b = lay.body_rect
-    top_h = int(b.h * 0.5)
-    return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
+    if lay.portrait:
+        top_h = int(b.h * 0.5)
+        return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
+    left_w = int(b.w * 0.48)
+    return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
 def _events(ui: Ui, rect: pygame.Rect, lines: list[str]) -> None:
