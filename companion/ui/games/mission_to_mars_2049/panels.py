@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from ... import layout as L
-from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Ui
+from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
 COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
@@ -62,6 +62,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     for i, (row, p) in enumerate(zip(rows, players)):
         acting = i == current
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
+        ui.hits.append(Hit(pygame.Rect(row), p["name"], lambda i=i: show_player(app, i)))
         inner = row.inflate(-lay.px(12), -lay.px(6))
         head, rest = L.take_top(inner, int(inner.h * 0.34))
         chip, head = L.take_left(head, head.h, lay.gap)
@@ -87,3 +88,38 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         ui.label(line, f"Base {p['bases']} \u00b7 St {active['air']}/{active['food']}/{active['minerals']} "
                        f"\u00b7 Lab {labs} ({p['trade_rate']}) \u00b7 Mis {missions['peaceful']}+"
                        f"{missions['aggressive']}", lay.small, INFO)
+
+
+def player_lines(app: Any, seat: int) -> list[str]:
+    """A player's details for the dialog a tap on their panel opens: buildings by
+    Base, tokens, and what no paper game gives (6.0): the chance their Stations
+    produce on the next roll, expected income per round, what they can build
+    now and how many bank trades away the next Base is."""
+    from companion.rules.mission_to_mars_2049 import advice
+    state = app.state
+    p = app.view()["players"][seat]
+    lines = []
+    for k, b in p["buildings"].items():
+        if not b["standing"] and not b["stations"]:
+            continue
+        what = [f"{st['resource'].capitalize()} Station" + ("" if st["active"] else " (inactive)")
+                for st in b["stations"]] + [f"Laboratory ({lab['lab']})" + ("" if lab["active"] else " (inactive)")
+                                            for lab in b["laboratories"]]
+        lines.append(f"Base {k}" + ("" if b["standing"] else " (destroyed)") + ": " + (", ".join(what) or "nothing"))
+    tokens = [f"({n}) {r.capitalize()} x{c}" for n in (3, 8) for r, c in p[f"tokens{n}"].items() if c]
+    lines.append("Tokens: " + (", ".join(tokens) if tokens else "none") + f" \u00b7 Road cards {p['road_cards']}")
+    chance = advice.production_chance(state, seat)
+    income = advice.expected_income(state, seat)["per_round"]
+    lines.append(f"Next roll produces for them: {chance:.0%} \u00b7 per round about "
+                 + ", ".join(f"{v:.1f} {r.capitalize()}" for r, v in income.items()))
+    can = advice.buildable(state, seat)
+    lines.append("Can build now: " + (", ".join(c.replace("_", " ").capitalize() for c in can) if can else "nothing"))
+    trades = advice.trades_to_base(state, seat)
+    lines.append("Next Base: " + ("out of reach by bank trades" if trades is None else
+                                  "affordable now" if trades == 0 else f"{trades} bank trade(s) away"))
+    return lines
+
+
+def show_player(app: Any, seat: int) -> None:
+    """The dialog with :func:`player_lines` of ``seat``."""
+    app.show_info(app.view()["players"][seat]["name"], player_lines(app, seat))

@@ -57,11 +57,28 @@ class TurnScreen(Screen):
             return summary["players"][value]["name"] if arg == SEAT else value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
-            return self.app.submit(Action(action.kind, {k: v for k, v in action.args.items() if k != SEAT},
-                                          action.seat))
+            return self.confirm(Action(action.kind, {k: v for k, v in action.args.items() if k != SEAT},
+                                       action.seat))
 
         choose(self.app, title, candidates, label, lambda arg: "who?" if arg == SEAT else ask(arg),
                (SEAT, *order), submit=submit)
+
+    def confirm(self, action: Action) -> None:
+        """Make ``action``; a move that blocks the player's next Base is first
+        shown with the rulebook's tip (a hint, never a refusal: 6.0 Recommendations
+        and tactics). Other tips are said after the move."""
+        from companion.rules.mission_to_mars_2049.advice import hints
+        tips = hints(self.app.state, action)
+        if any("blocks your next Base" in t for t in tips):
+            self.app.ask(f"{action_text(self.app.view(), action)}?", [("Do it", lambda: self._make(action))],
+                         lines=tips)
+            return
+        if self.app.submit(action) and tips:
+            self.app.say(tips[0], "note", 6)
+
+    def _make(self, action: Action) -> None:
+        self.app.close_dialog()
+        self.app.submit(action)
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
