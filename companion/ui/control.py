@@ -238,21 +238,30 @@ def _sync_later(app: Any, reply: Any) -> None:
 
 
 def describe(app: Any) -> dict[str, Any]:
-    """The app as the tests see it."""
+    """The app as the tests see it: the screen, the game's phase, who may act,
+    what it waits for, the buttons, plus the open game's own fields
+    (``GameUi.describe``)."""
     s = app.session
     state = s.state
     screen = app.current_screen()
-    return {"screen": screen.name, "has_game": s.has_game, "seq": s.seq,
-            "step": getattr(state, "step", None), "day": getattr(state, "day", None),
-            "result": getattr(state, "result", None),
-            "pending": [[p.kind, p.purpose] for p in getattr(state, "pending", ())],
-            "location": getattr(state, "location", None),
-            "placement": list(getattr(state, "placement", ())),
-            "active": [m.active for m in getattr(state, "crew", ())],
-            "can_fix_roll": getattr(state, "before_roll", None) is not None,
-            "message": app.message.text if app.message else None,
-            "dialog": app.dialog.title if app.dialog else None,
-            "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
+    out: dict[str, Any] = {
+        "screen": screen.name, "has_game": s.has_game, "game": s.game_id, "seq": s.seq,
+        "message": app.message.text if app.message else None,
+        "dialog": app.dialog.title if app.dialog else None,
+        "dialog_options": [label for label, _ in app.dialog.options] if app.dialog else [],
+        "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
+    if state is not None and s.game is not None:
+        game = s.game
+        turn = game.to_act(state)
+        expect = game.expects(state)
+        out.update({"phase": game.phase(state), "over": game.is_over(state),
+                    "to_act": list(turn.seats), "turn_label": turn.label,
+                    "expects": expect.kind if expect else None,
+                    "expect_seat": expect.seat if expect else None,
+                    "can_fix_roll": app.fixable_roll() is not None})
+        if app.game_ui is not None:
+            out.update(app.game_ui.describe(state))
+    return out
 
 
 def stats(app: Any) -> dict[str, Any]:

@@ -75,12 +75,14 @@ class HwLink:
             self.notices.append(f"The electronic die cannot be used ({exc}); tap the faces instead.")
 
     def die_status(self) -> dict[str, Any]:
-        """``{"mode": "none"|"die", "connected": bool, "port", "last_roll", "rolls"}``."""
+        """``{"mode": "none"|"die", "connected": bool, "port", "last_roll", "rolls",
+        "open_failures", "last_error"}``."""
         if self.die is None:
-            return {"mode": "none", "connected": False, "port": None, "last_roll": None, "rolls": 0}
+            return {"mode": "none", "connected": False, "port": None, "last_roll": None, "rolls": 0,
+                    "open_failures": 0, "last_error": None}
         s = self.die.status()
         return {"mode": "die", "connected": s.connected, "port": s.port, "last_roll": s.last_roll,
-                "rolls": s.rolls}
+                "rolls": s.rolls, "open_failures": s.open_failures, "last_error": s.last_error}
 
     def pins(self) -> dict[str, Any]:
         """Button name -> gpiozero pin (MockPin under --hw mock); {} without buttons."""

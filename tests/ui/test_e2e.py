@@ -59,7 +59,7 @@ class App:
             if cond(s):
                 return s
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}: {json.dumps(s)[:600]}")
+                raise AssertionError(f"timed out waiting for {what}: {json.dumps({k: v for k, v in s.items() if k != 'buttons'})[:900]}")
             time.sleep(0.005)
 
     def tap(self, name):
@@ -80,7 +80,7 @@ def play(app, die, rng, stop_day=None, extras=None):
         s = app.state()
         if s["screen"] == "over":
             return s
-        if stop_day is not None and s["step"] == "dawn" and s["day"] == stop_day - 1:
+        if stop_day is not None and s.get("step") == "dawn" and s.get("day") == stop_day - 1:
             return s
         if s["dialog"] and "Nobody works on the problem" in s["dialog"]:
             seq = s["seq"]

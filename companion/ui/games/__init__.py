@@ -58,6 +58,11 @@ class GameUi(ABC):
         """True if ``events`` start a new period of play (default: never)."""
         return False
 
+    def describe(self, state: Any) -> dict[str, Any]:
+        """Extra JSON-able fields about ``state`` for the test control channel
+        (default: none; the shell already gives phase, who acts, what it waits for)."""
+        return {}
+
 
 def load(game_id: str, app: Any) -> GameUi:
     """The screen package of ``game_id``, made for ``app``; raises ``KeyError``

@@ -50,6 +50,12 @@ class ThirtyToMarsUi(GameUi):
         """A new day starts "what happened today"."""
         return any(e.kind == "day" for e in events)
 
+    def describe(self, state: Any) -> dict[str, Any]:
+        """The day, the step, the pending rolls and choices, where the crew stands."""
+        return {"step": state.step, "day": state.day, "result": state.result,
+                "pending": [[p.kind, p.purpose] for p in state.pending], "location": state.location,
+                "placement": list(state.placement), "active": [m.active for m in state.crew]}
+
 
 def make(app: Any) -> ThirtyToMarsUi:
     return ThirtyToMarsUi(app)
