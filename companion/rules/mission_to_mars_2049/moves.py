@@ -36,8 +36,7 @@ def legal_actions(state: State) -> list[Action]:
     out: list[Action] = []
     base = state.before_roll
     if base is not None:
-        roller = base.roller if base.phase == ROLLOFF else base.current
-        out += [Action(A.CORRECT_ROLL, {"face": f}, roller) for f in range(1, 7)]
+        out += [Action(A.CORRECT_ROLL, {"face": f}) for f in range(1, 7)]  # the table's (Fix roll)
     cur = state.current
     if ph == ROLLOFF:
         return list(_ROLLS[state.roller]) + out
