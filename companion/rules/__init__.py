@@ -51,6 +51,8 @@ class Entry:
 ENTRIES: tuple[Entry, ...] = (
     Entry("thirty-to-mars", "thirty_to_mars", "30 to Mars", (1, 4), "30-to-mars.txt",
           "co-op survival: 30 days to Mars"),
+    Entry("mission-to-mars-2049", "mission_to_mars_2049", "Mission to Mars 2049", (2, 4), "mission-to-mars-2049.txt",
+          "race to the pole, die-driven production"),
 )
 
 

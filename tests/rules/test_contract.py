@@ -16,6 +16,8 @@ import pytest
 from companion.rules import ENTRIES, GAMES, Action, replay
 from companion.rules.contract import TABLE_ACTIONS, Result, Seat, Turn, validate
 
+from ..rulebooks import RULEBOOKS, cites_a_heading
+
 MAX_ACTIONS = 20_000
 GAME_IDS = sorted(GAMES)
 CONTRACT = ("GAME_ID", "TITLE", "RULEBOOK", "PLAYERS", "ACTIONS", "CARD_KINDS", "new_game", "default_options",
@@ -114,12 +116,13 @@ def test_random_action_is_always_legal_and_games_end(game_id, players):
 
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_seats_that_may_not_act_are_refused_with_a_rule(game_id):
+def test_seats_that_may_not_act_are_refused_with_a_rule_a_player_can_find(game_id):
     game = GAMES[game_id]
     lo, hi = game.PLAYERS
     rng = random.Random(7)
     state = game.new_game(game.default_options(hi if lo > 1 else None, 7))
     tried = 0
+    rules: set[str] = set()
     for _ in range(600):
         if game.is_over(state):
             break
@@ -136,9 +139,17 @@ def test_seats_that_may_not_act_are_refused_with_a_rule(game_id):
                 wrong = Action(action.kind, action.args, other)
                 rejection = game.check(state, wrong)
                 assert rejection is not None and rejection.message and rejection.rule, wrong
+                rules.add(rejection.rule)
                 tried += 1
+        for kind in game.ACTIONS:  # every kind tried in every state: the refusals players read
+            rejection = game.check(state, Action(kind, {}, turn.seats[0] if turn.seats else None))
+            if rejection is not None:
+                rules.add(rejection.rule)
         state, _ = game.apply(state, choose(game, state, rng))
     assert tried > 0
+    book = RULEBOOKS / game.RULEBOOK
+    cited = {r.split(", ", 1)[1] for r in rules if r.startswith(game.RULEBOOK + ", ")}
+    assert len(cited) >= 3 and [c for c in cited if not cites_a_heading(book, c)] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -187,11 +187,14 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
     if app.keyboard:
         hint += " (or press 1\u20136)"
-    prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - lay.touch - lay.gap), lay.gap)
+    pad_h = lay.touch if app.face_labels() == NUMBER_FACES or inner.w >= lay.px(720) else 2 * lay.touch + lay.gap
+    prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
     ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
     labels = app.face_labels()
     numbers = labels == NUMBER_FACES
-    for i, cell in enumerate(L.cols(rest, 6, lay.gap)):
+    two_rows = not numbers and rest.w < lay.px(720)  # symbol labels need room: 2 rows of 3
+    cells = L.grid(rest, 6, 3, lay.gap) if two_rows else L.cols(rest, 6, lay.gap)
+    for i, cell in enumerate(cells):
         face = i + 1
         ui.button(cell, labels[i], (lambda f=face: app.roll(f, "tap")), "selected",
                   size=lay.big if numbers else lay.small, sub="" if numbers else str(face), name=f"face {face}")

@@ -1,0 +1,127 @@
+"""Mission to Mars 2049: odds and hints for the screens (pure; never refusals).
+
+- :func:`production_chance`, :func:`expected_income`: what a player's active
+  Stations bring on the next roll and per round (every roll of a round is a
+  production roll for everyone: 3.5 and Q.6).
+- :func:`payback`, :func:`chance_of_productions`: 6.0.5's arithmetic.
+- :func:`buildable`, :func:`trades_to_base`: what a player can build now, and
+  how many bank trades away the next Base is.
+- :func:`hints`: tips of "6. Recommendations and tactics" and 3.6.4 for a move
+  about to be made (a warning when it blocks your next Base).
+"""
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from ..contract import Action
+from . import actions as A
+from . import sections as S
+from .missions import armageddon_targets
+from .model import (BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES, ROAD_COST,
+                    STATION_COST, State, affords, rate, road_active, value)
+
+
+def production_chance(state: State, seat: int) -> float:
+    """The chance (0..1) that the next roll makes ``seat``'s Stations produce:
+    faces whose symbol is a resource of which they have an active Station,
+    out of 6; 0 while Captured."""
+    c = state.colonies[seat]
+    if c.captured:
+        return 0.0
+    return sum(1 for s in state.faces if s in RESOURCES and c.active[RESOURCES.index(s)]) / 6
+
+
+def expected_income(state: State, seat: int) -> dict[str, dict[str, float]]:
+    """Expected cards per roll and per round (one roll by each player), by
+    resource: ``{"per_roll": {"air": 0.17, ...}, "per_round": {...}}``."""
+    c = state.colonies[seat]
+    n = len(state.seats)
+    per_roll = {res: (0.0 if c.captured else c.active[r] * state.faces.count(res) / 6)
+                for r, res in enumerate(RESOURCES)}
+    return {"per_roll": per_roll, "per_round": {res: v * n for res, v in per_roll.items()}}
+
+
+def payback(seats: int, p: float = 1 / 6, productions: int = 4) -> tuple[float, float]:
+    """6.0.5: a Station "will only start to pay back after 4 successful turns",
+    with a 1:6 chance each: (expected rolls, expected rounds) = (4/p, 4/p/seats),
+    24 rolls and 8 rounds for three players."""
+    rolls = productions / p
+    return rolls, rolls / seats
+
+
+def chance_of_productions(k: int, rolls: int, p: float = 1 / 6) -> float:
+    """P(at least ``k`` productions in ``rolls`` rolls) for a Station producing
+    with chance ``p`` per roll (binomial)."""
+    return 1 - sum(comb(rolls, i) * p ** i * (1 - p) ** (rolls - i) for i in range(k))
+
+
+def buildable(state: State, seat: int) -> list[str]:
+    """What ``seat`` can pay for and still has tokens for, now, without
+    trading: ``"air_station"``, ``"food_station"``, ``"minerals_station"``,
+    ``"base"``, ``"lab3"``/``"lab2"``, ``"road"``, ``"h2o"``,
+    ``"peaceful_mission"``, ``"aggressive_mission"``."""
+    c = state.colonies[seat]
+    out = [f"{res}_station" for r, res in enumerate(RESOURCES) if c.supply[r] and affords(c, STATION_COST[r])]
+    if c.bases < BASES and affords(c, BASE_COST):
+        out.append("base")
+    if not c.lab2 and affords(c, LAB_COST):
+        out.append("lab2" if c.lab3 else "lab3")
+    if not c.road and c.bases == BASES and c.roads >= ROAD_COST:
+        out.append("road")
+    if road_active(c) and affords(c, H2O_COST):
+        out.append("h2o")
+    out += [f"{deck}_mission" for deck, cost in zip(("peaceful", "aggressive"), MISSION_COST) if affords(c, cost)]
+    return out
+
+
+def trades_to_base(state: State, seat: int) -> int | None:
+    """How many bank trades (at the player's rate) stand between ``seat`` and
+    the next Base: 0 if they can pay now, None if trading alone cannot get
+    there (or all 5 Bases stand)."""
+    c = state.colonies[seat]
+    if c.bases >= BASES:
+        return None
+    v = [value(c, r) for r in (0, 1, 2)]
+    missing = sum(max(0, BASE_COST[r] - v[r]) for r in (0, 1, 2))
+    n = rate(c)
+    spare = sum(max(0, v[r] - BASE_COST[r]) // n for r in (0, 1, 2))
+    return missing if spare >= missing else None
+
+
+def hints(state: State, action: Action) -> list[str]:
+    """Tips for ``action`` (assumed legal) before it is made, each ending with
+    its rulebook section; empty when there is nothing to say."""
+    from .engine import apply  # the move's effect, to compare before and after
+    seat = action.seat
+    if seat is None or seat >= len(state.colonies):
+        return []
+    c = state.colonies[seat]
+    out: list[str] = []
+    kind = action.kind
+    if kind in (A.BUILD_STATION, A.BUILD_LAB) and c.bases < BASES and action.args.get("base", c.bases) == c.bases:
+        out.append(f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4).")
+    if kind == A.BUILD_STATION and c.bases == 1:
+        out.append(f"Saving for your second Base first is often better ({S.TACTICS}, 6.0.1).")
+    if kind == A.BUILD_STATION:
+        rolls, rounds = payback(len(state.seats))
+        out.append(f"A Station pays back after about {rolls:.0f} rolls, {rounds:.0f} rounds ({S.TACTICS}, 6.0.5).")
+    if kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state):
+        out.append(f"You lead: an Armageddon drawn now destroys your Base {c.bases} ({S.TACTICS}, 6.0.2).")
+    if kind in (A.TRADE, A.BUY, A.BUILD_STATION, A.BUILD_LAB, A.TO_TOKEN) and c.bases < BASES \
+            and affords(c, BASE_COST):
+        after = apply(state, action)[0].colonies[seat]
+        if not affords(after, BASE_COST):
+            short = ", ".join(f"{BASE_COST[r] - value(after, r)} {RESOURCE_NAMES[r]}" for r in (0, 1, 2)
+                              if value(after, r) < BASE_COST[r])
+            out.append(f"This move blocks your next Base: you would be short of {short} ({S.BUILDING}).")
+    return out
+
+
+def overview(state: State) -> list[dict[str, Any]]:
+    """Per seat: production chance, expected income per round, what can be
+    built now, trades to the next Base (for a dashboard)."""
+    return [{"seat": i, "production_chance": production_chance(state, i),
+             "income_per_round": expected_income(state, i)["per_round"],
+             "buildable": buildable(state, i), "trades_to_base": trades_to_base(state, i)}
+            for i in range(len(state.seats))]

@@ -1,0 +1,330 @@
+"""Mission to Mars 2049: ``check(state, action)``: why an action is not allowed
+now, naming the rulebook section that forbids it. Trusts the payload's shape
+(``ACTIONS``, checked at the session boundary)."""
+from __future__ import annotations
+
+from ..contract import Action, Rejection, seat_problem
+from . import actions as A
+from . import sections as S
+from .actions import reject, rule_ref
+from .missions import may_protect
+from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
+                    LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
+                    PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
+                    STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
+from .table import to_act
+
+#: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
+_PHASE_KINDS = {
+    ROLLOFF: frozenset({A.ROLL}), ROLL: frozenset({A.ROLL}), ROB: frozenset({A.ROB}),
+    DISCOVERY: frozenset({A.TAKE}), SKIP_BONUS: frozenset({A.TAKE}), IMMEDIATE_PLAY: frozenset({A.PLAY}),
+    PROTECT: frozenset({A.PROTECT}),
+    MAIN: frozenset({A.TRADE, A.TO_TOKEN, A.TO_CARDS, A.BUILD_STATION, A.BUILD_BASE, A.BUILD_LAB, A.BUILD_ROAD,
+                     A.BUILD_H2O, A.BUY, A.PLAY, A.BANK_OUT, A.DONE}),
+}
+
+
+def check(state: State, action: Action) -> Rejection | None:
+    """Why ``action`` is not allowed now, or None if it is."""
+    kind = action.kind
+    checker = _CHECKS.get(kind)
+    if checker is None:
+        return reject("unknown_action", f"There is no move called {kind!r} in Mission to Mars 2049.", S.MAY_DO)
+    ph = state.phase
+    if ph == OVER:
+        return reject("game_over", "The game is over.", S.WIN)
+    if kind == A.CORRECT_ROLL:
+        return _check_correct_roll(state, action)
+    seat = action.seat
+    if ph == ROLLOFF:
+        if seat != state.roller:
+            return seat_problem(to_act(state), action, state.seats, rule_ref(S.WHO_STARTS))
+    elif seat != state.current or ph == PROTECT:
+        turn = to_act(state)
+        problem = seat_problem(turn, action, state.seats, rule_ref(S.FAQ_OFF_TURN))
+        if problem:
+            return problem
+        if ph == MAIN and kind != A.TO_TOKEN:
+            return reject("not_your_turn", f"{state.seats[seat].name} may only change cards of the type just "
+                          "produced into tokens when it is not their turn.", S.FAQ_OFF_TURN)
+    if kind not in _PHASE_KINDS[ph]:
+        return _phase_problem(state, kind)
+    try:
+        return checker(state, action)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        return reject("malformed", f"That move is incomplete or malformed: {exc}.", S.MAY_DO)
+
+
+def _phase_problem(state: State, kind: str) -> Rejection:
+    ph = state.phase
+    if ph == ROLLOFF:
+        return reject("rolloff", "First find who starts: roll the die in turn until someone rolls Air.", S.WHO_STARTS)
+    if ph == ROLL:
+        return reject("roll_first", "Always start your turn by rolling the die.", S.ROLL_FIRST)
+    if ph == ROB:
+        return reject("draw_first", "Do what the die says first: enter the card drawn blind.", S.ROLL_FIRST)
+    if ph in (DISCOVERY, SKIP_BONUS):
+        return reject("take_first", "Do what the die says first: take 1 card of any resource or a Road card.",
+                      S.DIE)
+    if ph == IMMEDIATE_PLAY:
+        return reject("play_immediately", "The Mission Card just bought must be played immediately.",
+                      S.MISSIONS_IMMEDIATE)
+    if ph == PROTECT:
+        return reject("protection_pending", "Waiting for the targets to say whether they use Protection.",
+                      S.PEACEFUL)
+    if kind == A.ROLL:
+        return reject("rolled", "The die is rolled once, at the start of the turn.", S.ROLL_FIRST)
+    if kind == A.PROTECT:
+        return reject("no_attack", "Protection answers an Aggressive Mission Card played against you.", S.PEACEFUL)
+    return reject("not_now", "That is not done now.", S.DIE)
+
+
+def _check_roll(state: State, action: Action) -> Rejection | None:
+    return None
+
+
+def _check_correct_roll(state: State, action: Action) -> Rejection | None:
+    base = state.before_roll
+    if base is None:
+        return reject("nothing_to_correct", "Only the most recent action can be corrected, and it was not a roll.",
+                      S.ROLL_FIRST)
+    roller = base.roller if base.phase == ROLLOFF else base.current
+    if action.seat is not None and action.seat != roller:
+        return reject("not_your_roll", f"The roll was {base.seats[roller].name}'s.", S.ROLL_FIRST)
+    return None
+
+
+def _check_rob(state: State, action: Action) -> Rejection | None:
+    victim = action.args["victim"]
+    seat = state.current
+    if victim == seat or victim >= len(state.seats):
+        return reject("bad_victim", "Draw from an opponent.", S.DIE)
+    if state.rob_victim >= 0 and victim != state.rob_victim:
+        return reject("bad_victim", f"The cards are drawn from {state.seats[state.rob_victim].name}.", S.AGGRESSIVE)
+    cards = state.colonies[victim].cards
+    res = action.args.get("resource")
+    name = state.seats[victim].name
+    if res is None:
+        if any(cards):
+            return reject("which_card", f"{name} holds Resource cards: say which type was drawn.", S.DIE)
+        return None
+    if not cards[RESOURCES.index(res)]:
+        return reject("no_such_card", f"{name} holds no {res.capitalize()} card; Resource Tokens and Road cards "
+                      "cannot be stolen.", S.TOKENS_SAFE)
+    return None
+
+
+def _check_take(state: State, action: Action) -> Rejection | None:
+    if action.args["resource"] == ROAD_CARD and state.colonies[state.current].roads >= MAX_ROAD_CARDS:
+        return reject("road_cards_max", "No player can have more than 3 Road cards: take a resource.",
+                      S.ROAD_CARDS_MAX)
+    return None
+
+
+def _check_trade(state: State, action: Action) -> Rejection | None:
+    c = state.colonies[action.seat]
+    give, get = action.args["give"], action.args["get"]
+    if give == get:
+        return reject("same_kind", "Trade for a resource of another kind.", S.TRADE_OTHER_KIND)
+    n = rate(c)
+    if value(c, RESOURCES.index(give)) < n:
+        return reject("cannot_afford", f"A trade at your rate costs {n} {give.capitalize()}.", S.TRADE)
+    if get == ROAD_CARD and c.roads >= MAX_ROAD_CARDS:
+        return reject("road_cards_max", "No player can have more than 3 Road cards.", S.ROAD_CARDS_MAX)
+    return None
+
+
+def _check_to_token(state: State, action: Action) -> Rejection | None:
+    seat = action.seat
+    r = RESOURCES.index(action.args["resource"])
+    size = action.args["token"]
+    if seat != state.current and state.produced != r:
+        return reject("off_turn_type", "When it is not your turn you may only change cards of the type just "
+                      "produced.", S.FAQ_OFF_TURN)
+    if state.colonies[seat].cards[r] < size:
+        return reject("too_few_cards", f"A ({size}) token takes {size} {RESOURCE_NAMES[r]} cards.", S.TOKENS)
+    return None
+
+
+def _check_to_cards(state: State, action: Action) -> Rejection | None:
+    c = state.colonies[action.seat]
+    r = RESOURCES.index(action.args["resource"])
+    size = action.args["token"]
+    if not (c.tok3 if size == 3 else c.tok8)[r]:
+        return reject("no_token", f"You hold no ({size}) {RESOURCE_NAMES[r]} token.", S.TOKENS)
+    return None
+
+
+def _base_problem(state: State, seat: int, base: int | None, section: str) -> Rejection | None:
+    c = state.colonies[seat]
+    if base is not None and base > c.bases:
+        return reject("no_base", f"Base {base} is not standing: build around your Bases 1 to {c.bases}.", section)
+    return None
+
+
+def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str) -> Rejection | None:
+    if affords(state.colonies[seat], cost):
+        return None
+    price = ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
+    return reject("cannot_afford", f"{what} costs {price}.", S.BUILDING)
+
+
+def _check_build_station(state: State, action: Action) -> Rejection | None:
+    seat = action.seat
+    r = RESOURCES.index(action.args["resource"])
+    if not state.colonies[seat].supply[r]:
+        return reject("no_token_left", f"All 5 of your {RESOURCE_NAMES[r]} Stations are on the map.",
+                      S.COMPONENTS_TOKENS)
+    return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
+            or _cost_problem(state, seat, STATION_COST[r], f"A {RESOURCE_NAMES[r]} Station"))
+
+
+def _check_build_base(state: State, action: Action) -> Rejection | None:
+    seat = action.seat
+    c = state.colonies[seat]
+    if c.bases >= BASES:
+        return reject("no_token_left", "All 5 of your Bases are on the map.", S.COMPONENTS_TOKENS)
+    over = action.args.get("over")
+    if over is not None and over >= len(c.stations):
+        return reject("no_station", "A Base may be built over a Resource Station you own; you own no such Station.",
+                      S.FAQ_BASE_OVER_STATION)
+    return _cost_problem(state, seat, BASE_COST, "A Base")
+
+
+def _check_build_lab(state: State, action: Action) -> Rejection | None:
+    seat = action.seat
+    if state.colonies[seat].lab2:
+        return reject("no_token_left", "Both your Laboratories, (3) and (2), are on the map.", S.COMPONENTS_TOKENS)
+    return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
+            or _cost_problem(state, seat, LAB_COST, "A Laboratory"))
+
+
+def _check_build_road(state: State, action: Action) -> Rejection | None:
+    c = state.colonies[action.seat]
+    if c.road:
+        return reject("road_built", "Each player builds the Road only once.", S.ROAD_ONCE)
+    if c.bases < BASES:
+        return reject("road_needs_fifth_base", f"The Road is built from your fifth Base; you have {c.bases}.",
+                      S.ROAD_FROM_LAST_BASE)
+    if c.roads < ROAD_COST:
+        return reject("road_cards", f"A Road takes 3 Road cards; you have {c.roads}.", S.ROAD)
+    return None
+
+
+def _check_build_h2o(state: State, action: Action) -> Rejection | None:
+    c = state.colonies[action.seat]
+    if c.bases < BASES or not road_active(c):
+        return reject("h2o_needs", f"The H2O Station needs 5 Bases and a Road through the polar ice cap; you have "
+                      f"{c.bases} Base(s) and {'a' if c.road else 'no'} Road.", S.H2O_NEEDS)
+    return _cost_problem(state, action.seat, H2O_COST, "The H2O Station")
+
+
+def _check_buy(state: State, action: Action) -> Rejection | None:
+    deck = DECKS.index(action.args["deck"])
+    if state.bought:
+        return reject("bought", "Only one Mission Card may be bought per turn.", S.MISSIONS_ONE_EACH)
+    if state.pile[deck] == 0 and not any(n for n, d in zip(state.used, MISSION_DECK) if d == deck):
+        return reject("pile_empty", f"Every {action.args['deck'].capitalize()} Mission Card is in a player's hand.",
+                      S.MISSIONS_REUSE)
+    if action.args["immediate"]:
+        if not any(k in IMMEDIATE and MISSION_DECK[MISSION_INDEX[k]] == deck for k in IMMEDIATE):
+            return reject("not_immediate", "No Peaceful Mission Card has to be played immediately.", S.PEACEFUL)
+        if not deck_unplayed(state, ARMAGEDDON):
+            return reject("not_immediate", "Both Armageddon cards are in the used pile.", S.AGGRESSIVE)
+    return _cost_problem(state, action.seat, MISSION_COST[deck], f"A {action.args['deck'].capitalize()} Mission")
+
+
+#: The choices each Mission kind takes (required, optional), besides ``card``.
+PLAY_FIELDS = {
+    "build": ({"resource"}, {"base"}), "assistance": ({"take"}, set()), "resource": (set(), set()),
+    "laboratory": (set(), {"base"}), "productivity": ({"resource"}, set()), "protection": (set(), set()),
+    "crimean": ({"target", "station"}, {"base"}), "sabotage": ({"target", "station"}, set()),
+    "grand_theft": ({"target"}, set()), "capture": ({"target"}, set()), "black_friday": ({"resource"}, set()),
+    "armageddon": (set(), set()),
+}
+
+
+def _check_play(state: State, action: Action) -> Rejection | None:
+    seat = action.seat
+    args = action.args
+    card = args["card"]
+    kind = MISSION_INDEX[card]
+    deck = MISSION_DECK[kind]
+    c = state.colonies[seat]
+    section = S.AGGRESSIVE if deck else S.PEACEFUL
+    if state.phase == IMMEDIATE_PLAY:
+        if card not in IMMEDIATE:
+            return reject("play_immediately", "The card just bought says to play it immediately: it is the "
+                          "Armageddon Mission.", S.MISSIONS_IMMEDIATE)
+    elif card in IMMEDIATE:
+        return reject("armageddon_immediate", "Armageddon is played the moment it is bought; it is never kept.",
+                      S.AGGRESSIVE)
+    swap = card == "laboratory" and c.lab3 and c.lab2
+    if state.played and state.phase == MAIN and not swap:
+        return reject("played", "Only one Mission Card may be played per turn.", S.MISSIONS_ONE_EACH)
+    if not (c.aggressive if deck else c.peaceful):
+        return reject("no_card", f"You hold no {('Peaceful', 'Aggressive')[deck]} Mission Card.", S.MISSIONS)
+    if not deck_unplayed(state, kind):
+        return reject("all_used", f"Every {card.replace('_', ' ')} card is in the used pile.", S.MISSIONS)
+    need, may = PLAY_FIELDS[card]
+    given = set(args) - {"card"}
+    if not need <= given or not given <= need | may:
+        want = ", ".join(sorted(need)) or "no choice"
+        return reject("bad_choice", f"The {card.replace('_', ' ')} card takes {want}"
+                      + (f" (and optionally {', '.join(sorted(may))})" if may else "") + ".", section)
+    return _PLAY_CHECKS.get(card, _no_check)(state, seat, args)
+
+
+def _no_check(state: State, seat: int, args: dict) -> Rejection | None:
+    return None
+
+
+def _check_build_mission(state: State, seat: int, args: dict) -> Rejection | None:
+    r = RESOURCES.index(args["resource"])
+    if not state.colonies[seat].supply[r]:
+        return reject("no_token_left", f"No free {RESOURCE_NAMES[r]} Station left: save this card for later.",
+                      S.PEACEFUL)
+    return _base_problem(state, seat, args.get("base"), S.PEACEFUL)
+
+
+def _check_laboratory_mission(state: State, seat: int, args: dict) -> Rejection | None:
+    return _base_problem(state, seat, args.get("base"), S.PEACEFUL)
+
+
+def _check_protection(state: State, seat: int, args: dict) -> Rejection | None:
+    return reject("protection_reaction", "Protection is used when an opponent plays an Aggressive Mission Card "
+                  "against you.", S.PEACEFUL)
+
+
+def _target_problem(state: State, seat: int, args: dict) -> Rejection | None:
+    t = args["target"]
+    if t == seat or t >= len(state.seats):
+        return reject("bad_target", "Choose an opponent.", S.AGGRESSIVE)
+    if "station" in args and args["station"] >= len(state.colonies[t].stations):
+        return reject("no_station", f"{state.seats[t].name} has no such Resource Station.", S.AGGRESSIVE)
+    return _base_problem(state, seat, args.get("base"), S.AGGRESSIVE)
+
+
+_PLAY_CHECKS = {"build": _check_build_mission, "laboratory": _check_laboratory_mission,
+                "protection": _check_protection, "crimean": _target_problem, "sabotage": _target_problem,
+                "grand_theft": _target_problem, "capture": _target_problem}
+
+
+def _check_protect(state: State, action: Action) -> Rejection | None:
+    if action.args["use"] and not may_protect(state, action.seat):
+        return reject("no_protection", "You hold no Peaceful card that could be the Protection Mission.",
+                      S.PEACEFUL)
+    return None
+
+
+def _ok(state: State, action: Action) -> Rejection | None:
+    return None
+
+
+_CHECKS = {
+    A.ROLL: _check_roll, A.CORRECT_ROLL: _check_correct_roll, A.ROB: _check_rob, A.TAKE: _check_take,
+    A.TRADE: _check_trade, A.TO_TOKEN: _check_to_token, A.TO_CARDS: _check_to_cards,
+    A.BUILD_STATION: _check_build_station, A.BUILD_BASE: _check_build_base, A.BUILD_LAB: _check_build_lab,
+    A.BUILD_ROAD: _check_build_road, A.BUILD_H2O: _check_build_h2o, A.BUY: _check_buy, A.PLAY: _check_play,
+    A.PROTECT: _check_protect, A.BANK_OUT: _ok, A.DONE: _ok,
+}

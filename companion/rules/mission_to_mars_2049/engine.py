@@ -1,0 +1,427 @@
+"""Mission to Mars 2049: ``new_game`` and ``apply`` for one whole game.
+
+Source: ``shared/rules/mission-to-mars-2049.txt``. Phases (``phase(state)``)::
+
+    rolloff     seats roll in table order until one rolls Air; that seat starts
+                and "can roll the Die again to start the game" (3.3 Who starts the game?)
+    roll        the current player rolls (3.4.1); the face's symbol takes effect:
+                Air/Food/Minerals: every player not Captured receives 1 card per active
+                Station of that type, then main; Robbery: rob; Discovery: discovery;
+                Skip a turn: the die passes at once, after the bonus of a second Skip in a row
+    rob         the blind draw(s) of Robbery or Grand Theft, entered by type
+    discovery   the roller takes 1 card of any resource or a Road card, then main
+    skip_bonus  the same, then the die passes
+    main        trade, change tokens, build, buy and play Mission Cards, "I'm done!" (3.4.2)
+    immediate   a bought play-immediately card (Armageddon) must be played now
+    protect     the targets of an Aggressive card answer whether they use Protection
+    over        someone built the H2O Station (or reached 49 points, when agreed)
+
+``apply`` trusts ``check``: each ``_apply_<verb>`` handler is small and does
+not re-validate. The mission effects are in :mod:`.missions`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Action, Event, Seat
+from . import actions as A
+from .missions import apply_play, apply_protect, draw_mission
+from .model import (BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
+                    POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
+                    SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, Colony, State, points,
+                    rate, replace, set_colony, with_map)
+from .sections import SETUP_POINTS
+from .wallet import forced_exchange, gain, pay, pay_one
+
+OPTIONS = frozenset({"players", "die_faces", "victory_49", "seed"})
+COLOURS = ("red", "blue", "green", "yellow")
+DEFAULT_PLAYERS = 3
+
+
+def default_options(players: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """A valid table of ``players`` (2..4; default 3) named Player 1.. in the
+    colours red, blue, green, yellow; default die faces; no 49-point victory."""
+    n = DEFAULT_PLAYERS if players is None else players
+    return {"players": [{"name": f"Player {i + 1}", "colour": COLOURS[i]} for i in range(n)],
+            "die_faces": list(DEFAULT_FACES), "victory_49": False, "seed": seed}
+
+
+def new_game(options: dict[str, Any]) -> State:
+    """A new game at the roll-off for the first player (3.3 Who starts the game?).
+
+    ``options``: ``players`` a list of 2..4 ``{"name": str, "colour": str}`` in
+    clockwise order (default: :func:`default_options`); ``die_faces`` the
+    symbols of faces 1..6, each of ``"air"``, ``"food"``, ``"minerals"``,
+    ``"robbery"``, ``"discovery"``, ``"skip"`` once (default in that order);
+    ``victory_49`` bool, the optional 49-point victory (5.0); ``seed`` unused
+    (the engine shuffles nothing: chance is input).
+
+    Every player starts on a Starting Point with a First Base, an Air, a Food
+    and a Mineral Station attached to it (3.3 Your First Base and Resource
+    Stations) and 2 cards of each resource (3.2). Raises ``ValueError`` for
+    an unknown option, a player count outside 2..4, a bad player or die map.
+    """
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
+    players = options.get("players") or default_options()["players"]
+    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 4:
+        raise ValueError(f"Mission to Mars 2049 is played by 2, 3 or 4 players ({A.rule_ref(SETUP_POINTS)})")
+    seats = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
+            raise ValueError(f"player {i + 1} needs a name")
+        colour = p.get("colour", COLOURS[i])
+        if not isinstance(colour, str) or not colour:
+            raise ValueError(f"player {i + 1} needs a colour")
+        seats.append(Seat(i, p["name"].strip(), colour, str(i + 1)))
+    if len({s.colour for s in seats}) != len(seats):
+        raise ValueError("each player plays a different colour (2.2 Building Tokens)")
+    faces = tuple(options.get("die_faces") or DEFAULT_FACES)
+    if sorted(faces) != sorted(SYMBOLS):
+        raise ValueError(f"die_faces must give faces 1..6 the symbols {', '.join(SYMBOLS)}, each once")
+    victory = options.get("victory_49", False)
+    if type(victory) is not bool:
+        raise ValueError("victory_49 must be true or false")
+    colonies = tuple(Colony(stations=((0, i, 1), (1, i, 1), (2, i, 1))) for i in range(len(seats)))
+    return State(seats=tuple(seats), faces=faces, victory_49=victory, colonies=colonies)
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply a checked action; returns the new state and what happened."""
+    kind = action.kind
+    if kind == A.CORRECT_ROLL:
+        base = state.before_roll
+        assert base is not None
+        roller = base.roller if base.phase == ROLLOFF else base.current
+        new, events = apply(base, Action(A.ROLL, {"face": action.args["face"]}, roller))
+        return new, (Event("corrected", f"Roll corrected to {_face_name(base, action.args['face'])}"),) + events
+    events: list[Event] = []
+    new = _HANDLERS[kind](state, action, events)
+    if kind != A.ROLL and new.before_roll is not None:
+        new = replace(new, before_roll=None)
+    if new.victory_49 and new.phase != OVER:
+        new = _point_victory(new, events)
+    return new, tuple(events)
+
+
+def _face_name(state: State, face: int) -> str:
+    return SYMBOL_NAMES[state.faces[face - 1]]
+
+
+def _name(state: State, seat: int) -> str:
+    return state.seats[seat].name
+
+
+def _point_victory(state: State, events: list[Event]) -> State:
+    """5.0 "Optional point victory: 49 points": checked after every action
+    (decision MA-36; only the player whose turn it is can gain points)."""
+    seat = state.current
+    p = points(state.colonies[seat])
+    if p < POINT_VICTORY or state.phase == ROLLOFF:
+        return state
+    events.append(Event("won", f"{_name(state, seat)} reaches {p} tournament points and wins (49-point victory)",
+                        {"seat": seat, "points": p}))
+    return replace(state, phase=OVER, winner=seat, win_by="points")
+
+
+def _apply_roll(state: State, action: Action, events: list[Event]) -> State:
+    face = action.args["face"]
+    sym = state.faces[face - 1]
+    # what correct_roll needs, set with the roll's own changes (one copy of the state)
+    mark = {"before_roll": state if state.before_roll is None else replace(state, before_roll=None),
+            "rolled": face}
+    if state.phase == ROLLOFF:
+        return _rolloff(state, sym, events, mark)
+    seat = state.current
+    c = state.colonies[seat]
+    skips = c.skips + 1 if sym == "skip" else 0
+    if skips != c.skips:
+        state = set_colony(state, seat, replace(c, skips=skips))
+    if sym == "air" or sym == "food" or sym == "minerals":
+        return _produce(state, RESOURCES.index(sym), face, events, mark)
+    if sym == "robbery":
+        events.append(Event("robbery", f"{_name(state, seat)} rolls Robbery: pick an opponent and draw 1 Resource "
+                            "card blind"))
+        return replace(state, phase=ROB, face=face, rob_victim=-1, rob_left=1, **mark)
+    if sym == "discovery":
+        events.append(Event("discovery", f"{_name(state, seat)} rolls Discovery: take 1 card of any resource or "
+                            "a Road card"))
+        return replace(state, phase=DISCOVERY, face=face, **mark)
+    if skips >= 2:
+        events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn {skips} times in a row: take 1 card "
+                            "of any resource or a Road card, then pass the die", {"streak": skips}))
+        return replace(state, phase=SKIP_BONUS, face=face, **mark)
+    events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn: the die passes on"))
+    return next_turn(state, events, **mark)
+
+
+def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) -> State:
+    """3.3 Who starts the game?: "Whoever rolls the Air symbol first can roll
+    the Die again to start the game." Decision (MA-04): the roll-off starts
+    with the first seat and goes clockwise; the starter's next roll is the
+    first turn's roll, with its full effect."""
+    seat = state.roller
+    if sym == "air":
+        events.append(Event("starter", f"{_name(state, seat)} rolls Air and starts the game: roll again",
+                            {"seat": seat}))
+        return replace(state, phase=ROLL, current=seat, turn=1, **mark)
+    nxt = (seat + 1) % len(state.seats)
+    events.append(Event("rolloff", f"{_name(state, seat)} rolls {SYMBOL_NAMES[sym]}; {_name(state, nxt)} rolls next"))
+    return replace(state, roller=nxt, **mark)
+
+
+def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[str, Any]) -> State:
+    """3.5 and Q.6: every player receives 1 card of ``r`` per Station of that
+    type they control whose Base stands; a Captured player receives nothing."""
+    cols = list(state.colonies)
+    got = []
+    for i, c in enumerate(cols):
+        n = c.active[r]
+        if n and not c.captured:
+            cards = list(c.cards)
+            cards[r] += n
+            cols[i] = replace(c, cards=tuple(cards))
+            got.append(f"{state.seats[i].name} +{n}")
+    text = ", ".join(got) or "nobody has an active Station"
+    events.append(Event("production", f"{RESOURCE_NAMES[r]} rolled: {text}", {"resource": RESOURCES[r]}))
+    return replace(state, colonies=tuple(cols), phase=MAIN, face=face, produced=r, **mark)
+
+
+def next_turn(state: State, events: list[Event], **extra: Any) -> State:
+    """The die goes to the next player clockwise (3.4.2 When done ...). A
+    Captured player's turn is skipped whole (4.1 Aggressive Mission Cards,
+    Capture Mission); the block ends when their following turn begins."""
+    n = len(state.colonies)
+    seat = state.current
+    cols = None
+    for _ in range(4 * n + 8):
+        seat = (seat + 1) % n
+        c = state.colonies[seat] if cols is None else cols[seat]
+        if not c.captured:
+            break
+        if cols is None:
+            cols = list(state.colonies)
+        cols[seat] = replace(c, captured=c.captured - 1)
+        if c.captured == 1:
+            events.append(Event("released", f"{_name(state, seat)} is free again (Capture Mission)"))
+            break
+        events.append(Event("captured_skip", f"{_name(state, seat)} is Captured and skips this turn",
+                            {"seat": seat}))
+    if cols is not None:
+        state = replace(state, colonies=tuple(cols))
+    if not extra:
+        extra = _NO_ROLL
+    return replace(state, current=seat, phase=ROLL, face=0, produced=-1, bought=False, played=False,
+                   turn=state.turn + 1, rob_victim=-1, rob_left=0, **extra)
+
+
+_NO_ROLL = {"before_roll": None}
+
+
+def _apply_done(state: State, action: Action, events: list[Event]) -> State:
+    events.append(Event("done", f"{_name(state, state.current)}: \"I'm done!\""))
+    return next_turn(state, events)
+
+
+def _apply_rob(state: State, action: Action, events: list[Event]) -> State:
+    """Robbery (3.5) or Grand Theft: 1 Resource card of the type drawn blind
+    moves from the victim; tokens and Road cards are never drawn."""
+    seat, victim = state.current, action.args["victim"]
+    res = action.args.get("resource")
+    left = state.rob_left - 1
+    if res is None:
+        events.append(Event("robbed", f"{_name(state, victim)} holds no Resource card: nothing to draw"))
+        left = 0
+    else:
+        r = RESOURCES.index(res)
+        v = state.colonies[victim]
+        state = set_colony(state, victim, gain(v, r, -1))
+        state = set_colony(state, seat, gain(state.colonies[seat], r, 1))
+        events.append(Event("robbed", f"{_name(state, seat)} draws 1 {RESOURCE_NAMES[r]} card from "
+                            f"{_name(state, victim)}", {"victim": victim, "resource": res}))
+        if not any(state.colonies[victim].cards):
+            left = 0
+    if left <= 0:
+        return replace(state, phase=MAIN, rob_victim=-1, rob_left=0)
+    return replace(state, rob_victim=victim, rob_left=left)
+
+
+def _apply_take(state: State, action: Action, events: list[Event]) -> State:
+    """Discovery, or the bonus of a second Skip a turn in a row (3.5): 1 card
+    of any resource or a Road card from the bank."""
+    seat = state.current
+    c = state.colonies[seat]
+    res = action.args["resource"]
+    if res == ROAD_CARD:
+        c = replace(c, roads=c.roads + 1)
+        what = "a Road card"
+    else:
+        c = gain(c, RESOURCES.index(res), 1)
+        what = f"1 {RESOURCE_NAMES[RESOURCES.index(res)]} card"
+    events.append(Event("take", f"{_name(state, seat)} takes {what}", {"resource": res}))
+    state = set_colony(state, seat, c)
+    if state.phase == SKIP_BONUS:
+        return next_turn(state, events)
+    return replace(state, phase=MAIN)
+
+
+def _apply_trade(state: State, action: Action, events: list[Event]) -> State:
+    """3.9.1 and 3.9.4: rate x one resource for one of another kind or a Road card."""
+    seat = action.seat
+    c = state.colonies[seat]
+    give, get = RESOURCES.index(action.args["give"]), action.args["get"]
+    n = rate(c)
+    c = pay_one(c, give, n)
+    c = replace(c, roads=c.roads + 1) if get == ROAD_CARD else gain(c, RESOURCES.index(get), 1)
+    events.append(Event("trade", f"{_name(state, seat)} trades {n} {RESOURCE_NAMES[give]} for 1 {get}",
+                        {"give": RESOURCES[give], "get": get, "rate": n}))
+    return set_colony(state, seat, c)
+
+
+def _apply_to_token(state: State, action: Action, events: list[Event]) -> State:
+    seat = action.seat
+    c = state.colonies[seat]
+    r, size = RESOURCES.index(action.args["resource"]), action.args["token"]
+    c = gain(c, r, -size)
+    tok = list(c.tok3 if size == 3 else c.tok8)
+    tok[r] += 1
+    c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
+    events.append(Event("token", f"{_name(state, seat)} changes {size} {RESOURCE_NAMES[r]} cards into a ({size}) "
+                        "token"))
+    return set_colony(state, seat, c)
+
+
+def _apply_to_cards(state: State, action: Action, events: list[Event]) -> State:
+    seat = action.seat
+    c = state.colonies[seat]
+    r, size = RESOURCES.index(action.args["resource"]), action.args["token"]
+    tok = list(c.tok3 if size == 3 else c.tok8)
+    tok[r] -= 1
+    c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
+    c = gain(c, r, size)
+    events.append(Event("token", f"{_name(state, seat)} changes a ({size}) {RESOURCE_NAMES[r]} token into "
+                        f"{size} cards"))
+    return set_colony(state, seat, c)
+
+
+def _apply_build_station(state: State, action: Action, events: list[Event]) -> State:
+    seat = action.seat
+    c = state.colonies[seat]
+    r = RESOURCES.index(action.args["resource"])
+    base = action.args.get("base", c.bases)
+    supply = list(c.supply)
+    supply[r] -= 1
+    c = pay(c, STATION_COST[r])
+    c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
+    events.append(Event("build", f"{_name(state, seat)} builds a {RESOURCE_NAMES[r]} Station at Base {base}",
+                        {"what": "station", "resource": RESOURCES[r], "base": base}))
+    return set_colony(state, seat, c)
+
+
+def _apply_build_base(state: State, action: Action, events: list[Event]) -> State:
+    """3.6 and Q.2: the new Base is one step closer to the North Pole; built
+    over an own Station, that Station leaves the map with no refund and returns
+    to its colour's supply (decision MA-20)."""
+    seat = action.seat
+    c = pay(state.colonies[seat], BASE_COST)
+    k = c.bases + 1
+    over = action.args.get("over")
+    c = with_map(c, bases=k)
+    text = f"{_name(state, seat)} builds Base {k}"
+    if over is not None:
+        r, colour, _ = c.stations[over]
+        c = with_map(c, stations=c.stations[:over] + c.stations[over + 1:])
+        state = set_colony(state, seat, c)
+        owner = state.colonies[colour]
+        supply = list(owner.supply)
+        supply[r] += 1
+        state = set_colony(state, colour, replace(owner, supply=tuple(supply)))
+        text += f" over its {RESOURCE_NAMES[r]} Station (removed, no refund)"
+    else:
+        state = set_colony(state, seat, c)
+    events.append(Event("build", text, {"what": "base", "base": k}))
+    return state
+
+
+def _apply_build_lab(state: State, action: Action, events: list[Event]) -> State:
+    seat = action.seat
+    c = state.colonies[seat]
+    base = action.args.get("base", c.bases)
+    c = pay(c, LAB_COST)
+    if c.lab3:
+        c, size = replace(c, lab2=base), 2
+    else:
+        c, size = replace(c, lab3=base), 3
+    events.append(Event("build", f"{_name(state, seat)} builds the ({size}) Laboratory at Base {base}: trades at "
+                        f"{rate(c)}:1", {"what": f"lab{size}", "base": base}))
+    return set_colony(state, seat, c)
+
+
+def _apply_build_road(state: State, action: Action, events: list[Event]) -> State:
+    seat = action.seat
+    c = state.colonies[seat]
+    c = replace(c, roads=c.roads - ROAD_COST, road=True)
+    events.append(Event("build", f"{_name(state, seat)} builds the Road through the polar ice cap",
+                        {"what": "road"}))
+    return set_colony(state, seat, c)
+
+
+def _apply_build_h2o(state: State, action: Action, events: list[Event]) -> State:
+    """3.12.4: "As soon as you build the H2O Station you have won the game"."""
+    seat = action.seat
+    c = replace(pay(state.colonies[seat], H2O_COST), h2o=True)
+    events.append(Event("won", f"{_name(state, seat)} builds the H2O Station and wins the game!",
+                        {"what": "h2o", "seat": seat}))
+    return replace(set_colony(state, seat, c), phase=OVER, winner=seat, win_by="h2o")
+
+
+def _apply_buy(state: State, action: Action, events: list[Event]) -> State:
+    """4.0.1-4.0.4: pay, draw blind from that pile (the used cards of the type
+    are reshuffled first when it is empty); a play-immediately card must be
+    played at once."""
+    seat = action.seat
+    deck = DECKS.index(action.args["deck"])
+    c = pay(state.colonies[seat], MISSION_COST[deck])
+    c = replace(c, bought=c.bought + 1, **({"peaceful": c.peaceful + 1} if deck == 0 else
+                                            {"aggressive": c.aggressive + 1}))
+    state = draw_mission(set_colony(state, seat, c), deck, events)
+    immediate = action.args["immediate"]
+    events.append(Event("buy", f"{_name(state, seat)} buys a {action.args['deck'].capitalize()} Mission Card"
+                        + (": it must be played immediately" if immediate else ""), {"deck": action.args["deck"]}))
+    return replace(state, bought=True, phase=IMMEDIATE_PLAY if immediate else state.phase)
+
+
+def _apply_bank_out(state: State, action: Action, events: list[Event]) -> State:
+    """Q.4: "if the Game Bank runs out of Resource Cards you are obliged to
+    exchange at least half of your Resource Cards to Resource Tokens
+    (immediately)". Decision (MA-06): every player holding 3 or more cards of
+    that type changes the smallest sum of 3s and 8s that is at least half of
+    them; the app does it for everyone at once."""
+    r = RESOURCES.index(action.args["resource"])
+    cols = list(state.colonies)
+    for i, c in enumerate(cols):
+        a, b = forced_exchange(c.cards[r])
+        if not (a or b):
+            continue
+        cards, t3, t8 = list(c.cards), list(c.tok3), list(c.tok8)
+        cards[r] -= 3 * a + 8 * b
+        t3[r] += a
+        t8[r] += b
+        cols[i] = replace(c, cards=tuple(cards), tok3=tuple(t3), tok8=tuple(t8))
+        events.append(Event("bank_out", f"{_name(state, i)} changes {3 * a + 8 * b} {RESOURCE_NAMES[r]} cards into "
+                            f"{a} (3) and {b} (8) tokens"))
+    if not events:
+        events.append(Event("bank_out", f"Nobody holds 3 or more {RESOURCE_NAMES[r]} cards to change"))
+    return replace(state, colonies=tuple(cols))
+
+
+_HANDLERS = {
+    A.ROLL: _apply_roll, A.ROB: _apply_rob, A.TAKE: _apply_take, A.TRADE: _apply_trade,
+    A.TO_TOKEN: _apply_to_token, A.TO_CARDS: _apply_to_cards, A.BUILD_STATION: _apply_build_station,
+    A.BUILD_BASE: _apply_build_base, A.BUILD_LAB: _apply_build_lab, A.BUILD_ROAD: _apply_build_road,
+    A.BUILD_H2O: _apply_build_h2o, A.BUY: _apply_buy, A.PLAY: apply_play, A.PROTECT: apply_protect,
+    A.BANK_OUT: _apply_bank_out, A.DONE: _apply_done,
+}

@@ -1,0 +1,76 @@
+"""Mission to Mars 2049: questions about a state: what the game waits for,
+the last roll, and the overview for ``companion status``."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Expect
+from .actions import GAME_ID
+from .model import (DECKS, MISSIONS, OVER, RESOURCES, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
+                    active_stations, captured, points, rate, road_active, value)
+
+
+def faces(state: State) -> tuple[str, ...]:
+    """The label of die faces 1..6 ("Air", "Food", ..., "Skip a turn")."""
+    return tuple(SYMBOL_NAMES[s] for s in state.faces)
+
+
+def expects(state: State) -> Expect | None:
+    """The die roll the game waits for (the roll-off or a turn's roll), or None."""
+    ph = state.phase
+    if ph == ROLLOFF:
+        seat = state.roller
+        return Expect("roll", f"{state.seats[seat].name} rolls: Air starts the game", faces=faces(state), seat=seat)
+    if ph == ROLL:
+        seat = state.current
+        return Expect("roll", f"{state.seats[seat].name}'s roll", faces=faces(state), seat=seat)
+    return None
+
+
+def last_roll(state: State) -> tuple[str, int] | None:
+    """``(purpose, face)`` of the roll CORRECT_ROLL would replace, or None when
+    the last action was not a roll."""
+    base = state.before_roll
+    if base is None:
+        return None
+    expect = expects(base)
+    return (expect.purpose if expect else "the last roll"), state.rolled
+
+
+def summary(state: State) -> dict[str, Any]:
+    """A JSON-compatible overview: every player's cards, tokens, Road cards,
+    buildings by Base (with active flags), Mission Cards held (counts by type;
+    their kinds are secret until played), trade rate and tournament points."""
+    n = len(state.seats)
+    players = []
+    for i, (seat, c) in enumerate(zip(state.seats, state.colonies)):
+        by_base: dict[str, dict[str, Any]] = {str(k): {"standing": k <= c.bases, "stations": [],
+                                                        "laboratories": []} for k in range(1, 6)}
+        for j, (r, colour, k) in enumerate(c.stations):
+            by_base[str(k)]["stations"].append({"index": j, "resource": RESOURCES[r],
+                                                "colour": state.seats[colour].colour, "active": k <= c.bases})
+        for size, k in ((3, c.lab3), (2, c.lab2)):
+            if k:
+                by_base[str(k)]["laboratories"].append({"lab": size, "active": k <= c.bases})
+        players.append({
+            "name": seat.name, "colour": seat.colour, "starting_point": START_POINTS[n][i],
+            "cards": dict(zip(RESOURCES, c.cards)), "tokens3": dict(zip(RESOURCES, c.tok3)),
+            "tokens8": dict(zip(RESOURCES, c.tok8)),
+            "value": {res: value(c, r) for r, res in enumerate(RESOURCES)},
+            "road_cards": c.roads, "bases": c.bases, "buildings": by_base, "road": c.road,
+            "road_active": road_active(c), "h2o": c.h2o,
+            "station_supply": dict(zip(RESOURCES, c.supply)),
+            "active_stations": {res: active_stations(c, r) for r, res in enumerate(RESOURCES)},
+            "missions_held": {"peaceful": c.peaceful, "aggressive": c.aggressive, "kinds": "unknown until played"},
+            "missions_bought": c.bought, "trade_rate": f"{rate(c)}:1", "points": points(c),
+            "captured": captured(c), "skip_streak": c.skips,
+        })
+    return {
+        "game": GAME_ID, "phase": state.phase, "turn": state.turn,
+        "current": state.seats[state.current].name, "die_faces": list(faces(state)),
+        "last_face": SYMBOL_NAMES[state.faces[state.face - 1]] if state.face else None,
+        "victory_49": state.victory_49, "players": players,
+        "mission_piles": dict(zip(DECKS, state.pile)),
+        "missions_used": {m: u for m, u in zip(MISSIONS, state.used) if u},
+        "winner": state.seats[state.winner].name if state.phase == OVER else None,
+    }

@@ -1,0 +1,52 @@
+"""Mission to Mars 2049: the rulebook sections the engine cites, as printed.
+
+The rulebook repeats some numbers (two 3.3, two 3.4.2, two 4.0.4, two 4.1), so
+a citation is a heading line exactly as printed (a player finds it by its
+words), optionally followed by ", " and the numbered point or F.A.Q. entry
+under it ("3.11 Why are Road cards special?, 3.11.4"). The tests check that
+every citation's heading is a line of ``shared/rules/mission-to-mars-2049.txt``
+and that the point after the comma occurs in it.
+"""
+from __future__ import annotations
+
+COMPONENTS_TOKENS = "2.2 Building Tokens"
+SETUP_POINTS = "3.1 Where do I put my First Base?"
+SETUP_RESOURCES = "3.2 Starting resources"
+SETUP_FIRST_BASE = "3.3 Your First Base and Resource Stations"
+WHO_STARTS = "3.3 Who starts the game?"
+ROLL_FIRST = "3.4.1 Always start your game turn with rolling the Die."
+MAY_DO = "3.4.2 After rolling the Die you can do any of these:"
+DONE = '3.4.2 When done say "I\'m done!" and give the Die to the next player.'
+DIE = "3.5 Symbols on the Game Die"
+BUILDING = "3.6 How does building work?"
+STATIONS = "3.7 What are resources and Resource Stations?"
+TOKENS = "3.8 What are Resource Tokens?"
+TOKENS_SAFE = "3.8 What are Resource Tokens?, 3.8.2"
+TOKENS_OWN_TURN = "3.8 What are Resource Tokens?, 3.8.3"
+TRADE = "3.9 Laboratories and how to trade resources"
+TRADE_OTHER_KIND = "3.9 Laboratories and how to trade resources, 3.9.1"
+LAB_ORDER = "3.9 Laboratories and how to trade resources, 3.9.2"
+NO_PLAYER_TRADES = "3.9 Laboratories and how to trade resources, 3.9.5"
+ROAD = "3.10 What do I need a Road for?"
+ROAD_ONCE = "3.10 What do I need a Road for?, 3.10.1"
+ROAD_FROM_LAST_BASE = "3.10 What do I need a Road for?, 3.10.2"
+ROAD_CARDS = "3.11 Why are Road cards special?"
+ROAD_CARDS_STOLEN = "3.11 Why are Road cards special?, 3.11.3"
+ROAD_CARDS_MAX = "3.11 Why are Road cards special?, 3.11.4"
+WIN = "3.12 How do I win the game?"
+H2O_NEEDS = "3.12 How do I win the game?, 3.12.2"
+MISSIONS = "4.0 Mission Cards"
+MISSIONS_ONE_EACH = "4.0 Mission Cards, 4.0.2"
+MISSIONS_REUSE = "4.0 Mission Cards, 4.0.4"
+MISSIONS_IMMEDIATE = "4.0 Mission Cards, 4.0.4"
+PEACEFUL = "4.1 Peaceful Mission Cards"
+AGGRESSIVE = "4.1 Aggressive Mission Cards"
+TOURNAMENT = "5.0 Tournament rules (Optional)"
+TACTICS = "6. Recommendations and tactics (Optional)"
+FAQ_BASE_OVER_STATION = "7. F.A.Q. (Optional), Q.2"
+FAQ_BANK_OUT = "7. F.A.Q. (Optional), Q.4"
+FAQ_ONE_MISSION = "7. F.A.Q. (Optional), Q.5"
+FAQ_OFF_TURN = "7. F.A.Q. (Optional), Q.7"
+
+#: Every citation above, for the citation test and the rules lookup screen.
+ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str))

@@ -1,0 +1,96 @@
+"""Words for Mission to Mars 2049's moves: each argument's values and questions.
+
+The facts (names of resources, Mission Cards, costs) come from the rules
+package; this module only turns them into button labels.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.contract import Action
+from companion.rules.mission_to_mars_2049.actions import MISSION_CARDS
+from companion.rules.mission_to_mars_2049.model import DECK_NAMES, DECKS, RESOURCE_NAMES, RESOURCES
+
+RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
+MISSION_NAME = {c["id"]: c["name"] for c in MISSION_CARDS}
+DECK_LABEL = dict(zip(DECKS, DECK_NAMES))
+
+#: What each move kind is called on its button, and in which order its choices are asked.
+KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "rob": ("Robbery", ("victim", "resource")),
+    "take": ("Take a card", ("resource",)),
+    "protect": ("Protection", ("use",)),
+    "build_h2o": ("H2O Station", ()),
+    "build_road": ("Road", ()),
+    "build_base": ("Base", ("over",)),
+    "build_station": ("Station", ("resource", "base")),
+    "build_lab": ("Laboratory", ("base",)),
+    "trade": ("Trade", ("get", "give")),
+    "buy": ("Buy Mission", ("deck", "immediate")),
+    "play": ("Play Mission", ("card", "target", "station", "resource", "base", "take")),
+    "to_token": ("Cards \u2192 token", ("resource", "token")),
+    "to_cards": ("Token \u2192 cards", ("resource", "token")),
+    "bank_out": ("Bank ran out", ("resource",)),
+}
+QUESTIONS = {
+    "victim": "whom does the robber draw from?", "resource": "which resource?", "give": "pay with which cards?",
+    "get": "get which?", "token": "which token?", "base": "at which Base?", "over": "where?",
+    "deck": "which pile?", "immediate": "does its footer say \u201cplay immediately\u201d?", "card": "which card?",
+    "target": "against whom?", "station": "which Station?", "take": "which four cards?",
+    "use": "play Protection?",
+}
+
+
+def ask(arg: str) -> str:
+    """The question about argument ``arg``."""
+    return QUESTIONS.get(arg, f"which {arg}?")
+
+
+def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -> str:
+    """The words for ``value`` of argument ``arg`` of ``action`` (a move of that
+    kind, for context); ``summary`` is the rules' ``summary(state)`` (names and
+    stations)."""
+    kind = action.kind
+    players = summary["players"]
+    if arg in ("resource", "give", "get"):
+        if value is None:
+            return "nothing (no card of that kind)" if kind == "rob" else "\u2014"
+        return RESOURCE_LABEL.get(value, str(value))
+    if arg in ("victim", "target"):
+        return players[value]["name"] if value is not None else "\u2014"
+    if arg == "base":
+        return f"Base {value}" if value is not None else "the newest Base"
+    if arg == "over":
+        return "a free spot" if value is None else f"over your {_station(players[action.seat], value)}"
+    if arg == "token":
+        return f"({value}) token"
+    if arg == "deck":
+        return DECK_LABEL.get(value, str(value))
+    if arg == "immediate":
+        return "yes, play it now" if value else "no, keep it"
+    if arg == "card":
+        return MISSION_NAME.get(value, str(value))
+    if arg == "use":
+        return "Play Protection" if value else "Let it be"
+    if arg == "take":
+        return ", ".join(RESOURCE_LABEL[r] for r in value) if value else "\u2014"
+    if arg == "station":
+        owner = action.args.get("target", action.seat)
+        return _station(players[owner], value) if value is not None else "\u2014"
+    return str(value)
+
+
+def _station(player: dict[str, Any], index: int) -> str:
+    """"Air Station at Base 2": a player's station by its index as ``summary`` lists them."""
+    for k, b in player["buildings"].items():
+        for st in b["stations"]:
+            if st["index"] == index:
+                return f"{RESOURCE_LABEL[st['resource']]} Station at Base {k}"
+    return f"Station {index + 1}"
+
+
+def action_text(summary: dict[str, Any], action: Action) -> str:
+    """One line for ``action``: its kind's name and its choices."""
+    title, order = KINDS.get(action.kind, (action.kind, ()))
+    parts = [value_label(summary, action, a, action.args.get(a)) for a in order if a in action.args]
+    return title + (": " + ", ".join(parts) if parts else "")

@@ -1,0 +1,104 @@
+"""Mission to Mars 2049's New game: 2, 3 or 4 players in clockwise order with
+their colours, the symbol each face of the electronic die carries (shown and
+editable: tap a face to give it the next symbol), and the optional 49-point
+victory (3.1 Where do I put my First Base?, 1.4 The Game Die, 5.0)."""
+from __future__ import annotations
+
+import pygame
+
+from companion.rules.mission_to_mars_2049 import PLAYERS, default_options
+from companion.rules.mission_to_mars_2049.model import DEFAULT_FACES, SYMBOL_NAMES, SYMBOLS
+
+from ... import layout as L
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
+from ...widgets import DIM, FG, MARS, Ui
+from .panels import seat_chip
+
+COLOUR_CHOICES = ("red", "blue", "green", "yellow")
+
+
+class NewGameScreen(Screen):
+    """Players (count, colours), die faces, 49-point victory; Start."""
+
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.enter()
+
+    def enter(self) -> None:
+        self.players = 3
+        self.colours = list(COLOUR_CHOICES)
+        self.faces = list(DEFAULT_FACES)
+        self.victory_49 = False
+
+    def options(self) -> dict:
+        """The table's choices as ``new_game`` options."""
+        names = [c.capitalize() for c in self.colours[:self.players]]
+        return {"players": [{"name": n, "colour": c} for n, c in zip(names, self.colours)],
+                "die_faces": list(self.faces), "victory_49": self.victory_49}
+
+    def start(self) -> None:
+        self.app.start_new_game(self.options())
+
+    def on_next(self) -> None:
+        self.start()
+
+    def cycle_face(self, i: int) -> None:
+        """Face ``i`` takes the next symbol; the face that had it takes the old one (each symbol once)."""
+        old = self.faces[i]
+        new = SYMBOLS[(SYMBOLS.index(old) + 1) % len(SYMBOLS)]
+        self.faces[self.faces.index(new)] = old
+        self.faces[i] = new
+
+    def cycle_colour(self, i: int) -> None:
+        """Player ``i`` takes the next colour not at the table; swaps with the spare ones."""
+        spare = [c for c in COLOUR_CHOICES if c not in self.colours[:self.players]]
+        if not spare:
+            self.colours[i], self.colours[(i + 1) % self.players] = self.colours[(i + 1) % self.players], \
+                self.colours[i]
+            return
+        j = self.colours.index(spare[0])
+        self.colours[i], self.colours[j] = self.colours[j], self.colours[i]
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        ui.label(title_r, "New game of Mission to Mars 2049", lay.body, MARS, bold=True)
+        bottom_r, rest = L.take_bottom(rest, lay.px(76), lay.gap)
+        count_r, rest = L.take_top(rest, lay.touch, lay.gap)
+        lab_r, count_r = L.take_left(count_r, lay.px(120), lay.gap)
+        ui.label(lab_r, "Players", lay.body, FG, bold=True)
+        lo, hi = PLAYERS
+        for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
+            ui.button(cell, str(n), lambda n=n: setattr(self, "players", n),
+                      "selected" if n == self.players else "normal", size=lay.big, name=f"{n} players")
+        seats_r, rest = L.take_top(rest, lay.touch, lay.gap)
+        lab_r, seats_r = L.take_left(seats_r, lay.px(120), lay.gap)
+        ui.label(lab_r, "Clockwise", lay.small, DIM)
+        for i, cell in enumerate(L.cols(seats_r, self.players, lay.gap)):
+            ui.button(cell, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
+            chip, name_r = L.take_left(cell.inflate(-lay.px(10), -lay.px(8)), lay.px(36), lay.gap)
+            seat_chip(ui, chip, self.colours[i], str(i + 1))
+            ui.label(name_r, self.colours[i].capitalize(), lay.body, FG, bold=True)
+        faces_r, rest = L.take_top(rest, lay.touch + lay.px(8), lay.gap)
+        lab_r, faces_r = L.take_left(faces_r, lay.px(120), lay.gap)
+        ui.label(lab_r, "Die faces", lay.small, DIM)
+        for i, cell in enumerate(L.cols(faces_r, 6, lay.gap)):
+            ui.button(cell, SYMBOL_NAMES[self.faces[i]].replace(" a turn", ""), lambda i=i: self.cycle_face(i),
+                      sub=str(i + 1), size=lay.small, name=f"face {i + 1}")
+        v_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(330), lay.px(64))
+        ui.button(v_r, f"49-point victory: {'on' if self.victory_49 else 'off'}",
+                  lambda: setattr(self, "victory_49", not self.victory_49),
+                  "selected" if self.victory_49 else "normal", size=lay.small, name="49-point victory")
+        nr = next_rect(lay, lay.body_rect)
+        if self.app.showing_new_game_over_a_game():
+            back = pygame.Rect(v_r.right + lay.gap, v_r.y, max(lay.px(120), nr.x - v_r.right - 2 * lay.gap),
+                               v_r.h)
+            ui.button(back, "Back to game", self.app.cancel_new_game, size=lay.small)
+        ui.button(nr, "Start", self.start, "primary", size=lay.big)
+
+
+__all__ = ["NewGameScreen", "default_options"]

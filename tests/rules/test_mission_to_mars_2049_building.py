@@ -1,0 +1,318 @@
+"""Mission to Mars 2049: building, tokens, trading, the Road, the H2O Station,
+the bank running out, tournament points (rulebook 3.6-3.12, 5.0, Q.2-Q.7) and
+the rulebook's worked examples (spec section 5.1)."""
+import pytest
+
+from companion.rules.mission_to_mars_2049 import advice
+from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
+                                                          started, texts)
+from companion.rules.mission_to_mars_2049.model import replace
+from companion.rules.mission_to_mars_2049.wallet import forced_exchange
+
+from companion.rules import mission_to_mars_2049 as mm
+
+
+# --------------------------------------------------------------------------- worked examples first
+
+def test_we6_finished_game_is_58_tournament_points():
+    """WE-6 (3.12 caption, 5.0): five Bases, 5 Air, 2 Mineral and 4 Food Stations, the (3) and (2)
+    Laboratories, the Road and the H2O Station: 5x3 + 11x1 + 2x3 + 6 + 20 = 58 points."""
+    stations = ((0, 0, 1),) * 5 + ((2, 0, 2),) * 2 + ((1, 0, 3),) * 4
+    s = colony(main_state(2), 0, bases=5, stations=stations, lab3=2, lab2=4, road=True, h2o=True,
+               supply=(0, 1, 3), cards=(0, 0, 0))
+    assert mm.points(s.colonies[0]) == 58
+    # plus 1 per Road card held and 2 per Mission Card bought
+    assert mm.points(replace(s.colonies[0], roads=2, bought=3)) == 58 + 2 + 6
+    # supply check: Air 0, Food 1, Minerals 3 Stations left
+    assert mm.summary(s)["players"][0]["station_supply"] == {"air": 0, "food": 1, "minerals": 3}
+
+
+def test_we1_mm039_station_price_mineral_station_costs_two_air_two_food():
+    """WE-1 (3.6.1): "building a Mineral Station will cost you two Air and two Food Resource cards." """
+    s = colony(main_state(), 0, cards=(2, 2, 0))
+    s, _ = act(s, "build_station", resource="minerals")
+    c = s.colonies[0]
+    assert c.cards == (0, 0, 0) and c.supply == (4, 4, 3) and (2, 0, 1) in c.stations
+
+
+def test_we3_mm055_tokens_and_a_robbery_that_finds_nothing():
+    """WE-3 (caption under 3.8): "change 3 Resource cards for a (3) Resource Token or 8 cards for an
+    (8) Token"; 11 Food cards become a (3) and an (8); a Robbery then draws nothing."""
+    s = colony(main_state(), 1, cards=(0, 11, 0))
+    s = replace(s, current=1)
+    s, _ = act(s, "to_token", resource="food", token=3)
+    s, _ = act(s, "to_token", resource="food", token=8)
+    assert s.colonies[1].cards == (0, 0, 0) and s.colonies[1].tok3 == (0, 1, 0) and s.colonies[1].tok8 == (0, 1, 0)
+    s, _ = act(s, "done")
+    s, _ = roll(replace(s, current=0), "robbery")
+    cites(rejection(s, "rob", victim=1, resource="food"), "3.8 What are Resource Tokens?, 3.8.2")
+    s, ev = act(s, "rob", victim=1)
+    assert "nothing to draw" in texts(ev)
+
+
+def test_we7_station_payback_is_24_rolls_8_rounds_for_three():
+    """WE-7 (6.0.5): "a single Resource Station starts to pay back only after 24 game turns. In a
+    three player game that means 8 full game rounds." """
+    assert advice.payback(3) == (24, 8)
+    assert advice.chance_of_productions(4, 24) == pytest.approx(0.58, abs=0.01)
+
+
+def test_we8_q5_build_base_road_and_h2o_in_one_turn():
+    """WE-8 (Q.5): "you could build all of your Bases, the Road and the H2O station in one single
+    turn – you'd be allowed to do that." """
+    s = colony(main_state(3), 0, bases=4, roads=3, cards=(11, 11, 11))
+    s, _ = act(s, "build_base")
+    s, _ = act(s, "build_road")
+    s, ev = act(s, "build_h2o")
+    assert mm.is_over(s) and s.winner == 0 and "wins" in texts(ev)
+    res = mm.result(s)
+    assert res.winners == (0,) and res.ranking[0].seat == 0 and res.code == "won"
+
+
+def test_we9_q2_base_over_own_station_no_refund():
+    """WE-9, MM-119, MM-120, MM-153 (Q.2): "You are allowed to build a Base over any Resource Station
+    you own ... take that Resource Station off the map without getting back the resources"."""
+    s = colony(main_state(), 0, cards=(3, 3, 3))
+    s, ev = act(s, "build_base", over=0)  # over the Air Station of the First Base
+    c = s.colonies[0]
+    assert c.bases == 2 and c.cards == (0, 0, 0) and c.supply == (5, 4, 4) and len(c.stations) == 2
+    assert "no refund" in texts(ev) and mm.invariants(s) == []
+    # a stolen Station built over returns to its star's colour
+    s = colony(main_state(), 0, cards=(3, 3, 3), stations=((0, 1, 1),) + main_state().colonies[0].stations)
+    s = colony(s, 1, supply=(3, 4, 4))
+    s, _ = act(s, "build_base", over=0)
+    assert s.colonies[1].supply == (4, 4, 4)
+    cites(rejection(colony(main_state(), 0, cards=(3, 3, 3)), "build_base", over=5),
+          "7. F.A.Q. (Optional), Q.2")
+
+
+# --------------------------------------------------------------------------- costs and limits (3.6, 2.2)
+
+@pytest.mark.parametrize("kind, args, cost", [
+    ("build_station", {"resource": "air"}, (0, 2, 2)),        # MM-037
+    ("build_station", {"resource": "food"}, (2, 0, 2)),       # MM-038
+    ("build_station", {"resource": "minerals"}, (2, 2, 0)),   # MM-039
+    ("build_base", {}, (3, 3, 3)),                            # MM-040
+    ("build_lab", {}, (0, 4, 3)),                             # MM-041
+    ("buy", {"deck": "peaceful", "immediate": False}, (3, 1, 0)),    # MM-043
+    ("buy", {"deck": "aggressive", "immediate": False}, (1, 0, 3)),  # MM-044
+])
+def test_mm036_mm037_mm044_printed_costs(kind, args, cost):
+    """MM-036..044 (3.6 Building Costs): exactly the printed price, refused one card short."""
+    s = colony(main_state(), 0, cards=cost)
+    after, _ = act(s, kind, **args)
+    assert after.colonies[0].cards == (0, 0, 0)
+    for r in range(3):
+        if cost[r]:
+            short = list(cost)
+            short[r] -= 1
+            cites(rejection(colony(s, 0, cards=tuple(short)), kind, **args), "3.6 How does building work?")
+
+
+def test_mm042_second_laboratory_costs_the_same_and_needs_the_first():
+    """MM-042, MM-061 (3.9.2): "When you have built a (3) Laboratory, you can pay again to build a (2)
+    Laboratory" (decision MA-13: the same price); the (3) gives 3:1, the (2) gives 2:1."""
+    s = colony(main_state(), 0, cards=(0, 8, 6))
+    assert mm.rate(s.colonies[0]) == 4
+    s, _ = act(s, "build_lab")
+    assert s.colonies[0].lab3 == 1 and mm.rate(s.colonies[0]) == 3
+    s, _ = act(s, "build_lab")
+    assert s.colonies[0].lab2 == 1 and mm.rate(s.colonies[0]) == 2 and s.colonies[0].cards == (0, 0, 0)
+    cites(rejection(rich(s, 0), "build_lab"), "2.2 Building Tokens")
+
+
+def test_mm016_no_station_beyond_the_five_tokens():
+    """MM-015, MM-016 (2.2): 5 Stations of each type; none left, none built."""
+    s = rich(colony(main_state(), 0, supply=(0, 4, 4), stations=((0, 0, 1),) * 5 + ((1, 0, 1), (2, 0, 1))), 0)
+    r = cites(rejection(s, "build_station", resource="air"), "2.2 Building Tokens")
+    assert r.code == "no_token_left"
+    s = rich(colony(main_state(), 0, bases=5), 0)
+    cites(rejection(s, "build_base"), "2.2 Building Tokens")
+
+
+def test_mm050_stations_attach_to_a_standing_base_default_newest():
+    """MM-050, MM-062 (3.6.3, 3.9.3): around one of your Bases; decision: the Base is named, default
+    the newest; a destroyed Base takes nothing."""
+    s = rich(colony(main_state(), 0, bases=3), 0)
+    s, _ = act(s, "build_station", resource="food")
+    assert s.colonies[0].stations[-1] == (1, 0, 3)
+    s, _ = act(s, "build_station", resource="food", base=2)
+    assert s.colonies[0].stations[-1] == (1, 0, 2)
+    cites(rejection(s, "build_station", resource="food", base=4), "3.6 How does building work?")
+    cites(rejection(s, "build_lab", base=5), "3.6 How does building work?")
+
+
+def test_mm048_mm131_a_new_base_is_the_next_step_to_the_pole():
+    """MM-048, MM-130, MM-131 (3.6.2): each new Base is one step closer to the North Pole."""
+    s = rich(main_state(), 0)
+    for k in (2, 3, 4, 5):
+        s, ev = act(s, "build_base")
+        assert s.colonies[0].bases == k and f"Base {k}" in texts(ev)
+
+
+# --------------------------------------------------------------------------- tokens (3.8, Q.7)
+
+def test_mm132_paying_with_tokens_gives_change_in_cards():
+    """MM-132 (decision MA-07, 3.8.1 "similar to Resource cards, only they have bigger value")."""
+    s = colony(main_state(), 0, cards=(0, 0, 0), tok3=(0, 1, 0), tok8=(0, 0, 1))
+    s, _ = act(s, "build_station", resource="air")  # 2 Food, 2 Minerals
+    c = s.colonies[0]
+    assert c.tok3 == (0, 0, 0) and c.tok8 == (0, 0, 0) and c.cards == (0, 1, 6)
+
+
+def test_mm133_token_back_into_cards_on_own_turn_only():
+    """MM-133 (decision MA-07): a token changes back into cards on your own turn."""
+    s = colony(main_state(), 0, tok8=(1, 0, 0))
+    s, _ = act(s, "to_cards", resource="air", token=8)
+    assert s.colonies[0].cards == (10, 2, 2)
+    cites(rejection(s, "to_cards", resource="air", token=8), "3.8 What are Resource Tokens?")
+    s = colony(s, 1, tok3=(1, 0, 0))
+    cites(rejection(s, "to_cards", seat=1, resource="air", token=3), "7. F.A.Q. (Optional), Q.7")
+
+
+def test_mm056_mm057_mm125_mm134_off_turn_change_only_for_the_type_produced():
+    """MM-056, MM-057, MM-125, MM-134 (3.8.3, Q.7): "You may also change Resource Cards to Tokens but
+    only if they are of the same kind as the resource produced on that turn." """
+    s = colony(colony(started(3), 1, cards=(5, 5, 5)), 2, cards=(0, 4, 0))
+    s, _ = roll(s, "air")  # Ben has 6 Air
+    turn = mm.to_act(s)
+    assert turn.mode == "several" and turn.seats == (0, 1) and turn.label == "Anna's turn"
+    s2, _ = act(s, "to_token", seat=1, resource="air", token=3)
+    assert s2.colonies[1].tok3 == (1, 0, 0)
+    cites(rejection(s, "to_token", seat=1, resource="food", token=3), "7. F.A.Q. (Optional), Q.7")
+    cites(rejection(s, "trade", seat=1, give="air", get="food"), "7. F.A.Q. (Optional), Q.7")
+    cites(rejection(s, "to_token", seat=2, resource="food", token=3), "7. F.A.Q. (Optional), Q.7")
+    # no production this turn: nobody changes off turn
+    s, _ = roll(colony(started(3), 1, cards=(5, 5, 5)), "discovery")
+    assert mm.to_act(s).seats == (0,)
+    cites(rejection(s, "to_token", seat=1, resource="air", token=3), "7. F.A.Q. (Optional), Q.7")
+
+
+def test_mm122_mm156_bank_out_forced_exchange_of_at_least_half():
+    """MM-122, MM-156 (Q.4, decision MA-06): "exchange at least half of your Resource Cards to Resource
+    Tokens (immediately)": the smallest sum of 3s and 8s at least half, for 3 or more cards."""
+    assert [sum((3 * a + 8 * b,)) for a, b in map(forced_exchange, [2, 3, 6, 7, 12, 13, 16, 17, 18])] == \
+        [0, 3, 3, 6, 6, 8, 8, 9, 9]
+    s = colony(colony(main_state(3), 0, cards=(13, 2, 2)), 1, cards=(7, 0, 0))
+    s = colony(s, 2, cards=(2, 0, 0))
+    s, ev = act(s, "bank_out", resource="air")
+    assert s.colonies[0].cards[0] == 5 and s.colonies[0].tok8 == (1, 0, 0)
+    assert s.colonies[1].cards[0] == 1 and s.colonies[1].tok3 == (2, 0, 0)
+    assert s.colonies[2].cards[0] == 2 and len(ev) == 2
+
+
+def test_mm121_no_limit_on_cards_or_tokens():
+    """MM-121 (Q.4): "There's no limit to how many Resource Cards or tokens you can own." """
+    s = colony(main_state(), 0, cards=(100, 100, 100), tok8=(50, 50, 50))
+    assert mm.invariants(s) == [] and mm.check(s, mm.legal_actions(s)[0]) is None
+
+
+# --------------------------------------------------------------------------- trading (3.9, 3.11)
+
+def test_mm059_mm005_trade_four_to_one_for_another_kind():
+    """MM-005, MM-059 (3.9.1): four of one kind for one of any other kind."""
+    s = colony(main_state(), 0, cards=(4, 0, 0))
+    s, _ = act(s, "trade", give="air", get="minerals")
+    assert s.colonies[0].cards == (0, 0, 1)
+    cites(rejection(colony(s, 0, cards=(3, 0, 0)), "trade", give="air", get="food"),
+          "3.9 Laboratories and how to trade resources")
+    cites(rejection(colony(s, 0, cards=(8, 0, 0)), "trade", give="air", get="air"),
+          "3.9 Laboratories and how to trade resources, 3.9.1")
+
+
+def test_mm060_mm063_mm071_labs_improve_the_rate_road_cards_included():
+    """MM-060, MM-063, MM-071 (3.9.2, 3.9.4, 3.11.2): 3:1 with the (3), 2:1 with the (2), for Road cards too."""
+    s = colony(main_state(), 0, cards=(3, 0, 0), lab3=1)
+    s, ev = act(s, "trade", give="air", get="road")
+    assert s.colonies[0].cards == (0, 0, 0) and s.colonies[0].roads == 1
+    s = colony(s, 0, cards=(0, 2, 0), lab2=1)
+    s, _ = act(s, "trade", give="food", get="road")
+    assert s.colonies[0].roads == 2
+
+
+def test_mm129_an_inactive_laboratory_gives_no_rate():
+    """MM-129 (decision MA-16): a Laboratory is active while its Base stands."""
+    c = colony(main_state(), 0, bases=2, lab3=3, lab2=4).colonies[0]
+    assert mm.rate(c) == 4
+    assert mm.rate(replace(c, lab3=2)) == 3
+
+
+def test_mm073_no_fourth_road_card_by_trade():
+    """MM-073 (3.11.4): "No player can have more than 3 Road cards." """
+    s = colony(main_state(), 0, cards=(8, 0, 0), roads=3)
+    cites(rejection(s, "trade", give="air", get="road"), "3.11 Why are Road cards special?, 3.11.4")
+
+
+def test_mm064_no_trading_between_players():
+    """MM-064 (3.9.5): "Trading between players is not allowed." There is no such move; every trade
+    is with the bank (the trade move has no other player in it)."""
+    assert set(mm.ACTIONS["trade"].fields) == {"give", "get"}
+
+
+# --------------------------------------------------------------------------- the Road and the H2O Station
+
+def test_mm066_mm068_mm138_road_from_the_fifth_base_with_three_road_cards_once():
+    """MM-066, MM-067, MM-068, MM-138 (3.10, decision MA-14): the Road from the fifth Base, 3 Road
+    cards, once per game."""
+    s = colony(main_state(), 0, bases=4, roads=3)
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.2")
+    s = colony(s, 0, bases=5, roads=2)
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?")
+    s = colony(s, 0, roads=3)
+    s, _ = act(s, "build_road")
+    assert s.colonies[0].road and s.colonies[0].roads == 0
+    cites(rejection(colony(s, 0, roads=3), "build_road"), "3.10 What do I need a Road for?, 3.10.1")
+
+
+def test_mm069_mm139_mm140_road_inactive_while_fifth_base_is_destroyed():
+    """MM-069, MM-139, MM-140 (3.10.4): "If a Base you have built the Road from gets destroyed (by
+    Armageddon Mission Card) then your Road becomes inactive until that Base is built again." """
+    s = colony(main_state(), 0, bases=4, road=True, cards=(11, 11, 11))
+    r = cites(rejection(s, "build_h2o"), "3.12 How do I win the game?, 3.12.2")
+    assert "4 Base(s)" in r.message
+    s, _ = act(s, "build_base")
+    assert mm.summary(s)["players"][0]["road_active"]
+    s, _ = act(s, "build_h2o")
+    assert s.winner == 0
+
+
+def test_mm075_mm076_h2o_needs_five_bases_a_road_and_8_8_8_on_own_turn():
+    """MM-046, MM-074..077 (3.12): 8 Air, 8 Food, 8 Minerals; 5 Bases and a Road; the game ends at once."""
+    s = colony(main_state(), 0, bases=5, road=True, cards=(8, 8, 7))
+    cites(rejection(s, "build_h2o"), "3.6 How does building work?")
+    cites(rejection(colony(s, 0, road=False, cards=(8, 8, 8)), "build_h2o"), "3.12 How do I win the game?, 3.12.2")
+    s = colony(s, 0, cards=(8, 8, 8))
+    cites(rejection(s, "build_h2o", seat=1), "7. F.A.Q. (Optional), Q.7")
+    s, _ = act(s, "build_h2o")
+    assert mm.phase(s) == "over" and mm.legal_actions(s) == []
+    cites(rejection(s, "done"), "3.12 How do I win the game?")
+
+
+# --------------------------------------------------------------------------- tournament points (5.0)
+
+def test_mm109_mm115_mm157_points_and_ranking_with_shared_places():
+    """MM-109..116, MM-157 (5.0, decision MA-35): Base 3, Station 1 (by controller, active or not),
+    Laboratory 3, Road 6, Road card 1, bought Mission Card 2, H2O 20; equal points share a place."""
+    s = main_state(4)
+    c = colony(s, 0, bases=2, stations=((0, 0, 1), (0, 1, 5)), lab3=1, roads=1, bought=1).colonies[0]
+    assert mm.points(c) == 6 + 2 + 3 + 1 + 2
+    s = colony(colony(s, 0, bases=5, road=True, cards=(8, 8, 8)), 1, bases=3)
+    s = colony(s, 3, bases=3)
+    s, _ = act(s, "build_h2o")
+    res = mm.result(s)
+    assert [(st.seat, st.place) for st in res.ranking] == [(0, 1), (1, 2), (3, 2), (2, 4)]
+    assert res.ranking[1].score == 12 and "Anna builds the H2O Station" in res.sentence
+
+
+def test_mm117_mm158_optional_49_point_victory():
+    """MM-117, MM-158 (5.0: "Optional point victory: 49 points (only if mutually agreed)"; MA-36)."""
+    s = colony(main_state(3), 0, bases=4, stations=((0, 0, 1),) * 5 + ((1, 0, 1),) * 5 + ((2, 0, 1),) * 5,
+               supply=(0, 0, 0), lab3=1, lab2=1, roads=3, bought=0, cards=(3, 3, 3))
+    assert mm.points(s.colonies[0]) == 12 + 15 + 6 + 3 == 36
+    s = colony(s, 0, bought=5)  # 46; the fifth Base makes 49
+    s49 = replace(s, victory_49=True)
+    after, ev = act(s49, "build_base")
+    assert mm.is_over(after) and after.win_by == "points" and "49" in texts(ev)
+    assert "reaches 49 tournament points" in mm.result(after).sentence
+    after, _ = act(s, "build_base")
+    assert not mm.is_over(after)

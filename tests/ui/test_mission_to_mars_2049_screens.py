@@ -1,0 +1,121 @@
+"""Mission to Mars 2049 through the app, frame by frame: the picker, New game,
+the roll-off, turns played by tapping the move buttons and answering the
+chooser's questions, to the H2O Station and the ranking.
+
+Source: shared/rules/mission-to-mars-2049.txt (3.3 Who starts the game?,
+3.4 What can I do during my game turn?, 5.0 Tournament points).
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from companion.catalogue import Catalogues
+from companion.ui.driver import Driver
+from companion.ui.games.mission_to_mars_2049.labels import KINDS
+
+from .helpers import assert_no_overlaps
+
+GAME = "mission-to-mars-2049"
+MOVE_BUTTONS = {title for title, _ in KINDS.values()}
+
+
+@pytest.fixture
+def driver(session, tmp_path):
+    def make(size=(800, 480)):
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        return Driver(session, Catalogues(tmp_path), size)
+    yield make
+    pygame.display.quit()
+
+
+def _new_game(d, players: int = 2):
+    d.tap("Mission to Mars 2049")
+    assert d.app.current_screen().name == "new_game"
+    d.tap(f"{players} players")
+    d.tap("Start")
+    assert d.app.session.game_id == GAME and d.app.current_screen().name == "turn"
+
+
+def _tap_a_move(d, rng) -> None:
+    """Tap a move button, then answer each question until the move is made."""
+    buttons = [n for n in d.names() if n in MOVE_BUTTONS]
+    if not buttons or rng.random() < 0.25 and "I'm done" in d.names():
+        d.key("next")
+        return
+    d.tap(rng.choice(buttons))
+    for _ in range(8):
+        if d.app.dialog is None:
+            return
+        options = [label for label, _ in d.app.dialog.options]
+        d.tap(rng.choice(options))
+    raise AssertionError("the chooser kept asking")
+
+
+@pytest.mark.timeout(120)
+def test_a_whole_two_player_game_by_taps_to_the_ranking(driver):
+    d = driver()
+    _new_game(d, 2)
+    s = d.app.session
+    game = s.game
+    assert [seat.name for seat in game.seats(s.state)] == ["Red", "Blue"]
+    rng = random.Random(2049)
+    steps = 0
+    while not game.is_over(s.state):
+        steps += 1
+        assert steps < 6000, f"no end after {steps} inputs in phase {game.phase(s.state)}"
+        expect = game.expects(s.state)
+        if expect is not None and expect.kind == "roll":
+            assert {f"face {i}" for i in range(1, 7)} <= set(d.names())  # the symbol faces are on screen
+            d.roll(rng.choice((1, 1, 2, 3, 3, 4, 5, 6)))
+        else:
+            _tap_a_move(d, rng)
+        if steps % 97 == 0:
+            assert_no_overlaps(d, f"step {steps}")
+    assert d.app.current_screen().name == "over"
+    result = game.result(s.state)
+    assert result.winners and result.ranking[0].seat in result.winners
+    assert d.names().count("New game") >= 1
+    assert len(s.log()) > 50
+
+
+@pytest.mark.timeout(30)
+def test_the_die_faces_are_shown_and_edited_on_the_new_game_screen(driver):
+    d = driver()
+    d.tap("Mission to Mars 2049")
+    assert "face 1" in d.names()
+    d.tap("face 1")  # Air -> Food; the face that had Food takes Air
+    d.tap("Start")
+    faces = d.app.game.die_faces(d.app.state)
+    assert faces[:2] == ("Food", "Air")
+    assert [label for label in d.app.face_labels()][:2] == ["Food", "Air"]
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_screens_fit_at_every_size(driver, size):
+    d = driver(size)
+    _new_game(d, 4)
+    assert_no_overlaps(d, "roll-off")
+    rng = random.Random(4)
+    s = d.app.session
+    while s.game.phase(s.state) != "main":
+        s.submit(s.game.random_action(s.state, rng))
+    d.frame()
+    assert_no_overlaps(d, "a turn with four players")
+    assert "I'm done" in d.names()
+
+
+@pytest.mark.timeout(30)
+def test_a_tap_on_a_player_shows_their_colony_and_the_odds(driver):
+    d = driver()
+    _new_game(d, 3)
+    d.tap("Blue")
+    assert d.app.dialog is not None and d.app.dialog.title == "Blue"
+    lines = " | ".join(d.app.dialog.lines)
+    assert "Base 1: Air Station, Food Station, Minerals Station" in lines
+    assert "Next roll produces for them: 50%" in lines  # one Station of each type: 3 faces of 6
+    assert "Can build now" in lines and "Next Base:" in lines
