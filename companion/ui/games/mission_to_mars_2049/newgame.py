@@ -89,10 +89,16 @@ class NewGameScreen(Screen):
         for i, cell in enumerate(L.cols(faces_r, 6, lay.gap)):
             ui.button(cell, SYMBOL_NAMES[self.faces[i]].replace(" a turn", ""), lambda i=i: self.cycle_face(i),
                       sub=str(i + 1), size=lay.small, name=f"face {i + 1}")
-        v_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(330), lay.px(64))
-        ui.button(v_r, f"49-point victory: {'on' if self.victory_49 else 'off'}",
-                  lambda: setattr(self, "victory_49", not self.victory_49),
-                  "selected" if self.victory_49 else "normal", size=lay.small, name="49-point victory")
+        v_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(200), lay.px(64))
+        ui.button(v_r, "49-point victory", lambda: setattr(self, "victory_49", not self.victory_49),
+                  "selected" if self.victory_49 else "normal", size=lay.small,
+                  sub="on" if self.victory_49 else "off", name="49-point victory")
+        hide = self.app.settings.get("hide_hands", False)
+        h_r = pygame.Rect(v_r.right + lay.gap, v_r.y, lay.px(170), v_r.h)
+        ui.button(h_r, "Hands", lambda: self.app.settings.__setitem__("hide_hands", not hide),
+                  "selected" if hide else "normal", size=lay.small, sub="hidden" if hide else "open",
+                  name="Hands")
+        v_r = h_r
         nr = next_rect(lay, lay.body_rect)
         if self.app.showing_new_game_over_a_game():
             back = pygame.Rect(v_r.right + lay.gap, v_r.y, max(lay.px(120), nr.x - v_r.right - 2 * lay.gap),

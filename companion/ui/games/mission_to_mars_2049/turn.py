@@ -114,6 +114,10 @@ class TurnScreen(Screen):
             options = [a for a in legal if a.kind == kind]
             sub = action_text(summary, options[0]).split(": ", 1)[-1] if len(options) == 1 and options[0].args \
                 else None
+            others = {a.seat for a in options} - set(turn.seats[:1])
+            if others:  # off turn (tokens of the type produced, Protection): say whose move it is
+                who = ", ".join(summary["players"][i]["name"] for i in sorted(others))
+                sub = f"{who}: {sub}" if sub else who
             ui.button(cell, title, lambda k=kind: self.offer(k), sub=sub, size=lay.body, name=title)
         if not kinds and not done:
             ui.block(area, "Waiting for the die or a choice above.", lay.body, DIM)

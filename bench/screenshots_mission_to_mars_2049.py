@@ -1,0 +1,79 @@
+"""Screenshots of Mission to Mars 2049's screens at 800x480, 1280x720 and
+720x1280 (``python bench/screenshots_mission_to_mars_2049.py [OUT_DIR]``,
+default ``docs/screenshots/mission-to-mars-2049``): the game picker, New
+game, the roll-off, a turn, a move's question, a player's details, the end."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from companion.catalogue import Catalogues  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.ui.driver import Driver  # noqa: E402
+
+SIZES = ((800, 480), (1280, 720), (720, 1280))
+
+
+def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
+    tmp = Path(tempfile.mkdtemp())
+    session = Session.open(tmp / "db.sqlite3")
+    pygame.display.set_mode(size)
+    d = Driver(session, Catalogues(tmp), size)
+    w, h = size
+    saved: list[Path] = []
+
+    def shot(name: str) -> None:
+        p = out / f"{name}-{w}x{h}.png"
+        d.shot(p)
+        saved.append(p)
+
+    d.tap("Mission to Mars 2049")
+    shot("01-new-game")
+    d.tap("Start")
+    shot("02-roll-off")
+    for face in (2, 1):
+        d.roll(face)
+    rng = random.Random(3)
+    game = session.game
+    while session.seq < 140 or game.phase(session.state) != "main":
+        session.submit(game.random_action(session.state, rng))
+    d.frame()
+    shot("03-turn")
+    moves = [n for n in d.names() if n in ("Station", "Trade", "Base", "Play Mission")]
+    if moves:
+        d.tap(moves[0])
+        shot("04-question")
+        d.app.close_dialog()
+        d.frame()
+    d.tap(game.seats(session.state)[0].name)
+    shot("05-player")
+    d.app.close_dialog()
+    d.frame()
+    while not game.is_over(session.state):
+        session.submit(game.random_action(session.state, rng))
+    d.frame()
+    shot("06-over")
+    session.close()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1] if len(argv) > 1 else "docs/screenshots/mission-to-mars-2049")
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    for size in SIZES:
+        for p in shoot(out, size):
+            print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
