@@ -57,12 +57,16 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         groups.setdefault(_freeze(a.args.get(key, _MISSING)), []).append(a)
     items = list(groups.items())
     shown = items[page * PAGE:(page + 1) * PAGE]
+    fixed = [label(k, actions[0].args[k], actions[0]) for k in order
+             if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
+                                                           for a in actions)]
+    heading = f"{title} ({', '.join(fixed)})" if fixed else title
     options = [(label(key, _thaw(value), group[0]),
                 (lambda g=group: choose(app, title, g, label, ask, order, 0, submit)))
                for value, group in shown]
     if len(items) > (page + 1) * PAGE:
         options.append(("More\u2026", lambda: choose(app, title, actions, label, ask, order, page + 1, submit)))
-    app.ask(f"{title}: {ask(key)}", options)
+    app.ask(f"{heading}: {ask(key)}", options)
 
 
 class _Missing:

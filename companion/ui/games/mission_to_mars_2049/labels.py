@@ -59,7 +59,10 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
     if arg in ("victim", "target"):
         return players[value]["name"] if value is not None else "\u2014"
     if arg == "base":
-        return f"Base {value}" if value is not None else "the newest Base"
+        if value is None:
+            return "the newest Base"
+        newest = players[action.seat]["bases"] if action.seat is not None else None
+        return f"Base {value}" + (" (newest)" if value == newest else "")
     if arg == "over":
         return "a free spot" if value is None else f"over your {_station(players[action.seat], value)}"
     if arg == "token":
