@@ -14,14 +14,17 @@ from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RES
                                                   SIGNED_SYMBOLS, SYMBOL_NAMES)
 
 from ... import layout as L
+from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
-from ...screens.chrome import next_rect
+from ...screens.chrome import message_rect, next_rect
 
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
+SHORT_SYMBOLS = {"workspace_breaks": "Breaks", "any_resource": "Any", "draw_yellow": "Yellow card",
+                 "draw_red": "Red card", "repair_kit": "Repair Kit"}
 
 
 class CardScreen(Screen):
@@ -150,7 +153,7 @@ class CardScreen(Screen):
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         colour = self.colour()
-        title_r, rest = L.take_top(body, lay.px(48), lay.gap)
+        title_r, rest = L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)
         ui.panel(title_r, PANEL, CARD_COLOURS[colour], width=3)
         state = self.app.state
         why = ("a result demands it" if state.demand else
@@ -158,10 +161,17 @@ class CardScreen(Screen):
         if self.editing:
             head = f"New {colour} card \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
         else:
-            head = f"Day {state.day}: draw a {colour} event card ({why})"
-        ui.label(title_r.inflate(-lay.px(16), 0), head, lay.body, FG, bold=True)
+            head = f"Day {state.day}: draw a {colour} card ({why})"
+        head_r = title_r.inflate(-lay.px(16), -lay.px(6))
+        if lay.portrait:
+            ui.block(head_r, head, lay.body, FG, bold=True)
+        else:
+            ui.label(head_r, head, lay.body, FG, bold=True)
         nr = next_rect(lay, lay.body_rect)
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        box = message_rect(lay, self.app)
+        if self.app.message is not None and box.colliderect(content):  # a long message: the list moves down
+            _, content = L.take_top(content, box.bottom - content.y, lay.gap)
         lines = alerts(self.app.recent, self.app.state)
         if lines and not self.editing:  # what the start of the day did: impossible to miss
             strip_r, content = L.take_top(content, strip_height(ui, content.w, lines), lay.gap)
@@ -170,6 +180,12 @@ class CardScreen(Screen):
             self.paint_editor(ui, content, nr)
         else:
             self.paint_list(ui, content, nr, colour)
+
+    def message_area(self) -> pygame.Rect:
+        """A long message goes under the title; the list or editor moves down (see :meth:`paint`)."""
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        return L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)[1]
 
     def page_title(self) -> str:
         page = PAGES[self.page]
@@ -199,7 +215,8 @@ class CardScreen(Screen):
         next_r, row = L.take_left(row, lay.px(90), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page")
-        ui.label(row, f"page {self.page_no + 1}/{pages}", lay.small, DIM)
+        if pages > 1:
+            ui.label(row, f"page {self.page_no + 1}/{pages}", lay.fine, DIM, cls="fine")
         ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
 
     def turn(self, delta: int) -> None:
@@ -253,7 +270,7 @@ class CardScreen(Screen):
         lay = ui.layout
         diff_r, loc_r = L.take_top(rect, lay.px(100), lay.gap)
         label_r, row = L.take_top(diff_r, lay.px(34))
-        ui.label(label_r, "Difficulty (the sum the check must reach)", lay.body, FG, bold=True)
+        ui.label(label_r, "Difficulty: the sum to reach", lay.body, FG, bold=True)
         row = pygame.Rect(row.x, row.y, row.w, lay.touch)
         minus_r, row = L.take_left(row, lay.px(80), lay.gap)
         val_r, row = L.take_left(row, lay.px(170), lay.gap)
@@ -261,18 +278,21 @@ class CardScreen(Screen):
         roll_r, _ = L.take_left(row, lay.px(150), lay.gap)
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
-        ui.panel(val_r, PANEL)
-        ui.label(val_r, str(self.difficulty) if self.difficulty else "roll", lay.big, MARS, "center", bold=True)
+        ui.button(val_r, str(self.difficulty) if self.difficulty else "roll", lambda: number_pad(
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty), size=lay.big, name="difficulty pad")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
         ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
                   name="difficulty roll")
         label_r, grid_r = L.take_top(loc_r, lay.px(34), lay.gap)
         ui.label(label_r, "Location: the Bay of the problem", lay.body, FG, bold=True)
+        from .day import SHORT_BAYS
         ncols = 2 if lay.portrait else 4
-        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=lay.touch), range(7)):
-            label = "roll" if loc == 0 else f"{loc} {BAY_NAMES[loc]}"
-            ui.button(cell, label, (lambda v=loc: self.set_location(v)),
-                      "selected" if self.location == loc else "normal", size=lay.small, name=f"location {loc}")
+        nrows = -(-7 // ncols)
+        row_h = max(lay.touch, min(lay.px(70), (grid_r.h - lay.gap * (nrows - 1)) // nrows))
+        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=row_h), range(7)):
+            ui.button(cell, "roll" if loc == 0 else str(loc), (lambda v=loc: self.set_location(v)),
+                      "selected" if self.location == loc else "normal", size=lay.body,
+                      sub=None if loc == 0 else SHORT_BAYS[loc], name=f"location {loc}")
 
     def set_difficulty(self, v: int) -> None:
         self.difficulty = max(0, min(36, v))
@@ -281,20 +301,55 @@ class CardScreen(Screen):
         self.location = v
 
     def paint_effects(self, ui: Ui, rect: pygame.Rect, result: str) -> None:
+        """One button per symbol with its amount; a tap opens the number pad."""
         lay = ui.layout
         ncols = 2 if lay.portrait else 3
         n = len(EFFECT_SYMBOLS)
         nrows = -(-n // ncols)
-        row_h = min(lay.touch + lay.px(4), (rect.h - lay.gap * (nrows - 1)) // nrows)
+        row_h = max(lay.touch, min(lay.touch + lay.px(8), (rect.h - lay.gap * (nrows - 1)) // nrows))
         for cell, sym in zip(L.grid(rect, n, ncols, lay.gap, row_h=row_h), EFFECT_SYMBOLS):
             val = self.effects[result].get(sym, 0)
-            minus_r, rest = L.take_left(cell, lay.touch, lay.px(2))
-            plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
-            ui.button(minus_r, "\u2212", (lambda s=sym: self.step_effect(result, s, -1)), size=lay.big,
-                      name=f"{sym} -")
-            ui.button(plus_r, "+", (lambda s=sym: self.step_effect(result, s, 1)), size=lay.big, name=f"{sym} +")
-            ui.panel(mid, PANEL, MARS if val else None)
-            top, bottom = L.take_top(mid.inflate(-lay.px(6), -lay.px(2)), int(mid.h * 0.5))
-            ui.label(top, SYMBOL_NAMES[sym], lay.px(17), FG if val else DIM, "center", min_size=lay.px(11))
-            shown = (f"{val:+d}" if sym in SIGNED_SYMBOLS else str(val)) if val else "\u2013"
-            ui.label(bottom, shown, lay.body, (BAD if val < 0 else MARS) if val else DIM, "center", bold=True)
+            shown = (f" {val:+d}" if sym in SIGNED_SYMBOLS else f" {val}") if val else ""
+            label = SYMBOL_NAMES[sym] + shown
+            if text.width(label, lay.small, True) > cell.w - lay.px(16):
+                label = SHORT_SYMBOLS.get(sym, SYMBOL_NAMES[sym]) + shown
+            ui.button(cell, label, (lambda s=sym: self.ask_amount(result, s)),
+                      "selected" if val else "normal", size=lay.small, name=f"{sym} amount")
+
+    def ask_amount(self, result: str, symbol: str) -> None:
+        """The number pad for ``symbol``'s amount in ``result`` (signed where it can be negative)."""
+        def done(v: int) -> None:
+            self.effects[result][symbol] = 0
+            self.step_effect(result, symbol, v)
+        number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
+                   self.effects[result].get(symbol, 0), symbol in SIGNED_SYMBOLS, done)
+
+
+def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36) -> None:
+    """A dialog with the digits 0-9, \u00b1 (when ``signed``), \u232b and Done;
+    the title shows the number typed; Done (or NEXT) calls ``on_done(value)``."""
+    st = {"v": abs(value), "neg": value < 0}
+
+    def shown() -> str:
+        v = -st["v"] if st["neg"] else st["v"]
+        return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
+
+    def digit(k: int) -> None:
+        st["v"] = min(top, st["v"] * 10 + k) if st["v"] * 10 + k <= top else k
+        app.dialog.title = shown()
+
+    def flip() -> None:
+        st["neg"] = not st["neg"]
+        app.dialog.title = shown()
+
+    def back() -> None:
+        st["v"] //= 10
+        app.dialog.title = shown()
+
+    def done() -> None:
+        app.close_dialog()
+        on_done(-st["v"] if st["neg"] else st["v"])
+    options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
+    options += [("\u00b1", flip)] if signed else []
+    options += [("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
+    app.ask(shown(), options, on_next=done)

@@ -65,7 +65,7 @@ class NewGameScreen(Screen):
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
-        ui.label(title_r, f"New game \u2014 choose 4 Marsonauts ({len(self.crew)}/4) and their Roles",
+        ui.label(title_r, f"Choose 4 Marsonauts ({len(self.crew)}/4)" + ("" if lay.portrait else " and their Roles"),
                  lay.body, FG, bold=True)
         bottom_r, grid_r = L.take_bottom(rest, lay.px(76), lay.gap)
         ncols = 2 if lay.portrait else 3
