@@ -33,6 +33,7 @@ def test_knocked_out_marsonaut_fits(make_driver, size, monkeypatch):
     d.tap("Start")
     for f in (6, 1, 3, 2, 3, 4, 5, 3, 3, 3):
         d.roll(f)
+    d.tap("Broken Pipe")  # the day screen with the dashboard
     state = d.app.state
     crew = list(state.crew)
     crew[1] = dataclasses.replace(crew[1], health=0, knocked_out_day=28)

@@ -323,7 +323,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     if app.keyboard:
         hint += " (or press 1\u20136)"
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - lay.touch - lay.gap), lay.gap)
-    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
+    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.small, FG, bold=True)
     labels = app.face_labels()
     numbers = labels == NUMBER_FACES
     for i, cell in enumerate(L.cols(rest, 6, lay.gap)):

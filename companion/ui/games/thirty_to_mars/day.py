@@ -100,7 +100,7 @@ class DayScreen(Screen):
         Knocked Out one cannot be, and the message says which rule forbids it."""
         state = self.app.state
         if not state.crew[who].active:
-            self.selected = None
+            self.selected = -1  # nobody (not chosen again on its own)
             self.app.reject(self.app.game.check(state, Action("place", {"who": who, "bay": 0})))
             return
         self.selected = who
@@ -121,7 +121,7 @@ class DayScreen(Screen):
         self.selected = None
 
     def place(self, bay: int) -> None:
-        if self.selected is None:
+        if self.selected is None or self.selected < 0:
             self.app.say("Tap a Marsonaut first, then the Bay they go to.", "info", 4)
             return
         who = self.selected
