@@ -20,7 +20,7 @@ from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM'-")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
 SHORT_SYMBOLS = {"workspace_breaks": "Breaks", "any_resource": "Any", "draw_yellow": "Yellow card",
@@ -37,6 +37,9 @@ class CardScreen(Screen):
         super().__init__(app)
         self.page_no = 0          # list page
         self.editing = False
+        self.searching = False    # the on-screen keyboard under the list
+        self.query = ""           # the search typed (physical or on-screen keyboard)
+        self.edit_mode = False    # a tap on a card asks: change it or delete it
         self.reset_editor()
 
     def reset_editor(self) -> None:
@@ -45,10 +48,14 @@ class CardScreen(Screen):
         self.difficulty = 0       # 0 = roll to determine
         self.location = 0         # 0 = roll to determine
         self.effects: dict[str, dict[str, int]] = {r: {} for r in RESULTS}
+        self.editing_name: str | None = None   # the catalogue card being changed
 
     def enter(self) -> None:
         self.page_no = 0
         self.editing = False
+        self.searching = False
+        self.edit_mode = False
+        self.query = ""
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -68,6 +75,17 @@ class CardScreen(Screen):
                     self.editing = False
                     return True
                 return event.unicode.isprintable() if event.unicode else False
+        if not self.editing and self.app.dialog is None:  # typing searches the list
+            if event.type == pygame.TEXTINPUT and event.text.strip() and not event.text.isdigit():
+                for ch in event.text:
+                    self.type_query(ch)
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and self.query:
+                self.delete_query()
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.query or self.searching):
+                self.query, self.searching = "", False
+                return True
         return super().handle_event(event)
 
     def type_char(self, ch: str) -> None:
@@ -105,6 +123,7 @@ class CardScreen(Screen):
         already there is replaced only after the players say so."""
         from companion.catalogue import CardExists
         card = self.card_dict()
+        replace = replace or (self.editing_name is not None and self.editing_name == card["name"])
         try:
             parsed = self.catalogue().add(card, replace=replace)
         except CardExists as exc:
@@ -117,6 +136,11 @@ class CardScreen(Screen):
         except OSError as exc:  # kept in memory; draw it anyway
             self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
             parsed = card
+        if self.editing_name is not None and self.editing_name != card["name"]:
+            try:  # renamed: the old name goes
+                self.catalogue().delete(self.editing_name)
+            except (KeyError, ValueError, OSError):
+                pass
         if self.app.submit(Action("draw", {"card": parsed})):
             self.editing = False
             self.reset_editor()
@@ -195,9 +219,33 @@ class CardScreen(Screen):
             return "difficulty and location"
         return RESULT_NAMES[page]
 
+    def drawn(self) -> set[str]:
+        """Names of the cards already drawn this game (the Event Terminal and the card in play)."""
+        state = self.app.state
+        names = {t.split(":", 1)[1] for t in state.terminal}
+        if state.event is not None:
+            names.add(state.event.name)
+        return names
+
+    def ordered(self, colour: str) -> list[str]:
+        """The colour's cards matching the search, those not yet drawn this game first."""
+        q = self.query.strip().lower()
+        names = [n for n in self.catalogue().names(colour) if q in n.lower()]
+        drawn = self.drawn()
+        return [n for n in names if n not in drawn] + [n for n in names if n in drawn]
+
     def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str) -> None:
         lay = ui.layout
-        names = self.catalogue().names(colour)
+        if self.searching:
+            keys_h = min(rect.h - lay.touch - lay.gap, 4 * (lay.touch + lay.gap) + lay.px(56))
+            keys_r, rect = L.take_bottom(rect, keys_h, lay.gap)
+            self.paint_keyboard(ui, keys_r, self.query, self.type_query, self.delete_query)
+        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
+        tools_r = None
+        if row.w < lay.px(2 * 80 + 120 + 110 + 3 * 6):  # narrow: Search and Edit go on a row of their own
+            tools_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
+        names = self.ordered(colour)
+        drawn = self.drawn()
         ncols = 2 if lay.portrait or rect.w < lay.px(900) else 3
         row_h = lay.touch
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
@@ -206,18 +254,86 @@ class CardScreen(Screen):
         self.page_no = min(self.page_no, pages - 1)
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
-            ui.button(cell, name, (lambda n=name: self.pick(n)), size=lay.body)
+            was = name in drawn
+            ui.button(cell, ("\u2713 " if was else "") + name, (lambda n=name: self.tap_card(n)),
+                      "quiet" if was else "normal", size=lay.body, name=name)
         if not names:
-            ui.block(rect, f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
-                     "fields once; next time the card is one tap away.", lay.body, DIM)
-        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
-        prev_r, row = L.take_left(row, lay.px(90), lay.gap)
-        next_r, row = L.take_left(row, lay.px(90), lay.gap)
+            words = (f"No {colour} card matches \u201c{self.query}\u201d." if self.query else
+                     f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
+                     "fields once; next time the card is one tap away.")
+            ui.block(rect, words, lay.body, DIM)
+        prev_r, row = L.take_left(row, lay.px(80), lay.gap)
+        next_r, row = L.take_left(row, lay.px(80), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page")
-        if pages > 1:
+        if tools_r is not None:
+            page_row, row = row, tools_r
+        search_r, row = L.take_left(row, lay.px(120), lay.gap)
+        ui.button(search_r, "Search", self.toggle_search, "selected" if self.searching else "normal",
+                  size=lay.small)
+        edit_r, row = L.take_left(row, lay.px(110), lay.gap)
+        ui.button(edit_r, "Edit", self.toggle_edit, "selected" if self.edit_mode else "normal", size=lay.small,
+                  name="Edit cards")
+        if tools_r is not None:
+            row = page_row
+        if pages > 1 and row.w > lay.px(60):
             ui.label(row, f"page {self.page_no + 1}/{pages}", lay.fine, DIM, cls="fine")
         ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+
+    def toggle_search(self) -> None:
+        self.searching = not self.searching
+        self.query = "" if not self.searching else self.query
+        self.page_no = 0
+
+    def toggle_edit(self) -> None:
+        self.edit_mode = not self.edit_mode
+
+    def type_query(self, ch: str) -> None:
+        if len(self.query) < MAX_NAME and ch.isprintable():
+            self.query += ch.lower() if self.query else ch
+            self.page_no = 0
+
+    def delete_query(self) -> None:
+        self.query = self.query[:-1]
+
+    def tap_card(self, name: str) -> None:
+        """Draw the card, or in Edit mode ask what to do with it."""
+        if not self.edit_mode:
+            self.pick(name)
+            return
+        app = self.app
+        if self.catalogue().is_builtin(name):
+            app.say(f"{name} is printed in the rulebook: it cannot be changed.", "info", 5)
+            return
+        app.ask(f"{name}: change it or delete it from the catalogue?",
+                [("Change it", lambda: (app.close_dialog(), self.edit_card(name))),
+                 ("Delete it", lambda: (app.close_dialog(), self.ask_delete(name)))])
+
+    def ask_delete(self, name: str) -> None:
+        app = self.app
+
+        def delete() -> None:
+            app.close_dialog()
+            try:
+                self.catalogue().delete(name)
+            except (KeyError, ValueError, OSError) as exc:
+                app.say(f"{name} could not be deleted: {exc}.", "error")
+                return
+            app.say(f"{name} was deleted from the catalogue.", "note", 5)
+        app.ask(f"Delete {name} from the catalogue? Games already played keep it in their log.",
+                [("Delete", delete)])
+
+    def edit_card(self, name: str) -> None:
+        """The editor with ``name``'s printed fields; saving replaces it."""
+        card = self.catalogue().get(name) or {}
+        self.reset_editor()
+        self.card_name = card.get("name", name)
+        self.difficulty = card.get("difficulty") or 0
+        self.location = card.get("location") or 0
+        for r in RESULTS:
+            self.effects[r] = dict(card.get(r) or {})
+        self.editing_name = name
+        self.editing = True
 
     def turn(self, delta: int) -> None:
         self.page_no += delta
@@ -246,22 +362,31 @@ class CardScreen(Screen):
         loc = card["location"] if card["location"] else "roll"
         return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}"
 
-    def paint_keyboard(self, ui: Ui, rect: pygame.Rect) -> None:
+    def paint_keyboard(self, ui: Ui, rect: pygame.Rect, value: str | None = None, on_key: Any = None,
+                       on_delete: Any = None) -> None:
+        """The typed text and a QWERTY keyboard in its rows (portrait too), space and delete."""
         lay = ui.layout
+        value = self.card_name if value is None else value
+        on_key = on_key or self.type_char
+        on_delete = on_delete or self.delete_char
         field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
-        ui.label(field_r.inflate(-lay.px(16), 0), (self.card_name or "") + "\u258f", lay.big, FG, bold=True)
-        keys = "".join(KEY_ROWS)
-        ncols = 7 if lay.portrait else 10
-        nrows = -(-len(keys) // ncols) + 1
-        key_h = min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows)
-        cells = L.grid(keys_r, nrows * ncols, ncols, lay.gap, row_h=key_h)
-        for cell, k in zip(cells, keys):
-            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
-        last = pygame.Rect(keys_r.x, cells[(nrows - 1) * ncols].y, keys_r.w, key_h)
+        ui.label(field_r.inflate(-lay.px(16), 0), (value or "") + "\u258f", lay.big, FG, bold=True)
+        nrows = len(KEY_ROWS) + 1
+        key_h = max(lay.touch, min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows))
+        key_w = (keys_r.w - 9 * lay.gap) // 10
+        y = keys_r.y
+        for r, keys in enumerate(KEY_ROWS):
+            x = keys_r.x + r * key_w // 2
+            for k in keys:
+                ui.button(pygame.Rect(x, y, key_w, key_h), k, (lambda k=k: on_key(k)), size=lay.body,
+                          name=f"key {k}")
+                x += key_w + lay.gap
+            y += key_h + lay.gap
+        last = pygame.Rect(keys_r.x, y, keys_r.w, key_h)
         space_r, rest = L.take_left(last, int(last.w * 0.6), lay.gap)
-        ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
-        ui.button(rest, "\u232b delete", self.delete_char, name="key delete")
+        ui.button(space_r, "space", lambda: on_key(" "), name="key space")
+        ui.button(rest, "\u232b delete", on_delete, name="key delete")
 
     def delete_char(self) -> None:
         self.card_name = self.card_name[:-1]
