@@ -129,7 +129,7 @@ def test_every_screen_fits(make_driver, size):
 
 
 @pytest.mark.timeout(30)
-def test_illegal_choice_shows_the_rule(make_driver, tmp_path, capsys):
+def test_illegal_choice_shows_the_rule(make_driver, tmp_path, capsys, monkeypatch):
     """A tapped placement the rules refuse: the whole sentence and its section
     stay on screen until the next action, the section shows the rulebook's
     paragraph, and ``companion log`` keeps it, marked refused."""
@@ -165,8 +165,11 @@ def test_illegal_choice_shows_the_rule(make_driver, tmp_path, capsys):
     assert " ".join(m.text.split()) in " ".join(shown.split()), "the whole refusal is on screen"
     assert f"\u00a7 {section} \u203a" in shown
     check_frame(d, "refusal")
-    d.app.update(60.0)  # a minute later: still there (until the next action)
+    import time
+    later = time.monotonic() + 3600
+    monkeypatch.setattr(time, "monotonic", lambda: later)  # an hour later: still there (until the next action)
     d.frame()
+    monkeypatch.undo()
     assert d.app.message is m
     d.app.handle(pygame.event.Event(TAP, pos=message_box(d.app.layout, d.app)[2].center))
     d.frame()
