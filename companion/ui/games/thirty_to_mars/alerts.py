@@ -83,16 +83,18 @@ def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int 
     return f"{title}: {len(lines)} things \u203a"
 
 
-def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str]) -> None:
-    """The important ``lines`` in ``rect``, red-bordered; a tap shows the whole day so far."""
+def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str], title: str | None = None,
+                everything: list[str] | None = None, name: str = "Alerts", max_lines: int = 3) -> None:
+    """The important ``lines`` in ``rect``, red-bordered; a tap shows the
+    whole day so far (or ``everything``, under ``title``)."""
     lay = ui.layout
-    title = title_for(app.state)
+    title = title or title_for(app.state)
     ui.panel(rect, PANEL, BAD, width=3)
-    max_lines = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
-    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), shown_text(ui, rect.w, title, lines, max_lines), lay.small, FG,
-             bold=True)
-    ui.hits.append(Hit(pygame.Rect(rect), "Alerts",
-                       lambda: app.show_info(f"{title}: what happened", [e.text for e in app.recent][-14:])))
+    fit = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
+    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), shown_text(ui, rect.w, title, lines, min(fit, max_lines)),
+             lay.small, FG, bold=True)
+    full = everything if everything is not None else [e.text for e in app.recent]
+    ui.hits.append(Hit(pygame.Rect(rect), name, lambda: app.show_info(f"{title}: what happened", full)))
 
 
 def _joined(ui: Ui, title: str, lines: list[str]) -> str:

@@ -196,10 +196,19 @@ class CardScreen(Screen):
         box = message_rect(lay, self.app)
         if self.app.message is not None and box.colliderect(content):  # a long message: the list moves down
             _, content = L.take_top(content, box.bottom - content.y, lay.gap)
+        day, before = self.yesterday()
+        if before and not self.editing and not self.searching:  # the day before ran to its end on its own
+            summary = [e.text for e in before if e.kind in ("result", "skip")] + alerts(before, self.app.state)
+            if summary:
+                h = strip_height(ui, content.w, summary, max_lines=2)
+                strip_r, content = L.take_top(content, h, lay.gap)
+                alert_strip(ui, strip_r, self.app, summary, f"Day {day}", [e.text for e in before],
+                            name="Yesterday", max_lines=2)
         lines = alerts(self.app.recent, self.app.state)
         if lines and not self.editing:  # what the start of the day did: impossible to miss
-            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines), lay.gap)
-            alert_strip(ui, strip_r, self.app, lines)
+            most = 2 if before and not lay.portrait else 3
+            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines, most), lay.gap)
+            alert_strip(ui, strip_r, self.app, lines, max_lines=most)
         if self.editing:
             self.paint_editor(ui, content, nr)
         else:
@@ -218,6 +227,24 @@ class CardScreen(Screen):
         if page == "numbers":
             return "difficulty and location"
         return RESULT_NAMES[page]
+
+    def yesterday(self) -> tuple[int, list[Any]]:
+        """(the day before, its events) from the log, cached by the log's length; (0, []) on day 1."""
+        key = self.app.session.seq
+        if getattr(self, "_yesterday_key", None) != key:
+            days: dict[int, list[Any]] = {}
+            day = 0
+            for row in self.app.session.log():
+                if row.undone:
+                    continue
+                for e in row.events:
+                    if e.kind == "day":
+                        day = e.data.get("day", day + 1)
+                    days.setdefault(day, []).append(e)
+            prev = self.app.state.day - 1
+            self._yesterday_key = key
+            self._yesterday = (prev, [e for e in days.get(prev, []) if e.kind != "day"] if prev >= 1 else [])
+        return self._yesterday
 
     def drawn(self) -> set[str]:
         """Names of the cards already drawn this game (the Event Terminal and the card in play)."""
