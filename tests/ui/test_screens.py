@@ -162,7 +162,8 @@ def test_illegal_choice_shows_the_rule(make_driver, tmp_path, capsys, monkeypatc
     assert m is not None and m.kind == "error" and m.rule and m.rule.startswith("30-to-mars.txt, "), m
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     section = m.rule.split(", ", 1)[1]
-    assert " ".join(m.text.split()) in " ".join(shown.split()), "the whole refusal is on screen"
+    sentence = m.text[:-len(m.rule) - 3]  # the sentence; its section is the button below it
+    assert " ".join(sentence.split()) in " ".join(shown.split()), "the whole refusal is on screen"
     assert f"\u00a7 {section} \u203a" in shown
     check_frame(d, "refusal")
     import time

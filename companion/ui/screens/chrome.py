@@ -66,7 +66,7 @@ def top_bar(ui: Ui, app: Any) -> None:
     ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
     if r["fix"] is not None:
         ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
-    if app.message is not None:
+    if app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]:
         return  # draw_message fills the status strip
     die_status(ui, r["die"], app)
     game_ui = app.game_ui
@@ -136,6 +136,8 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     pad = lay.px(14)
     words = m.text if m is not None else ""
     rule = getattr(m, "rule", None)
+    if rule and words.endswith(f" ({rule})"):  # the section is a button of its own
+        words = words[:-len(rule) - 3]
     lines = text.wrap(words, status.w - 2 * pad, size)
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
