@@ -45,3 +45,24 @@ def test_knocked_out_marsonaut_fits(make_driver, size, monkeypatch):
     assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-3:]}"
     shown = [t for t, _, _ in d.app.screen.ui.texts]
     assert "KO day 28" in shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(30)
+def test_new_game_over_a_game_keeps_start_and_professions_free(make_driver, size):
+    """Back to game is drawn beside Start, never over it; the Role buttons leave the profession readable."""
+    from .helpers import start_game
+    d = make_driver(size)
+    start_game(d)
+    d.tap("New game")
+    d.tap("New game")  # confirm: the game picker over the open game
+    d.tap("30 to Mars")
+    d.tap("New game")  # not "Resume it"
+    for n in CREW:
+        d.tap(n)
+    d.frame()
+    check_frame(d, f"new game over a game {size}")
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    assert not hits["Back to game"].colliderect(hits["Start"]), (hits["Back to game"], hits["Start"])
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "Physician" in shown and "Engineer" in shown or size == (800, 480), shown
