@@ -107,7 +107,7 @@ class Layout:
         """(dashboard, panel): side by side in landscape, stacked in portrait."""
         b = self.body_rect
         if self.portrait:
-            dash_h = int(b.h * 0.5)
+            dash_h = int(b.h * 0.52)
             return (pygame.Rect(b.x, b.y, b.w, dash_h),
                     pygame.Rect(b.x, b.y + dash_h, b.w, b.h - dash_h))
         dash_w = min(int(b.w * 0.42), self.px(330))

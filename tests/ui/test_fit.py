@@ -66,3 +66,16 @@ def test_new_game_over_a_game_keeps_start_and_professions_free(make_driver, size
     assert not hits["Back to game"].colliderect(hits["Start"]), (hits["Back to game"], hits["Start"])
     shown = [t for t, _, _ in d.app.screen.ui.texts]
     assert "Physician" in shown and "Engineer" in shown or size == (800, 480), shown
+
+
+@pytest.mark.timeout(30)
+def test_portrait_crew_list_shows_the_roles(make_driver):
+    d = make_driver((720, 1280))
+    for n in ("Larisa", "Jean-Louis", "Maria", "John"):
+        d.tap(n)
+    d.tap("Start")
+    for f in (6, 1, 3, 2, 3, 4, 5, 3, 3, 3):
+        d.roll(f)
+    d.tap("Broken Pipe")
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert all(m.role in shown for m in d.app.state.crew), (shown, [m.role for m in d.app.state.crew])

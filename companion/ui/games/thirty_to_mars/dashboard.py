@@ -43,10 +43,10 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | N
     :func:`message_area`)."""
     lay = ui.layout
     state = app.state
-    wide = rect.w > rect.h * 1.3
+    wide = rect.w > rect.h * 1.2
     g = lay.gap
     inner = rect.inflate(-2 * g, -2 * g)
-    res_h = lay.px(70) if wide else 2 * lay.px(50) + g
+    res_h = lay.px(66) if wide else 2 * lay.px(50) + g
     res_r, rest = L.take_top(inner, res_h, g)
     bottom_r, crew_r = L.take_bottom(rest, lay.touch, g)
     resources(ui, res_r, state, 4 if wide else 2, app)
@@ -93,26 +93,27 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
     lay = ui.layout
     tap = on_crew or (lambda i: show_marsonaut(app, i))
     one_line = rect.w >= lay.px(420)  # room for the Role after the name
-    two_lines = text.font(lay.body, True).get_linesize() + text.font(lay.small).get_linesize()
-    name_w = max(text.width(m.profile.short, lay.body, True) for m in state.crew)
+    two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
+    name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
     for i, (row, m) in enumerate(zip(L.rows(rect, 4, lay.gap), state.crew)):
         sel = selected == i
         ui.panel(row, INFO if sel else PANEL, INFO if sel else None)
         fg = (6, 16, 26) if sel else FG
         dim = (6, 16, 26) if sel else DIM
-        inner = row.inflate(-lay.px(10), -lay.px(2))
+        inner = row.inflate(-lay.px(10), 0)
         h_w = text.width("H 10", lay.big, True)
         s_w = text.width("S 10", lay.big, True)
         stats_r, name_r = L.take_right(inner, h_w + s_w + lay.px(10), lay.px(6))
-        if one_line:
-            name_r, role_r = L.take_left(name_r, min(int(name_r.w * 0.6), name_w), lay.px(12))
-            ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=True)
-            if text.width(m.role, lay.small) <= role_r.w:  # else a tap shows it
-                ui.label(role_r, m.role, lay.small, dim)
-        elif name_r.h >= two_lines:
+        if name_r.h >= two_lines and max(text.width(m.profile.short, lay.small, True),
+                                         text.width(m.role, lay.small)) <= name_r.w:  # the Role under the name
             top, bottom = L.take_top(name_r, name_r.h // 2)
-            ui.label(top, m.profile.short, lay.body, fg if m.active else dim, bold=True)
+            ui.label(top, m.profile.short, lay.small, fg if m.active else dim, bold=True, valign="top")
             ui.label(bottom, m.role, lay.small, dim)
+        elif one_line:  # the Role after the name where it fits, else a tap shows it
+            name_r, role_r = L.take_left(name_r, min(int(name_r.w * 0.6), name_w), lay.px(12))
+            ui.label(name_r, m.profile.short, lay.small, fg if m.active else dim, bold=True)
+            if text.width(m.role, lay.small) <= role_r.w:
+                ui.label(role_r, m.role, lay.small, dim)
         else:
             bold = text.width(m.profile.short, lay.small, True) <= name_r.w  # regular weight where bold is too wide
             ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=bold)

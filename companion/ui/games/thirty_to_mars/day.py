@@ -294,9 +294,9 @@ class DayScreen(Screen):
         lay = ui.layout
         purpose = state.pending[0].purpose if state.pending else ""
         if purpose == "location":
-            words = "The face rolled is the Bay of the problem (1 to 6)."
+            words = "The face is the problem's Bay (1\u20136)."
         elif purpose == "difficulty":
-            words = "The face rolled is the difficulty the check must reach (Game Symbols)."
+            words = "The face is the difficulty to reach."
         elif purpose == "reduce":
             words = "Larisa's roll lowers the difficulty by the face rolled."
         else:
@@ -348,17 +348,23 @@ class DayScreen(Screen):
         line_r, rest = L.take_top(rect, lay.px(40), lay.gap)
         ui.label(line_r, f"{', '.join(who) or 'Nobody'} \u00b7 need {need}", lay.body, FG, bold=True)
         size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
-        dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
+        pending = sum(1 for p in state.pending if p.kind == "roll")
+        if size < lay.px(40):  # no room for the dice: their faces in words
+            faces = [str(f) for f in state.dice] + ["?"] * pending
+            dice_r, sum_r = L.take_top(rest, min(rest.h, lay.px(40)), lay.gap)
+            ui.label(dice_r, "Dice " + " ".join(faces), lay.body, FG, bold=True)
+            size = 0
+        else:
+            dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
         x = dice_r.x
-        for face in state.dice:
+        for face in state.dice if size else ():
             d = pygame.Rect(x, dice_r.y, size, size)
             if d.right > dice_r.right:
                 break
             ui.panel(d, FG, radius=lay.px(10))
             ui.label(d, str(face), lay.huge if size >= lay.px(60) else lay.big, (10, 12, 24), "center", bold=True)
             x += size + lay.gap
-        pending = sum(1 for p in state.pending if p.kind == "roll")
-        for _ in range(pending):
+        for _ in range(pending if size else 0):
             d = pygame.Rect(x, dice_r.y, size, size)
             if d.right > dice_r.right:
                 break

@@ -73,7 +73,7 @@ class NewGameScreen(Screen):
         tut_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(300), lay.px(64))
         back_r = None
         if self.app.showing_new_game_over_a_game():
-            back_r = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(170), tut_r.h)
+            back_r = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(200), tut_r.h)
             if back_r.right > start_r.x - lay.gap:  # no room between Tutorial and Start: a row of its own
                 row_r, grid_r = L.take_bottom(grid_r, lay.touch, lay.gap)
                 back_r = pygame.Rect(row_r.x, row_r.y, lay.px(240), row_r.h)
