@@ -97,3 +97,34 @@ def test_a_restart_selects_the_next_marsonaut(make_driver, session, catalogues):
     assert again.app.current_screen().name == "day" and again.app.screen.selected == 1
     again.tap("bay 5")
     assert again.app.state.placement[1] == 5
+
+
+@pytest.mark.timeout(60)
+def test_a_demanded_card_says_why_the_crew_places_again(make_driver):
+    """A result demands a yellow card the same day: the card screen says so, and
+    the placing screen says why the crew places again and that the places for
+    the first card produce nothing today (the rule as decided)."""
+    from companion.rules.contract import Action
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    card = {"name": "Sensor Glitch", "colour": "green", "difficulty": 12, "location": 1,
+            "failure": {"draw_yellow": 1}}
+    assert d.app.submit(Action("draw", {"card": card}))
+    d.frame()
+    d.tap("bay 1")  # Larisa on the problem
+    d.tap("bay 5")  # Jean-Louis in the Green House
+    d.key("next")
+    d.roll(1)  # failed: a yellow card must be drawn this same day
+    assert d.app.state.step == "draw" and d.app.game.required_colour(d.app.state) == "yellow"
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "yellow" in shown and "a result demands it" in shown, shown
+    d.tap("Loose Panel")
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Placing again" in shown and "produce nothing today" in shown, shown
+    d.tap("Why again")
+    assert any("place the crew again" in line for line in d.app.dialog.lines)
+    assert any("no Bay that had a problem" in line for line in d.app.dialog.lines)

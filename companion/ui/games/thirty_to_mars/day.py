@@ -227,7 +227,8 @@ class DayScreen(Screen):
         if placing_again(self.app):  # a demanded card: the crew places again
             why_r, rect = L.take_top(rect, lay.px(60), lay.gap)
             ui.panel(why_r, PANEL, WARN, width=3)
-            ui.block(why_r.inflate(-lay.px(12), -lay.px(6)), replace_text(state), lay.small, FG)
+            ui.block(why_r.inflate(-lay.px(12), -lay.px(6)), "Placing again: the first card's places produce "
+                     "nothing today \u203a", lay.small, FG)
             ui.hits.append(Hit(pygame.Rect(why_r), "Why again", lambda: self.app.show_info(
                 "A demanded card: place the crew again", [replace_text(state), REPLACE_RULE])))
         cells = self.paint_bays(ui, rect, state, tappable=True)
