@@ -379,7 +379,12 @@ class CardScreen(Screen):
         ui.button(back_r, "Back" if self.page else "Cancel", self.back_page, name="Back page")
         last = self.page == len(PAGES) - 1
         summary = self.card_dict()
-        ui.block(row.inflate(0, -lay.px(4)), self.summary_line(summary), lay.small, DIM, min_size=lay.px(11))
+        box = row.inflate(0, -lay.px(4))
+        line = self.summary_line(summary)
+        fits = len(text.wrap(line, box.w, lay.small)) * text.font(lay.small).get_linesize() <= box.h
+        if fits or len(text.wrap(summary["name"] or "?", box.w, lay.small)) * text.font(lay.small).get_linesize() \
+                <= box.h:
+            ui.block(box, line if fits else summary["name"] or "?", lay.small, DIM)  # less at once, never smaller
         ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
                   lay.body, name="NEXT")
 
