@@ -69,9 +69,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("02-setup")
     for f in (4, 6, 1, 3, 2, 3):
         d.roll(f)
-    shot("03-dawn")
-    d.key("next")
-    shot("04-card-list")
+    shot("04-card-list")  # the start of the day ran on its own
     d.tap("New card")
     for k in "SOLAR":
         d.tap(f"key {k}")
@@ -86,8 +84,13 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.tap("location 5")
     shot("06-card-numbers")
     d.tap("NEXT")
-    d.tap("food +")
-    d.tap("repair_kit +")
+    d.tap("food amount")
+    d.tap("2")
+    shot("23-number-pad")
+    d.tap("Done")
+    d.tap("repair_kit amount")
+    d.tap("1")
+    d.tap("Done")
     shot("07-card-result")
     d.tap("Back page")
     d.tap("Back page")
@@ -114,23 +117,36 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("20-fix-roll")
     d.tap("Cancel")
     d.roll(4)
-    shot("11-check-rolled")
-    d.key("next")
-    shot("12-resolved")
-    d.key("next")
-    shot("13-produced")
+    if session.state.step == "check":  # a Special Ability could still change it: the table decides
+        shot("11-check-rolled")
+        d.key("next")
     if session.state.pending:
         shot("14-choice")
-        d.tap(d.names()[-1])
-    d.key("next")
-    d.key("next")  # day 2 is an Accident day
+        d.tap([n for n in d.names() if n.startswith("option ")][0])
+    shot("12-next-day")  # resolved, produced, the day ended and the next began on their own
+    d.tap("Yesterday")
+    shot("13-yesterday")
+    d.tap("Close")
+    d.tap("Search")
+    d.tap("key M")
+    shot("24-search")
+    d.tap("Search")  # day 2 is an Accident day
     d.tap("Meteor Shower")  # an Accident day card: its Bay and difficulty are rolled
     shot("22-accident-roll")
-    d.key("back")
-    d.key("back")  # back to the dawn of day 2
+    d.key("back")  # back to the card of day 2
     play_a_hungry_day(session)
     d.key("next")
     shot("21-morning")
+    d.tap("Solar Flare")
+    d.app.message = None
+    d.tap("Maria")  # Knocked Out this morning: refused, with the rule
+    shot("25-place-refused")
+    from companion.ui.screens.chrome import message_box
+    if d.app.message is not None and message_box(d.app.layout, d.app)[2] is not None:
+        d.app._tap(message_box(d.app.layout, d.app)[2].center)
+        shot("26-rulebook")
+        d.tap("Close")
+    d.key("back")
     # a rejection with its rule: Sanity 10 is needed for an ability
     r = session.game.check(session.state, Action("ability", {"who": 0}))
     d.app.reject(r)

@@ -143,6 +143,7 @@ def run_log(args: argparse.Namespace) -> int:
     try:
         if args.json:
             data = session.export() if session.has_game else {"game": None, "actions": []}
+            data["refusals"] = session.refusals()
             data["notice"] = session.notice
             print(json.dumps(data, indent=2, ensure_ascii=False))
             return code
@@ -153,11 +154,20 @@ def run_log(args: argparse.Namespace) -> int:
         undone = sum(1 for e in entries if e.undone)
         print(f"{getattr(session.game, 'TITLE', session.game_id)}: {len(entries) - undone} action(s)"
               + (f", {undone} undone (can be redone)" if undone else ""))
+        from companion.rules.contract import Action
+        refused = session.refusals()
+
+        def show_refused(seq: int) -> None:
+            for r in refused:
+                if r["after_seq"] == seq:
+                    print(f"   -  {Action.from_json(r['action'])}  [refused]\n        {r['message']} ({r['rule']})")
+        show_refused(0)
         for entry in entries:
             mark = "  [undone]" if entry.undone else ""
             print(f"{entry.seq:>4}  {entry.action}{mark}")
             for event in entry.events:
                 print(f"        {event.text}")
+            show_refused(entry.seq)
         return code
     finally:
         session.close()

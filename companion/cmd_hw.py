@@ -41,12 +41,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help='one JSON object a line: {"event": "roll", "face": 4, ...}')
     p.set_defaults(func=run_die)
 
-    p = subparsers.add_parser("die-sim", help="simulate the electronic die on a pseudo-terminal",
+    p = subparsers.add_parser("die-sim", help="simulate the electronic die on a pseudo-terminal; it rolls by "
+                                              "itself every 3 s (--interval 0: only when you press Enter)",
                               description="Start a simulated die; its pty path is printed on the first line. "
+                                          "It rolls by itself every 3 seconds; --interval 0 rolls only on Enter. "
                                           "Enter rolls, '1'..'6' Enter rolls that face, 'n' Enter sends noise, "
                                           "'u' Enter unplugs and plugs in again, 'q' quits.")
     p.add_argument("--interval", type=float, default=3.0, metavar="S",
-                   help="roll every S seconds (0: only on Enter); default 3")
+                   help="roll by itself every S seconds (default 3); 0: roll only when Enter is pressed")
     p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
     p.add_argument("--seed", type=int, help="seed of the faces and the noise")
     p.add_argument("--checksum", action="store_true", help="append *XX checksums")

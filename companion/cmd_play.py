@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
-              "server (xvfb-run companion play), or set SDL_VIDEODRIVER (kmsdrm on a bare console, "
+              "server (xvfb-run ./run.sh play, from the project's folder), or set SDL_VIDEODRIVER (kmsdrm on a bare console, "
               "dummy for a headless test).")
 
 

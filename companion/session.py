@@ -242,6 +242,17 @@ class Session:
                          tuple(event_from_json(e) for e in r.events), r.undone, r.created_at)
                 for r in self.store.actions(self._record.id)]
 
+    def log_refusal(self, action: Action, rejection: Rejection) -> None:
+        """Keep a move the rules refused in the log (after the current ``seq``;
+        ``companion log`` shows it marked refused; never replayed)."""
+        if self._record is not None:
+            self.store.add_refusal(self._record.id, self.seq, action.to_json(), rejection.code,
+                                   rejection.message, rejection.rule)
+
+    def refusals(self) -> list[dict[str, Any]]:
+        """The current game's refused moves (see :meth:`Store.refusals`); [] without a game."""
+        return self.store.refusals(self._record.id) if self._record is not None else []
+
     def export(self) -> dict[str, Any]:
         """The current game's log as JSON-able data (shape: :meth:`Store.export`);
         replay it with :func:`replay_export`. Raises ``LookupError`` without a game."""

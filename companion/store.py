@@ -286,6 +286,29 @@ class Store:
                 raise StoreError(f"game {game} has no action {seq}")
             conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ?", (status, game))
 
+    # -- refusals: moves the rules refused, kept beside the log (not replayed) --------------
+    _REFUSALS = ("CREATE TABLE IF NOT EXISTS refusals (game INTEGER NOT NULL REFERENCES games(id), "
+                 "after_seq INTEGER NOT NULL, action_json TEXT NOT NULL, code TEXT NOT NULL, "
+                 "message TEXT NOT NULL, rule TEXT NOT NULL, created_at TEXT NOT NULL)")
+
+    def add_refusal(self, game: int, after_seq: int, action: dict[str, Any], code: str, message: str,
+                    rule: str) -> None:
+        """Keep a move the rules refused, after action ``after_seq``. Raises :class:`StoreError`."""
+        with self._transaction() as conn:
+            conn.execute(self._REFUSALS)
+            conn.execute("INSERT INTO refusals VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (game, after_seq, _dumps(action), code, message, rule, utc_now()))
+
+    def refusals(self, game: int) -> list[dict[str, Any]]:
+        """The refused moves of ``game``, oldest first: ``after_seq``, ``action``, ``code``,
+        ``message``, ``rule``, ``created_at``."""
+        if not self._conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'refusals'").fetchone():
+            return []
+        rows = self._conn.execute("SELECT after_seq, action_json, code, message, rule, created_at FROM refusals "
+                                  "WHERE game = ? ORDER BY rowid", (game,)).fetchall()
+        return [{"after_seq": r[0], "action": json.loads(r[1]), "code": r[2], "message": r[3], "rule": r[4],
+                 "created_at": r[5]} for r in rows]
+
     def set_status(self, game: int, status: str) -> None:
         """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
         _check_status(status)

@@ -57,6 +57,7 @@ class Message:
     kind: str
     until: float
     screen: str | None = None
+    rule: str | None = None   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Dialog:
     lines: list[str] = field(default_factory=list)
     on_next: Callable[[], object] | None = None
     cancel_label: str = "Cancel"
+    scroll: int = 0   # the first of ``lines`` (wrapped) shown, when they do not all fit
 
 
 class App:
@@ -125,6 +127,7 @@ class App:
         if game_id is not None and session.game_id != game_id and not session.switch(game_id):
             self.setup_game_id = game_id
         self._rebuild_recent()
+        self.advance()  # a game left on a step with nothing to decide goes on
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)
         self._say_catalogue_notices()
@@ -223,25 +226,57 @@ class App:
         return self.keys_seen or self.windowed or getattr(self.hw, "hw_mode", None) == "mock"
 
     def submit(self, action: Action, quiet: bool = False) -> bool:
-        """Submit ``action`` to the session; a rejection is shown with its rule.
-        Returns True when accepted (and committed)."""
+        """Submit ``action`` to the session; a rejection is shown with its rule
+        (and kept in the log, marked refused). Returns True when accepted (and
+        committed); then the steps with nothing to decide run on their own
+        (:meth:`advance`)."""
         outcome = self.session.submit(action)
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet)
+            log_refusal = getattr(self.session, "log_refusal", None)
+            if log_refusal is not None and outcome.rejection is not None and not quiet:
+                try:
+                    log_refusal(action, outcome.rejection)
+                except Exception:  # the table goes on without it
+                    log.exception("cannot log a refusal")
             return False
         if self.message and self.message.kind != "note":
             self.message = None
         if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
             self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
+        self.advance()
         return True
 
+    def automatic(self) -> bool:
+        """True when the open game's state has nothing for the players to
+        decide (``GameUi.automatic``): NEXT is submitted for them."""
+        game_ui = self.game_ui
+        state = self.state
+        if game_ui is None or state is None or not self.session.has_game or self.wants_new_game:
+            return False
+        try:
+            return bool(game_ui.automatic(state)) and self.game.check(state, Action("next")) is None
+        except Exception:
+            log.exception("automatic() failed")
+            return False
+
+    def advance(self, limit: int = 20) -> None:
+        """Run the steps with nothing to decide (NEXT for the players), at most ``limit``."""
+        for _ in range(limit):
+            if not self.automatic():
+                return
+            if not self.session.submit(Action("next")).accepted:
+                return
+
     def reject(self, rejection: Rejection | None, quiet: bool = False) -> None:
-        """Show why a move is not allowed: the rule's message and its rulebook section."""
+        """Show why a move is not allowed: the rule's message and its rulebook
+        section (a refusal stays until the next action)."""
         if rejection is None:
             return
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
-        self.say(str(rejection), kind)
+        self.say(str(rejection), kind, float("inf") if kind == "error" else 8.0)
+        self.message.rule = rejection.rule
 
     def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
         """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
@@ -285,6 +320,7 @@ class App:
             self.wants_new_game = False
             self.setup_game_id = None
             self._rebuild_recent()
+            self.advance()
             self._say_catalogue_notices()
         else:
             self.choose_game(game_id)
@@ -314,10 +350,23 @@ class App:
             self.say(f"Back to the game; {again}.", "note", 5)
             return
         out = getattr(self.session, which)()
-        if out.accepted:
-            self.say(out.events[0].text, "note", 4)
-        else:
+        if not out.accepted:
             self.reject(out.rejection, quiet=True)
+            return
+        taken = [out.events[0].text]
+        if which == "undo":  # back over the steps that ran on their own, to the last decision
+            while self.automatic() and self.session.can_undo:
+                more = self.session.undo()
+                if not more.accepted:
+                    break
+                taken.append(more.events[0].text)
+        else:
+            while self.automatic() and self.session.can_redo:
+                if not self.session.redo().accepted:
+                    break
+            self.advance()
+        self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
+                 f"{'s' if len(taken) > 2 else ''})", "note", 4)
 
     def next(self) -> None:
         """The NEXT button: the screen decides (usually: submit NEXT)."""
@@ -362,6 +411,7 @@ class App:
             return
         self.wants_new_game = False
         self.setup_game_id = None
+        self.advance()
 
     def _on_change(self, state: Any, events: tuple[Event, ...]) -> None:
         """Session subscriber: keep today's events, redraw."""
@@ -448,8 +498,8 @@ class App:
         """A tap on the message bar closes it (it covers no control); any
         other tap goes to the screen."""
         self.dirty = True
-        if self.message is not None and self.layout_message_rect().collidepoint(pos):
-            self.message = None
+        from .screens.chrome import message_tap
+        if self.dialog is None and message_tap(self, pos):
             return
         screen = self.current_screen()
         self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))

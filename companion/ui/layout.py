@@ -3,7 +3,9 @@
 Everything is designed on a 800x480 grid and scaled by ``u`` = the short
 side / 480, so 800x480 (the 7" display), 1280x720 and portrait 720x1280 all
 get the same proportions. ``px(n)`` turns design units into pixels.
-Finger-sized targets: ``touch`` = 56 design units = 56 px at 800x480
+Text sizes come in three classes (:meth:`Layout.floor`); text is never
+drawn below its class: where it does not fit, a screen shows less and a tap
+reveals the rest. Finger-sized targets: ``touch`` = 56 design units = 56 px at 800x480
 (about 9 mm on a 7" 800x480 panel).
 """
 from __future__ import annotations
@@ -43,10 +45,18 @@ class Layout:
         """Design units -> whole pixels."""
         return int(round(units * self.u))
 
-    # font sizes in pixels
+    # font sizes in pixels. Readable at 1 m on the 7" panel (0.19 mm a pixel),
+    # measured as the height of a capital letter at 800x480: 12 px for
+    # ``fine`` print nobody reads during play, 16 px for everything read
+    # during play (``small`` and up), 24 px for the key numbers (``big``).
+    # DejaVu Sans: capital height = 0.73 x the font size.
+    @property
+    def fine(self) -> int:
+        return self.px(17)
+
     @property
     def small(self) -> int:
-        return self.px(20)
+        return self.px(22)
 
     @property
     def body(self) -> int:
@@ -54,7 +64,13 @@ class Layout:
 
     @property
     def big(self) -> int:
-        return self.px(32)
+        return self.px(33)
+
+    def floor(self, cls: str) -> int:
+        """The smallest font size (pixels) of text class ``cls``: ``fine`` (12
+        px capitals at 800x480), ``read`` (16 px: all text read during play),
+        ``key`` (24 px: resources, Health, Sanity, the day)."""
+        return {"fine": self.fine, "read": self.small, "key": self.big}[cls]
 
     @property
     def huge(self) -> int:
@@ -91,7 +107,7 @@ class Layout:
         """(dashboard, panel): side by side in landscape, stacked in portrait."""
         b = self.body_rect
         if self.portrait:
-            dash_h = int(b.h * 0.42)
+            dash_h = int(b.h * 0.52)
             return (pygame.Rect(b.x, b.y, b.w, dash_h),
                     pygame.Rect(b.x, b.y + dash_h, b.w, b.h - dash_h))
         dash_w = min(int(b.w * 0.42), self.px(330))

@@ -73,6 +73,13 @@ class TextCache:
 CACHE = TextCache()
 
 
+@lru_cache(maxsize=128)
+def cap_height(size: int, bold: bool = False) -> int:
+    """Height in pixels of a capital letter ("H") at font ``size``: what
+    "readable at 1 m" is measured by (see :meth:`companion.ui.layout.Layout.floor`)."""
+    return font(size, bold).metrics("H")[0][3]
+
+
 def width(text: str, size: int, bold: bool = False) -> int:
     """Width in pixels of ``text`` at ``size``."""
     return font(size, bold).size(text)[0]

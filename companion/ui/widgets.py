@@ -59,12 +59,15 @@ class Ui:
         self.layout = layout
         self.hits: list[Hit] = []
         self.texts: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, drawn rect, box): for tests
+        #: (text, font size px, bold, class) of every text drawn, in the order of ``texts`` (for tests)
+        self.text_sizes: list[tuple[str, int, bool, str]] = []
 
     # ------------------------------------------------------------------ plumbing
     def modal(self) -> None:
         """Forget the buttons (and texts) drawn so far (a dialog covers them) and dim the screen."""
         self.hits.clear()
         self.texts.clear()
+        self.text_sizes.clear()
         veil = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 170))
         self.surface.blit(veil, (0, 0))
@@ -92,13 +95,20 @@ class Ui:
                              border_radius=rect.h // 2)
 
     # ------------------------------------------------------------------ text
+    def sizes(self, size: int | None, min_size: int | None, cls: str) -> tuple[int, int]:
+        """``(size, floor)``: the wanted font size and the smallest one allowed,
+        both at least the floor of text class ``cls`` (see :meth:`Layout.floor`)."""
+        floor = self.layout.floor(cls)
+        size = max(size or self.layout.body, floor)
+        return size, max(floor, min_size or floor)
+
     def label(self, rect: pygame.Rect, s: str, size: int | None = None, colour=FG, align: str = "left",
-              bold: bool = False, valign: str = "center", min_size: int | None = None) -> pygame.Rect:
-        """One line of text fitted into ``rect`` (shrunk, then cut with "…");
-        ``align`` left|center|right; returns the drawn rectangle."""
-        size = size or self.layout.body
-        if min_size is None:
-            min_size = max(self.layout.px(14), int(size * 0.6))
+              bold: bool = False, valign: str = "center", min_size: int | None = None,
+              cls: str = "read") -> pygame.Rect:
+        """One line of text fitted into ``rect`` (shrunk down to its class's
+        floor, then cut with "…", which tests count as a fault); ``align``
+        left|center|right; ``cls`` fine|read|key; returns the drawn rectangle."""
+        size, min_size = self.sizes(size, min_size, cls)
         s, sz = text.fit(s, max(1, rect.w), size, min_size, bold)
         surf = text.CACHE.render(s, sz, colour, bold)
         r = surf.get_rect()
@@ -114,14 +124,13 @@ class Ui:
             r.centery = rect.centery
         self.surface.blit(surf, r)
         self.texts.append((s, r, rect))
+        self.text_sizes.append((s, sz, bold, cls))
         return r
 
     def block(self, rect: pygame.Rect, s: str, size: int | None = None, colour=FG, bold: bool = False,
-              align: str = "left", min_size: int | None = None) -> int:
+              align: str = "left", min_size: int | None = None, cls: str = "read") -> int:
         """Wrapped text in ``rect`` from its top; returns the height used (pixels)."""
-        size = size or self.layout.body
-        if min_size is None:
-            min_size = max(self.layout.px(14), int(size * 0.6))
+        size, min_size = self.sizes(size, min_size, cls)
         lines, sz = text.fit_block(s, rect.size, size, min_size, bold)
         lh = text.font(sz, bold).get_linesize()
         y = rect.y
@@ -134,6 +143,7 @@ class Ui:
                 r.x = rect.x
             self.surface.blit(surf, r)
             self.texts.append((line, r, rect))
+            self.text_sizes.append((line, sz, bold, cls))
             y += lh
         return y - rect.y
 

@@ -33,6 +33,7 @@ def test_knocked_out_marsonaut_fits(make_driver, size, monkeypatch):
     d.tap("Start")
     for f in (6, 1, 3, 2, 3, 4, 5, 3, 3, 3):
         d.roll(f)
+    d.tap("Broken Pipe")  # the day screen with the dashboard
     state = d.app.state
     crew = list(state.crew)
     crew[1] = dataclasses.replace(crew[1], health=0, knocked_out_day=28)
@@ -44,3 +45,37 @@ def test_knocked_out_marsonaut_fits(make_driver, size, monkeypatch):
     assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-3:]}"
     shown = [t for t, _, _ in d.app.screen.ui.texts]
     assert "KO day 28" in shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(30)
+def test_new_game_over_a_game_keeps_start_and_professions_free(make_driver, size):
+    """Back to game is drawn beside Start, never over it; the Role buttons leave the profession readable."""
+    from .helpers import start_game
+    d = make_driver(size)
+    start_game(d)
+    d.tap("New game")
+    d.tap("New game")  # confirm: the game picker over the open game
+    d.tap("30 to Mars")
+    d.tap("New game")  # not "Resume it"
+    for n in CREW:
+        d.tap(n)
+    d.frame()
+    check_frame(d, f"new game over a game {size}")
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    assert not hits["Back to game"].colliderect(hits["Start"]), (hits["Back to game"], hits["Start"])
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "Physician" in shown and "Engineer" in shown or size == (800, 480), shown
+
+
+@pytest.mark.timeout(30)
+def test_portrait_crew_list_shows_the_roles(make_driver):
+    d = make_driver((720, 1280))
+    for n in ("Larisa", "Jean-Louis", "Maria", "John"):
+        d.tap(n)
+    d.tap("Start")
+    for f in (6, 1, 3, 2, 3, 4, 5, 3, 3, 3):
+        d.roll(f)
+    d.tap("Broken Pipe")
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert all(m.role in shown for m in d.app.state.crew), (shown, [m.role for m in d.app.state.crew])

@@ -9,7 +9,10 @@ import pytest
 
 from companion.ui.app import TAP
 
+from companion.rules.contract import Action
+
 from .helpers import CREW, start_game
+from .test_screens import READ_ONLY
 
 
 @pytest.mark.timeout(30)
@@ -32,15 +35,14 @@ def test_new_game_message_goes_with_its_screen_and_faces_take_taps(make_driver):
 def test_message_covers_no_button_and_every_button_works_under_it(make_driver, size):
     d = make_driver(size)
     start_game(d)
-    d.key("next")
     d.tap("Broken Pipe")
-    d.app.say("A long rejection with its rule: Larisa's Special Ability needs Sanity 10 (now 7). "
-              "(30-to-mars.txt, Special Ability)", "error")
+    d.app.reject(d.app.game.check(d.app.state, Action("ability", {"who": 2})))  # Maria: Sanity 8
     d.frame()
     bar = d.app.layout_message_rect()
-    for h in d.app.screen.ui.hits:
-        assert not bar.colliderect(h.rect), f"the message covers {h.label}"
-    d.tap("Larisa")  # a tap on the panel goes through while the message is up
+    for h in d.app.screen.ui.hits:  # only what is there to read (a tap on the message closes it)
+        assert not bar.colliderect(h.rect) or h.label in READ_ONLY, f"the message covers {h.label}"
+    assert "Sanity 10" in " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    # Larisa is selected (the first to place): a tap on a Bay goes through while the message is up
     d.tap("bay 4")
     assert d.app.state.placement[0] == 4
     d.app.handle(pygame.event.Event(TAP, pos=bar.center))  # a tap on the message closes it
@@ -60,8 +62,7 @@ def test_messages_time_out(make_driver):
 def test_undo_note_survives_the_screen_change_it_caused(make_driver):
     d = make_driver((800, 480))
     start_game(d)
-    d.key("next")
     assert d.app.current_screen().name == "card"
     d.key("back")
-    assert d.app.current_screen().name == "day"
+    assert d.app.current_screen().name == "setup"
     assert d.app.message is not None and d.app.message.kind == "note"

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
+
+from companion.ui.app import TAP
 
 from companion.rules.contract import Action
 from companion.ui import text
 
 from .helpers import assert_no_overlaps
+from .readable import check_sizes
 
+from companion.rules.thirty_to_mars.model import PROFILES  # noqa: E402
+
+#: taps that only show more (the message box may cover them; a tap on it closes it)
+READ_ONLY = {"Resources", "Alerts"} | {p.short for p in PROFILES.values()}
 SIZES = [(800, 480), (1280, 720), (720, 1280)]
 
 
@@ -25,13 +33,16 @@ def check_frame(d, where):
         assert drawn.w <= box.w + 1, f"{where}: {s!r} wider ({drawn.w}) than its box ({box.w})"
         assert box.left - 1 <= drawn.left and drawn.right <= box.right + 1, f"{where}: {s!r} outside its box"
     assert_no_overlaps(d, where)
-    if d.app.message is not None:
+    check_sizes(d, where)
+    if d.app.message is not None and d.app.dialog is None:
         bar = d.app.layout_message_rect()
-        for h in ui.hits:
-            assert not bar.colliderect(h.rect), f"{where}: the message bar covers {h.label!r}"
+        for h in ui.hits:  # a long message may cover only what is there to read (a tap shows more)
+            assert not bar.colliderect(h.rect) or h.label in READ_ONLY, \
+                f"{where}: the message bar covers {h.label!r}"
     for h in ui.hits:
         assert screen_rect.contains(h.rect), f"{where}: button {h.label!r} off screen"
-        assert min(h.rect.w, h.rect.h) >= lay.touch * 0.85, \
+        finger = 0.7 if h.label.startswith("key ") else 0.85  # a QWERTY row is 10 keys, even in portrait
+        assert min(h.rect.w, h.rect.h) >= lay.touch * finger, \
             f"{where}: button {h.label!r} {h.rect.size} smaller than a finger ({lay.touch}px)"
 
 
@@ -52,8 +63,7 @@ def walk(d, size, seen):
     look("setup")
     for f in (6, 1, 3, 2, 3, 4, 5, 3, 1):
         d.roll(f)
-    look("dawn")
-    d.key("next")
+    assert d.app.state.step == "draw", "the start of the day runs on its own"
     look("card list")
     d.tap("New card")
     for k in "HULL":
@@ -63,8 +73,11 @@ def walk(d, size, seen):
     d.tap("difficulty +")
     look("card numbers")
     d.tap("NEXT")
-    for _ in range(3):
-        d.tap("any_resource +")
+    d.tap("any_resource amount")
+    d.tap("3")
+    look("number pad")
+    d.tap("Done")
+    assert d.app.ui_for("thirty-to-mars").screens["card"].effects["success"]["any_resource"] == 3
     look("card result")
     d.tap("Back page"), d.tap("Back page"), d.tap("Back page")
     d.tap("Lost Signal")
@@ -116,7 +129,12 @@ def test_every_screen_fits(make_driver, size):
 
 
 @pytest.mark.timeout(30)
-def test_illegal_choice_shows_the_rule(make_driver):
+def test_illegal_choice_shows_the_rule(make_driver, tmp_path, capsys, monkeypatch):
+    """A tapped placement the rules refuse: the whole sentence and its section
+    stay on screen until the next action, the section shows the rulebook's
+    paragraph, and ``companion log`` keeps it, marked refused."""
+    from companion.cli import main
+    from companion.ui.screens.chrome import message_box
     d = make_driver((800, 480))
     for n in ("Larisa", "Stan", "John", "Maria"):
         d.tap(n)
@@ -125,17 +143,51 @@ def test_illegal_choice_shows_the_rule(make_driver):
     assert "Waiting for a die roll" in d.app.message.text and "(30-to-mars.txt, Setup 5)" in d.app.message.text
     for f in (1, 1, 1, 1, 1, 1, 1, 1, 3, 3):
         d.roll(f)
-    d.key("next")
-    d.tap("Broken Pipe")
+    d.tap("Hull Breach" if "Hull Breach" in d.names() else "Broken Pipe")
+    event_bay = d.app.state.location
     d.tap("Larisa")
-    d.tap("bay 4")
-    # the Cargo Bay is the event Bay; break nothing but fill it beyond... use a Bay that had the problem:
-    d.app.submit(Action("ability", {"who": 0}))
-    msg = d.app.message.text
-    assert "Sanity 10" in msg and "(30-to-mars.txt, Special Ability)" in msg
+    d.tap(f"bay {event_bay}")
+    d.tap("Stan")
+    d.tap(f"bay {event_bay}")
+    assert d.app.state.placement[:2] == (event_bay, event_bay)
+    seq = d.app.session.seq
+    state = d.app.state
+    import dataclasses
+    full = dataclasses.replace(state, broken=tuple(2 if b == event_bay else 0 for b in range(1, 7)))
+    d.app.session._states[-1] = full  # two of the event Bay's Workspaces break: Larisa and Stan fill it
+    d.tap("John")
+    d.tap(f"bay {event_bay}")  # refused: the Bay is full
+    assert d.app.session.seq == seq
+    m = d.app.message
+    assert m is not None and m.kind == "error" and m.rule and m.rule.startswith("30-to-mars.txt, "), m
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    section = m.rule.split(", ", 1)[1]
+    sentence = m.text[:-len(m.rule) - 3]  # the sentence; its section is the button below it
+    assert " ".join(sentence.split()) in " ".join(shown.split()), "the whole refusal is on screen"
+    assert f"\u00a7 {section} \u203a" in shown
+    check_frame(d, "refusal")
+    import time
+    later = time.monotonic() + 3600
+    monkeypatch.setattr(time, "monotonic", lambda: later)  # an hour later: still there (until the next action)
+    d.frame()
+    monkeypatch.undo()
+    assert d.app.message is m
+    d.app.handle(pygame.event.Event(TAP, pos=message_box(d.app.layout, d.app)[2].center))
+    d.frame()
+    assert d.app.dialog is not None and section in d.app.dialog.title and d.app.dialog.lines
+    assert not d.app.dialog.lines[0].startswith("The rulebook file is not"), d.app.dialog.lines
+    d.tap("Close")
+    d.tap("bay 5")  # the next action: John works in the Green House; the refusal goes
+    assert d.app.state.placement[2] == 5 and d.app.message is None
     # an illegal tap: a roll tapped on the face pad when none is expected is ignored with a note
     d.app.roll(4, "die")
     assert "no roll is expected" in d.app.message.text
+    db = d.app.session.store.path
+    assert main(["log", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    refused = [line for line in out.splitlines() if "[refused]" in line]
+    assert refused and "place" in refused[0], out
+    assert m.text.split(" (30-to-mars")[0] in out, out
 
 
 @pytest.mark.timeout(30)

@@ -22,7 +22,7 @@ def test_skip_event_asks_first(make_driver):
     assert d.app.session.seq == seq and d.app.dialog is None and d.app.state.step == "place"
     d.key("next")
     d.key("next")  # the GPIO NEXT pressed twice confirms
-    assert d.app.session.seq == seq + 1 and d.app.state.step != "place"
+    assert d.app.session.seq > seq and d.app.state.step != "place"
 
 
 @pytest.mark.timeout(30)
@@ -34,7 +34,7 @@ def test_skip_button_in_the_dialog(make_driver):
     seq = d.app.session.seq
     d.key("next")
     d.tap("Skip event")
-    assert d.app.session.seq == seq + 1 and d.app.dialog is None
+    assert d.app.session.seq > seq and d.app.dialog is None
 
 
 @pytest.mark.timeout(30)
@@ -47,4 +47,4 @@ def test_no_question_when_someone_works_on_it(make_driver):
     d.tap("bay 4")
     seq = d.app.session.seq
     d.key("next")
-    assert d.app.dialog is None and d.app.session.seq == seq + 1
+    assert d.app.dialog is None and d.app.session.seq == seq + 1 and d.app.state.step == "check"

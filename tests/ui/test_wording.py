@@ -7,7 +7,14 @@ import pytest
 
 from companion.rules.thirty_to_mars.model import Pending
 
+from companion.ui.app import TAP
+
 from .helpers import start_game
+
+
+def section_rect(d):
+    from companion.ui.screens.chrome import message_box
+    return message_box(d.app.layout, d.app)[2]
 
 
 def texts(d):
@@ -26,9 +33,12 @@ def built(d, monkeypatch, **fields):
 def test_one_day_is_singular(make_driver, monkeypatch):
     d = make_driver((800, 480))
     start_game(d)
+    d.tap("Quiet Day")
     built(d, monkeypatch, resources=(1, 2, 1, 0))
-    shown = texts(d)
-    assert "1 day" in shown and "2 days" in shown and "0 days" in shown and "1 days" not in shown
+    d.tap("Resources")  # the days each lasts: one tap away (the numbers are on the dashboard)
+    shown = " | ".join(d.app.dialog.lines)
+    assert "lasts 1 day" in shown and "lasts 2 days" in shown and "lasts 0 days" in shown, shown
+    assert "1 days" not in shown
 
 
 @pytest.mark.timeout(30)
@@ -54,7 +64,7 @@ def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
                   pending=(Pending("roll", "reroll", who=2, index=0),))
     plain, _ = d.app.game.check_odds(state)
     assert plain == pytest.approx(1 / 6)  # 1 + the re-rolled die >= 7
-    assert "Chance 17%" in texts(d)
+    assert "Odds 17%" in texts(d)
     extra = dataclasses.replace(state, pending=(Pending("roll", "extra_die", who=3),))
     assert d.app.game.check_odds(extra)[0] == pytest.approx(2 / 6)  # 1 + 1 + d6 >= 7
     reduce = dataclasses.replace(state, dice=(3, 3), pending=(Pending("roll", "reduce", who=0),))
@@ -72,7 +82,15 @@ def test_tapping_a_knocked_out_marsonaut_names_the_rule(make_driver):
     assert not d.app.state.crew[2].active
     d.tap("Larisa")
     d.tap("Maria")
-    assert "Knocked Out" in d.app.message.text and d.app.screen.selected is None
+    msg = d.app.message
+    assert "Knocked Out" in msg.text and msg.rule == "30-to-mars.txt, Knocked Out", msg
+    assert "\u00a7 Knocked Out \u203a" in texts(d), texts(d)  # the section, shown until the next action
+    d.app.handle(__import__("pygame").event.Event(TAP, pos=section_rect(d).center))
+    d.frame()
+    assert d.app.dialog is not None and "Knocked Out" in d.app.dialog.title
+    assert any("Knocked Out" in line or "lying" in line for line in d.app.dialog.lines), d.app.dialog.lines
+    d.tap("Close")
+    assert d.app.screen.selected in (None, -1)
     d.tap("bay 5")  # nobody selected: Larisa stays where she was
     assert d.app.state.placement[0] == 0
 

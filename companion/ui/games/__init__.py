@@ -30,6 +30,7 @@ class GameUi(ABC):
       whose turn...);
     - :meth:`new_period` which events start a new period (a day, a round),
       so the shell keeps "what happened this period" (``app.recent``);
+    - :meth:`automatic` a state with nothing to decide (the shell presses NEXT);
     - ``catalogue_kinds``: the card kinds its screens edit (the shell loads
       those catalogues).
     """
@@ -62,6 +63,11 @@ class GameUi(ABC):
         """Extra JSON-able fields about ``state`` for the test control channel
         (default: none; the shell already gives phase, who acts, what it waits for)."""
         return {}
+
+    def automatic(self, state: Any) -> bool:
+        """True when ``state`` has nothing for the players to decide, so the
+        shell submits NEXT for them (and Undo steps back over it); default: never."""
+        return False
 
 
 def load(game_id: str, app: Any) -> GameUi:

@@ -40,15 +40,17 @@ def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     if day_r is not None:
         rest = day_r
     status = pygame.Rect(rest)
-    die_r, rest = L.take_right(rest, lay.px(150), lay.gap)
+    die_r, rest = L.take_right(rest, lay.px(160), lay.gap)
     return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
             "status": status}
 
 
 def message_rect(lay: Layout, app: Any) -> pygame.Rect:
-    """The message bar: over the top bar's day and die status, so it never
-    covers a control (Undo, Redo, Fix roll and New game stay free)."""
-    return top_bar_rects(lay, app)["status"]
+    """Where the message is: the top bar's day and die status, so it never
+    covers a control of the top bar; a longer one in a box (:func:`message_box`)."""
+    if app.message is None:
+        return top_bar_rects(lay, app)["status"]
+    return message_box(lay, app)[0]
 
 
 def top_bar(ui: Ui, app: Any) -> None:
@@ -64,7 +66,7 @@ def top_bar(ui: Ui, app: Any) -> None:
     ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
     if r["fix"] is not None:
         ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
-    if app.message is not None:
+    if app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]:
         return  # draw_message fills the status strip
     die_status(ui, r["die"], app)
     game_ui = app.game_ui
@@ -79,23 +81,23 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     lay = ui.layout
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     ui.panel(rect, PANEL_HI)
-    inner = rect.inflate(-lay.px(12), -lay.px(4))
-    top, bottom = L.take_top(inner, inner.h // 2)
+    inner = rect.inflate(-lay.px(10), -lay.px(2))
+    top, bottom = L.take_top(inner, inner.h - text.font(lay.fine).get_linesize())
     if not app.uses_die():
-        ui.label(top, "Die", lay.small, DIM, bold=True)
-        ui.label(bottom, "not used in this game", lay.small, DIM)
+        ui.label(top, "No die", lay.small, DIM, bold=True)
+        ui.label(bottom, "not used in this game", lay.fine, DIM, cls="fine")
         return
     if st["mode"] == "none":
-        ui.label(top, "Die: none", lay.small, DIM, bold=True)
-        ui.label(bottom, "tap the faces", lay.small, DIM)
+        ui.label(top, "No die", lay.small, DIM, bold=True)
+        ui.label(bottom, "tap the faces", lay.fine, DIM, cls="fine")
         return
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
         last = st.get("last_roll")
-        ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.small, FG)
+        ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
     else:
-        ui.label(top, "\u25cb Die unplugged", lay.small, WARN, bold=True)
-        ui.label(bottom, "tap the faces", lay.small, DIM)
+        ui.label(top, "\u25cb Unplugged", lay.small, WARN, bold=True)
+        ui.label(bottom, "tap the faces", lay.fine, DIM, cls="fine")
 
 
 def ask_new_game(app: Any) -> None:
@@ -122,57 +124,192 @@ def ask_fix_roll(app: Any) -> None:
     app.ask(title, [(labels[f - 1], (lambda f=f: fix(f))) for f in range(1, 7)])
 
 
-def draw_message(ui: Ui, app: Any) -> None:
-    """The message bar (rejections with their rule, notes) in the top bar's
-    status strip; tap it to close it."""
+def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
+    """Where the message is drawn, its wrapped lines (readable size, never
+    cut) and the rulebook section's button (None without a cited rule): the
+    top bar's status strip when it fits there, else a box over the area the
+    screen gives (``screen.message_area()``; default: under the top bar)."""
     m = app.message
-    if m is None:
+    status = top_bar_rects(lay, app)["status"]
+    size = lay.small
+    lh = text.font(size).get_linesize()
+    pad = lay.px(14)
+    words = m.text if m is not None else ""
+    rule = getattr(m, "rule", None)
+    if rule and words.endswith(f" ({rule})"):  # the section is a button of its own
+        words = words[:-len(rule) - 3]
+    lines = text.wrap(words, status.w - 2 * pad, size)
+    if rule is None and len(lines) * lh <= status.h - lay.px(2):
+        return status, lines, None
+    area = None
+    try:
+        area = app.current_screen().message_area()
+    except Exception:  # a screen without one, or no screen yet
+        area = None
+    if area is None:
+        area = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    lines = text.wrap(words, area.w - 2 * pad, size)
+    rule_h = lay.touch + lay.gap if rule else 0
+    h = min(area.h, len(lines) * lh + 2 * lay.px(8) + rule_h)
+    box = pygame.Rect(area.x, area.y, area.w, h)
+    section = None
+    if rule:
+        section = pygame.Rect(box.x + pad, box.bottom - lay.touch - lay.px(8), box.w - 2 * pad, lay.touch)
+    return box, lines, section
+
+
+def message_tap(app: Any, pos: tuple[int, int]) -> bool:
+    """A tap on the message: on its rulebook section, show the paragraph; elsewhere close it.
+    False when ``pos`` is not on the message."""
+    if app.message is None:
+        return False
+    box, _, section = message_box(app.layout, app)
+    if section is not None and section.collidepoint(pos):
+        show_rule(app, app.message.rule)
+        return True
+    if box.collidepoint(pos):
+        app.message = None
+        app.dirty = True
+        return True
+    return False
+
+
+def draw_message(ui: Ui, app: Any) -> None:
+    """The message (refusals with their rule, notes): in the top bar's status
+    strip, or a box when it is longer, never cut; a refusal's rulebook
+    section is a button that shows the paragraph. Tap the rest to close it."""
+    m = app.message
+    if m is None or app.dialog is not None:  # a dialog (the rulebook's paragraph) goes first
         return
     lay = ui.layout
-    r = message_rect(lay, app)
+    box, lines, section = message_box(lay, app)
     colour = {"error": BAD, "info": INFO, "note": MARS}[m.kind]
-    ui.panel(r, (18, 20, 36), colour, width=3)
-    inner = r.inflate(-lay.px(14), -lay.px(4))
-    ui.block(inner, m.text, lay.px(22), FG, min_size=lay.px(14))
+    ui.panel(box, (18, 20, 36), colour, width=3)
+    lh = text.font(lay.small).get_linesize()
+    inner = box.inflate(-2 * lay.px(14), -2 * lay.px(4 if section is None and box.h < 3 * lh else 8))
+    y = inner.y if len(lines) * lh < inner.h or section is not None else box.y + (box.h - len(lines) * lh) // 2
+    for line in lines:
+        ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, FG)
+        y += lh
+    if section is not None:
+        ui.panel(section, PANEL_HI, INFO, width=2)
+        ui.label(section.inflate(-lay.px(12), 0), f"\u00a7 {section_name(m.rule)} \u203a", lay.small, INFO,
+                 bold=True)
+
+
+def section_name(rule: str) -> str:
+    """"Special Ability" from "30-to-mars.txt, Special Ability"."""
+    return rule.split(", ", 1)[1] if ", " in rule else rule
+
+
+def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
+    """The rulebook paragraph(s) ``rule`` ("30-to-mars.txt, Setup 5") cites:
+    the heading's text up to the next heading, or its numbered item N. []
+    when the rulebook or the heading is not found."""
+    import os
+    from pathlib import Path
+    if ", " not in rule:
+        return []
+    book, section = rule.split(", ", 1)
+    section = section.split(":")[0].strip()
+    here = Path(__file__).resolve().parents[3]
+    dirs = [Path(rules_dir)] if rules_dir else []
+    dirs += [Path(os.environ["COMPANION_RULES"])] if os.environ.get("COMPANION_RULES") else []
+    dirs += [here / "rules", here.parent / "shared" / "rules"]
+    path = next((d / book for d in dirs if (d / book).is_file()), None)
+    if path is None:
+        return []
+    lines = [x.strip() for x in path.read_text(encoding="utf-8").splitlines()]
+    number = None
+    words = section.split()
+    if words and words[-1].isdigit() and section not in lines:
+        number, section = words[-1], " ".join(words[:-1])
+    starts = [i for i, x in enumerate(lines) if x == section and i > 0]
+    if not starts:
+        return []
+    start = starts[-1] if len(starts) > 1 else starts[0]  # the body, not the table of contents
+    out: list[str] = []
+    for x in lines[start + 1:]:
+        if x and _heading(x):
+            break
+        if x:
+            out.append(x)
+    if number is not None:
+        item = [x for x in out if x.startswith(f"{number}. ")]
+        return item or out
+    return out[:8]
+
+
+def _heading(line: str) -> bool:
+    return len(line) < 40 and not line[0].isdigit() and line[-1] not in ".:!?)\"" and not line.startswith(
+        ("NB", "Example", "\u2022", "-"))
+
+
+def show_rule(app: Any, rule: str) -> None:
+    """A dialog with the rulebook paragraph ``rule`` cites."""
+    lines = rule_paragraph(rule) or [f"The rulebook file is not on this machine: see {rule}."]
+    app.show_info(f"Rulebook: {rule}", lines)
 
 
 def draw_dialog(ui: Ui, app: Any) -> None:
-    """A modal choice over the screen: title, its lines, option buttons, Cancel."""
+    """A modal choice over the screen: title, its lines (readable size; \u25b2
+    \u25bc page through them when they do not all fit), option buttons, Cancel."""
     d = app.dialog
     if d is None:
         return
     lay = ui.layout
     ui.modal()
     n = len(d.options) + (1 if d.cancel else 0)
-    long = max((len(label) for label, _ in d.options), default=0) > 12
-    ncols = 1 if n == 1 or (long and lay.portrait) else 2 if long or n <= 4 else 3
+    longest = max((len(label) for label, _ in d.options), default=0)
+    long = longest > 12
+    ncols = 1 if n == 1 or longest > 22 or (long and lay.portrait) else 2 if long or n <= 4 else 3
     nrows = -(-n // ncols)
     w = min(lay.w - 2 * lay.px(20), lay.px(700 if d.lines else 640))
     bh = lay.touch
-    line_size = lay.px(21)
-    lines_h = sum(len(text.wrap(line, w - lay.px(24), line_size)) for line in d.lines) * \
-        text.font(line_size).get_linesize()
-    lines_h = lines_h + lay.gap if d.lines else 0
-    title_h = lay.px(70)
-    if d.lines:  # room for the title's own lines only, so the text follows it closely
-        title_lines = len(text.wrap(d.title, w - lay.px(24), lay.body, True))
-        title_h = min(title_h, title_lines * text.font(lay.body, True).get_linesize() + lay.px(4))
-    h = lay.px(20) + title_h + lay.gap + lines_h + nrows * (bh + lay.gap) + lay.px(16)
+    size = lay.small
+    lh = text.font(size).get_linesize()
+    title_lines = text.wrap(d.title, w - lay.px(24), lay.body, True)
+    title_h = len(title_lines) * text.font(lay.body, True).get_linesize()
+    wrapped = [part for line in d.lines for part in text.wrap(line, w - lay.px(24) - lay.touch - lay.gap, size)]
+    buttons_h = nrows * (bh + lay.gap)
+    room = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16)
+    fit = max(1, room // lh) if wrapped else 0
+    paged = len(wrapped) > fit
+    if not paged:
+        wrapped = [part for line in d.lines for part in text.wrap(line, w - lay.px(24), size)]
+    lines_h = (min(fit, len(wrapped)) * lh + lay.gap) if wrapped else 0
+    if paged:
+        lines_h = max(lines_h, 2 * lay.touch + lay.gap * 2)
+    h = lay.px(20) + title_h + lay.gap + lines_h + buttons_h + lay.px(16)
     box = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.gap))
     box.center = (lay.w // 2, lay.h // 2)
     ui.panel(box, PANEL, MARS, width=3)
     inner = box.inflate(-lay.px(24), -lay.px(20))
     title_r, rest = L.take_top(inner, title_h, lay.gap)
-    ui.block(title_r, d.title, lay.body, FG, bold=True)
-    if d.lines:
-        lines_r, rest = L.take_top(rest, max(0, rest.h - nrows * (bh + lay.gap) + lay.gap), lay.gap)
+    y = title_r.y
+    for line in title_lines:
+        ui.label(pygame.Rect(title_r.x, y, title_r.w, text.font(lay.body, True).get_linesize()), line, lay.body,
+                 FG, bold=True)
+        y += text.font(lay.body, True).get_linesize()
+    if wrapped:
+        lines_r, rest = L.take_top(rest, lines_h - lay.gap, lay.gap)
+        if paged:
+            btn_r, lines_r = L.take_right(lines_r, lay.touch, lay.gap)
+            d.scroll = max(0, min(d.scroll, len(wrapped) - fit))
+            up_r, down_r = L.take_top(btn_r, lay.touch, lay.gap)
+            down_r = pygame.Rect(btn_r.x, btn_r.bottom - lay.touch, btn_r.w, lay.touch)
+            ui.button(up_r, "\u25b2", (lambda: setattr(d, "scroll", max(0, d.scroll - fit + 1))) if d.scroll else None,
+                      name="Dialog up")
+            ui.button(down_r, "\u25bc", (lambda: setattr(d, "scroll", d.scroll + fit - 1))
+                      if d.scroll < len(wrapped) - fit else None, name="Dialog down")
+            wrapped = wrapped[d.scroll:d.scroll + fit]
         y = lines_r.y
-        for line in d.lines:
-            y += ui.block(pygame.Rect(lines_r.x, y, lines_r.w, max(0, lines_r.bottom - y)), line, line_size, FG,
-                          min_size=lay.px(14))
+        for line in wrapped:
+            ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), line, size, FG)
+            y += lh
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb) in zip(cells, d.options):
-        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal", min_size=lay.px(14))
+        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal")
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "quiet" if d.options else "normal")
 
@@ -189,7 +326,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
         hint += " (or press 1\u20136)"
     pad_h = lay.touch if app.face_labels() == NUMBER_FACES or inner.w >= lay.px(720) else 2 * lay.touch + lay.gap
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
-    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.body, FG, bold=True)
+    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.small, FG, bold=True)
     labels = app.face_labels()
     numbers = labels == NUMBER_FACES
     two_rows = not numbers and rest.w < lay.px(720)  # symbol labels need room: 2 rows of 3

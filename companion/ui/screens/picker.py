@@ -10,6 +10,7 @@ import pygame
 from companion.rules import ENTRIES, Entry
 
 from .. import layout as L
+from .. import text
 from ..widgets import DIM, FG, INFO, MARS, Ui
 from .base import Screen
 
@@ -61,8 +62,10 @@ class PickerScreen(Screen):
             inner = cell.inflate(-lay.px(20), -lay.px(8))
             name_r, line_r = L.take_top(inner, int(inner.h * 0.55))
             ui.label(name_r, entry.title + ("  \u2022 open game" if is_open else ""), lay.big, FG, bold=True)
-            ui.label(line_r, f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}",
-                     lay.body, DIM)
+            line = f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}"
+            if text.width(line, lay.small) > line_r.w:  # less at once: the rulebook's file is in the README
+                line = f"{players_text(entry)} \u00b7 {entry.kind}"
+            ui.label(line_r, line, lay.body, DIM)
         if back_r is not None:
             ui.button(pygame.Rect(back_r.x, back_r.y, lay.px(220), back_r.h), "Back to game",
                       self.app.cancel_new_game, name="Back to game")

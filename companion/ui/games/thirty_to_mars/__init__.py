@@ -38,6 +38,18 @@ class ThirtyToMarsUi(GameUi):
             return self.screens["card"]
         return self.screens["day"]
 
+    def automatic(self, state: Any) -> bool:
+        """Nothing to decide: the start of the day (dawn), the check once its
+        dice are in and no Special Ability can change it, production
+        (resolved, or the demanded card to draw) and the end of the day."""
+        if state.pending or state.result or state.step == "setup":
+            return False
+        if state.step in ("dawn", "resolved", "produced"):
+            return True
+        if state.step == "check":
+            return not any(a.kind == "ability" for a in self.app.game.legal_actions(state))
+        return False
+
     def new_game_screen(self) -> Any:
         return self.screens["new_game"]
 

@@ -66,19 +66,35 @@ def strip_height(ui: Ui, width: int, lines: list[str], max_lines: int = 3) -> in
         return 0
     lay = ui.layout
     size = lay.small
-    n = len(text.wrap(_joined(ui, "Today", lines), width - lay.px(24), size))
-    return max(lay.touch, min(n, max_lines) * text.font(size).get_linesize() + lay.px(12))
+    n = len(text.wrap(shown_text(ui, width, "Today", lines, max_lines), width - lay.px(24), size, True))
+    return max(lay.touch, min(n, max_lines) * text.font(size, True).get_linesize() + lay.px(12))
 
 
-def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str]) -> None:
-    """The important ``lines`` in ``rect``, red-bordered; a tap shows the whole day so far."""
+def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int = 3) -> str:
+    """As many whole ``lines`` as fit ``max_lines`` wrapped lines at the
+    readable size, then "+N more" (the tap shows them all): less at once, never smaller."""
     lay = ui.layout
-    title = title_for(app.state)
+    w = width - lay.px(24)
+    for k in range(len(lines), 0, -1):
+        more = f" \u00b7 +{len(lines) - k} more \u203a" if k < len(lines) else ""
+        s = _joined(ui, title, lines[:k]) + more
+        if len(text.wrap(s, w, lay.small, True)) <= max_lines:
+            return s
+    return f"{title}: {len(lines)} things \u203a"
+
+
+def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str], title: str | None = None,
+                everything: list[str] | None = None, name: str = "Alerts", max_lines: int = 3) -> None:
+    """The important ``lines`` in ``rect``, red-bordered; a tap shows the
+    whole day so far (or ``everything``, under ``title``)."""
+    lay = ui.layout
+    title = title or title_for(app.state)
     ui.panel(rect, PANEL, BAD, width=3)
-    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), _joined(ui, title, lines), lay.small, FG, bold=True,
-             min_size=lay.px(14))
-    ui.hits.append(Hit(pygame.Rect(rect), "Alerts",
-                       lambda: app.show_info(f"{title}: what happened", [e.text for e in app.recent][-14:])))
+    fit = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
+    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), shown_text(ui, rect.w, title, lines, min(fit, max_lines)),
+             lay.small, FG, bold=True)
+    full = everything if everything is not None else [e.text for e in app.recent]
+    ui.hits.append(Hit(pygame.Rect(rect), name, lambda: app.show_info(f"{title}: what happened", full)))
 
 
 def _joined(ui: Ui, title: str, lines: list[str]) -> str:

@@ -14,14 +14,17 @@ from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RES
                                                   SIGNED_SYMBOLS, SYMBOL_NAMES)
 
 from ... import layout as L
+from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
-from ...screens.chrome import next_rect
+from ...screens.chrome import message_rect, next_rect
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-")
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM'-")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
+SHORT_SYMBOLS = {"workspace_breaks": "Breaks", "any_resource": "Any", "draw_yellow": "Yellow card",
+                 "draw_red": "Red card", "repair_kit": "Repair Kit"}
 
 
 class CardScreen(Screen):
@@ -34,6 +37,9 @@ class CardScreen(Screen):
         super().__init__(app)
         self.page_no = 0          # list page
         self.editing = False
+        self.searching = False    # the on-screen keyboard under the list
+        self.query = ""           # the search typed (physical or on-screen keyboard)
+        self.edit_mode = False    # a tap on a card asks: change it or delete it
         self.reset_editor()
 
     def reset_editor(self) -> None:
@@ -42,10 +48,14 @@ class CardScreen(Screen):
         self.difficulty = 0       # 0 = roll to determine
         self.location = 0         # 0 = roll to determine
         self.effects: dict[str, dict[str, int]] = {r: {} for r in RESULTS}
+        self.editing_name: str | None = None   # the catalogue card being changed
 
     def enter(self) -> None:
         self.page_no = 0
         self.editing = False
+        self.searching = False
+        self.edit_mode = False
+        self.query = ""
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -65,6 +75,17 @@ class CardScreen(Screen):
                     self.editing = False
                     return True
                 return event.unicode.isprintable() if event.unicode else False
+        if not self.editing and self.app.dialog is None:  # typing searches the list
+            if event.type == pygame.TEXTINPUT and event.text.strip() and not event.text.isdigit():
+                for ch in event.text:
+                    self.type_query(ch)
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and self.query:
+                self.delete_query()
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.query or self.searching):
+                self.query, self.searching = "", False
+                return True
         return super().handle_event(event)
 
     def type_char(self, ch: str) -> None:
@@ -102,6 +123,7 @@ class CardScreen(Screen):
         already there is replaced only after the players say so."""
         from companion.catalogue import CardExists
         card = self.card_dict()
+        replace = replace or (self.editing_name is not None and self.editing_name == card["name"])
         try:
             parsed = self.catalogue().add(card, replace=replace)
         except CardExists as exc:
@@ -114,6 +136,11 @@ class CardScreen(Screen):
         except OSError as exc:  # kept in memory; draw it anyway
             self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
             parsed = card
+        if self.editing_name is not None and self.editing_name != card["name"]:
+            try:  # renamed: the old name goes
+                self.catalogue().delete(self.editing_name)
+            except (KeyError, ValueError, OSError):
+                pass
         if self.app.submit(Action("draw", {"card": parsed})):
             self.editing = False
             self.reset_editor()
@@ -150,7 +177,7 @@ class CardScreen(Screen):
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         colour = self.colour()
-        title_r, rest = L.take_top(body, lay.px(48), lay.gap)
+        title_r, rest = L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)
         ui.panel(title_r, PANEL, CARD_COLOURS[colour], width=3)
         state = self.app.state
         why = ("a result demands it" if state.demand else
@@ -158,18 +185,40 @@ class CardScreen(Screen):
         if self.editing:
             head = f"New {colour} card \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
         else:
-            head = f"Day {state.day}: draw a {colour} event card ({why})"
-        ui.label(title_r.inflate(-lay.px(16), 0), head, lay.body, FG, bold=True)
+            head = f"Day {state.day}: draw a {colour} card ({why})"
+        head_r = title_r.inflate(-lay.px(16), -lay.px(6))
+        if lay.portrait:
+            ui.block(head_r, head, lay.body, FG, bold=True)
+        else:
+            ui.label(head_r, head, lay.body, FG, bold=True)
         nr = next_rect(lay, lay.body_rect)
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        box = message_rect(lay, self.app)
+        if self.app.message is not None and box.colliderect(content):  # a long message: the list moves down
+            _, content = L.take_top(content, box.bottom - content.y, lay.gap)
+        day, before = self.yesterday()
+        if before and not self.editing and not self.searching:  # the day before ran to its end on its own
+            summary = [e.text for e in before if e.kind in ("result", "skip")] + alerts(before, self.app.state)
+            if summary:
+                h = strip_height(ui, content.w, summary, max_lines=2)
+                strip_r, content = L.take_top(content, h, lay.gap)
+                alert_strip(ui, strip_r, self.app, summary, f"Day {day}", [e.text for e in before],
+                            name="Yesterday", max_lines=2)
         lines = alerts(self.app.recent, self.app.state)
         if lines and not self.editing:  # what the start of the day did: impossible to miss
-            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines), lay.gap)
-            alert_strip(ui, strip_r, self.app, lines)
+            most = 2 if before and not lay.portrait else 3
+            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines, most), lay.gap)
+            alert_strip(ui, strip_r, self.app, lines, max_lines=most)
         if self.editing:
             self.paint_editor(ui, content, nr)
         else:
             self.paint_list(ui, content, nr, colour)
+
+    def message_area(self) -> pygame.Rect:
+        """A long message goes under the title; the list or editor moves down (see :meth:`paint`)."""
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        return L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)[1]
 
     def page_title(self) -> str:
         page = PAGES[self.page]
@@ -179,9 +228,51 @@ class CardScreen(Screen):
             return "difficulty and location"
         return RESULT_NAMES[page]
 
+    def yesterday(self) -> tuple[int, list[Any]]:
+        """(the day before, its events) from the log, cached by the log's length; (0, []) on day 1."""
+        key = self.app.session.seq
+        if getattr(self, "_yesterday_key", None) != key:
+            days: dict[int, list[Any]] = {}
+            day = 0
+            for row in self.app.session.log():
+                if row.undone:
+                    continue
+                for e in row.events:
+                    if e.kind == "day":
+                        day = e.data.get("day", day + 1)
+                    days.setdefault(day, []).append(e)
+            prev = self.app.state.day - 1
+            self._yesterday_key = key
+            self._yesterday = (prev, [e for e in days.get(prev, []) if e.kind != "day"] if prev >= 1 else [])
+        return self._yesterday
+
+    def drawn(self) -> set[str]:
+        """Names of the cards already drawn this game (the Event Terminal and the card in play)."""
+        state = self.app.state
+        names = {t.split(":", 1)[1] for t in state.terminal}
+        if state.event is not None:
+            names.add(state.event.name)
+        return names
+
+    def ordered(self, colour: str) -> list[str]:
+        """The colour's cards matching the search, those not yet drawn this game first."""
+        q = self.query.strip().lower()
+        names = [n for n in self.catalogue().names(colour) if q in n.lower()]
+        drawn = self.drawn()
+        return [n for n in names if n not in drawn] + [n for n in names if n in drawn]
+
     def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str) -> None:
         lay = ui.layout
-        names = self.catalogue().names(colour)
+        if self.searching:
+            keys_h = min(rect.h - lay.touch - lay.gap, 4 * (lay.touch + lay.gap) + lay.px(56))
+            keys_r, rect = L.take_bottom(rect, keys_h, lay.gap)
+            self.paint_keyboard(ui, keys_r, self.query, self.type_query, self.delete_query)
+        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
+        tools_r = None
+        if row.w < lay.px(2 * 80 + 120 + 110 + 3 * 6):  # narrow: Search and Edit go on a row of their own
+            tools_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
+        names = self.ordered(colour)
+        drawn = self.drawn()
         ncols = 2 if lay.portrait or rect.w < lay.px(900) else 3
         row_h = lay.touch
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
@@ -190,17 +281,86 @@ class CardScreen(Screen):
         self.page_no = min(self.page_no, pages - 1)
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
-            ui.button(cell, name, (lambda n=name: self.pick(n)), size=lay.body)
+            was = name in drawn
+            ui.button(cell, ("\u2713 " if was else "") + name, (lambda n=name: self.tap_card(n)),
+                      "quiet" if was else "normal", size=lay.body, name=name)
         if not names:
-            ui.block(rect, f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
-                     "fields once; next time the card is one tap away.", lay.body, DIM)
-        row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
-        prev_r, row = L.take_left(row, lay.px(90), lay.gap)
-        next_r, row = L.take_left(row, lay.px(90), lay.gap)
+            words = (f"No {colour} card matches \u201c{self.query}\u201d." if self.query else
+                     f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
+                     "fields once; next time the card is one tap away.")
+            ui.block(rect, words, lay.body, DIM)
+        prev_r, row = L.take_left(row, lay.px(80), lay.gap)
+        next_r, row = L.take_left(row, lay.px(80), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page")
-        ui.label(row, f"page {self.page_no + 1}/{pages}", lay.small, DIM)
+        if tools_r is not None:
+            page_row, row = row, tools_r
+        search_r, row = L.take_left(row, lay.px(120), lay.gap)
+        ui.button(search_r, "Search", self.toggle_search, "selected" if self.searching else "normal",
+                  size=lay.small)
+        edit_r, row = L.take_left(row, lay.px(110), lay.gap)
+        ui.button(edit_r, "Edit", self.toggle_edit, "selected" if self.edit_mode else "normal", size=lay.small,
+                  name="Edit cards")
+        if tools_r is not None:
+            row = page_row
+        if pages > 1 and row.w > lay.px(60):
+            ui.label(row, f"page {self.page_no + 1}/{pages}", lay.fine, DIM, cls="fine")
         ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+
+    def toggle_search(self) -> None:
+        self.searching = not self.searching
+        self.query = "" if not self.searching else self.query
+        self.page_no = 0
+
+    def toggle_edit(self) -> None:
+        self.edit_mode = not self.edit_mode
+
+    def type_query(self, ch: str) -> None:
+        if len(self.query) < MAX_NAME and ch.isprintable():
+            self.query += ch.lower() if self.query else ch
+            self.page_no = 0
+
+    def delete_query(self) -> None:
+        self.query = self.query[:-1]
+
+    def tap_card(self, name: str) -> None:
+        """Draw the card, or in Edit mode ask what to do with it."""
+        if not self.edit_mode:
+            self.pick(name)
+            return
+        app = self.app
+        if self.catalogue().is_builtin(name):
+            app.say(f"{name} is printed in the rulebook: it cannot be changed.", "info", 5)
+            return
+        app.ask(f"{name}: change it or delete it from the catalogue?",
+                [("Change it", lambda: (app.close_dialog(), self.edit_card(name))),
+                 ("Delete it", lambda: (app.close_dialog(), self.ask_delete(name)))])
+
+    def ask_delete(self, name: str) -> None:
+        app = self.app
+
+        def delete() -> None:
+            app.close_dialog()
+            try:
+                self.catalogue().delete(name)
+            except (KeyError, ValueError, OSError) as exc:
+                app.say(f"{name} could not be deleted: {exc}.", "error")
+                return
+            app.say(f"{name} was deleted from the catalogue.", "note", 5)
+        app.ask(f"Delete {name} from the catalogue? Games already played keep it in their log.",
+                [("Delete", delete)])
+
+    def edit_card(self, name: str) -> None:
+        """The editor with ``name``'s printed fields; saving replaces it."""
+        card = self.catalogue().get(name) or {}
+        self.reset_editor()
+        self.card_name = card.get("name", name)
+        self.difficulty = card.get("difficulty") or 0
+        self.location = card.get("location") or 0
+        for r in RESULTS:
+            self.effects[r] = dict(card.get(r) or {})
+        self.editing_name = name
+        self.editing = True
 
     def turn(self, delta: int) -> None:
         self.page_no += delta
@@ -219,7 +379,12 @@ class CardScreen(Screen):
         ui.button(back_r, "Back" if self.page else "Cancel", self.back_page, name="Back page")
         last = self.page == len(PAGES) - 1
         summary = self.card_dict()
-        ui.block(row.inflate(0, -lay.px(4)), self.summary_line(summary), lay.small, DIM, min_size=lay.px(11))
+        box = row.inflate(0, -lay.px(4))
+        line = self.summary_line(summary)
+        fits = len(text.wrap(line, box.w, lay.small)) * text.font(lay.small).get_linesize() <= box.h
+        if fits or len(text.wrap(summary["name"] or "?", box.w, lay.small)) * text.font(lay.small).get_linesize() \
+                <= box.h:
+            ui.block(box, line if fits else summary["name"] or "?", lay.small, DIM)  # less at once, never smaller
         ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
                   lay.body, name="NEXT")
 
@@ -229,22 +394,31 @@ class CardScreen(Screen):
         loc = card["location"] if card["location"] else "roll"
         return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}"
 
-    def paint_keyboard(self, ui: Ui, rect: pygame.Rect) -> None:
+    def paint_keyboard(self, ui: Ui, rect: pygame.Rect, value: str | None = None, on_key: Any = None,
+                       on_delete: Any = None) -> None:
+        """The typed text and a QWERTY keyboard in its rows (portrait too), space and delete."""
         lay = ui.layout
+        value = self.card_name if value is None else value
+        on_key = on_key or self.type_char
+        on_delete = on_delete or self.delete_char
         field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
-        ui.label(field_r.inflate(-lay.px(16), 0), (self.card_name or "") + "\u258f", lay.big, FG, bold=True)
-        keys = "".join(KEY_ROWS)
-        ncols = 7 if lay.portrait else 10
-        nrows = -(-len(keys) // ncols) + 1
-        key_h = min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows)
-        cells = L.grid(keys_r, nrows * ncols, ncols, lay.gap, row_h=key_h)
-        for cell, k in zip(cells, keys):
-            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
-        last = pygame.Rect(keys_r.x, cells[(nrows - 1) * ncols].y, keys_r.w, key_h)
+        ui.label(field_r.inflate(-lay.px(16), 0), (value or "") + "\u258f", lay.big, FG, bold=True)
+        nrows = len(KEY_ROWS) + 1
+        key_h = max(lay.touch, min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows))
+        key_w = (keys_r.w - 9 * lay.gap) // 10
+        y = keys_r.y
+        for r, keys in enumerate(KEY_ROWS):
+            x = keys_r.x + r * key_w // 2
+            for k in keys:
+                ui.button(pygame.Rect(x, y, key_w, key_h), k, (lambda k=k: on_key(k)), size=lay.body,
+                          name=f"key {k}")
+                x += key_w + lay.gap
+            y += key_h + lay.gap
+        last = pygame.Rect(keys_r.x, y, keys_r.w, key_h)
         space_r, rest = L.take_left(last, int(last.w * 0.6), lay.gap)
-        ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
-        ui.button(rest, "\u232b delete", self.delete_char, name="key delete")
+        ui.button(space_r, "space", lambda: on_key(" "), name="key space")
+        ui.button(rest, "\u232b delete", on_delete, name="key delete")
 
     def delete_char(self) -> None:
         self.card_name = self.card_name[:-1]
@@ -253,7 +427,7 @@ class CardScreen(Screen):
         lay = ui.layout
         diff_r, loc_r = L.take_top(rect, lay.px(100), lay.gap)
         label_r, row = L.take_top(diff_r, lay.px(34))
-        ui.label(label_r, "Difficulty (the sum the check must reach)", lay.body, FG, bold=True)
+        ui.label(label_r, "Difficulty: the sum to reach", lay.body, FG, bold=True)
         row = pygame.Rect(row.x, row.y, row.w, lay.touch)
         minus_r, row = L.take_left(row, lay.px(80), lay.gap)
         val_r, row = L.take_left(row, lay.px(170), lay.gap)
@@ -261,18 +435,21 @@ class CardScreen(Screen):
         roll_r, _ = L.take_left(row, lay.px(150), lay.gap)
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
-        ui.panel(val_r, PANEL)
-        ui.label(val_r, str(self.difficulty) if self.difficulty else "roll", lay.big, MARS, "center", bold=True)
+        ui.button(val_r, str(self.difficulty) if self.difficulty else "roll", lambda: number_pad(
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty), size=lay.big, name="difficulty pad")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
         ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
                   name="difficulty roll")
         label_r, grid_r = L.take_top(loc_r, lay.px(34), lay.gap)
         ui.label(label_r, "Location: the Bay of the problem", lay.body, FG, bold=True)
+        from .day import SHORT_BAYS
         ncols = 2 if lay.portrait else 4
-        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=lay.touch), range(7)):
-            label = "roll" if loc == 0 else f"{loc} {BAY_NAMES[loc]}"
-            ui.button(cell, label, (lambda v=loc: self.set_location(v)),
-                      "selected" if self.location == loc else "normal", size=lay.small, name=f"location {loc}")
+        nrows = -(-7 // ncols)
+        row_h = max(lay.touch, min(lay.px(70), (grid_r.h - lay.gap * (nrows - 1)) // nrows))
+        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=row_h), range(7)):
+            ui.button(cell, "roll" if loc == 0 else str(loc), (lambda v=loc: self.set_location(v)),
+                      "selected" if self.location == loc else "normal", size=lay.body,
+                      sub=None if loc == 0 else SHORT_BAYS[loc], name=f"location {loc}")
 
     def set_difficulty(self, v: int) -> None:
         self.difficulty = max(0, min(36, v))
@@ -281,20 +458,55 @@ class CardScreen(Screen):
         self.location = v
 
     def paint_effects(self, ui: Ui, rect: pygame.Rect, result: str) -> None:
+        """One button per symbol with its amount; a tap opens the number pad."""
         lay = ui.layout
         ncols = 2 if lay.portrait else 3
         n = len(EFFECT_SYMBOLS)
         nrows = -(-n // ncols)
-        row_h = min(lay.touch + lay.px(4), (rect.h - lay.gap * (nrows - 1)) // nrows)
+        row_h = max(lay.touch, min(lay.touch + lay.px(8), (rect.h - lay.gap * (nrows - 1)) // nrows))
         for cell, sym in zip(L.grid(rect, n, ncols, lay.gap, row_h=row_h), EFFECT_SYMBOLS):
             val = self.effects[result].get(sym, 0)
-            minus_r, rest = L.take_left(cell, lay.touch, lay.px(2))
-            plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
-            ui.button(minus_r, "\u2212", (lambda s=sym: self.step_effect(result, s, -1)), size=lay.big,
-                      name=f"{sym} -")
-            ui.button(plus_r, "+", (lambda s=sym: self.step_effect(result, s, 1)), size=lay.big, name=f"{sym} +")
-            ui.panel(mid, PANEL, MARS if val else None)
-            top, bottom = L.take_top(mid.inflate(-lay.px(6), -lay.px(2)), int(mid.h * 0.5))
-            ui.label(top, SYMBOL_NAMES[sym], lay.px(17), FG if val else DIM, "center", min_size=lay.px(11))
-            shown = (f"{val:+d}" if sym in SIGNED_SYMBOLS else str(val)) if val else "\u2013"
-            ui.label(bottom, shown, lay.body, (BAD if val < 0 else MARS) if val else DIM, "center", bold=True)
+            shown = (f" {val:+d}" if sym in SIGNED_SYMBOLS else f" {val}") if val else ""
+            label = SYMBOL_NAMES[sym] + shown
+            if text.width(label, lay.small, True) > cell.w - lay.px(16):
+                label = SHORT_SYMBOLS.get(sym, SYMBOL_NAMES[sym]) + shown
+            ui.button(cell, label, (lambda s=sym: self.ask_amount(result, s)),
+                      "selected" if val else "normal", size=lay.small, name=f"{sym} amount")
+
+    def ask_amount(self, result: str, symbol: str) -> None:
+        """The number pad for ``symbol``'s amount in ``result`` (signed where it can be negative)."""
+        def done(v: int) -> None:
+            self.effects[result][symbol] = 0
+            self.step_effect(result, symbol, v)
+        number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
+                   self.effects[result].get(symbol, 0), symbol in SIGNED_SYMBOLS, done)
+
+
+def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36) -> None:
+    """A dialog with the digits 0-9, \u00b1 (when ``signed``), \u232b and Done;
+    the title shows the number typed; Done (or NEXT) calls ``on_done(value)``."""
+    st = {"v": abs(value), "neg": value < 0}
+
+    def shown() -> str:
+        v = -st["v"] if st["neg"] else st["v"]
+        return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
+
+    def digit(k: int) -> None:
+        st["v"] = min(top, st["v"] * 10 + k) if st["v"] * 10 + k <= top else k
+        app.dialog.title = shown()
+
+    def flip() -> None:
+        st["neg"] = not st["neg"]
+        app.dialog.title = shown()
+
+    def back() -> None:
+        st["v"] //= 10
+        app.dialog.title = shown()
+
+    def done() -> None:
+        app.close_dialog()
+        on_done(-st["v"] if st["neg"] else st["v"])
+    options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
+    options += [("\u00b1", flip)] if signed else []
+    options += [("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
+    app.ask(shown(), options, on_next=done)

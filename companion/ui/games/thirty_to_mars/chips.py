@@ -9,6 +9,7 @@ import pygame
 from companion.rules.thirty_to_mars.model import BAY_NAMES, DAYS, RESULT_NAMES, RESULTS
 
 from ... import layout as L
+from ... import text
 from ...widgets import BAD, CARD_COLOURS, FG, MARS, PANEL, Hit, Ui
 
 
@@ -16,9 +17,11 @@ def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
     """"Day N / 30" and a bar from Earth to Mars with the Accident days marked."""
     lay = ui.layout
     day = state.day
-    label_r, bar_r = L.take_top(rect, int(rect.h * 0.55))
     txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
-    ui.label(label_r, txt, lay.body, FG, bold=True)
+    label_r, bar_r = L.take_left(rect, text.width(f"Day 30 / {DAYS}", lay.big, True), lay.px(10))
+    ui.label(label_r, txt, lay.big, FG, bold=True, cls="key")
+    if bar_r.w < lay.px(40):
+        return
     track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
     ui.bar(track, day / DAYS, MARS)
     for d in state.accident_days:
@@ -49,7 +52,12 @@ def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None,
         pygame.draw.circle(ui.surface, colour, more_r.center, radius, width=max(1, lay.px(3)))
         ui.label(more_r, "i", lay.body, colour, "center", bold=True)  # "more about the card"
         ui.hits.append(Hit(pygame.Rect(rect), "Card", lambda: show_card(app)))
-    ui.label(inner, card_line(card, state.location, eff_difficulty), lay.body, FG, bold=True)
+    where = f"Bay {state.location}" if state.location else "Bay ?"
+    need = f"need {eff_difficulty}" if eff_difficulty is not None else "need ?"
+    right = f"{where} · {need}"
+    right_r, name_r = L.take_right(inner, text.width(right, lay.body, True), lay.gap)
+    ui.label(right_r, right, lay.body, colour, "right", bold=True)
+    ui.label(name_r, card.name, lay.body, FG, bold=True)
 
 
 def card_results(card: Any) -> list[str]:

@@ -1,7 +1,15 @@
-"""The day dashboard: resources (and how many days each lasts), the crew's
-Health, Sanity and status, Repair Kits (tap to use) and broken Workspaces."""
+"""The day dashboard: resources (tap: how many days each lasts), the crew's
+Health, Sanity and status (tap a Marsonaut: their Role, profession and
+ability; while placing, a tap selects who goes to the next Bay tapped),
+Repair Kits (tap to use; at 0 a tap says why nothing happens) and the broken
+Workspaces (tap: every Bay's count).
+
+Readable at 1 m: resources, Health and Sanity are key numbers (24 px
+capitals at 800x480), everything else at least 16 px; what does not fit the
+7" panel is one tap away instead of shrunk."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -11,7 +19,7 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, RESOURCE_NAMES, RESO
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
 
@@ -21,93 +29,155 @@ def lasts_days(tokens: int) -> int:
     return tokens // DRAIN_PER_DAY
 
 
-def draw(ui: Ui, rect: pygame.Rect, app: Any) -> None:
-    """The whole dashboard inside ``rect`` (any aspect)."""
+def days_text(tokens: int) -> str:
+    days = lasts_days(tokens)
+    return f"{days} day" if days == 1 else f"{days} days"
+
+
+def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | None = None,
+         selected: int | None = None) -> pygame.Rect:
+    """The whole dashboard inside ``rect`` (any aspect). ``on_crew(i)``: what
+    a tap on Marsonaut ``i`` does (default: show their sheet); ``selected``:
+    the Marsonaut highlighted. Returns the rectangle of the crew list (where
+    a long message may be shown without covering a control, see
+    :func:`message_area`)."""
     lay = ui.layout
     state = app.state
-    wide = rect.w > rect.h * 1.3
+    wide = rect.w > rect.h * 1.2
     g = lay.gap
     inner = rect.inflate(-2 * g, -2 * g)
-    res_h = lay.px(64) if wide else 2 * lay.px(58) + g
+    res_h = lay.px(66) if wide else 2 * lay.px(50) + g
     res_r, rest = L.take_top(inner, res_h, g)
     bottom_r, crew_r = L.take_bottom(rest, lay.touch, g)
-    resources(ui, res_r, state, 4 if wide else 2)
-    crew(ui, crew_r, state, app)
+    resources(ui, res_r, state, 4 if wide else 2, app)
+    crew(ui, crew_r, state, app, on_crew, selected)
     kits(ui, bottom_r, state, app)
+    return crew_r
 
 
-def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int) -> None:
+def message_area(lay: Any, rect: pygame.Rect) -> pygame.Rect:
+    """The dashboard without its Repair Kits row: a long message covers
+    only things to read there, never a control of the step."""
+    inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    _, above = L.take_bottom(inner, lay.touch, lay.gap)
+    return above
+
+
+def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int, app: Any) -> None:
     lay = ui.layout
     for cell, name, have in zip(L.grid(rect, 4, ncols, lay.gap), RESOURCES, state.resources):
         days = lasts_days(have)
         colour = BAD if days <= 3 else WARN if days <= 7 else GOOD
         ui.panel(cell, PANEL)
-        inner = cell.inflate(-lay.px(12), -lay.px(4))
-        top, bottom = L.take_top(inner, int(inner.h * 0.40))
-        ui.label(top, RESOURCE_NAMES[name], lay.small, FG, bold=True)
-        left, right = L.take_left(bottom, int(bottom.w * 0.38))
-        ui.label(left, str(have), lay.big, colour, bold=True)
-        ui.label(right, f"{days} day" if days == 1 else f"{days} days", lay.small, DIM, align="right")
+        inner = cell.inflate(-lay.px(8), -lay.px(2))
+        if ncols == 4:  # wide: the name above the number
+            top, bottom = L.take_top(inner, int(inner.h * 0.42))
+            ui.label(top, RESOURCE_NAMES[name], lay.small, FG, "center", bold=True)
+            ui.label(bottom, str(have), lay.big, colour, "center", bold=True, cls="key")
+        else:
+            num_r, name_r = L.take_right(inner, text.width("30", lay.big, True), lay.px(2))
+            ui.label(name_r, RESOURCE_NAMES[name], lay.small, FG, bold=True)
+            ui.label(num_r, str(have), lay.big, colour, "right", bold=True, cls="key")
+    ui.hits.append(Hit(pygame.Rect(rect), "Resources", lambda: show_resources(app)))
 
 
-def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
+def show_resources(app: Any) -> None:
+    state = app.state
+    app.show_info("Resources: the crew uses 1 of each a day (Turn Overview 3)",
+                  [f"{RESOURCE_NAMES[r]} {have}: lasts {days_text(have)}"
+                   for r, have in zip(RESOURCES, state.resources)])
+
+
+def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int], None] | None = None,
+         selected: int | None = None) -> None:
     lay = ui.layout
-    for row, m in zip(L.rows(rect, 4, lay.gap), state.crew):
-        ui.panel(row, PANEL)
-        inner = row.inflate(-lay.px(12), -lay.px(4))
-        name_r, rest = L.take_left(inner, int(inner.w * 0.36))
-        ko = f"KO day {m.knocked_out_day}"
-        if row.h >= lay.px(46):
-            top, bottom = L.take_top(name_r, int(name_r.h * 0.56))
-            if m.active:
-                ui.label(bottom, m.role, lay.px(15), DIM)
-            else:
-                ui.label(bottom, ko, lay.px(15), BAD, bold=True)
+    tap = on_crew or (lambda i: show_marsonaut(app, i))
+    one_line = rect.w >= lay.px(420)  # room for the Role after the name
+    two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
+    name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
+    for i, (row, m) in enumerate(zip(L.rows(rect, 4, lay.gap), state.crew)):
+        sel = selected == i
+        ui.panel(row, INFO if sel else PANEL, INFO if sel else None)
+        fg = (6, 16, 26) if sel else FG
+        dim = (6, 16, 26) if sel else DIM
+        inner = row.inflate(-lay.px(10), 0)
+        h_w = text.width("H 10", lay.big, True)
+        s_w = text.width("S 10", lay.big, True)
+        stats_r, name_r = L.take_right(inner, h_w + s_w + lay.px(10), lay.px(6))
+        if name_r.h >= two_lines and max(text.width(m.profile.short, lay.small, True),
+                                         text.width(m.role, lay.small)) <= name_r.w:  # the Role under the name
+            top, bottom = L.take_top(name_r, name_r.h // 2)
+            ui.label(top, m.profile.short, lay.small, fg if m.active else dim, bold=True, valign="top")
+            ui.label(bottom, m.role, lay.small, dim)
+        elif one_line:  # the Role after the name where it fits, else a tap shows it
+            name_r, role_r = L.take_left(name_r, min(int(name_r.w * 0.6), name_w), lay.px(12))
+            ui.label(name_r, m.profile.short, lay.small, fg if m.active else dim, bold=True)
+            if text.width(m.role, lay.small) <= role_r.w:
+                ui.label(role_r, m.role, lay.small, dim)
         else:
-            top = name_r
-        ui.label(top, m.profile.short, lay.body, FG if m.active else DIM, bold=True)
-        h_r, rest = L.take_left(rest, int(rest.w * 0.31), lay.gap)
-        s_r, st_r = L.take_left(rest, int(rest.w * 0.42), lay.gap)
-        hc = BAD if m.health <= 2 else FG
-        ui.label(h_r, f"H {m.health}", lay.body, hc, bold=True)
-        ready = m.sanity >= 10 and m.active
-        ui.label(s_r, f"S {m.sanity}" + ("\u2605" if ready else ""), lay.body, MARS if ready else FG, bold=True)
-        if not m.active:  # "KO day N" where it fits, else "KO" (the day is under the name)
-            fits = text.width(ko, lay.px(14)) <= st_r.w or row.h < lay.px(46)
-            status, colour = ko if fits else "KO", BAD
-        elif ready:
-            status, colour = "ability", MARS
-        elif m.warded:
-            status, colour = "warded", INFO
+            bold = text.width(m.profile.short, lay.small, True) <= name_r.w  # regular weight where bold is too wide
+            ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=bold)
+        if not m.active:
+            ui.label(stats_r, f"KO day {m.knocked_out_day}", lay.small, BAD, "right", bold=True)
         else:
-            status, colour = "active", GOOD
-        ui.label(st_r, status, lay.px(17), colour, align="right")
+            h_r, s_r = L.take_left(stats_r, h_w, lay.px(10))
+            ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
+            ready = m.sanity >= 10
+            colour = MARS if ready and not sel else INFO if m.warded and not sel else fg
+            ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
+        ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+
+
+def show_marsonaut(app: Any, i: int) -> None:
+    """A Marsonaut's sheet: Role, profession and bonus Bay, Special Ability, status."""
+    m = app.state.crew[i]
+    p = m.profile
+    status = (f"Knocked Out on day {m.knocked_out_day}" if not m.active else
+              "Special Ability ready (Sanity 10)" if m.sanity >= 10 else
+              "warded: the next Sanity loss is prevented" if m.warded else "Active")
+    app.show_info(f"{p.name}: {m.role}", [
+        f"Health {m.health}, Sanity {m.sanity} \u00b7 {status}",
+        f"{p.profession}: one more in the {BAY_NAMES[p.bonus_bay]}",
+        f"Special Ability (at Sanity 10): {p.ability_text}"])
 
 
 def kits(ui: Ui, rect: pygame.Rect, state: Any, app: Any) -> None:
-    """Repair Kits (a button when one can be used) and the broken Workspaces."""
+    """Repair Kits (a button; it says why when none can be used) and the
+    broken Workspaces (a tap lists every Bay)."""
     lay = ui.layout
-    kit_r, info_r = L.take_left(rect, int(rect.w * 0.46), lay.gap)
+    kit_r, info_r = L.take_left(rect, int(rect.w * 0.5), lay.gap)
     repairs = app.game.repairable_bays(state)
-    ui.button(kit_r, f"Repair Kits {state.repair_kits}", (lambda: ask_repair(app)) if repairs else None,
-              "good" if repairs else "normal", size=lay.small, name="Repair Kits")
-    broken = [f"{b}:{n}" for b, n in zip(range(1, 7), state.broken) if n]
-    ui.panel(info_r, PANEL)
-    inner = info_r.inflate(-lay.px(10), -lay.px(4))
-    top, bottom = L.take_top(inner, inner.h // 2)
-    ui.label(top, "Broken: " + (("Bay " + " ".join(broken)) if broken else "none"), lay.px(17),
-             BAD if broken else GOOD, bold=True)
-    acc = ", ".join(str(d) for d in state.accident_days) or "\u2014"
-    ui.label(bottom, f"Accident {acc}", lay.px(17), WARN)
+    ui.button(kit_r, f"Kits {state.repair_kits}", lambda: ask_repair(app), "good" if repairs else "normal",
+              size=lay.small, name="Repair Kits")
+    broken = [(b, n) for b, n in zip(range(1, 7), state.broken) if n]
+    total = sum(n for _, n in broken)
+    words = f"Broken {total}"
+    ui.button(info_r, words, lambda: show_broken(app), "danger" if broken else "normal", size=lay.small,
+              name="Broken")
+
+
+def show_broken(app: Any) -> None:
+    state = app.state
+    lines = [f"{BAY_NAMES[b]}: {n} of 4 Workspaces broken" for b, n in zip(range(1, 7), state.broken) if n]
+    acc = ", ".join(str(d) for d in state.accident_days) or "none"
+    app.show_info("Broken Workspaces (Breaking Workspaces)",
+                  (lines or ["Every Workspace works."]) + [f"Repair Kits: {state.repair_kits} of 4",
+                                                          f"Accident days: {acc}"])
 
 
 def ask_repair(app: Any) -> None:
-    """Which Bay's broken Workspace a Repair Kit fixes (Fixing Workspaces)."""
+    """Which Bay's broken Workspace a Repair Kit fixes (Fixing Workspaces);
+    with none to use, say why."""
     state = app.state
+    bays = app.game.repairable_bays(state)
+    if not bays:
+        why = ("there are no Repair Kits: a check result gives them" if state.repair_kits == 0 else
+               "no Workspace is broken")
+        app.say(f"Nothing to repair: {why} (30-to-mars.txt, Fixing Workspaces).", "info", 6)
+        return
 
     def repair(bay: int) -> None:
         app.close_dialog()
         app.submit(Action("repair", {"bay": bay}))
-    options = [(f"{BAY_NAMES[b]} ({state.broken[b - 1]})", (lambda b=b: repair(b)))
-               for b in app.game.repairable_bays(state)]
+    options = [(f"{BAY_NAMES[b]} ({state.broken[b - 1]})", (lambda b=b: repair(b))) for b in bays]
     app.ask(f"Use a Repair Kit ({state.repair_kits} left) on which Bay?", options)

@@ -17,7 +17,7 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOUR
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
@@ -63,6 +63,7 @@ class DayScreen(Screen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: int | None = None
+        self.log_view = LogView()
 
     # ------------------------------------------------------------------ actions
     def next_label(self, state: Any) -> str:
@@ -99,13 +100,28 @@ class DayScreen(Screen):
         Knocked Out one cannot be, and the message says which rule forbids it."""
         state = self.app.state
         if not state.crew[who].active:
-            self.selected = None
+            self.selected = -1  # nobody (not chosen again on its own)
             self.app.reject(self.app.game.check(state, Action("place", {"who": who, "bay": 0})))
             return
         self.selected = who
 
+    def message_area(self) -> pygame.Rect:
+        """A long message goes over the dashboard's crew list (no control of the step there)."""
+        lay = self.app.layout
+        return dashboard.message_area(lay, lay.split()[0])
+
+    @staticmethod
+    def next_to_place(state: Any) -> int | None:
+        """The first Active Marsonaut still in the Sleeping Bay (else the first Active one)."""
+        active = [i for i, m in enumerate(state.crew) if m.active]
+        return next((i for i in active if state.placement[i] == 0), active[0] if active else None)
+
+    def enter(self) -> None:
+        """A new screen (after a restart, a card drawn, a roll): select who places next."""
+        self.selected = None
+
     def place(self, bay: int) -> None:
-        if self.selected is None:
+        if self.selected is None or self.selected < 0:
             self.app.say("Tap a Marsonaut first, then the Bay they go to.", "info", 4)
             return
         who = self.selected
@@ -135,7 +151,11 @@ class DayScreen(Screen):
         app = self.app
         state = app.state
         dash_r, panel_r = lay.split()
-        dashboard.draw(ui, dash_r, app)
+        placing = state.step == "place" and not state.pending
+        if placing and self.selected is None:
+            self.selected = self.next_to_place(state)
+        dashboard.draw(ui, dash_r, app, on_crew=self.select if placing else None,
+                       selected=self.selected if placing else None)
         inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
         nr = next_rect(lay, panel_r)
         content = pygame.Rect(inner.x, inner.y, inner.w, nr.y - lay.gap - inner.y)
@@ -201,17 +221,61 @@ class DayScreen(Screen):
             self.paint_dice(ui, rest, state)
 
     def paint_placing(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
+        """The Bays to tap (the Marsonaut to place is selected on the dashboard)
+        and, in the free cell, "Same as yesterday"."""
         lay = ui.layout
-        chips_r, bays_r = L.take_top(rect, lay.px(64), lay.gap)
-        for i, (cell, m) in enumerate(zip(L.cols(chips_r, 4, lay.gap), state.crew)):
-            if not m.active:
-                ui.button(cell, m.profile.short, (lambda i=i: self.select(i)), "disabled", sub="Knocked Out",
-                          size=lay.body)
+        if placing_again(self.app):  # a demanded card: the crew places again
+            why_r, rect = L.take_top(rect, lay.px(60), lay.gap)
+            ui.panel(why_r, PANEL, WARN, width=3)
+            ui.block(why_r.inflate(-lay.px(12), -lay.px(6)), "Placing again: the first card's places produce "
+                     "nothing today \u203a", lay.small, FG)
+            ui.hits.append(Hit(pygame.Rect(why_r), "Why again", lambda: self.app.show_info(
+                "A demanded card: place the crew again", [replace_text(state), REPLACE_RULE])))
+        cells = self.paint_bays(ui, rect, state, tappable=True)
+        if len(cells) > 7:
+            same = self.yesterday()
+            ui.button(cells[7], "Same as", (lambda: self.same_places(same)) if same else None, "good",
+                      size=lay.small, sub="yesterday", name="Same as yesterday")
+
+    def yesterday(self) -> tuple[int, ...] | None:
+        """Where each Marsonaut was placed last on the day before today (from
+        the log; cached by the log's length), or None on the first day."""
+        key = self.app.session.seq
+        if getattr(self, "_yesterday_key", None) == key:
+            return self._yesterday
+        days: dict[int, dict[int, int]] = {}
+        day = 0
+        for row in self.app.session.log():
+            if row.undone:
                 continue
-            ui.button(cell, m.profile.short, (lambda i=i: self.select(i)),
-                      "selected" if self.selected == i else "normal", size=lay.body,
-                      sub=SHORT_BAYS[state.placement[i]])
-        self.paint_bays(ui, bays_r, state, tappable=True)
+            for e in row.events:
+                if e.kind == "day":
+                    day = e.data.get("day", day + 1)
+                elif e.kind == "place":
+                    days.setdefault(day, {})[e.data["who"]] = e.data["bay"]
+        before = [d for d in days if d < self.app.state.day]
+        result = tuple(days[max(before)].get(i, 0) for i in range(4)) if before else None
+        self._yesterday_key, self._yesterday = key, result
+        return result
+
+    def same_places(self, places: tuple[int, ...]) -> None:
+        """Everyone to yesterday's Bay (one touch); a Bay the rules refuse today
+        (the event's, a broken Workspace) is said, the others are placed."""
+        app = self.app
+        refused = []
+        for who, bay in enumerate(places):
+            state = app.state
+            if not state.crew[who].active or state.placement[who] == bay:
+                continue
+            act = Action("place", {"who": who, "bay": bay})
+            rej = app.game.check(state, act)
+            if rej is not None:
+                refused.append(f"{state.crew[who].profile.short}: {rej}")
+                continue
+            app.submit(act)
+        if refused:
+            app.say("Placed as yesterday except " + "; ".join(refused), "error")
+        self.selected = None
 
     @staticmethod
     def bay_cols(ui: Ui, rect: pygame.Rect) -> int:
@@ -231,10 +295,9 @@ class DayScreen(Screen):
         lay = ui.layout
         purpose = state.pending[0].purpose if state.pending else ""
         if purpose == "location":
-            words = ("The face rolled is the Bay of the problem: " +
-                     ", ".join(f"{b} {SHORT_BAYS[b]}" for b in range(1, 7)) + ".")
+            words = "The face is the problem's Bay (1\u20136)."
         elif purpose == "difficulty":
-            words = "The face rolled is the difficulty the check must reach (Game Symbols)."
+            words = "The face is the difficulty to reach."
         elif purpose == "reduce":
             words = "Larisa's roll lowers the difficulty by the face rolled."
         else:
@@ -242,23 +305,25 @@ class DayScreen(Screen):
         ui.panel(rect, PANEL)
         ui.block(rect.inflate(-lay.px(16), -lay.px(10)), words, lay.body, FG, min_size=lay.px(16))
 
-    def paint_bays(self, ui: Ui, rect: pygame.Rect, state: Any, tappable: bool) -> None:
-        """The seven Bays: number, name, capacity (working Workspaces), who is there."""
+    def paint_bays(self, ui: Ui, rect: pygame.Rect, state: Any, tappable: bool) -> list[pygame.Rect]:
+        """The seven Bays: number, name, capacity (working Workspaces), who is
+        there. Returns the grid's cells (an eighth one is free when the grid has one)."""
         lay = ui.layout
         game = self.app.game
         ncols = self.bay_cols(ui, rect)
-        for cell, bay in zip(L.grid(rect, 7, ncols, lay.gap), range(7)):
-            here = [state.crew[i].profile.short[:3] for i, b in enumerate(state.placement)
+        cells = L.grid(rect, 8 if 8 % ncols == 0 else 7, ncols, lay.gap)
+        for cell, bay in zip(cells, range(7)):
+            here = [state.crew[i].profile.short[:2] for i, b in enumerate(state.placement)
                     if b == bay and state.crew[i].active]
             cap = game.capacity(state, bay)
             if bay == 0:
-                label, sub = "Sleeping Bay", ", ".join(here) or "rest, no work"
+                label, sub = "Sleeping Bay", " ".join(here) or "rest, no work"
             else:
                 label = f"{bay} {SHORT_BAYS[bay]}"
-                occupants = ", ".join(here) if here else PRODUCES[bay]
+                occupants = " ".join(here) if here else PRODUCES[bay]
                 sub = f"{len(here)}/{cap} \u00b7 {occupants}"
             if bay and bay == state.location:
-                style, sub = "primary", f"EVENT {len(here)}/{cap}" + (f" \u00b7 {', '.join(here)}" if here else "")
+                style, sub = "primary", f"EVENT {len(here)}/{cap}" + (f" {' '.join(here)}" if here else "")
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
                 sub = "broken" if cap == 0 else "had a problem today"
@@ -270,9 +335,10 @@ class DayScreen(Screen):
                 fg = FG if style == "normal" else (20, 12, 6)
                 top, bottom = L.take_top(cell.inflate(-lay.px(12), -lay.px(4)), int(cell.h * 0.52))
                 ui.label(top, label, lay.small, fg, "center", bold=True)
-                ui.label(bottom, sub, lay.px(15), fg, "center")
+                ui.label(bottom, sub, lay.small, fg, "center")
             else:
                 ui.button(cell, label, cb, style, size=lay.small, sub=sub, name=f"bay {bay}")
+        return cells
 
     def paint_dice(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
         """The check dice as they arrive and their sum against the difficulty."""
@@ -281,19 +347,25 @@ class DayScreen(Screen):
         total = sum(state.dice)
         who = [state.crew[i].profile.short for i in self.app.game.participants(state)]
         line_r, rest = L.take_top(rect, lay.px(40), lay.gap)
-        ui.label(line_r, f"Check: {', '.join(who) or 'nobody'} against difficulty {need}", lay.body, FG, bold=True)
+        ui.label(line_r, f"{', '.join(who) or 'Nobody'} \u00b7 need {need}", lay.body, FG, bold=True)
         size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
-        dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
+        pending = sum(1 for p in state.pending if p.kind == "roll")
+        if size < lay.px(40):  # no room for the dice: their faces in words
+            faces = [str(f) for f in state.dice] + ["?"] * pending
+            dice_r, sum_r = L.take_top(rest, min(rest.h, lay.px(40)), lay.gap)
+            ui.label(dice_r, "Dice " + " ".join(faces), lay.body, FG, bold=True)
+            size = 0
+        else:
+            dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
         x = dice_r.x
-        for face in state.dice:
+        for face in state.dice if size else ():
             d = pygame.Rect(x, dice_r.y, size, size)
             if d.right > dice_r.right:
                 break
             ui.panel(d, FG, radius=lay.px(10))
             ui.label(d, str(face), lay.huge if size >= lay.px(60) else lay.big, (10, 12, 24), "center", bold=True)
             x += size + lay.gap
-        pending = sum(1 for p in state.pending if p.kind == "roll")
-        for _ in range(pending):
+        for _ in range(pending if size else 0):
             d = pygame.Rect(x, dice_r.y, size, size)
             if d.right > dice_r.right:
                 break
@@ -316,8 +388,8 @@ class DayScreen(Screen):
         has_ability = any(a.kind == "ability" for a in app.game.legal_actions(state))
         ab_r = None
         if has_ability:
-            ab_r, row = L.take_right(row, lay.px(120), lay.gap)
-            ui.button(ab_r, "Ability \u2605", self.ask_ability, "good", size=lay.small, name="Ability")
+            ab_r, row = L.take_right(row, lay.px(110), lay.gap)
+            ui.button(ab_r, "Ability", self.ask_ability, "good", size=lay.small, name="Ability")
         odds = app.game.check_odds(state)  # a pending re-roll/extra die/reduction counts
         if odds is None or row.w < lay.px(60):
             return
@@ -325,9 +397,9 @@ class DayScreen(Screen):
         ui.panel(row, PANEL)
         inner = row.inflate(-lay.px(12), -lay.px(6))
         top, bottom = L.take_top(inner, inner.h // 2)
-        ui.label(top, f"Chance {plain:.0%}", lay.body, GOOD if plain >= 0.5 else WARN, bold=True)
+        ui.label(top, f"Odds {plain:.0%}", lay.small, GOOD if plain >= 0.5 else WARN, bold=True)
         nobody = state.step == "place" and not app.game.participants(state)
-        ui.label(bottom, "nobody placed" if nobody else f"with abilities {best:.0%}", lay.small, DIM)
+        ui.label(bottom, "none placed" if nobody else f"best {best:.0%}", lay.small, DIM)
 
     def paint_events(self, ui: Ui, rect: pygame.Rect, title: str, hint: str | None) -> None:
         lay = ui.layout
@@ -336,26 +408,58 @@ class DayScreen(Screen):
         if hint:
             hint_r, rest = L.take_bottom(rest, lay.px(60), lay.gap)
             ui.block(hint_r, hint, lay.small, DIM)
-        event_list(ui, rest, [e.text for e in self.app.recent])
+        event_list(ui, rest, [e.text for e in self.app.recent], self.log_view)
 
 
-def event_list(ui: Ui, rect: pygame.Rect, lines: list[str]) -> None:
-    """The newest lines that fit ``rect``, oldest first, each wrapped."""
+REPLACE_RULE = ("The demanded card is resolved like the day's event, the crew placed anew; resources are "
+                "generated once, at the end of the day, from the places now, and no Bay that had a problem "
+                "today produces (decision on card anatomy 8: \"Must Draw Red Card same turn\").")
+
+
+def placing_again(app: Any) -> bool:
+    """True when today's card was demanded by an earlier card's result."""
+    return any(e.kind == "draw_again" for e in app.recent)
+
+
+def replace_text(state: Any) -> str:
+    colour = state.event.colour if state.event is not None else "new"
+    return (f"A result demanded this {colour} card: place the crew again. The places for the first card "
+            "produce nothing today.")
+
+
+class LogView:
+    """How far a day's log is scrolled back: ``back`` lines from the newest."""
+
+    def __init__(self) -> None:
+        self.back = 0
+
+
+def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None = None) -> None:
+    """The day's log in ``rect``, wrapped at the readable size, the newest
+    line last; when it does not all fit, \u25b2 and \u25bc scroll it (``view``)."""
     lay = ui.layout
     ui.panel(rect, PANEL)
     inner = rect.inflate(-lay.px(16), -lay.px(10))
-    size = lay.px(20)
+    size = lay.small
     lh = text.font(size).get_linesize()
-    chosen: list[tuple[str, int]] = []
-    used = 0
-    for line in reversed(lines):
-        n = len(text.wrap(line, inner.w, size))
-        if used + n * lh > inner.h:
-            break
-        chosen.append((line, n))
-        used += n * lh
+    wrapped = [(i, part) for i, line in enumerate(lines) for part in text.wrap(line, inner.w - lay.touch - lay.gap,
+                                                                                 size)]
+    fit = max(1, inner.h // lh)
+    if len(wrapped) > fit and view is not None:
+        btn_r, inner = L.take_right(inner, lay.touch, lay.gap)
+        up_r, down_r = L.take_top(btn_r, min(lay.touch + lay.px(10), btn_r.h // 2), lay.gap)
+        down_r = pygame.Rect(down_r.x, btn_r.bottom - up_r.h, down_r.w, up_r.h)
+        view.back = max(0, min(view.back, len(wrapped) - fit))
+        ui.button(up_r, "\u25b2", (lambda: setattr(view, "back", view.back + fit - 1))
+                  if view.back < len(wrapped) - fit else None, name="Log earlier")
+        ui.button(down_r, "\u25bc", (lambda: setattr(view, "back", max(0, view.back - fit + 1)))
+                  if view.back else None, name="Log later")
+        end = len(wrapped) - view.back
+        shown = wrapped[max(0, end - fit):end]
+    else:
+        wrapped = [(i, part) for i, line in enumerate(lines) for part in text.wrap(line, inner.w, size)]
+        shown = wrapped[-fit:]
     y = inner.y
-    for i, (line, n) in enumerate(reversed(chosen)):
-        r = pygame.Rect(inner.x, y, inner.w, n * lh)
-        ui.block(r, line, size, FG if i == len(chosen) - 1 else (205, 210, 228), min_size=size)
-        y += n * lh
+    for i, part in shown:
+        ui.label(pygame.Rect(inner.x, y, inner.w, lh), part, size, FG if i == len(lines) - 1 else (205, 210, 228))
+        y += lh

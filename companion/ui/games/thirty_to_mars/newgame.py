@@ -7,6 +7,7 @@ import pygame
 from companion.rules.thirty_to_mars.model import PROFILES, ROLES
 
 from ... import layout as L
+from ... import text
 from ...widgets import DIM, FG, INFO, Ui
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
@@ -65,9 +66,17 @@ class NewGameScreen(Screen):
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
-        ui.label(title_r, f"New game \u2014 choose 4 Marsonauts ({len(self.crew)}/4) and their Roles",
+        ui.label(title_r, f"Choose 4 Marsonauts ({len(self.crew)}/4)" + ("" if lay.portrait else " and their Roles"),
                  lay.body, FG, bold=True)
         bottom_r, grid_r = L.take_bottom(rest, lay.px(76), lay.gap)
+        start_r = next_rect(lay, lay.body_rect)
+        tut_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(300), lay.px(64))
+        back_r = None
+        if self.app.showing_new_game_over_a_game():
+            back_r = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(200), tut_r.h)
+            if back_r.right > start_r.x - lay.gap:  # no room between Tutorial and Start: a row of its own
+                row_r, grid_r = L.take_bottom(grid_r, lay.touch, lay.gap)
+                back_r = pygame.Rect(row_r.x, row_r.y, lay.px(240), row_r.h)
         ncols = 2 if lay.portrait else 3
         for cell, (key, p) in zip(L.grid(grid_r, 6, ncols, lay.gap), PROFILES.items()):
             chosen = key in self.crew
@@ -75,25 +84,26 @@ class NewGameScreen(Screen):
             if chosen:
                 pygame.draw.rect(ui.surface, INFO, cell, width=lay.px(3), border_radius=lay.px(10))
             inner = cell.inflate(-lay.px(16), -lay.px(8))
-            name_r, rest_r = L.take_top(inner, int(inner.h * 0.36))
-            ui.label(name_r, p.short, lay.big, FG, bold=True)
-            prof_r, role_r = L.take_top(rest_r, int(rest_r.h * 0.40))
-            ui.label(prof_r, p.profession, lay.small, DIM)
+            role_r, above = L.take_bottom(inner, lay.touch, lay.px(2))
+            lh_name = text.font(lay.big, True).get_linesize()
+            if above.h >= lh_name + text.font(lay.small).get_linesize():
+                name_r, prof_r = L.take_top(above, above.h - text.font(lay.small).get_linesize())
+                ui.label(name_r, p.short, lay.big, FG, bold=True)
+                ui.label(prof_r, p.profession, lay.small, DIM)
+            else:  # one line: the name, the profession after it when it fits
+                drawn = ui.label(above, p.short, lay.body, FG, bold=True)
+                _, prof_r = L.take_left(above, drawn.w, lay.px(10))
+                if text.width(p.profession, lay.small) <= prof_r.w:
+                    ui.label(prof_r, p.profession, lay.small, DIM)
             if chosen:
-                rr = pygame.Rect(role_r.x, role_r.y, role_r.w, max(role_r.h, lay.touch))
-                rr.bottom = min(rr.bottom, cell.bottom - lay.px(4))
-                ui.button(rr, self.roles[key], lambda k=key: self.cycle_role(k), "selected", size=lay.small,
+                ui.button(role_r, self.roles[key], lambda k=key: self.cycle_role(k), "selected", size=lay.small,
                           name=f"role {p.short}")
-        tut_r, _ = L.take_left(bottom_r, lay.px(300))
-        tut_r = pygame.Rect(tut_r.x, bottom_r.y + lay.gap, tut_r.w, lay.px(64))
         ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
-                  "selected" if self.tutorial else "normal", sub="30 green cards, 3 tutorial" if self.tutorial else "all 59 green cards",
-                  name="Tutorial")
-        ui.button(next_rect(lay, lay.body_rect), "Start", self.start if self.ready() else None, "primary",
-                  size=lay.big)
-        if self.app.showing_new_game_over_a_game():
-            back = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(150), tut_r.h)
-            ui.button(back, "Back to game", self.back_to_game, size=lay.small)
+                  "selected" if self.tutorial else "normal",
+                  sub="30 green cards, 3 tutorial" if self.tutorial else "all 59 green cards", name="Tutorial")
+        ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big)
+        if back_r is not None:
+            ui.button(back_r, "Back to game", self.back_to_game, size=lay.small)
 
     def toggle_tutorial(self) -> None:
         self.tutorial = not self.tutorial

@@ -36,6 +36,8 @@ class OverScreen(Screen):
         who = ", ".join(standing) if standing else "nobody"
         ui.block(line_r, f"Day {state.day} of 30 \u00b7 standing: {who}", lay.big, FG, align="center")
         bottom_r, ev_r = L.take_bottom(rest, lay.px(76), lay.gap)
-        from .day import event_list
-        event_list(ui, ev_r, [e.text for e in app.recent])
+        from .day import LogView, event_list
+        if not hasattr(self, "log_view"):
+            self.log_view = LogView()
+        event_list(ui, ev_r, [e.text for e in app.recent], self.log_view)
         ui.button(next_rect(lay, lay.body_rect), "New game", self.new_game, "primary", size=lay.big)

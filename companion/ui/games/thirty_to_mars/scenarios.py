@@ -19,7 +19,8 @@ def play_a_hungry_day(session: Any, who: int = 2, take: tuple[str, ...] = ("oxyg
         if not out.accepted:
             raise RuntimeError(f"{kind} refused: {out.rejection}")
 
-    do("next")
+    if session.state.step == "dawn":
+        do("next")
     health = session.state.crew[who].health
     failure = {**{r: -30 for r in take}, **({"health": 1 - health} if health > 1 else {})}
     do("draw", card={"name": "Life Support Failure", "colour": session.game.required_colour(session.state),

@@ -1,0 +1,130 @@
+"""A plain day of 30 to Mars at the table costs at most 5 touches and 1 NEXT
+press beyond the physical dice: a green card already in the catalogue, no
+ability used. The steps with nothing to decide (production, the end and the
+start of the day, the check once its dice are in) run on their own, and
+Undo steps back over them to the last decision."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import CREW
+
+# Sanity 9, 8, 7, 6 (no Special Ability ready), Health 8..5, Accident days 4 and 26
+FACES = (5, 4, 4, 3, 3, 2, 2, 1, 4, 4)
+
+
+class Counting:
+    """Counts the table's inputs given through a driver: taps and NEXT presses (die rolls are free)."""
+
+    def __init__(self, d):
+        self.d = d
+        self.taps: list[str] = []
+        self.nexts = 0
+
+    def tap(self, name):
+        self.taps.append(name)
+        self.d.tap(name)
+
+    def next(self):
+        self.nexts += 1
+        self.d.key("next")
+
+
+@pytest.mark.timeout(60)
+def test_a_plain_day_costs_five_touches_and_one_next(make_driver):
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    s = d.app.session
+    assert s.state.step == "draw" and s.state.day == 1, "the start of day 1 runs on its own"
+    # day 1: Broken Pipe (Cargo Bay 4): Larisa and Jean-Louis on the problem, Maria and Dieter at work
+    d.tap("Broken Pipe")
+    for who, bay in (("Larisa", 4), ("Jean-Louis", 4), ("Maria", 5), ("Dieter", 6)):
+        d.tap(who)
+        d.tap(f"bay {bay}")
+    d.key("next")
+    d.roll(6)
+    d.roll(5)
+    assert s.state.step == "draw" and s.state.day == 2, (s.state.step, s.state.day)
+    # day 2, the plain day: Quiet Day (Recreation Bay 2)
+    t = Counting(d)
+    names = d.names()
+    assert names.index("Quiet Day") < names.index("Broken Pipe"), "cards not drawn yet come first"
+    t.tap("Quiet Day")
+    t.tap("Same as yesterday")
+    assert s.state.placement == (4, 4, 5, 6)
+    assert d.app.screen.selected == 0  # Larisa is selected: the next Bay tapped is hers
+    t.tap("bay 2")
+    assert s.state.placement == (2, 4, 5, 6) and d.app.screen.selected == 1
+    t.tap("bay 2")
+    assert s.state.placement == (2, 2, 5, 6)
+    t.next()
+    assert s.state.step == "check"
+    d.roll(2)
+    d.roll(3)  # the last die: resolve, production, the end and the start of the day run on their own
+    assert s.state.step == "draw" and s.state.day == 3, (s.state.step, s.state.day)
+    print(f"plain day: {len(t.taps)} touches {t.taps}, {t.nexts} NEXT")
+    assert len(t.taps) <= 5 and t.nexts <= 1, (t.taps, t.nexts)
+    # Undo goes back over the automatic steps to the last thing the table did: the last die
+    seq = s.seq
+    d.key("back")
+    assert s.state.step == "check" and s.state.day == 2 and len(s.state.dice) == 1, (s.state.step, s.state.dice)
+    assert s.seq < seq - 1
+    d.key("redo")
+    assert s.state.step == "draw" and s.state.day == 3 and s.seq == seq
+
+
+@pytest.mark.timeout(60)
+def test_a_restart_selects_the_next_marsonaut(make_driver, session, catalogues):
+    """After a restart (and after the Bay of a card is rolled) the next Marsonaut to place is selected."""
+    from companion.ui.driver import Driver
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    d.tap("Lost Signal")  # its Bay and difficulty are rolled
+    d.roll(4)
+    d.roll(5)
+    assert d.app.screen.selected == 0
+    d.tap("bay 4")
+    assert d.app.state.placement[0] == 4 and d.app.screen.selected == 1
+    again = Driver(session, catalogues, (800, 480), game_id="thirty-to-mars")  # the app starts again
+    assert again.app.current_screen().name == "day" and again.app.screen.selected == 1
+    again.tap("bay 5")
+    assert again.app.state.placement[1] == 5
+
+
+@pytest.mark.timeout(60)
+def test_a_demanded_card_says_why_the_crew_places_again(make_driver):
+    """A result demands a yellow card the same day: the card screen says so, and
+    the placing screen says why the crew places again and that the places for
+    the first card produce nothing today (the rule as decided)."""
+    from companion.rules.contract import Action
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    card = {"name": "Sensor Glitch", "colour": "green", "difficulty": 12, "location": 1,
+            "failure": {"draw_yellow": 1}}
+    assert d.app.submit(Action("draw", {"card": card}))
+    d.frame()
+    d.tap("bay 1")  # Larisa on the problem
+    d.tap("bay 5")  # Jean-Louis in the Green House
+    d.key("next")
+    d.roll(1)  # failed: a yellow card must be drawn this same day
+    assert d.app.state.step == "draw" and d.app.game.required_colour(d.app.state) == "yellow"
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "yellow" in shown and "a result demands it" in shown, shown
+    d.tap("Loose Panel")
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Placing again" in shown and "produce nothing today" in shown, shown
+    d.tap("Why again")
+    assert any("place the crew again" in line for line in d.app.dialog.lines)
+    assert any("no Bay that had a problem" in line for line in d.app.dialog.lines)
