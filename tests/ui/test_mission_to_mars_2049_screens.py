@@ -17,6 +17,7 @@ from companion.ui.driver import Driver
 from companion.ui.games.mission_to_mars_2049.labels import KINDS
 
 from .helpers import assert_no_overlaps
+from .readable import check_sizes
 
 GAME = "mission-to-mars-2049"
 MOVE_BUTTONS = {title for title, _ in KINDS.values()}
@@ -97,9 +98,15 @@ def test_the_die_faces_are_shown_and_edited_on_the_new_game_screen(driver):
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
 def test_screens_fit_at_every_size(driver, size):
+    from companion.ui import text
+    cuts = text.STATS["cut"]
     d = driver(size)
-    _new_game(d, 4)
+    d.tap("Mission to Mars 2049")
+    check_sizes(d, f"New game at {size}", key_texts=None)
+    d.tap("4 players")
+    d.tap("Start")
     assert_no_overlaps(d, "roll-off")
+    check_sizes(d, f"the roll-off at {size}", key_texts=None)
     rng = random.Random(4)
     s = d.app.session
     while s.game.phase(s.state) != "main":
@@ -107,6 +114,15 @@ def test_screens_fit_at_every_size(driver, size):
     d.frame()
     assert_no_overlaps(d, "a turn with four players")
     assert "I'm done" in d.names()
+    check_sizes(d, f"a turn at {size}", key_texts=None)
+    d.tap(d.app.game.seats(s.state)[1].name)
+    check_sizes(d, f"a player's details at {size}", key_texts=None)
+    d.app.close_dialog()
+    while not s.game.is_over(s.state):
+        s.submit(s.game.random_action(s.state, rng))
+    d.frame()
+    check_sizes(d, f"the end at {size}", key_texts=None)
+    assert text.STATS["cut"] == cuts, f"text cut with an ellipsis: {sorted(set(text.CUTS))}"
 
 
 @pytest.mark.timeout(30)

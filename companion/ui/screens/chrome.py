@@ -324,13 +324,23 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
     if app.keyboard:
         hint += " (or press 1\u20136)"
-    pad_h = lay.touch if app.face_labels() == NUMBER_FACES or inner.w >= lay.px(720) else 2 * lay.touch + lay.gap
+    labels = app.face_labels()
+    if labels == NUMBER_FACES:
+        pad_h = lay.touch
+    else:
+        widest = max(text.font(lay.small, True).size(label)[0] for label in labels) + lay.px(20)
+        rows = 1 if inner.w >= 6 * widest else 2 if inner.w >= 3 * widest else 3
+        pad_h = rows * lay.touch + (rows - 1) * lay.gap
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
-    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}", lay.small, FG, bold=True)
+    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}" if prompt else hint.capitalize(), lay.small, FG, bold=True)
     labels = app.face_labels()
     numbers = labels == NUMBER_FACES
-    two_rows = not numbers and rest.w < lay.px(720)  # symbol labels need room: 2 rows of 3
-    cells = L.grid(rest, 6, 3, lay.gap) if two_rows else L.cols(rest, 6, lay.gap)
+    if numbers:
+        cells = L.cols(rest, 6, lay.gap)
+    else:  # symbol labels need room: as many columns as keep a label whole
+        widest = max(text.font(lay.small, True).size(label)[0] for label in labels) + lay.px(20)
+        ncols = 6 if rest.w >= 6 * widest else 3 if rest.w >= 3 * widest else 2
+        cells = L.grid(rest, 6, ncols, lay.gap)
     for i, cell in enumerate(cells):
         face = i + 1
         ui.button(cell, labels[i], (lambda f=face: app.roll(f, "tap")), "selected",

@@ -10,7 +10,6 @@ import pygame
 from companion.rules import ENTRIES, Entry
 
 from .. import layout as L
-from .. import text
 from ..widgets import DIM, FG, INFO, MARS, Ui
 from .base import Screen
 
@@ -60,12 +59,10 @@ class PickerScreen(Screen):
             if is_open:
                 pygame.draw.rect(ui.surface, INFO, cell, width=lay.px(3), border_radius=lay.px(10))
             inner = cell.inflate(-lay.px(20), -lay.px(8))
-            name_r, line_r = L.take_top(inner, int(inner.h * 0.55))
+            name_r, line_r = L.take_top(inner, int(inner.h * 0.45))
             ui.label(name_r, entry.title + ("  \u2022 open game" if is_open else ""), lay.big, FG, bold=True)
-            line = f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}"
-            if text.width(line, lay.small) > line_r.w:  # less at once: the rulebook's file is in the README
-                line = f"{players_text(entry)} \u00b7 {entry.kind}"
-            ui.label(line_r, line, lay.body, DIM)
+            ui.block(line_r, f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}",
+                     lay.small, DIM)
         if back_r is not None:
             ui.button(pygame.Rect(back_r.x, back_r.y, lay.px(220), back_r.h), "Back to game",
                       self.app.cancel_new_game, name="Back to game")

@@ -65,45 +65,54 @@ class NewGameScreen(Screen):
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        title_r, rest = L.take_top(body, lay.px(36), lay.gap)
         ui.label(title_r, "New game of Mission to Mars 2049", lay.body, MARS, bold=True)
-        bottom_r, rest = L.take_bottom(rest, lay.px(76), lay.gap)
-        count_r, rest = L.take_top(rest, lay.touch, lay.gap)
-        lab_r, count_r = L.take_left(count_r, lay.px(120), lay.gap)
-        ui.label(lab_r, "Players", lay.body, FG, bold=True)
+        bottom_r, rest = L.take_bottom(rest, lay.px(70), lay.gap)
+        label_w = 0 if lay.portrait else lay.px(136)
+
+        def row(height: int, label: str) -> pygame.Rect:
+            nonlocal rest
+            if lay.portrait:  # the label on its own line above
+                lab, rest = L.take_top(rest, lay.px(28), 0)
+                ui.label(lab, label, lay.small, DIM, bold=True)
+            r, rest = L.take_top(rest, height, lay.gap)
+            if label_w:
+                lab, r = L.take_left(r, label_w, lay.gap)
+                ui.label(lab, label, lay.small, DIM, bold=True)
+            return r
+
         lo, hi = PLAYERS
+        count_r = row(lay.touch, "Players")
         for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
             ui.button(cell, str(n), lambda n=n: setattr(self, "players", n),
                       "selected" if n == self.players else "normal", size=lay.big, name=f"{n} players")
-        seats_r, rest = L.take_top(rest, lay.touch, lay.gap)
-        lab_r, seats_r = L.take_left(seats_r, lay.px(120), lay.gap)
-        ui.label(lab_r, "Clockwise", lay.small, DIM)
-        for i, cell in enumerate(L.cols(seats_r, self.players, lay.gap)):
+        seats_r = row(lay.touch, "Clockwise")
+        for i, cell in enumerate(L.grid(seats_r, self.players, 2 if self.players == 4 and lay.portrait else
+                                        self.players, lay.gap)):
             ui.button(cell, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
-            chip, name_r = L.take_left(cell.inflate(-lay.px(10), -lay.px(8)), lay.px(36), lay.gap)
+            chip, name_r = L.take_left(cell.inflate(-lay.px(8), -lay.px(8)), lay.px(30), lay.gap)
             seat_chip(ui, chip, self.colours[i], str(i + 1))
-            ui.label(name_r, self.colours[i].capitalize(), lay.body, FG, bold=True)
-        faces_r, rest = L.take_top(rest, lay.touch + lay.px(8), lay.gap)
-        lab_r, faces_r = L.take_left(faces_r, lay.px(120), lay.gap)
-        ui.label(lab_r, "Die faces", lay.small, DIM)
-        for i, cell in enumerate(L.cols(faces_r, 6, lay.gap)):
-            ui.button(cell, SYMBOL_NAMES[self.faces[i]].replace(" a turn", ""), lambda i=i: self.cycle_face(i),
-                      sub=str(i + 1), size=lay.small, name=f"face {i + 1}")
-        v_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(200), lay.px(64))
-        ui.button(v_r, "49-point victory", lambda: setattr(self, "victory_49", not self.victory_49),
-                  "selected" if self.victory_49 else "normal", size=lay.small,
-                  sub="on" if self.victory_49 else "off", name="49-point victory")
+            ui.label(name_r, self.colours[i].capitalize(), lay.small, FG, bold=True)
+        ncols = 2 if lay.portrait else 3
+        nrows = 6 // ncols
+        faces_r = row(nrows * lay.touch + (nrows - 1) * lay.gap, "Die faces")
+        for i, cell in enumerate(L.grid(faces_r, 6, ncols, lay.gap)):
+            ui.button(cell, SYMBOL_NAMES[self.faces[i]], lambda i=i: self.cycle_face(i),
+                      sub=f"face {i + 1}", size=lay.small, name=f"face {i + 1}")
         hide = self.app.settings.get("hide_hands", False)
-        h_r = pygame.Rect(v_r.right + lay.gap, v_r.y, lay.px(170), v_r.h)
-        ui.button(h_r, "Hands", lambda: self.app.settings.__setitem__("hide_hands", not hide),
+        nr = next_rect(lay, lay.body_rect)
+        left = pygame.Rect(bottom_r.x, bottom_r.y, nr.x - lay.gap - bottom_r.x, bottom_r.h)
+        back = self.app.showing_new_game_over_a_game()
+        cells = L.cols(left, 3 if back else 2, lay.gap)
+        ui.button(cells[0], "49 points", lambda: setattr(self, "victory_49", not self.victory_49),
+                  "selected" if self.victory_49 else "normal", size=lay.small,
+                  sub="wins: on" if self.victory_49 else "wins: off", name="49-point victory")
+        ui.button(cells[1], "Hands", lambda: self.app.settings.__setitem__("hide_hands", not hide),
                   "selected" if hide else "normal", size=lay.small, sub="hidden" if hide else "open",
                   name="Hands")
-        v_r = h_r
-        nr = next_rect(lay, lay.body_rect)
-        if self.app.showing_new_game_over_a_game():
-            back = pygame.Rect(v_r.right + lay.gap, v_r.y, max(lay.px(120), nr.x - v_r.right - 2 * lay.gap),
-                               v_r.h)
-            ui.button(back, "Back to game", self.app.cancel_new_game, size=lay.small)
+        if back:
+            ui.button(cells[2], "Back", self.app.cancel_new_game, size=lay.small, sub="to the game",
+                      name="Back to game")
         ui.button(nr, "Start", self.start, "primary", size=lay.big)
 
 

@@ -36,5 +36,5 @@ class OverScreen(Screen):
             seat_chip(ui, chip, seat.colour, seat.mark)
             name_r, pts_r = L.take_left(inner, int(inner.w * 0.55), lay.gap)
             ui.label(name_r, seat.name, lay.big, FG, bold=True)
-            ui.label(pts_r, standing.detail, lay.body, FG, "right")
+            ui.label(pts_r, f"{standing.score} pts", lay.big, FG, "right", cls="key")
         ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)

@@ -32,20 +32,23 @@ def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
 
 
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """The acting player's chip, "Anna's turn" and, below, "Turn 7"."""
+    """The acting player's chip and name and, below, "turn 7" or what they do."""
     lay = ui.layout
     game = app.game
     turn = game.to_act(state)
     seats = game.seats(state)
     first = seats[turn.seats[0]] if turn.seats else None
-    if first is not None:
-        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(48)), lay.gap)
-        seat_chip(ui, chip, first.colour, first.mark)
-    top, bottom = L.take_top(rect, int(rect.h * 0.6))
-    ui.label(top, turn.label or app.title(), lay.body, FG, bold=True)
+    if first is None:
+        ui.label(rect, turn.label or app.title(), lay.small, FG, bold=True)
+        return
+    chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
+    seat_chip(ui, chip, first.colour, first.mark)
+    top, bottom = L.take_top(rect, int(rect.h * 0.58))
+    several = len(turn.seats) > 1 and turn.mode == "several" and game.phase(state) != "main"
+    ui.label(top, "Several players" if several else first.name, lay.body, FG, bold=True)
     number = app.view().get("turn")
-    if number:
-        ui.label(bottom, f"Turn {number}", lay.small, DIM)
+    phase = game.phase(state)
+    ui.label(bottom, "roll-off" if phase == "rolloff" else f"turn {number}" if number else "", lay.small, DIM)
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
@@ -67,28 +70,27 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         head, rest = L.take_top(inner, int(inner.h * 0.34))
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, p["colour"], str(i + 1))
-        pts_r, head = L.take_right(head, lay.px(80), lay.gap)
+        pts_r, head = L.take_right(head, lay.px(84), lay.gap)
         ui.label(pts_r, f"{p['points']} pts", lay.small, MARS if acting else DIM, "right", bold=True)
         status = " \u2022 captured" if p.get("captured") else ""
         ui.label(head, p["name"] + status, lay.body, FG, bold=True)
         numbers, line = L.take_top(rest, int(rest.h * 0.6))
+        missions = p["missions_held"]
+        held = missions["peaceful"] + missions["aggressive"]
         if hide and not acting:
-            held = sum(p["value"].values())
-            ui.label(numbers, f"{held} resources (hidden) \u00b7 Road cards {p['road_cards']}", lay.small, DIM)
+            total = sum(p["value"].values())
+            ui.label(numbers, f"{total} resources \u00b7 {p['road_cards']} Road", lay.small, DIM)
         else:
             values = (("A", p["value"]["air"]), ("F", p["value"]["food"]), ("M", p["value"]["minerals"]),
                       ("R", p["road_cards"]))
             for cell, (letter, value) in zip(L.cols(numbers, 4, lay.gap), values):
                 lab_r, val_r = L.take_left(cell, lay.px(22))
                 ui.label(lab_r, letter, lay.small, DIM, bold=True)
-                ui.label(val_r, str(value), lay.big, FG, bold=True)
-        active = p["active_stations"]
-        labs = sum(len(b["laboratories"]) for b in p["buildings"].values())
-        missions = p["missions_held"]
-        ui.label(line, f"Base {p['bases']} \u00b7 St {active['air']}/{active['food']}/{active['minerals']} "
-                       f"\u00b7 Lab {labs} ({p['trade_rate']}) \u00b7 Mis {missions['peaceful']}+"
-                       f"{missions['aggressive']}", lay.small, INFO)
-
+                ui.label(val_r, str(value), lay.big, FG, bold=True, cls="key")
+        stations = sum(p["active_stations"].values())
+        bases = p["bases"]
+        ui.label(line, f"{bases} Base{'s' if bases > 1 else ''} \u00b7 {stations} St \u00b7 {p['trade_rate']}"
+                       f" \u00b7 {held} Mis", lay.small, INFO)
 
 def player_lines(app: Any, seat: int) -> list[str]:
     """A player's details for the dialog a tap on their panel opens: buildings by

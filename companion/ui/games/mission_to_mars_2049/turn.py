@@ -16,6 +16,7 @@ import pygame
 from companion.rules.contract import NUMBER_FACES, Action
 
 from ... import layout as L
+from ... import text
 from ...chooser import choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
@@ -89,12 +90,14 @@ class TurnScreen(Screen):
         area = right.inflate(-2 * lay.gap, -2 * lay.gap)
         turn = app.game.to_act(state)
         expect = app.expect()
-        head, area = L.take_top(area, lay.px(40), lay.gap)
-        ui.label(head, _prompt(app, state, expect, turn), lay.body, MARS, bold=True)
+        prompt = _prompt(app, state, expect, turn)
+        head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize()
+        head, area = L.take_top(area, head_h, lay.gap)
+        ui.block(head, prompt, lay.small, MARS, bold=True)
         recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")][-4:]
         if expect is not None and expect.kind == "roll":
-            pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 210), lay.gap)
-            face_pad(ui, pad, app, expect.purpose)
+            pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 250), lay.gap)
+            face_pad(ui, pad, app, "")  # what the roll is for is the heading above
             _events(ui, area, recent)
             return
         legal = self.legal()
@@ -116,8 +119,11 @@ class TurnScreen(Screen):
                 else None
             others = {a.seat for a in options} - set(turn.seats[:1])
             if others:  # off turn (tokens of the type produced, Protection): say whose move it is
-                who = ", ".join(summary["players"][i]["name"] for i in sorted(others))
-                sub = f"{who}: {sub}" if sub else who
+                names = [summary["players"][i]["name"] for i in sorted(others)]
+                who = names[0] + (f" +{len(names) - 1}" if len(names) > 1 else "")
+                sub = f"{who}: {sub}" if sub and len(names) == 1 else who
+            if sub and text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
+                sub = None  # no room: the question says it
             ui.button(cell, title, lambda k=kind: self.offer(k), sub=sub, size=lay.body, name=title)
         if not kinds and not done:
             ui.block(area, "Waiting for the die or a choice above.", lay.body, DIM)
@@ -128,8 +134,7 @@ def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
     if expect is not None:
         return expect.purpose
     if any(a.kind == DONE for a in app.legal()):
-        name = app.game.seats(state)[turn.seats[0]].name
-        return f"{name}: build, trade, Missions, then \u201cI'm done!\u201d"
+        return "Build, trade, Missions; then \u201cI'm done!\u201d"
     return turn.label
 
 
@@ -144,15 +149,23 @@ def _split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 def _events(ui: Ui, rect: pygame.Rect, lines: list[str]) -> None:
-    """What just happened (the die's effect on every player, the last moves)."""
+    """What just happened (the die's effect on every player, the last moves):
+    the newest lines that fit whole, oldest first."""
     lay = ui.layout
     if rect.h <= 0:
         return
     ui.panel(rect, PANEL)
     inner = rect.inflate(-lay.px(12), -lay.px(8))
-    y = inner.y
-    for line in lines or ["Nothing yet this turn."]:
-        if y >= inner.bottom:
+    lines = lines or ["Nothing yet this turn."]
+    line_h = text.font(lay.small).get_linesize()
+    shown: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        h = len(text.wrap(line, inner.w, lay.small)) * line_h
+        if used + h > inner.h:
             break
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), line, lay.small,
-                      FG if lines else DIM)
+        shown.insert(0, line)
+        used += h
+    y = inner.y
+    for line in shown:
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), line, lay.small, FG)
