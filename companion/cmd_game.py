@@ -1,10 +1,13 @@
 """``companion status``, ``companion log`` and ``companion games``: look at the
 saved games from a shell.
 
-They open the store without creating it (a missing file means "no game"),
-print any notice about a damaged file to standard error (and in ``--json``
-output as ``"notice"``), and exit 0; 1 if an existing file cannot be opened,
-2 for an unknown ``--game`` or ``--id``. ``--game ID`` looks at that game's
+They only read: the store is opened read-only (a missing file means "no
+game"; nothing is created, migrated or moved; a damaged file is reported and
+left where it is: moving it aside is ``companion play``'s job). They print any
+notice about the file to standard error (and in ``--json`` output as
+``"notice"``), and exit 0; 1 if an existing file cannot be read (damaged, not
+a regular file such as a FIFO: said at once, never waited on), 2 for an
+unknown ``--game`` or ``--id``. ``--game ID`` looks at that game's
 open (or last finished) game, ``--id N`` at any stored game (``companion
 games`` lists them), read-only.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,11 +52,11 @@ def _open(args: argparse.Namespace):
     """(session, exit status so far): the store opened read-only, the game asked for shown."""
     from companion.session import Session  # lazily: keeps `companion --help` light
 
-    session = Session.open(args.db, create=False)
+    session = Session.open(args.db, read_only=True)
     if session.notice and not args.json:
         print(f"companion: {session.notice}", file=sys.stderr)
     path = args.db if args.db is not None else default_db_path()
-    failed = not session.store.persistent and Path(path).exists()
+    failed = not session.store.persistent and session.notice is not None and os.path.lexists(path)
     code = 1 if failed else 0
     if getattr(args, "id", None) is not None and not session.view(args.id):
         print(f"companion: there is no stored game {args.id} that can be read (see `companion games`).",

@@ -92,6 +92,8 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.ui.hwlink import HwLink
 
     session = Session.open(args.db)
+    if session.notice:  # shown on the screen at start-up too; here for the journal
+        logging.getLogger(__name__).warning("%s", session.notice)
     folder = args.catalogue or (args.db.parent if args.db else None)
     if folder is not None and folder.suffix == ".json":
         folder = folder.parent

@@ -1,9 +1,15 @@
 """The session: one table, one game at a time, every move through one door.
 
-``submit`` validates an action once (the game's ``check``), applies it,
-commits it to the :class:`~companion.store.Store` (one transaction), and only
-then tells the subscribers (the screen). A rejected action changes nothing and
-is not logged. Undo and redo walk the log; a restart resumes the open game by
+``submit`` validates an action once (its declared shape, then the game's
+``check``), applies it, commits it to the :class:`~companion.store.Store` (one
+transaction), and only then tells the subscribers (the screen). A rejected
+action changes nothing and is not logged; nor is an action that changes
+nothing (code ``"no_change"``), so the log holds only moves that did
+something. Nothing a caller submits makes ``submit`` raise. When the saved
+games file can be read but not written (read-only, full disk),
+:attr:`Session.writable` is False and every change is refused with
+:attr:`Store.read_only_message`; a full disk is looked at again before each
+change, so play goes on once there is space. Undo and redo walk the log; a restart resumes the open game by
 replaying its active actions exactly.
 
 Use a session from one thread (the UI main loop); hardware callbacks post
@@ -20,7 +26,7 @@ from typing import Any, Callable
 
 from companion.rules import get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
-from companion.store import GameRecord, Store, StoreError
+from companion.store import GameRecord, ReadOnlyError, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +81,8 @@ class Session:
 
     Attributes: ``store`` (:class:`Store`), ``notice`` (a sentence for the
     screen about the saved games file, or ``None``; also set when the open
-    game could not be resumed).
+    game could not be resumed, and when the file can be looked at but not
+    played on: see :attr:`writable`).
     """
 
     def __init__(self, store: Store, notice: str | None = None):
@@ -89,16 +96,20 @@ class Session:
 
     # ---------------------------------------------------------------- opening
     @classmethod
-    def open(cls, db_path: Path | str | None = None, *, create: bool = True) -> "Session":
+    def open(cls, db_path: Path | str | None = None, *, create: bool = True,
+             read_only: bool = False) -> "Session":
         """Open the store at ``db_path`` (default: the data dir) and resume its current game.
 
         The current game is the newest one ``open`` or ``over``; its active
         actions are replayed (each checked) to rebuild the state exactly. Never
         raises for a bad file or a log that no longer replays: ``notice`` says
         what happened and the session starts without a game (the log stays in
-        the store). ``create=False`` does not create a missing file.
+        the store). A file that cannot be written (read-only, full disk) is
+        resumed to be looked at, with ``notice`` saying so. ``create=False``
+        does not create a missing file; ``read_only=True`` only reads (see
+        :meth:`Store.open`: ``companion status`` and ``log``).
         """
-        store = Store.open(db_path, create=create)
+        store = Store.open(db_path, create=create, read_only=read_only)
         session = cls(store, store.notice)
         record = store.current_game()
         if record is not None:
@@ -151,13 +162,16 @@ class Session:
         previous = (self._record, self._game, self._states, self._undone)
         try:
             self._resume(record)
-            if touch:
-                self.store.touch(record.id)
         except Exception as exc:
             self._record, self._game, self._states, self._undone = previous
             self.notice = f"The {record.game_id} game started {record.created_at} could not be resumed ({exc})."
             log.error("cannot resume game %s: %s", record.id, exc)
             return False
+        if touch and self.store.writable:  # only which game comes back next time: not worth failing for
+            try:
+                self.store.touch(record.id)
+            except StoreError as exc:
+                log.warning("cannot mark game %s as played last: %s", record.id, exc)
         self._notify(self.state, (Event("resumed", f"Back to the game started {record.created_at}.",
                                         {"game": record.game_id}),))
         return True
@@ -227,6 +241,13 @@ class Session:
         return max(len(self._states) - 1, 0)
 
     @property
+    def writable(self) -> bool:
+        """False when the saved games file can be looked at but not played on
+        (read-only file or folder, full disk): changes are then refused with
+        :attr:`Store.read_only_message` (also in :attr:`notice` from the start)."""
+        return self.store.writable
+
+    @property
     def can_undo(self) -> bool:
         return self.seq > 0
 
@@ -273,9 +294,13 @@ class Session:
 
         Raises ``KeyError`` for an unknown game id, whatever the game's
         ``new_game`` raises for bad options (``ValueError``), ``TypeError`` for
-        options that are not JSON-able, :class:`StoreError` if the new game
-        cannot be saved. On any error the current game is unchanged.
+        options that are not JSON-able, :class:`~companion.store.ReadOnlyError`
+        (a ``StoreError`` and a ``ValueError``) when the file cannot be written
+        (see :attr:`writable`), :class:`StoreError` if the new game cannot be
+        saved. On any error the current game is unchanged.
         """
+        if self._read_only() is not None:
+            raise ReadOnlyError(self.store.read_only_message)
         game = get_game(game_id)
         options = _normalised(options)
         state = game.new_game(options)
@@ -288,22 +313,37 @@ class Session:
         """Check ``action``, apply it, commit it, then notify; see :class:`Outcome`.
 
         Rejected (nothing changes, nothing is logged) when there is no game
-        (code ``"no_game"``), the action does not fit the game's declared
-        shapes (``"unknown_action"``, ``"malformed"``: see
-        :func:`companion.rules.contract.validate`), the payload is not JSON-able or the engine's
-        ``check`` raises (``"malformed"``), the rules say no (the game's own
-        :class:`Rejection`), the engine's ``apply`` raises (``"engine_error"``,
-        logged), or the log cannot be written (``"not_saved"``). A new action after undo discards the redo tail.
+        (code ``"no_game"``), the file cannot be written (``"read_only"``, with
+        :attr:`Store.read_only_message`), ``action`` is not an :class:`Action`
+        or does not fit the game's declared shapes (``"unknown_action"``,
+        ``"malformed"``: see :func:`companion.rules.contract.validate`; an
+        unhashable kind or seat, a payload nested too deep), the payload is not
+        JSON-able or the engine's ``check`` raises (``"malformed"``), the rules
+        say no (the game's own :class:`Rejection`), the engine's ``apply``
+        raises (``"engine_error"``, logged), the move leaves the state exactly
+        as it was (``"no_change"``), or the log cannot be written
+        (``"not_saved"``). Never raises. A new action after undo discards the
+        redo tail.
         """
         if self._record is None:
             return _rejected("no_game", "Start a game first.")
-        form = validate(self._game, action)  # type: ignore[arg-type]
+        read_only = self._read_only()
+        if read_only is not None:
+            return read_only
+        if not isinstance(action, Action):
+            return _rejected("malformed", f"This is not a move: {type(action).__name__}.")
+        try:
+            form = validate(self._game, action)  # type: ignore[arg-type]
+        except Exception as exc:  # a payload so odd that even measuring it fails
+            return _rejected("malformed", f"This move cannot be read ({type(exc).__name__}).")
         if form is not None:
             return Outcome(False, form, ())
         try:  # exactly what a replay of the log will see
             action = Action.from_json(_normalised(action.to_json()))
-        except (TypeError, ValueError, KeyError, RecursionError) as exc:
-            return _rejected("malformed", f"This action cannot be recorded: {exc}.")
+        except RecursionError:
+            return _rejected("malformed", "This move cannot be recorded: it is nested too deep.")
+        except Exception as exc:
+            return _rejected("malformed", f"This move cannot be recorded: {exc}.")
         state = self.state
         try:
             rejection = self._game.check(state, action)  # type: ignore[union-attr]
@@ -319,6 +359,9 @@ class Session:
             return _rejected("engine_error", f"The rules engine failed on this move ({exc!r}); "
                              "nothing was changed.")
         events = tuple(events)
+        if new_state == state:  # nothing happened: keep it out of the log (a few microseconds)
+            return _rejected("no_change", "That changes nothing, so it was not recorded"
+                             + (f" ({events[0].text})." if events else "."))
         seq = self.seq + 1
         try:
             self.store.append_action(self._record.id, seq, action.to_json(),
@@ -335,11 +378,14 @@ class Session:
         """Take back the last active action (it stays in the log, marked undone).
 
         The state before it comes from the cache, so undo costs no replay.
-        Rejected with ``"nothing_to_undo"``, or ``"not_saved"`` if the mark
-        cannot be written.
+        Rejected with ``"nothing_to_undo"``, ``"read_only"`` (see
+        :attr:`writable`), or ``"not_saved"`` if the mark cannot be written.
         """
         if not self.can_undo:
             return _rejected("nothing_to_undo", "There is nothing to undo.")
+        read_only = self._read_only()
+        if read_only is not None:
+            return read_only
         seq = self.seq
         previous = self._states[-2]
         try:
@@ -354,16 +400,24 @@ class Session:
 
     def redo(self) -> Outcome:
         """Apply again the first undone action; its events are returned after a
-        ``"redo"`` event. Rejected with ``"nothing_to_redo"``, ``"not_saved"``,
-        or the game's rejection if the action no longer fits (engine changed)."""
+        ``"redo"`` event. Rejected with ``"nothing_to_redo"``, ``"read_only"``,
+        ``"not_saved"``, the game's rejection if the action no longer fits
+        (engine changed), or ``"engine_error"`` if the engine fails on it."""
         if not self.can_redo:
             return _rejected("nothing_to_redo", "There is nothing to redo.")
+        read_only = self._read_only()
+        if read_only is not None:
+            return read_only
         seq = self.seq + 1
-        action = self._action_at(seq)
-        rejection = self._game.check(self.state, action)  # type: ignore[union-attr]
-        if rejection is not None:
-            return Outcome(False, rejection, ())
-        new_state, events = self._game.apply(self.state, action)  # type: ignore[union-attr]
+        try:
+            action = self._action_at(seq)
+            rejection = self._game.check(self.state, action)  # type: ignore[union-attr]
+            if rejection is not None:
+                return Outcome(False, rejection, ())
+            new_state, events = self._game.apply(self.state, action)  # type: ignore[union-attr]
+        except Exception as exc:  # a log or an engine that changed under us: keep the table going
+            log.exception("redo of action %s failed", seq)
+            return _rejected("engine_error", f"This move cannot be made again ({exc!r}); nothing was changed.")
         try:
             self.store.set_undone(self._record.id, seq, False, self._status_of(new_state))  # type: ignore[union-attr]
         except StoreError as exc:
@@ -376,6 +430,13 @@ class Session:
         return Outcome(True, None, events)
 
     # ---------------------------------------------------------------- helpers
+    def _read_only(self) -> Outcome | None:
+        """None when changes can be saved (a full disk is looked at again first);
+        else the ``"read_only"`` refusal with the store's sentence."""
+        if self.store.writable or self.store.retry_writable():
+            return None
+        return _rejected("read_only", self.store.read_only_message or "The saved games file cannot be written.")
+
     def _status_of(self, state: Any) -> str:
         return "over" if self._game.is_over(state) else "open"  # type: ignore[union-attr]
 

@@ -18,16 +18,35 @@ The active actions of a game are always the prefix ``seq = 1..n`` with
 ``undone = 0``; undone actions (the redo tail) follow it. Timestamps are
 UTC ISO 8601 strings (``2025-03-01T20:15:02+00:00``).
 
-At open a damaged file (``PRAGMA quick_check`` fails, not a database, a
-schema from a newer version) is moved aside with its ``-wal``/``-shm`` files
-and a fresh database is created; :attr:`Store.notice` then says so in a
-sentence the app can show. If no file can be opened at all, the store runs in
-memory with a notice: the app never gets an exception at open.
+At open (for play) a damaged file (``PRAGMA quick_check`` fails, not a
+database, a schema from a newer version) is moved aside with its
+``-wal``/``-shm`` files and a fresh database is created; :attr:`Store.notice`
+then says so in a sentence the app can show. A path that is not a regular file
+(a FIFO, a device, a folder) is never opened: the store runs in memory with a
+notice. If no file can be opened at all, the store runs in memory with a
+notice: the app never gets an exception at open.
+
+A file that can be read but not written (the file or its folder is not
+writable: WAL needs ``-wal``/``-shm`` files beside it; the disk is full) is
+opened read-only: the games can be looked at, :attr:`Store.writable` is False
+and :attr:`Store.read_only_message` says why in a sentence. A full disk is
+looked at again by :meth:`Store.retry_writable` (the session calls it before a
+move), so play goes on once there is space.
+
+``Store.open(path, read_only=True)`` (``companion status``/``log``/``games``)
+only reads: an SQLite read-only connection (``mode=ro``; ``immutable=1`` where
+SQLite cannot make its ``-shm`` index beside the file and there is no ``-wal``
+to read), no migration, no WAL switch, no schema; a damaged file is reported
+and left where it is; a schema 1 file is read as it is.
 """
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
+import stat
+import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -35,6 +54,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from companion.paths import default_db_path, move_aside
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2  # PRAGMA user_version of the layout below (1: no touched column; migrated on open)
 EXPORT_FORMAT = "mars-companion-log"
@@ -70,6 +91,12 @@ _COLUMNS = {
 
 class StoreError(RuntimeError):
     """A write could not be committed (disk full, I/O error...); nothing was changed."""
+
+
+class ReadOnlyError(StoreError, ValueError):
+    """The store is read-only (see :attr:`Store.read_only_message`); nothing was
+    changed. Also a ``ValueError``, so callers that show a refused new game's
+    reason show this one."""
 
 
 class _Damaged(Exception):
@@ -124,40 +151,107 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text
 
 
+#: A disk with less room than this (bytes, for the unprivileged user) counts as full:
+#: a move writes a few 4 KiB pages to the ``-wal`` file.
+MIN_FREE_BYTES = 64 * 1024
+DISK_FULL = "the disk is full"
+#: The first words of every read-only sentence (the screen and the CLI show it whole).
+READ_ONLY_LEAD = "This game can be looked at but not played on"
+
+
+def _sqlite_connect(database: str | Path, **kwargs: Any) -> sqlite3.Connection:
+    """Every connection the store makes comes from here (tests emulate a full
+    disk by wrapping it: ``PRAGMA max_page_count``)."""
+    return sqlite3.connect(database, **kwargs)
+
+
 class Store:
     """The game store. Build with :meth:`open`; use from one thread.
 
     Attributes: ``path`` (the file), ``notice`` (a sentence for the screen, or
     ``None``), ``persistent`` (False when running in memory after the file
-    could not be opened at all).
+    could not be opened at all), ``read_only_reason`` (why the file cannot be
+    written: ``"the disk is full"``, ``"the saved games file ... is
+    read-only"``; None when it can); see :attr:`writable`.
     """
 
     def __init__(self, conn: sqlite3.Connection, path: Path, notice: str | None = None,
-                 persistent: bool = True):
+                 persistent: bool = True, *, read_only_reason: str | None = None,
+                 look_only: bool = False, version: int = SCHEMA_VERSION, ro_conn: bool = False):
         self._conn = conn
         self.path = path
         self.notice = notice
         self.persistent = persistent
+        self.read_only_reason = read_only_reason
+        self._look_only = look_only       # opened by status/log: never written
+        self._ro_conn = ro_conn           # the connection is SQLite read-only
+        self._set_version(version)
+
+    def _set_version(self, version: int) -> None:
+        touched = "touched" if version >= 2 else "id"  # schema 1 has no touched column: creation order
+        self._touched = touched
+        self._columns = f"id, game_id, options_json, created_at, status, {touched}"
+
+    @property
+    def writable(self) -> bool:
+        """True when moves can be saved (always for the in-memory store)."""
+        return self.read_only_reason is None
+
+    @property
+    def read_only_message(self) -> str | None:
+        """``"This game can be looked at but not played on: <reason>."``, or None when writable."""
+        if self.read_only_reason is None:
+            return None
+        return f"{READ_ONLY_LEAD}: {self.read_only_reason}."
 
     # ---------------------------------------------------------------- opening
     @classmethod
-    def open(cls, path: Path | str | None = None, *, create: bool = True) -> "Store":
+    def open(cls, path: Path | str | None = None, *, create: bool = True, read_only: bool = False) -> "Store":
         """Open (or create) the store at ``path`` (default: the data dir).
 
-        Never raises for a bad file: a damaged one is moved aside to
-        ``<name>.damaged-<UTC stamp>`` and a fresh one created; if even that
-        fails, the store lives in memory. Either way :attr:`notice` says so.
+        Never raises for a bad file. For play (the default): a path that is not
+        a regular file (FIFO, device, folder) is not touched and the store runs
+        in memory; a damaged file is moved aside to ``<name>.damaged-<UTC
+        stamp>`` and a fresh one created; a file that cannot be written (not
+        writable, folder not writable, disk full) is opened read-only
+        (:attr:`writable` False); if nothing can be opened, the store lives in
+        memory. :attr:`notice` says what happened in a sentence.
+
         With ``create=False`` a missing file is not created (an empty store in
-        memory, no notice): for read-only commands such as ``companion status``.
+        memory, no notice). With ``read_only=True`` (``companion status``,
+        ``log``, ``games``) nothing is written, created, migrated or moved: a
+        missing or empty file is an empty store, a damaged or unreadable one an
+        empty store whose :attr:`notice` says so (``persistent`` False).
         """
         path = Path(path) if path is not None else default_db_path()
+        odd = _not_regular(path)
+        if odd is not None:
+            what = "cannot be read" if read_only else "was left alone and this session will not be saved"
+            notice = f"The saved games file {odd}, so it {what}."
+            return cls(_memory_connection(), path, notice, persistent=False, look_only=read_only)
+        if read_only:
+            return cls._open_to_look(path)
         if not create and not path.exists():
             return cls(_memory_connection(), path, None, persistent=False)
         notice: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            problem = _write_problem(path) if path.exists() else None
+            if problem is None and path.exists() and _disk_full(path):
+                problem = DISK_FULL
             try:
-                return cls(_connect(path), path, None)
+                if problem is not None:
+                    return cls._open_read_only_for_play(path, problem)
+                try:
+                    conn = _connect(path)
+                except sqlite3.Error as exc:
+                    if path.exists() and (_is_full(exc) or _disk_full(path)):
+                        return cls._open_read_only_for_play(path, DISK_FULL)
+                    raise
+                full = _space_problem(conn, path)
+                store = cls(conn, path, None, read_only_reason=full)
+                store.notice = store.read_only_message
+                return store
             except _Damaged as damaged:
                 moved = move_aside(path, _SIDECARS)
                 notice = (f"The saved games file was damaged ({damaged.args[0]}). It was moved to "
@@ -172,6 +266,68 @@ class Store:
                 "this session will not be saved.")
             return cls(_memory_connection(), path, notice, persistent=False)
 
+    @classmethod
+    def in_memory(cls) -> "Store":
+        """An empty store in memory (``persistent`` False; nothing reaches a disk):
+        for simulations and tests."""
+        return cls(_memory_connection(), Path(":memory:"), None, persistent=False)
+
+    @classmethod
+    def _open_read_only_for_play(cls, path: Path, reason: str) -> "Store":
+        """``path`` opened read-only for play, with ``reason`` why it cannot be written.
+        Raises ``_Damaged`` (play moves the file aside) or ``sqlite3.Error``."""
+        conn, version = _connect_read_only(path)
+        if conn is None:  # an empty file: nothing to look at
+            conn, version = _memory_connection(), SCHEMA_VERSION
+        store = cls(conn, path, None, read_only_reason=reason, version=version, ro_conn=True)
+        store.notice = store.read_only_message
+        return store
+
+    @classmethod
+    def _open_to_look(cls, path: Path) -> "Store":
+        """``path`` opened by status/log: see :meth:`open` with ``read_only``."""
+        if not path.exists():
+            return cls(_memory_connection(), path, None, persistent=False, look_only=True)
+        try:
+            conn, version = _connect_read_only(path)
+        except _Damaged as damaged:
+            notice = (f"The saved games file {path} is damaged ({damaged.args[0]}); it was left where it is "
+                      "(`companion play` moves it aside and starts a fresh one).")
+            return cls(_memory_connection(), path, notice, persistent=False, look_only=True)
+        except (sqlite3.Error, OSError) as exc:
+            notice = f"The saved games file {path} cannot be read ({exc})."
+            return cls(_memory_connection(), path, notice, persistent=False, look_only=True)
+        if conn is None:  # an empty file: no game yet
+            return cls(_memory_connection(), path, None, persistent=False, look_only=True)
+        return cls(conn, path, None, look_only=True, version=version, ro_conn=True,
+                   read_only_reason="it was opened only to look at it")
+
+    def retry_writable(self) -> bool:
+        """Look again whether the file can be written now (space freed, rights
+        given back); if so, reopen it for writing (migrating a schema 1 file) and
+        return True. False while it still cannot be, and always for a store
+        opened with ``read_only=True``. Costs a ``statvfs`` and a rolled-back
+        write; the session calls it only while :attr:`writable` is False."""
+        if self.read_only_reason is None:
+            return True
+        if self._look_only or not self.persistent:
+            return False
+        problem = _write_problem(self.path) or (DISK_FULL if _disk_full(self.path) else None)
+        if problem is not None:
+            self.read_only_reason = problem
+            return False
+        if self._ro_conn:
+            try:
+                conn = _connect(self.path)
+            except (sqlite3.Error, OSError, _Damaged) as exc:
+                log.warning("the saved games file still cannot be written: %s", exc)
+                return False
+            self._conn.close()
+            self._conn, self._ro_conn = conn, False
+            self._set_version(SCHEMA_VERSION)
+        self.read_only_reason = _space_problem(self._conn, self.path)
+        return self.read_only_reason is None
+
     def close(self) -> None:
         """Close the connection (all writes are already committed)."""
         self._conn.close()
@@ -182,24 +338,24 @@ class Store:
         ``over`` (only of ``game_id`` if given), or None."""
         where = " AND game_id = ?" if game_id is not None else ""
         row = self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('open', 'over'){where} "
-            "ORDER BY touched DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
+            f"SELECT {self._columns} FROM games WHERE status IN ('open', 'over'){where} "
+            f"ORDER BY {self._touched} DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
         return _game(row) if row else None
 
     def open_games(self) -> dict[str, GameRecord]:
         """game id -> its open game (at most one each)."""
-        rows = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'open' ORDER BY id").fetchall()
+        rows = self._conn.execute(f"SELECT {self._columns} FROM games WHERE status = 'open' ORDER BY id").fetchall()
         return {r.game_id: r for r in map(_game, rows)}
 
     def game(self, game: int) -> GameRecord | None:
         """The game with store key ``game``, or None."""
-        row = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game,)).fetchone()
+        row = self._conn.execute(f"SELECT {self._columns} FROM games WHERE id = ?", (game,)).fetchone()
         return _game(row) if row else None
 
     def games(self, game_id: str | None = None) -> list[GameRecord]:
         """Every game (only of ``game_id`` if given), oldest first."""
         where = " WHERE game_id = ?" if game_id is not None else ""
-        rows = self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games{where} ORDER BY id",
+        rows = self._conn.execute(f"SELECT {self._columns} FROM games{where} ORDER BY id",
                                   (game_id,) if game_id is not None else ()).fetchall()
         return [_game(r) for r in rows]
 
@@ -317,10 +473,13 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self.read_only_reason is not None:
+            raise ReadOnlyError(self.read_only_message)
         conn = self._conn
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
+            self._note_failure(exc)
             raise StoreError(f"cannot write the saved games file: {exc}") from exc
         try:
             yield conn
@@ -332,8 +491,17 @@ class Store:
                 except sqlite3.Error:
                     pass
             if isinstance(exc, sqlite3.Error):
+                self._note_failure(exc)
                 raise StoreError(f"cannot write the saved games file: {exc}") from exc
             raise
+
+    def _note_failure(self, exc: sqlite3.Error) -> None:
+        """A write failed: on a full disk (or a file made read-only under us) the
+        store becomes read-only until :meth:`retry_writable` finds it writable."""
+        if _is_full(exc):
+            self.read_only_reason = DISK_FULL
+        elif (getattr(exc, "sqlite_errorname", "") or "").startswith("SQLITE_READONLY"):
+            self.read_only_reason = _write_problem(self.path) or f"the saved games file {self.path} is read-only"
 
 
 def _check_status(status: str) -> None:
@@ -341,8 +509,74 @@ def _check_status(status: str) -> None:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
 
 
-_GAME_COLUMNS = "id, game_id, options_json, created_at, status, touched"
 _NEXT_TOUCH = "(SELECT coalesce(max(touched), 0) + 1 FROM games)"
+
+
+def _not_regular(path: Path) -> str | None:
+    """``"<path> is not a regular file (it is a FIFO)"`` when ``path`` or one of
+    SQLite's files beside it exists and is not a regular file, else None.
+    Looked at with ``stat`` only: opening a FIFO would wait for a writer."""
+    for candidate in (path, *(Path(f"{path}{s}") for s in _SIDECARS)):
+        try:
+            mode = os.stat(candidate).st_mode
+        except OSError:
+            continue
+        if not stat.S_ISREG(mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+                    else "a block device" if stat.S_ISBLK(mode) else "a folder" if stat.S_ISDIR(mode)
+                    else "a socket" if stat.S_ISSOCK(mode) else "not a file")
+            return f"{candidate} is not a regular file (it is {kind})"
+    return None
+
+
+def _write_problem(path: Path) -> str | None:
+    """Why the existing ``path`` cannot be written (the file, or its folder, where
+    SQLite keeps the ``-wal``/``-shm`` files), or None. Uses ``os.access``, which
+    also says False on a read-only mount."""
+    if not os.access(path, os.W_OK):
+        return f"the saved games file {path} is read-only"
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (f"its folder {folder} is not writable (SQLite keeps its -wal and -shm files "
+                "beside the saved games file)")
+    return None
+
+
+def _disk_full(path: Path) -> bool:
+    """True when the file system of ``path`` has less than :data:`MIN_FREE_BYTES`
+    free for an unprivileged user (``statvfs``; False if it cannot be asked)."""
+    try:
+        st = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < MIN_FREE_BYTES
+
+
+def _is_full(exc: BaseException) -> bool:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith("SQLITE_FULL") or "database or disk is full" in str(exc).lower()
+
+
+def _space_problem(conn: sqlite3.Connection, path: Path) -> str | None:
+    """:data:`DISK_FULL` when a move could not be saved for want of space, else None:
+    the disk's free space (``statvfs``), then SQLite itself (a rolled-back insert
+    that needs new pages fails with ``SQLITE_FULL`` when the file cannot grow)."""
+    if _disk_full(path):
+        return DISK_FULL
+    try:
+        page = conn.execute("PRAGMA page_size").fetchone()[0]
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("INSERT INTO games (game_id, options_json, created_at, status) "
+                         "VALUES ('', zeroblob(?), '', 'abandoned')", (2 * page,))
+        finally:
+            if conn.in_transaction:  # SQLite rolls back by itself on SQLITE_FULL
+                conn.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        if _is_full(exc):
+            return DISK_FULL
+        log.warning("cannot probe the saved games file for space: %s", exc)
+    return None
 
 
 def _game(row: tuple) -> GameRecord:
@@ -364,7 +598,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     database; other ``sqlite3.Error`` (locked, I/O) pass through.
     """
     _check_header(path)
-    conn = sqlite3.connect(path, timeout=10.0, isolation_level=None)
+    conn = _sqlite_connect(path, timeout=10.0, isolation_level=None)
     try:
         try:
             rows = conn.execute("PRAGMA quick_check").fetchall()
@@ -396,10 +630,15 @@ def _check_header(path: Path) -> None:
     header. Checked before SQLite opens it, because closing an SQLite connection
     deletes the ``-wal`` file, which must move aside with the damaged file."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(len(_MAGIC))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never waits, even on a FIFO
     except FileNotFoundError:
         return
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Damaged("it is not a regular file")
+        head = os.read(fd, len(_MAGIC))
+    finally:
+        os.close(fd)
     if head and head != _MAGIC:
         raise _Damaged("it is not a database file")
 
@@ -438,8 +677,58 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         raise
 
 
-def _check_schema(conn: sqlite3.Connection) -> None:
+def _check_schema(conn: sqlite3.Connection, version: int = SCHEMA_VERSION) -> None:
     for table, columns in _COLUMNS.items():
+        if version < 2 and table == "games":
+            columns = [c for c in columns if c != "touched"]
         found = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
         if found != columns:
             raise _Damaged(f"its table {table!r} is not the companion's")
+
+
+def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
+    """``(connection, schema version)`` to read ``path`` without writing anything
+    (no migration, no WAL switch, no schema); ``(None, 0)`` for an empty file
+    (no tables yet). Raises :class:`_Damaged` for a file that is not a readable
+    companion database, ``sqlite3.Error``/``OSError`` if it cannot be read.
+
+    SQLite's ``mode=ro``; where SQLite cannot create the ``-shm`` index beside
+    the file (a folder that is not writable, a full disk) and there is no
+    ``-wal`` to read, ``immutable=1`` (the main file then holds everything)."""
+    _check_header(path)
+    uri = "file:" + urllib.request.pathname2url(str(path.absolute()))
+    try:
+        return _checked_read_only(_sqlite_connect(uri + "?mode=ro", uri=True, timeout=10.0, isolation_level=None))
+    except sqlite3.Error as exc:
+        if _is_damage(exc):
+            raise _Damaged(str(exc)) from exc
+        wal = Path(f"{path}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise
+        log.info("reading %s as immutable (%s)", path, exc)
+    try:
+        return _checked_read_only(_sqlite_connect(uri + "?mode=ro&immutable=1", uri=True, isolation_level=None))
+    except sqlite3.Error as exc:
+        if _is_damage(exc):
+            raise _Damaged(str(exc)) from exc
+        raise
+
+
+def _checked_read_only(conn: sqlite3.Connection) -> tuple[sqlite3.Connection | None, int]:
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if rows != [("ok",)]:
+            raise _Damaged("; ".join(str(r[0]) for r in rows[:3]) or "quick_check failed")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise _Damaged(f"it was written by a newer version of the companion (schema {version})")
+        if version == 0:
+            if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise _Damaged("it is an SQLite file of some other program")
+            conn.close()
+            return None, 0
+        _check_schema(conn, version)
+    except BaseException:
+        conn.close()
+        raise
+    return conn, version

@@ -105,12 +105,12 @@ def test_log_json_is_the_export(db, capsys):
     assert replay_export(data) == state
 
 
-def test_damaged_file_is_reported_not_fatal(db, capsys):
+def test_damaged_file_is_reported_and_left_where_it_is(db, capsys):
     db.write_bytes(b"this is not sqlite at all" * 100)
-    assert main(["status", "--db", str(db)]) == 0
+    assert main(["status", "--db", str(db)]) == 1
     captured = capsys.readouterr()
     assert "No game in progress." in captured.out and "damaged" in captured.err
-    assert any(p.name.startswith("companion.sqlite3.damaged-") for p in db.parent.iterdir())
+    assert not any(p.name.startswith("companion.sqlite3.damaged-") for p in db.parent.iterdir())
 
 
 def test_games_lists_every_stored_game_and_log_reopens_any_by_id(db, capsys):

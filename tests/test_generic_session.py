@@ -15,7 +15,9 @@ GAME_IDS = sorted(GAMES)
 
 
 def _choose(game, state, rng):
-    legal = game.legal_actions(state)
+    # a legal move that changes nothing (a roll "corrected" to the face it has) is refused
+    # with "no_change" and not logged; these walks want moves that do something
+    legal = [a for a in game.legal_actions(state) if game.apply(state, a)[0] != state]
     expect = game.expects(state)
     if expect is not None and expect.kind == "card" or not legal:
         return game.random_action(state, rng)

@@ -371,3 +371,17 @@ def test_a_card_with_a_float_or_bool_where_an_integer_goes_is_refused_and_the_ga
     assert session.submit(Action("draw", {"card": good})).accepted
     for _ in range(5):
         assert session.submit(game.random_action(session.state, rng)).accepted
+
+
+def test_placing_a_marsonaut_where_it_already_is_is_refused_and_not_logged(session):
+    """The issue's example: a second placement in the same Bay changes nothing."""
+    rng = random.Random(1)
+    while session.game.phase(session.state) != "place" or session.game.expects(session.state) is not None:
+        assert session.submit(session.game.random_action(session.state, rng)).accepted
+    where = session.state.placement[0]
+    assert session.submit(Action("place", {"who": 0, "bay": (where + 1) % 7})).accepted
+    assert session.submit(Action("place", {"who": 0, "bay": where})).accepted
+    seq, logged = session.seq, len(session.log())
+    out = session.submit(Action("place", {"who": 0, "bay": where}))
+    assert not out.accepted and out.rejection.code == "no_change" and "Larisa" in out.rejection.message
+    assert session.seq == seq and len(session.log()) == logged

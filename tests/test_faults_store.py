@@ -1,0 +1,353 @@
+"""Faults of the saved games file (issue: the fault campaign on the session and the store).
+
+Real parts: real SQLite files, real FIFOs (``os.mkfifo``), the real CLI entry
+point. Two things cannot be had for real in a test run as root without
+mounting anything, and are emulated as closely as SQLite allows:
+
+- A read-only file: root writes through ``chmod``, so ``os.access`` (what the
+  store asks, and what says False on a read-only mount too) is made to answer
+  as it would for the kiosk's unprivileged user; the file itself is also
+  ``chmod 444`` and must come out byte for byte the same. A second test runs
+  the store as the user ``nobody`` where that is possible.
+- A full disk: every connection the store makes gets ``PRAGMA max_page_count``
+  set to the file's current page count, so any write that needs a new page
+  fails inside SQLite with the very error a full disk gives (``SQLITE_FULL``,
+  "database or disk is full"); "space is back" lifts the limit on every live
+  connection. A second test makes ``os.statvfs`` report no free blocks, which
+  is what the store looks at for a real disk.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion.store as store_mod
+from companion.cli import main
+from companion.rules import GAMES
+from companion.session import Session
+from companion.store import SCHEMA_VERSION, ReadOnlyError, StoreError, Store
+
+pytestmark = pytest.mark.timeout(20)
+
+GAME_ID = sorted(GAMES)[0]  # any registered game: these faults are the store's, not a game's
+
+
+def _legal(s: Session, rng: random.Random):
+    """A legal move of the shown game that changes its state."""
+    for _ in range(50):
+        action = s.game.random_action(s.state, rng)
+        if s.game.apply(s.state, action)[0] != s.state:
+            return action
+    raise AssertionError("no move that changes the state")
+
+
+def _played(db: Path, n: int = 6, seed: int = 3) -> tuple[object, int]:
+    """A game with ``n`` moves saved in ``db``; returns (state, seq)."""
+    rng = random.Random(seed)
+    with Session.open(db) as s:
+        s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, seed))
+        for _ in range(n):
+            assert s.submit(_legal(s, rng)).accepted
+        return s.state, s.seq
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------------- not a regular file
+def test_a_fifo_is_refused_at_once_by_status_log_and_games(tmp_path, capsys):
+    fifo = tmp_path / "companion.sqlite3"
+    os.mkfifo(fifo)
+    for command in ("status", "log", "games"):
+        assert main([command, "--db", str(fifo)]) == 1, command
+        err = capsys.readouterr().err
+        assert "not a regular file" in err and "FIFO" in err, err
+    assert main(["status", "--db", str(fifo), "--json"]) == 1
+    assert "FIFO" in json.loads(capsys.readouterr().out)["notice"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"]  # nothing moved, nothing made
+
+
+def test_play_with_a_fifo_starts_says_so_and_plays_without_saving(tmp_path):
+    fifo = tmp_path / "companion.sqlite3"
+    os.mkfifo(fifo)
+    with Session.open(fifo) as s:
+        assert "not a regular file" in s.notice and "will not be saved" in s.notice
+        assert not s.store.persistent and s.writable
+        s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, 1))
+        assert s.submit(_legal(s, random.Random(1))).accepted  # moves are played, not refused
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"]
+
+
+def test_a_fifo_beside_the_file_is_refused_too(tmp_path):
+    db = tmp_path / "companion.sqlite3"
+    _played(db, 2)
+    os.mkfifo(f"{db}-wal")  # SQLite would block writing its log into it
+    with Session.open(db) as s:
+        assert "-wal is not a regular file" in s.notice and not s.has_game
+    assert main(["status", "--db", str(db)]) == 1
+
+
+def test_a_device_node_is_refused_and_never_moved_aside(tmp_path, capsys):
+    node = tmp_path / "companion.sqlite3"
+    try:
+        os.mknod(node, 0o600 | 0o020000, os.makedev(1, 3))  # a character device (what /dev/null is)
+    except (PermissionError, OSError) as exc:
+        pytest.skip(f"cannot make a device node here: {exc}")
+    with Session.open(node) as s:
+        assert "character device" in s.notice
+    assert main(["status", "--db", str(node)]) == 1
+    assert "character device" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"]
+
+
+# ---------------------------------------------------------------- status and log only read
+def test_status_and_log_leave_a_damaged_file_where_it_is_and_play_moves_it(tmp_path, capsys):
+    db = tmp_path / "companion.sqlite3"
+    db.write_bytes(b"this is not sqlite at all" * 100)
+    before = _digest(db)
+    for command in ("status", "log", "games"):
+        assert main([command, "--db", str(db)]) == 1, command
+        err = capsys.readouterr().err
+        assert "damaged" in err and "left where it is" in err and "companion play" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"] and _digest(db) == before
+    with Session.open(db) as s:  # play: moves it aside, with its message
+        assert "moved to" in s.notice
+    assert any(p.name.startswith("companion.sqlite3.damaged-") for p in tmp_path.iterdir())
+
+
+def test_status_and_log_leave_a_file_with_damaged_pages_where_it_is(tmp_path, capsys):
+    db = tmp_path / "companion.sqlite3"
+    _played(db, 30)
+    data = bytearray(db.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for offset in range(page, len(data), page):  # scribble over every page but the first
+        data[offset:offset + 64] = b"\xa5" * 64
+    db.write_bytes(bytes(data))
+    before = _digest(db)
+    assert main(["log", "--db", str(db)]) == 1
+    assert "left where it is" in capsys.readouterr().err
+    assert _digest(db) == before and not any("damaged-" in p.name for p in tmp_path.iterdir())
+
+
+def test_status_and_log_write_nothing_to_a_good_file(tmp_path, capsys):
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 8)
+    before = _digest(db)
+    assert main(["status", "--db", str(db)]) == 0
+    assert f"{seq} action(s)" in capsys.readouterr().out
+    assert main(["log", "--db", str(db), "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["actions"]) == seq
+    assert _digest(db) == before
+
+
+def test_status_reads_a_schema_1_file_without_migrating_it(tmp_path, capsys):
+    from tests.test_store import V1_SCHEMA
+
+    db = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(db)
+    conn.executescript(V1_SCHEMA)
+    options = GAMES[GAME_ID].default_options(None, 2)
+    for id_, status in ((1, "abandoned"), (2, "open")):
+        conn.execute("INSERT INTO games VALUES (?, ?, ?, '2026-11-01T10:00:00+00:00', ?)",
+                     (id_, GAME_ID, json.dumps(options), status))
+    conn.commit()
+    conn.close()
+    before = _digest(db)
+    assert main(["status", "--db", str(db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["id"] == 2 and data["game"] == GAME_ID and data["notice"] is None
+    assert main(["games", "--db", str(db), "--json"]) == 0
+    assert [g["status"] for g in json.loads(capsys.readouterr().out)["games"]] == ["abandoned", "open"]
+    assert _digest(db) == before
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone() == (1,)
+
+
+def test_status_of_an_empty_file_is_no_game(tmp_path, capsys):
+    db = tmp_path / "companion.sqlite3"
+    db.write_bytes(b"")
+    assert main(["status", "--db", str(db)]) == 0
+    assert "No game in progress." in capsys.readouterr().out
+    assert db.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"]
+
+
+# ---------------------------------------------------------------- read-only file or folder
+@pytest.fixture
+def unwritable(monkeypatch):
+    """``unwritable(path)``: ``os.access`` says ``path`` cannot be written (as it
+    would to the kiosk's user after ``chmod 444``, or on a read-only mount)."""
+    denied: set[str] = set()
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):
+        if mode & os.W_OK and os.path.abspath(path) in denied:
+            return False
+        return real(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    return lambda path: denied.add(os.path.abspath(path))
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_file_is_said_at_start_and_every_change_is_refused_with_it(tmp_path, unwritable, what):
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 5)
+    db.chmod(0o444)
+    before = _digest(db)
+    unwritable(db if what == "file" else tmp_path)
+    with Session.open(db) as s:
+        assert s.notice.startswith("This game can be looked at but not played on: ")
+        assert ("is read-only" if what == "file" else "is not writable") in s.notice
+        assert not s.writable and s.has_game and s.state == state and s.seq == seq  # shown, as it was
+        for outcome in (s.submit(_legal(s, random.Random(0))), s.undo()):
+            assert not outcome.accepted and outcome.rejection.code == "read_only"
+            assert outcome.rejection.message == s.store.read_only_message
+        with pytest.raises(ReadOnlyError, match="not played on"):
+            s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, 1))
+        assert isinstance(ReadOnlyError("x"), (StoreError, ValueError))
+        assert s.switch(GAME_ID)  # looking at games still works
+        assert s.state == state and s.seq == seq
+    assert _digest(db) == before
+
+
+def test_a_read_only_file_as_another_user(tmp_path):
+    """The same without emulation: the store run as ``nobody`` on a ``chmod 444`` file."""
+    python = shutil.which("python3", path="/usr/bin:/bin")
+    if os.geteuid() != 0 or python is None or shutil.which("setpriv") is None:
+        pytest.skip("needs root, setpriv and a system python3 to run as another user")
+    folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"companion-ro-{os.getpid()}"
+    folder.mkdir(mode=0o755, exist_ok=True)
+    try:
+        folder.chmod(0o755)
+        db = folder / "companion.sqlite3"
+        state, seq = _played(db, 4)
+        db.chmod(0o444)
+        before = _digest(db)
+        code = ("import sys; sys.path.insert(0, sys.argv[1]); from companion.session import Session\n"
+                "s = Session.open(sys.argv[2]); print(s.writable, s.seq, s.notice)")
+        root = str(Path(__file__).resolve().parent.parent)
+        run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", python, "-c", code,
+                              root, str(db)], capture_output=True, text=True, timeout=60)
+        if run.returncode != 0 and ("Permission denied" in run.stderr or "No module" in run.stderr):
+            pytest.skip(f"the source is not readable as nobody here: {run.stderr.strip()[-200:]}")
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.startswith(f"False {seq} This game can be looked at but not played on: "), run.stdout
+        assert _digest(db) == before
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- full disk
+class FullDisk:
+    """Every connection the store opens to ``db`` cannot grow it (``max_page_count``
+    = its page count now): SQLite fails such writes with ``SQLITE_FULL``."""
+
+    def __init__(self, monkeypatch, db: Path):
+        self.db, self.full, self.conns = db, False, []
+        real = store_mod._sqlite_connect
+
+        def connect(database, **kwargs):
+            conn = real(database, **kwargs)
+            self.conns.append(conn)
+            if self.full:
+                self._limit(conn)
+            return conn
+
+        monkeypatch.setattr(store_mod, "_sqlite_connect", connect)
+
+    def _limit(self, conn):
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    def fill(self, conn=None):
+        self.full = True
+        for c in ([conn] if conn is not None else []) + self.conns:
+            try:
+                self._limit(c)
+            except sqlite3.ProgrammingError:  # closed
+                pass
+
+    def free(self):
+        self.full = False
+        for c in self.conns:
+            try:
+                c.execute("PRAGMA max_page_count = 1073741823")
+            except sqlite3.ProgrammingError:
+                pass
+
+
+def test_start_up_on_a_full_disk_resumes_the_game_read_only_and_play_goes_on_once_space_is_back(
+        tmp_path, monkeypatch):
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 6)
+    disk = FullDisk(monkeypatch, db)
+    disk.fill()
+    with Session.open(db) as s:
+        assert s.has_game and s.state == state and s.seq == seq  # the open game, not a new-game screen
+        assert not s.writable and s.notice == "This game can be looked at but not played on: the disk is full."
+        move = _legal(s, random.Random(9))
+        out = s.submit(move)
+        assert not out.accepted and out.rejection.code == "read_only" and "disk is full" in out.rejection.message
+        assert s.state == state and s.seq == seq
+        disk.free()  # space is back
+        out = s.submit(move)
+        assert out.accepted, out.rejection
+        assert s.writable and s.seq == seq + 1
+    with Session.open(db) as again:
+        assert again.seq == seq + 1 and again.notice is None
+
+
+def test_the_disk_filling_during_play_keeps_the_game_and_play_goes_on_once_space_is_back(tmp_path, monkeypatch):
+    db = tmp_path / "companion.sqlite3"
+    disk = FullDisk(monkeypatch, db)
+    rng = random.Random(4)
+    with Session.open(db) as s:
+        s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, 4))
+        disk.fill(s.store._conn)
+        refused = None
+        for _ in range(300):  # moves that fit in the pages the file has still go in
+            before, seq = s.state, s.seq
+            out = s.submit(_legal(s, rng))
+            if not out.accepted:
+                refused = out
+                break
+        assert refused is not None and refused.rejection.code == "not_saved"
+        assert "disk or" in refused.rejection.message or "full" in refused.rejection.message
+        assert s.state == before and s.seq == seq and s.has_game
+        assert not s.writable and s.store.read_only_message.endswith("the disk is full.")
+        again = s.submit(_legal(s, rng))
+        assert again.rejection.code == "read_only"
+        disk.free()
+        assert s.submit(_legal(s, rng)).accepted and s.writable
+        final, n = s.state, s.seq
+    with Session.open(db) as s:
+        assert s.state == final and s.seq == n
+
+
+def test_a_disk_with_no_free_blocks_is_full_at_start_up(tmp_path, monkeypatch):
+    """The real-disk check: ``statvfs`` says no room for the kiosk's user."""
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 3)
+    real = os.statvfs
+    room = {"free": 0}
+
+    class Stat:
+        def __init__(self, st):
+            self.f_frsize, self.f_bavail = st.f_frsize, room["free"] // st.f_frsize
+
+    monkeypatch.setattr(store_mod.os, "statvfs", lambda p: Stat(real(p)) if room["free"] == 0 else real(p))
+    with Session.open(db) as s:
+        assert s.has_game and s.seq == seq and not s.writable and "disk is full" in s.notice
+        move = _legal(s, random.Random(2))
+        assert s.submit(move).rejection.code == "read_only"
+        room["free"] = 10**9
+        assert s.submit(move).accepted and s.writable
