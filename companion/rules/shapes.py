@@ -203,13 +203,15 @@ class Custom(Shape):
 
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     """Nesting depth of lists and dicts in ``value`` (1 for a scalar), counted
-    without recursion and stopping once past ``limit``."""
-    deepest, stack = 0, [(value, 1)]
+    without recursion and stopping once past ``limit``; a value of more than
+    :data:`MAX_PAYLOAD_CHARS` items counts as too deep (it is too long anyway)."""
+    deepest, stack, seen = 0, [(value, 1)], 0
     while stack:
         item, d = stack.pop()
         deepest = max(deepest, d)
-        if deepest > limit:
-            return deepest
+        seen += 1
+        if deepest > limit or seen > MAX_PAYLOAD_CHARS:  # each item is at least one character of JSON
+            return deepest if deepest > limit else limit + 1
         if isinstance(item, dict):
             stack.extend((v, d + 1) for v in item.values())
         elif isinstance(item, (list, tuple)):
@@ -221,7 +223,7 @@ def size_problem(value: Any) -> str | None:
     """Why ``value`` is too deep or too large to be a payload, or None.
     Checked before anything recursive looks at it."""
     if depth(value) > MAX_DEPTH:
-        return f"it is nested more than {MAX_DEPTH} deep"
+        return f"it is nested more than {MAX_DEPTH} deep or longer than {MAX_PAYLOAD_CHARS} characters"
     try:
         text = json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:

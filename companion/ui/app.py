@@ -404,9 +404,10 @@ class App:
         """Start the game of the New-game screen with the table's ``options``;
         a refusal (bad options) is shown and nothing changes."""
         game_id = self.setup_game_id or self.session.game_id
+        from companion.store import StoreError
         try:
             self.session.new_game(game_id, options)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, StoreError) as exc:
             self.say(str(exc), "error")
             return
         self.wants_new_game = False

@@ -91,6 +91,8 @@ def _check_correct_roll(state: State, action: Action) -> Rejection | None:
     roller = base.roller if base.phase == ROLLOFF else base.current
     if action.seat is not None and action.seat != roller:
         return reject("not_your_roll", f"The roll was {base.seats[roller].name}'s.", S.ROLL_FIRST)
+    if action.args["face"] == state.rolled:
+        return reject("same_face", "The roll was entered with that face already: nothing to fix.", S.ROLL_FIRST)
     return None
 
 

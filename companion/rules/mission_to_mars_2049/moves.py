@@ -36,7 +36,7 @@ def legal_actions(state: State) -> list[Action]:
     out: list[Action] = []
     base = state.before_roll
     if base is not None:
-        out += [Action(A.CORRECT_ROLL, {"face": f}) for f in range(1, 7)]  # the table's (Fix roll)
+        out += [Action(A.CORRECT_ROLL, {"face": f}) for f in range(1, 7) if f != state.rolled]  # the table's
     cur = state.current
     if ph == ROLLOFF:
         return list(_ROLLS[state.roller]) + out

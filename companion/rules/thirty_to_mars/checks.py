@@ -59,6 +59,9 @@ def _check_correct_roll(state: State, args: dict[str, Any]) -> Rejection | None:
     if state.before_roll is None:
         return reject("nothing_to_correct", "Only the most recent action can be corrected, and it was not a roll.",
                    "Turn Overview 6")
+    if args["face"] == state.last_face:
+        return reject("same_face", f"The roll was entered as {state.last_face} already: nothing to fix.",
+                      "Turn Overview 6")
     return None
 
 

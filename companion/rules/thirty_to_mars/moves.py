@@ -28,7 +28,8 @@ def legal_actions(state: State) -> list[Action]:
     can use them any time during the game", Fixing Workspaces), and so is
     Dieter's re-draw while a card's location or difficulty is still to roll.
     """
-    corrections = [Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7)] if state.before_roll is not None else []
+    corrections = ([Action(CORRECT_ROLL, {"face": f}) for f in range(1, 7) if f != state.last_face]
+                   if state.before_roll is not None else [])
     if state.result:
         return corrections
     out: list[Action] = []
