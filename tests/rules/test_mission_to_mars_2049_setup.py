@@ -266,3 +266,6 @@ def test_correct_roll_replaces_the_last_roll():
     # the contract's form: no seat
     s, _ = roll(s0, "food")
     assert mm.check(s, Action("correct_roll", {"face": 3})) is None
+    same = mm.check(s, Action("correct_roll", {"face": FACE["food"]}))  # the face already entered: nothing to fix
+    assert same.code == "same_face" and same.rule.startswith("mission-to-mars-2049.txt, 3.4.1")
+    assert Action("correct_roll", {"face": FACE["food"]}) not in mm.legal_actions(s)

@@ -2,6 +2,8 @@
 "Event Location", "Resolving the Problem", "Skipping the Event")."""
 import pytest
 
+from companion.rules import Action
+
 from companion.rules import thirty_to_mars as ttm
 from companion.rules.thirty_to_mars.model import replace
 from tests.rules.helpers import act, card, drawn, rejection, started, texts, with_crew
@@ -299,6 +301,9 @@ def test_only_the_latest_roll_can_be_corrected():
     assert s.dice == (5,) and "Roll corrected to 5" in texts(events)
     s, _ = act(s, "correct_roll", face=6)
     assert s.dice == (6,)
+    same = rejection(s, "correct_roll", face=6)  # "fixing" to the face entered changes nothing (Turn Overview 6)
+    assert same.code == "same_face" and same.rule == "30-to-mars.txt, Turn Overview 6"
+    assert Action("correct_roll", {"face": 6}) not in ttm.legal_actions(s)
 
 
 def test_correcting_a_setup_roll_redoes_its_consequence():
