@@ -266,21 +266,27 @@ def _random_pre(state: State, s: int, rng: Random) -> Action:
 def _random_play(state: State, p: Player, rng: Random) -> Action:
     s = p.seat
     if p.hand and rng.random() < 0.9:
-        if owned(p, BOOST) > 0 and rng.random() < 0.5:
+        if p.boosts and rng.random() < 0.5 and owned(p, BOOST) > 0:
             return Action(PLAY_BOOST, {}, s)
-        names = _crew_names(p)
-        if names:
-            name = names[rng.randrange(len(names))]
-            crew = next(c.crew for c in p.crew if c.name == name)
+        crew = p.crew
+        for _ in range(3):
+            if not crew:
+                break
+            card = crew[rng.randrange(len(crew))]
+            name, c = card.name, card.crew
+            if owned(p, name) < 1:
+                continue
+            if not (c.copy or c.jettison or c.other):
+                return Action(PLAY, {"card": name}, s)
             args: dict[str, Any] = {"card": name}
-            if crew.copy:
-                targets = [c.name for i, c in enumerate(p.play) if copy_index(p, c.name) == i]
+            if c.copy:
+                targets = [x.name for i, x in enumerate(p.play) if copy_index(p, x.name) == i]
                 if not targets:
-                    return _DONE_FOR(s)
+                    continue
                 args["copy"] = targets[rng.randrange(len(targets))]
-            if crew.jettison and p.asteroids and p.discard and rng.random() < 0.8:
+            if c.jettison and p.asteroids and p.discard and rng.random() < 0.8:
                 args["jettison"] = [{"zone": "discard", "card": ASTEROID}]
-            if crew.other:
+            if c.other:
                 args["result"] = {"draw": 1}
             a = Action(PLAY, args, s)
             if check(state, a) is None:
@@ -289,7 +295,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
         choices = _rocket_choices(state, s)
         if choices:
             return choices[rng.randrange(len(choices))]
-    return _DONE_FOR(s)
+    return Action(DONE, {}, s)
 
 
 def _DONE_FOR(s: int) -> Action:
