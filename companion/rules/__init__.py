@@ -51,6 +51,8 @@ class Entry:
 ENTRIES: tuple[Entry, ...] = (
     Entry("thirty-to-mars", "thirty_to_mars", "30 to Mars", (1, 4), "30-to-mars.txt",
           "co-op survival: 30 days to Mars"),
+    Entry("race-to-mars", "race_to_mars", "Race to Mars", (2, 4), "race-to-mars.txt",
+          "rocket building and deck building, no die"),
 )
 
 

@@ -36,7 +36,9 @@ def test_rm032_a_card_with_both_parts_needs_to_say_crew_or_module():
     assert r.code == "crew_or_module" and r.rule == "race-to-mars.txt, Phase 1.2: Place a Card"
     s, _ = act(s, rm.PICK, 0, card=both, place="module")
     assert s.players[0].modules[0].draw == 1
-    assert rejection(s, rm.PICK, 1, card=both, place="unplaced").code == "place_now"
+    assert rejection(s, rm.PICK, 1, card=dict(both, name="Y"), place="unplaced").code == "place_now"
+    r = rejection(s, rm.PICK, 1, card=both, place="crew")
+    assert r.code == "card_twice" and r.rule == "race-to-mars.txt, Phase 1.1: Pick a Card"
 
 
 def test_rm023_rm024_rm025_rm157_round_r_leftover_fills_slot_r_as_it_lies():

@@ -96,6 +96,8 @@ def _check_pick(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("not_now", "Space cards are picked by Pre-launch players at the start of a round.",
                       "Phase 1.1: Pick a Card")
     card = a["card"]
+    if card["name"] in state.space_seen:
+        return _twice(card["name"])
     place = a.get("place")
     if place is None and ("crew" in card) == ("module" in card):
         return reject("crew_or_module", "Say whether the card is recruited to the Crew deck or attached as a "
@@ -106,6 +108,11 @@ def _check_pick(state: State, seat: int, a: dict) -> Rejection | None:
     if state.revealed - state.picked < 1:
         return reject("no_card", "No revealed card is left to pick.", "Phase 1.1: Pick a Card")
     return None
+
+
+def _twice(name: str) -> Rejection:
+    return reject("card_twice", f"{name} is already on the table: each Space card is a card of its own.",
+                  "Phase 1.1: Pick a Card")
 
 
 def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
@@ -163,6 +170,8 @@ def _check_leftover(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != LEFTOVER_STEP:
         return reject("not_now", "The leftover card is dealt with after every Pre-launch player's turn (rounds "
                       "1-12).", "Playing the Game 1: Pre-Launch")
+    if a["card"]["name"] in state.space_seen:
+        return _twice(a["card"]["name"])
     if "trajectory" not in a["card"]:
         return reject("trajectory_needed", "Enter the leftover card's trajectory spaces and hazards: it joins the "
                       "trajectories to Mars.", "Playing the Game 1: Pre-Launch")

@@ -174,7 +174,8 @@ def place_of(card: dict, place: str | None) -> str:
 def _apply_pick(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Phases 1.1-1.2: pick one revealed Space card and place it at once."""
     state = _place(state, seat, args["card"], place_of(args["card"], args.get("place")), events)
-    return next_pre(replace(state, picked=state.picked + 1, last_picker=seat), events)
+    return next_pre(replace(state, picked=state.picked + 1, last_picker=seat,
+                            space_seen=state.space_seen | {args["card"]["name"]}), events)
 
 
 def _apply_extra_card(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -223,7 +224,8 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
     leftover (Headquarters 8) goes to the common discard."""
     card = args["card"]
     slot = len(state.slots) + 1
-    state = replace(state, slots=state.slots + (lanes_of(card),), slot_names=state.slot_names + (card["name"],))
+    state = replace(state, slots=state.slots + (lanes_of(card),), slot_names=state.slot_names + (card["name"],),
+                    space_seen=state.space_seen | {card["name"]})
     events.append(Event("trajectory", f"{card['name']} becomes trajectory card {slot} of {SLOTS}",
                         {"slot": slot, "card": card["name"]}))
     left = state.revealed - state.picked - 1

@@ -198,6 +198,7 @@ class State:
     last_picker: int = -1
     insights: tuple[Insight, ...] = (INSIGHT_CARD,)
     starting_seen: tuple[str, ...] = ()
+    space_seen: frozenset = frozenset()  # names of the Space cards identified so far (picked or trajectory)
     hq_seen: tuple[int, ...] = ()
     hazards: tuple[str, ...] = ()
     free_left: int = 0

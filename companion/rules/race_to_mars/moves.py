@@ -4,7 +4,9 @@ Actions that carry a card's printed parts (a pick, a leftover, a Starting
 card) cannot be listed: ``expects(state)`` describes them, and
 :func:`random_space_card` / :func:`random_starting_card` make one up.
 Optional choices with many combinations are listed in their simplest form
-(a play without jettisons, a Storage jettison of no cards).
+(a play without jettisons, a Storage jettison of no cards, an Insight that
+jettisons an Asteroid or a Boost but not each Crew card): ``check`` accepts
+the others.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from .model import (ADVANCED, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as H
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
                     Player, State)
 from .post import copy_index, insight_cost
-from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
+from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current
 
 _DONE = Action(DONE)
@@ -118,16 +120,18 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def _rocket_choices(state: State, s: int) -> list[Action]:
+    """Copy module sides and the Headquarters 2 module that would change something."""
     p = state.players[s]
     out = []
     mods = p.modules
     for i, m in enumerate(mods):
         if m.copy:
-            if i > 0 and not mods[i - 1].copy:
+            now = copied(p, i)
+            if i > 0 and not mods[i - 1].copy and now is not mods[i - 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
-            if i + 1 < len(mods) and not mods[i + 1].copy:
+            if i + 1 < len(mods) and not mods[i + 1].copy and now is not mods[i + 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
-        if p.hq == HQ_DOUBLE:
+        if p.hq == HQ_DOUBLE and m.uid != p.double:
             out.append(Action(DOUBLE_MODULE, {"module": i}, s))
     return out
 
@@ -196,11 +200,11 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     if sub <= 4:
         for k, ins in enumerate(state.insights):
             if p.xp >= insight_cost(p, ins):
-                if ins.effect == "jettison":
+                if ins.effect == "jettison":  # listed for the supply cards; a Crew card is accepted by check
                     for zone, n in (("hand", p.hand), ("discard", p.discard)):
                         if n:
                             out += [Action(INSIGHT, {"which": k, "target": {"zone": zone, "card": name}}, s)
-                                    for name in [ASTEROID] * (p.asteroids > 0) + _crew_names(p)]
+                                    for name in (ASTEROID, BOOST) if owned(p, name) > 0]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
@@ -232,7 +236,7 @@ def random_action(state: State, rng: Random) -> Action:
     if step == PRE_STEP:
         return _random_pre(state, current(state), rng)
     if step == LEFTOVER_STEP:
-        return Action(LEFTOVER, {"card": random_space_card(rng, "trajectory")}, current(state))
+        return Action(LEFTOVER, {"card": random_space_card(rng, "trajectory", _fresh(state))}, current(state))
     if step == STARTING_STEP:
         s = current(state)
         row = state.at == 0 or state.at >= len(state.order)
@@ -259,8 +263,13 @@ def _random_pre(state: State, s: int, rng: Random) -> Action:
     size = len(p.crew) + p.boosts
     module = size >= 2 * (len(p.modules) + 1) and rng.random() < 0.6
     if p.hq == HQ_FREE and rng.random() < 0.2:
-        return Action(PICK, {"card": random_space_card(rng, "both"), "place": "unplaced"}, s)
-    return Action(PICK, {"card": random_space_card(rng, "module" if module else "crew")}, s)
+        return Action(PICK, {"card": random_space_card(rng, "both", _fresh(state)), "place": "unplaced"}, s)
+    return Action(PICK, {"card": random_space_card(rng, "module" if module else "crew", _fresh(state))}, s)
+
+
+def _fresh(state: State) -> str:
+    """A name no Space card on the table has (made-up cards are all different)."""
+    return f"Sim {len(state.space_seen) + 1:03d}"
 
 
 def _random_play(state: State, p: Player, rng: Random) -> Action:
