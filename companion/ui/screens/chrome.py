@@ -82,8 +82,8 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     inner = rect.inflate(-lay.px(12), -lay.px(4))
     top, bottom = L.take_top(inner, inner.h // 2)
     if not app.uses_die():
-        ui.label(top, "Die", lay.small, DIM, bold=True)
-        ui.label(bottom, "not used in this game", lay.small, DIM)
+        ui.label(top, "No die", lay.small, DIM, bold=True)  # "not used in this game", in words that fit
+        ui.label(bottom, "in this game", lay.small, DIM)
         return
     if st["mode"] == "none":
         ui.label(top, "Die: none", lay.small, DIM, bold=True)
