@@ -1,0 +1,219 @@
+"""Race to Mars: the player panels, the top bar's line, the 12 trajectory
+slots, the route ahead and the reminders.
+
+Numbers come from the rules' ``summary(state)``; what it does not hold
+(Crew cards, resources left, the route) from :mod:`.facts`. A player is
+always shown by colour AND mark (the seat number on the disc) and name.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.race_to_mars import advice
+from companion.rules.race_to_mars.model import HAZARDS
+
+from ... import layout as L
+from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from . import facts
+from .words import CHIP, SHORT, hq_title, res
+
+COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
+           "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
+DARK = (10, 12, 24)
+
+
+def colour_of(name: str) -> tuple[int, int, int]:
+    return COLOURS.get(name, (180, 180, 180))
+
+
+def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
+    """A disc in the player's colour with their mark (seat number): never colour alone."""
+    lay = ui.layout
+    r = min(rect.w, rect.h) // 2
+    pygame.draw.circle(ui.surface, colour_of(colour), rect.center, r)
+    pygame.draw.circle(ui.surface, DARK, rect.center, r, width=max(1, lay.px(2)))
+    ui.label(rect, mark, lay.small, DARK, "center", bold=True)
+
+
+def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """Top bar: the acting player's disc, "Anna: 1.1 Pick a card" and "Round 4";
+    in 2.1 how many have finished."""
+    lay = ui.layout
+    turn = app.game.to_act(state)
+    view = app.view()
+    if turn.mode == "one" and turn.seats:
+        p = view["players"][turn.seats[0]]
+        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
+        seat_chip(ui, chip, p["colour"] if "colour" in p else app.game.seats(state)[turn.seats[0]].colour,
+                  str(turn.seats[0] + 1))
+    top, bottom = L.take_top(rect, int(rect.h * 0.58))
+    ui.label(top, turn.label or app.title(), lay.body, FG, bold=True, min_size=lay.small)
+    under = f"Round {view['round']}" if view["round"] else "Setup"
+    if turn.mode == "several":
+        launched = len(turn.seats) + len(turn.done)
+        under += f" \u00b7 {len(turn.done)} of {launched} done"
+    if view["end_triggered"]:
+        under += " \u00b7 last round!"
+    ui.label(bottom, under, lay.small, WARN if view["end_triggered"] else DIM, min_size=lay.small)
+
+
+def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
+    """One panel per player in table order: disc, name, mode; then the key
+    numbers. Pre-launch: Crew deck, Rocket modules, launch readiness.
+    Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
+    A tap opens the player's details."""
+    lay = ui.layout
+    view = app.view()
+    seats = app.game.seats(state)
+    ready = {r["seat"]: r for r in advice.launch_readiness(state)}
+    players = view["players"]
+    strips = L.rows(rect, len(players), lay.gap)
+    for i, (row, p) in enumerate(zip(strips, players)):
+        acting = i in highlight
+        ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
+        ui.hits.append(Hit(pygame.Rect(row), p["name"], lambda i=i: show_player(app, i)))
+        inner = row.inflate(-lay.px(10), -lay.px(6))
+        head, rest = L.take_top(inner, min(lay.px(30), inner.h // 3))
+        chip, head = L.take_left(head, head.h, lay.gap)
+        seat_chip(ui, chip, seats[i].colour, seats[i].mark)
+        marks = ("\u2605Start " if p["start_player"] else "") + ("\u25b6Active" if p["active_player"] else "")
+        mode_r, head = L.take_right(head, int(head.w * 0.45), lay.gap)
+        post = p["mode"] == "Post-launch"
+        ui.label(mode_r, ("Post-launch" if post else "Pre-launch") + (" " + marks.strip() if marks and
+                                                                     lay.w >= lay.px(900) else ""),
+                 lay.small, GOOD if post else INFO, "right", bold=True, min_size=lay.small)
+        ui.label(head, p["name"] + (" " + marks.strip() if marks and lay.w < lay.px(900) else ""), lay.body, FG,
+                 bold=True, min_size=lay.small)
+        if post:
+            cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boost", p["boosts"]),
+                     ("Ast", p["asteroids"]), ("Hand", p["hand"]), ("Mod", len(p["rocket_modules"]))]
+        else:
+            r = ready.get(i, {})
+            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
+            if p["boosts"]:
+                cells.append(("Boost", p["boosts"]))
+            cells.append(("short", r.get("short", 0)) if view["trajectory"][-1]["card"] and not r.get("can_launch")
+                         else ("", "ready" if r.get("can_launch") else ""))
+        number_cells(ui, rest, cells)
+
+
+def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> None:
+    """Label (small, dim) and value (big) pairs, in one or two rows."""
+    lay = ui.layout
+    per_row = len(cells) if rect.h < lay.px(60) or len(cells) <= 3 else -(-len(cells) // 2)
+    nrows = -(-len(cells) // per_row)
+    grid = L.grid(rect, len(cells), per_row, lay.px(4))
+    if nrows == 1:
+        grid = L.cols(rect, len(cells), lay.px(4))
+    for cell, (label, value) in zip(grid, cells):
+        if label == "":
+            ui.label(cell, str(value), lay.body, GOOD, "center", bold=True, min_size=lay.small)
+            continue
+        lab_w = min(cell.w // 2, max(lay.px(30), int(len(label) * lay.small * 0.62)))
+        lab_r, val_r = L.take_left(cell, lab_w, lay.px(4))
+        ui.label(lab_r, label, lay.small, DIM, "right", min_size=lay.px(16))
+        shown = "\u2014" if value is None else str(value)
+        ui.label(val_r, shown, lay.big, WARN if label == "short" else FG, bold=True, min_size=lay.body)
+
+
+def show_player(app: Any, seat: int) -> None:
+    """A dialog with a player's details: Headquarters, modules (what each does
+    now), Crew cards, play area, and how far they get this turn."""
+    state = app.state
+    p = app.view()["players"][seat]
+    lines = []
+    if p["headquarters"]:
+        lines.append(hq_title(p["headquarters"]))
+    lines.append(f"{p['mode']} \u00b7 Crew deck {p['crew_deck']} \u00b7 Experience {p['experience']} \u00b7 "
+                 f"Boosts {p['boosts']} \u00b7 Asteroids {p['asteroids']}")
+    if p["mode"] == "Post-launch":
+        lines.append(f"Draw pile {p['draw_pile']} \u00b7 hand {p['hand']} \u00b7 discard pile {p['discard_pile']}")
+        r = advice.reach(state, seat)
+        if r["path"]:
+            lines.append(f"This turn: {r['spaces']} space(s) with what is in play"
+                         + (", to Mars!" if r["mars"] else ""))
+    lines += facts.module_lines(state, seat) or ["No Rocket modules"]
+    crew = facts.crew_names(state, seat)
+    lines.append("Crew cards: " + (", ".join(crew) if crew else "none"))
+    if p["play_area"]:
+        lines.append("Play area: " + ", ".join(p["play_area"]))
+    app.show_info(p["name"], lines)
+
+
+def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
+    """The 12 trajectory slots: Earth, 1-6, the Trajectory card (unless a first
+    game), 7-12, Mars; filled ones show their card's name."""
+    lay = ui.layout
+    view = app.view()
+    slots = view["trajectory"]
+    items = [("Earth", None)] + [(str(s["slot"]), s["card"]) for s in slots[:6]]
+    if view["trajectory_card"]:
+        items.append(("T", "Trajectory card"))
+    items += [(str(s["slot"]), s["card"]) for s in slots[6:]] + [("Mars", None)]
+    cells = L.cols(rect, len(items), lay.px(3))
+    for cell, (label, card) in zip(cells, items):
+        fixed = label in ("Earth", "Mars", "T")
+        filled = card is not None
+        ui.panel(cell, (70, 60, 110) if fixed else (PANEL_HI if filled else PANEL), INFO if filled and not fixed
+                 else None, radius=lay.px(6))
+        ui.label(cell.inflate(-lay.px(2), 0), label if not fixed or label == "T" else label[0], lay.small,
+                 FG if filled or fixed else DIM, "center", bold=True, min_size=lay.px(14))
+
+
+def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) -> None:
+    """The next spaces on ``seat``'s lane, coloured chips; hazards marked
+    "\u26a0", with "shielded" under a protected one; the final one "Mars"."""
+    lay = ui.layout
+    state = app.state
+    items = facts.ahead(state, seat, count)
+    if not items:
+        ui.label(rect, "On Mars: the final space" if app.view()["players"][seat]["spaces_to_mars"] == 0
+                 else "The route is known once the 12 trajectory cards are placed", lay.small, DIM)
+        return
+    spaces_left = app.view()["players"][seat]["spaces_to_mars"]
+    cells = L.cols(rect, max(len(items), 6), lay.px(4))
+    k = 0
+    for cell, (x, shielded) in zip(cells, items):
+        hazard = x in HAZARDS
+        if not hazard:
+            k += 1
+        ui.panel(cell, CHIP.get(x, (200, 200, 200)), None, radius=lay.px(6))
+        top, bottom = L.take_top(cell.inflate(-lay.px(2), -lay.px(2)), int(cell.h * 0.55))
+        ui.label(top, SHORT.get(x, x), lay.small, DARK, "center", bold=True, min_size=lay.px(14))
+        under = ("shielded" if shielded else "hazard") if hazard else ("Mars" if k == spaces_left else f"+{k}")
+        ui.label(bottom, under, lay.small, DARK, "center", min_size=lay.px(14))
+
+
+def reminder_lines(app: Any, seat: int) -> list[str]:
+    """The engine's reminders for ``seat`` now (what no paper game says)."""
+    try:
+        return advice.reminders(app.state, seat)
+    except Exception:  # a reminder is never worth a broken screen
+        return []
+
+
+def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int | None = None) -> None:
+    """Lines of wrapped text in a panel, as many as fit."""
+    lay = ui.layout
+    if rect.h <= lay.px(20):
+        return
+    ui.panel(rect, PANEL)
+    inner = rect.inflate(-lay.px(12), -lay.px(8))
+    y = inner.y
+    for line in lines:
+        if y >= inner.bottom - lay.px(16):
+            break
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), line, size or lay.small, colour,
+                      min_size=lay.small)
+
+
+def resources_line(app: Any, seat: int) -> str:
+    left = facts.resources_left(app.state, seat)
+    if not left:
+        return "No resources left this turn"
+    counts: dict[str, int] = {}
+    for r in left:
+        counts[r] = counts.get(r, 0) + 1
+    return "Left: " + ", ".join(f"{res(r)}{' x' + str(n) if n > 1 else ''}" for r, n in counts.items())
