@@ -264,12 +264,12 @@ class CardEditor:
             ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
                       "selected" if i == self.lane else "normal", size=lay.body, sub=who or None, name=f"lane {i + 1}")
         items = RESOURCES + (ANY, "red", "yellow", "green")
-        ncols = 5 if lay.portrait else 9
+        ncols = 5 if lay.portrait else 10
         pal_h = (lay.touch + lay.gap) * -(-len(items) // ncols)
         pal_r, rest = L.take_top(rest, pal_h, lay.gap)
         lane = self.lanes[self.lane]
         self._palette(ui, pal_r, items, lambda x: lane.append(x) if len(lane) < 12 else None, ncols, prefix="add ")
-        ctl_r, rest = L.take_top(rest, lay.touch, lay.gap)
+        ctl_r, rest = L.take_bottom(rest, lay.touch, lay.gap)
         a, b = L.cols(ctl_r, 2, lay.gap)
         ui.button(a, "Remove the last", (lambda: lane.pop()) if lane else None, size=lay.small,
                   name="remove item")
@@ -277,10 +277,9 @@ class CardEditor:
         ui.button(b, "Same as lane before", (lambda: lane.extend(prev)) if prev and not lane else None,
                   size=lay.small, name="same as before")
         for i, row in enumerate(L.rows(rest, LANES, lay.px(2))):
-            if row.h < lay.px(18):
-                break
-            text = ", ".join(SHORT.get(x, x) for x in self.lanes[i]) or "(no spaces)"
-            ui.label(row, f"{i + 1}: {text}", lay.small, MARS if i == self.lane else FG, min_size=lay.px(14))
+            text = ", ".join(SHORT.get(x, x) for x in self.lanes[i]) or "(no spaces yet)"
+            ui.label(row, f"Lane {i + 1}: {text}", lay.small, MARS if i == self.lane else FG, bold=i == self.lane,
+                     min_size=lay.px(14))
 
     def paint_insight(self, ui: Ui, rect: pygame.Rect) -> None:
         lay = ui.layout

@@ -15,9 +15,10 @@ from companion.rules.race_to_mars import advice
 from companion.rules.race_to_mars.model import HAZARDS
 
 from ... import layout as L
+from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .words import CHIP, SHORT, hq_title, res
+from .words import CHIP, SHORT, hq_title
 
 COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
            "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
@@ -37,19 +38,35 @@ def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
     ui.label(rect, mark, lay.small, DARK, "center", bold=True)
 
 
+SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
+               "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}
+SUB_PHASE = {2: "2.2 Advance", 3: "2.3 Exchange", 4: "2.4 Experience", 5: "2.5 Discard"}
+
+
+def short_phase(state: Any) -> str:
+    """The step in two or three words ("2.2 Advance", "1.1 Pick a card")."""
+    step = facts.step(state)
+    if step == "turn":
+        return "Hazard!" if facts.hazards(state) else SUB_PHASE.get(facts.sub(state), "")
+    return SHORT_PHASE.get(step, step)
+
+
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """Top bar: the acting player's disc, "Anna: 1.1 Pick a card" and "Round 4";
-    in 2.1 how many have finished."""
+    """Top bar: the acting player's disc (colour and seat number), "Anna:
+    2.2 Advance" and "Round 4"; in 2.1 how many have finished."""
     lay = ui.layout
     turn = app.game.to_act(state)
     view = app.view()
+    seats = app.game.seats(state)
     if turn.mode == "one" and turn.seats:
-        p = view["players"][turn.seats[0]]
+        seat = turn.seats[0]
         chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
-        seat_chip(ui, chip, p["colour"] if "colour" in p else app.game.seats(state)[turn.seats[0]].colour,
-                  str(turn.seats[0] + 1))
+        seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
+        line = f"{seats[seat].name}: {short_phase(state)}"
+    else:
+        line = short_phase(state) + (" (all)" if turn.mode == "several" else "")
     top, bottom = L.take_top(rect, int(rect.h * 0.58))
-    ui.label(top, turn.label or app.title(), lay.body, FG, bold=True, min_size=lay.small)
+    ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
     under = f"Round {view['round']}" if view["round"] else "Setup"
     if turn.mode == "several":
         launched = len(turn.seats) + len(turn.done)
@@ -69,7 +86,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     seats = app.game.seats(state)
     ready = {r["seat"]: r for r in advice.launch_readiness(state)}
     players = view["players"]
-    strips = L.rows(rect, len(players), lay.gap)
+    strips = weighted_rows(rect, len(players), lay.gap, highlight[0] if highlight and len(players) > 2 else -1)
     for i, (row, p) in enumerate(zip(strips, players)):
         acting = i in highlight
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
@@ -78,44 +95,66 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         head, rest = L.take_top(inner, min(lay.px(30), inner.h // 3))
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, seats[i].colour, seats[i].mark)
-        marks = ("\u2605Start " if p["start_player"] else "") + ("\u25b6Active" if p["active_player"] else "")
-        mode_r, head = L.take_right(head, int(head.w * 0.45), lay.gap)
         post = p["mode"] == "Post-launch"
-        ui.label(mode_r, ("Post-launch" if post else "Pre-launch") + (" " + marks.strip() if marks and
-                                                                     lay.w >= lay.px(900) else ""),
-                 lay.small, GOOD if post else INFO, "right", bold=True, min_size=lay.small)
-        ui.label(head, p["name"] + (" " + marks.strip() if marks and lay.w < lay.px(900) else ""), lay.body, FG,
-                 bold=True, min_size=lay.small)
+        mode = "Post-launch" if post else "Pre-launch"
+        mode_w = text.width(mode, lay.small, True) + lay.px(4)
+        mode_r, head = L.take_right(head, min(mode_w, head.w - lay.px(60)), lay.gap)
+        ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "right", bold=True, min_size=lay.small)
+        marks = (" \u2605" if p["start_player"] else "") + (" \u25b6" if p["active_player"] and not post else "")
+        ui.label(head, p["name"] + marks, lay.body, FG, bold=True, min_size=lay.small)
         if post:
-            cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boost", p["boosts"]),
-                     ("Ast", p["asteroids"]), ("Hand", p["hand"]), ("Mod", len(p["rocket_modules"]))]
+            cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
+                     ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
         else:
             r = ready.get(i, {})
-            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
+            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"]))]
+            if r.get("can_launch"):
+                cells.append(("Launch", "ready"))
+            elif view["trajectory"][-1]["card"]:
+                cells.append(("Crew short", r.get("short", 0)))
+            cells.append(("XP", p["experience"]))
             if p["boosts"]:
-                cells.append(("Boost", p["boosts"]))
-            cells.append(("short", r.get("short", 0)) if view["trajectory"][-1]["card"] and not r.get("can_launch")
-                         else ("", "ready" if r.get("can_launch") else ""))
+                cells.append(("Boosts", p["boosts"]))
         number_cells(ui, rest, cells)
 
 
+def weighted_rows(rect: pygame.Rect, n: int, gap: int, big: int, weight: float = 1.7) -> list[pygame.Rect]:
+    """``rect`` cut into ``n`` strips; strip ``big`` (if >= 0) ``weight`` times the others' height."""
+    if big < 0:
+        return L.rows(rect, n, gap)
+    unit = (rect.h - gap * (n - 1)) / (n - 1 + weight)
+    out, y = [], float(rect.y)
+    for i in range(n):
+        h = unit * (weight if i == big else 1)
+        out.append(pygame.Rect(rect.x, int(y), rect.w, int(h)))
+        y += h + gap
+    return out
+
+
 def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> None:
-    """Label (small, dim) and value (big) pairs, in one or two rows."""
+    """Label (small, dim) and value (big) pairs, left to right and wrapping to
+    the next row, as many as the height allows; cells that do not fit are
+    left out (they come last: the least needed)."""
     lay = ui.layout
-    per_row = len(cells) if rect.h < lay.px(60) or len(cells) <= 3 else -(-len(cells) // 2)
-    nrows = -(-len(cells) // per_row)
-    grid = L.grid(rect, len(cells), per_row, lay.px(4))
-    if nrows == 1:
-        grid = L.cols(rect, len(cells), lay.px(4))
-    for cell, (label, value) in zip(grid, cells):
-        if label == "":
-            ui.label(cell, str(value), lay.body, GOOD, "center", bold=True, min_size=lay.small)
-            continue
-        lab_w = min(cell.w // 2, max(lay.px(30), int(len(label) * lay.small * 0.62)))
-        lab_r, val_r = L.take_left(cell, lab_w, lay.px(4))
-        ui.label(lab_r, label, lay.small, DIM, "right", min_size=lay.px(16))
-        shown = "\u2014" if value is None else str(value)
-        ui.label(val_r, shown, lay.big, WARN if label == "short" else FG, bold=True, min_size=lay.body)
+    gap = lay.px(14)
+    row_h = lay.px(38)
+    nrows = max(1, rect.h // row_h)
+    row_h = min(rect.h // nrows, lay.px(46))
+    x, y = rect.x, rect.y
+    for label, value in cells:
+        value = "\u2014" if value is None else str(value)
+        lab_w = text.width(label, lay.small) + lay.px(2)
+        w = lab_w + lay.px(6) + text.width(value, lay.big, True)
+        if x > rect.x and x + w > rect.right:
+            x, y = rect.x, y + row_h
+        if y + row_h > rect.bottom + lay.px(2):
+            return
+        cell = pygame.Rect(x, y, min(w, rect.right - x), row_h)
+        lab_r, val_r = L.take_left(cell, lab_w, lay.px(6))
+        ui.label(lab_r, label, lay.small, DIM, min_size=lay.small)
+        ui.label(val_r, value, lay.big, WARN if label == "Crew short" else GOOD if value == "ready" else FG,
+                 bold=True, min_size=lay.body)
+        x += w + gap
 
 
 def show_player(app: Any, seat: int) -> None:
@@ -124,6 +163,10 @@ def show_player(app: Any, seat: int) -> None:
     state = app.state
     p = app.view()["players"][seat]
     lines = []
+    cards = [w for k, w in (("start_player", "\u2605 the Start Player card"),
+                            ("active_player", "\u25b6 the Active Player card")) if p[k]]
+    if cards:
+        lines.append("Holds " + " and ".join(cards))
     if p["headquarters"]:
         lines.append(hq_title(p["headquarters"]))
     lines.append(f"{p['mode']} \u00b7 Crew deck {p['crew_deck']} \u00b7 Experience {p['experience']} \u00b7 "
@@ -210,10 +253,12 @@ def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int
 
 
 def resources_line(app: Any, seat: int) -> str:
+    """"Resources left: Vel x2, Comm, Wild" (short names; a Boost is "Any")."""
     left = facts.resources_left(app.state, seat)
     if not left:
         return "No resources left this turn"
     counts: dict[str, int] = {}
     for r in left:
         counts[r] = counts.get(r, 0) + 1
-    return "Left: " + ", ".join(f"{res(r)}{' x' + str(n) if n > 1 else ''}" for r, n in counts.items())
+    return "Resources left: " + ", ".join(f"{SHORT.get(r, r)}{' x' + str(n) if n > 1 else ''}"
+                                          for r, n in counts.items())

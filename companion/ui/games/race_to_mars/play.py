@@ -152,12 +152,12 @@ class PlayScreen(Screen):
         head, rest = L.take_top(inner, lay.px(34), lay.gap)
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
-        status_r, name_r = L.take_right(head, lay.px(86), lay.gap)
-        ui.label(name_r, p["name"], lay.body, FG, bold=True, min_size=lay.small)
-        ui.label(status_r, "\u2713 done" if finished else "playing", lay.small, GOOD if finished else INFO, "right",
-                 bold=True, min_size=lay.small)
+        if finished:
+            status_r, head = L.take_right(head, lay.px(76), lay.gap)
+            ui.label(status_r, "\u2713 done", lay.small, GOOD, "right", bold=True, min_size=lay.small)
+        ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait
-        nbuttons = 0 if finished else 4
+        nbuttons = 0 if finished else 3
         if portrait:  # info on the left, buttons on the right
             btn_r, info_r = L.take_right(rest, int(rest.w * 0.5), lay.gap)
         else:
@@ -165,8 +165,8 @@ class PlayScreen(Screen):
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
         r = advice.reach(app.state, seat)
-        lines = [f"Hand {p['hand']} \u00b7 draw {p['draw_pile']} \u00b7 discard {p['discard_pile']}",
-                 f"Reach: {r['spaces']} space(s)" + (" to Mars!" if r["mars"] else "")
+        lines = [f"Hand {p['hand']} card(s)",
+                 f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else "")
                  + (f" (+{r['free_advance']} free)" if r["free_advance"] else ""),
                  "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
         unshielded = [h for h in r["hazards"] if not h["protected"]]
@@ -188,6 +188,10 @@ class PlayScreen(Screen):
                    ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost"),
                    ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket"),
                    ("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done")]
-        cells = L.rows(btn_r, 4, lay.gap) if not portrait else L.grid(btn_r, 4, 2, lay.gap)
+        if portrait:
+            cells = L.grid(btn_r, 4, 2, lay.gap)
+        else:
+            first, mid, last = L.rows(btn_r, 3, lay.gap)
+            cells = [first, *L.cols(mid, 2, lay.gap), last]
         for cell, (label, cb, style, key) in zip(cells, buttons):
             ui.button(cell, label, cb, style, size=lay.body, name=key)

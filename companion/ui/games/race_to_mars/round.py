@@ -15,7 +15,7 @@ from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
 
 from ... import layout as L
 from ...screens.base import Screen
-from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Ui
+from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
 from .panels import player_panels, reminder_lines, seat_chip, slots_strip, text_panel
 
 
@@ -76,12 +76,9 @@ class RoundScreen(Screen):
             ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
             ui.label(cell, "picked" if gone else "Space", lay.small, DIM if gone else FG, "center",
                      min_size=lay.px(14))
-        # the 12 trajectory slots
+        # the 12 trajectory slots as they fill
         slots_r, area = L.take_top(area, lay.px(36), lay.gap)
         placed = sum(1 for s in view["trajectory"] if s["card"])
-        lab_r, slots_r = L.take_left(slots_r, lay.px(120), lay.gap)
-        ui.label(lab_r, f"Trajectory {placed}/12", lay.small, GOOD if placed == 12 else FG, bold=True,
-                 min_size=lay.small)
         slots_strip(ui, slots_r, app)
         # moves
         legal = app.legal()
@@ -94,7 +91,7 @@ class RoundScreen(Screen):
             buttons.append(("Launch!", self.launch, "good", f"Crew {ready['crew']}, {ready['modules']} modules"
                             if ready else None))
         else:
-            why = "after the 12th trajectory card" if placed < 12 else (
+            why = f"trajectory {placed}/12" if placed < 12 else (
                 f"{ready['short']} Crew card(s) short" if ready else "")
             buttons.append(("Launch", None, "normal", why))
         if hq == 5:
@@ -108,7 +105,8 @@ class RoundScreen(Screen):
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
         for cell, (label, cb, style, sub) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h), buttons):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=label)
-        lines = reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
+        lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
+        lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
         others = [f"{view['players'][r['seat']]['name']} can launch now" for r in advice.launch_readiness(state)
                   if r["can_launch"] and r["seat"] != seat]
         text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)

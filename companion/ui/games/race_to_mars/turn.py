@@ -22,6 +22,7 @@ from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE
 from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
@@ -30,8 +31,8 @@ from .moves import describe, pick_action
 from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .round import split
 
-PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
-                5: "2.5 Discard cards (then 2.6 draws)"}
+PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
+                5: "2.5 Discard, 2.6 draw"}
 HAZARD_WORDS = {"red": "Red hazard: jettison a Rocket module", "yellow":
                 "Yellow hazard: jettison a Crew card (hand or discard pile; else the play area)"}
 
@@ -103,8 +104,9 @@ class TurnScreen(Screen):
         if sub == 2 or hazards:
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
             route_strip(ui, route_r, app, seat, 7 if lay.w < lay.px(1000) else 10)
-            res_r, area = L.take_top(area, lay.px(30), lay.gap)
-            ui.label(res_r, resources_line(app, seat), lay.small, FG, min_size=lay.small)
+            line = resources_line(app, seat)
+            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
+            ui.block(res_r, line, lay.small, FG, min_size=lay.small)
         buttons = self.buttons(legal, seat, sub, bool(hazards))
         ncols = 2
         row_h = lay.touch + lay.px(6)

@@ -24,8 +24,8 @@ HQ_SHORT = ("Two basics = advanced", "A module twice", "Insights cost 1 less", "
             "Start with 2 Boosts", "Draw 2 more")
 
 #: The Crew ability fields a player enters, in the order of the card's purple part.
-CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep of those"), ("jettison", "Jettison"),
-               ("boost", "Gain Boost"), ("xp", "Gain Experience"), ("return", "Return from discard"))
+CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
+               ("boost", "Boosts"), ("xp", "Experience"), ("return", "Return"))
 MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
