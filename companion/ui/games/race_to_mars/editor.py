@@ -19,17 +19,16 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 
 from ... import layout as L
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, insight_text,
+from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, insight_text,
                     module_text, trajectory_text)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
 PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajectory": ("trajectory",),
               "insight": ("insight",), "both": ("crew_res", "crew_fx", "module")}
-PAGE_TITLES = {"name": "its name (printed on the card, or keep the number offered)",
-               "crew_res": "Crew ability: its resources (green)", "crew_fx": "Crew ability: immediate effects (blue)",
-               "module": "Rocket module (grey bottom part)", "trajectory": "Trajectory spaces and hazards, Earth \u2192 Mars",
-               "insight": "Insight: its cost and effect"}
+PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
+               "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
+               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect"}
 LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
           "free_advance": 12}
 OTHER = "entered at the table: the players say its result"
@@ -81,7 +80,7 @@ class CardEditor:
     def summary(self) -> str:
         c = self.card()
         what = {"crew": lambda: crew_text(c.get("crew")), "module": lambda: module_text(c.get("module")),
-                "trajectory": lambda: trajectory_text(c.get("trajectory")),
+                "trajectory": lambda: brief(c, "trajectory"),
                 "insight": lambda: insight_text(c.get("insight")),
                 "both": lambda: crew_text(c.get("crew")) + " / " + module_text(c.get("module"))}[self.part]()
         return f"{c['name'] or '?'}: {what}"

@@ -25,7 +25,7 @@ from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
 from . import facts
 from .editor import CardEditor
-from .words import crew_text, insight_text, module_text, trajectory_text
+from .words import brief, crew_text, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
@@ -50,17 +50,8 @@ class Request:
 
 
 def part_text(card: dict[str, Any], part: str | None) -> str:
-    if part == "crew":
-        return crew_text(card.get("crew"))
-    if part == "module":
-        return module_text(card.get("module"))
-    if part == "trajectory":
-        return trajectory_text(card.get("trajectory"))
-    if part == "insight":
-        return insight_text(card.get("insight"))
-    have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
-                           ("insight", "Insight")) if k in card]
-    return " \u00b7 ".join(have) or "name only"
+    """What a list shows under a card's name: the part used, in a few words."""
+    return brief(card, part)
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:
@@ -117,7 +108,8 @@ class EntryScreen(Screen):
             names = [n for n in names if n not in used]
         q = self.query.strip().casefold()
         if q:
-            names = [n for n in names if q in n.casefold() or q in part_text(cat.get(n), r.part).casefold()]
+            names = [n for n in names if q in n.casefold() or q in " ".join(
+                brief(cat.get(n), p) for p in ("crew", "module", "trajectory", "insight")).casefold()]
         return names
 
     def suggestion(self) -> str:

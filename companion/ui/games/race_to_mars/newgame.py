@@ -113,18 +113,21 @@ class NewGameScreen(Screen):
                       lambda i=i: setattr(self, "start_seat", i), "selected" if i == self.start_seat else "quiet",
                       size=lay.small, name=f"start {i + 1}")
         lo, hi = PLAYERS
+        if lay.portrait:  # the choices get their own row above Start
+            bottom = pygame.Rect(rest.x, rest.bottom - lay.touch - lay.px(8), rest.w, lay.touch + lay.px(8))
         count_r, bottom = L.take_left(bottom, lay.px(66) * (hi - lo + 1), lay.gap)
         for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
             ui.button(cell, str(n), lambda n=n: self.set_players(n), "selected" if n == self.players else "normal",
                       size=lay.big, name=f"{n} players")
-        first_r, bottom = L.take_left(bottom, min(bottom.w, lay.px(230)), lay.gap)
+        first_r, bottom = L.take_left(bottom, min(bottom.w, lay.px(250)), lay.gap)
         ui.button(first_r, f"First game: {'yes' if self.first_game else 'no'}",
                   lambda: setattr(self, "first_game", not self.first_game),
                   "selected" if self.first_game else "normal", size=lay.small,
                   sub="no HQ, Starting, Trajectory card" if self.first_game else "HQ + Starting cards",
                   name="First game")
-        if self.app.showing_new_game_over_a_game() and bottom.w >= lay.px(100):
-            ui.button(bottom, "Back to game", self.app.cancel_new_game, size=lay.small)
+        if self.app.showing_new_game_over_a_game():
+            back = bottom if bottom.w >= lay.px(100) else pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+            ui.button(back, "Back to game", self.app.cancel_new_game, size=lay.small)
         ui.button(nr, "Start", self.start, "primary", size=lay.big)
 
     def paint_keyboard(self, ui: Ui, title_r: pygame.Rect, rest: pygame.Rect, bottom: pygame.Rect,

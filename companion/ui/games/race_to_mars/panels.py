@@ -62,17 +62,19 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         seat = turn.seats[0]
         chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
         seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
-        line = f"{seats[seat].name}: {short_phase(state)}"
+        line = seats[seat].name
     else:
-        line = short_phase(state) + (" (all)" if turn.mode == "several" else "")
-    top, bottom = L.take_top(rect, int(rect.h * 0.58))
+        line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
+    top, bottom = L.take_top(rect, int(rect.h * 0.56))
     ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
-    under = f"Round {view['round']}" if view["round"] else "Setup"
+    under = "" if turn.mode == "several" else short_phase(state) + " \u00b7 "
+    under += f"Round {view['round']}" if view["round"] else "Setup"
     if turn.mode == "several":
-        launched = len(turn.seats) + len(turn.done)
-        under += f" \u00b7 {len(turn.done)} of {launched} done"
+        under += f" \u00b7 {len(turn.done)} of {len(turn.done) + len(turn.seats)} done"
     if view["end_triggered"]:
         under += " \u00b7 last round!"
+    if text.width(under, lay.small) > bottom.w:  # narrow (portrait): the round goes first
+        under = under.replace(f" \u00b7 Round {view['round']}", "").replace(f"Round {view['round']} \u00b7 ", "")
     ui.label(bottom, under, lay.small, WARN if view["end_triggered"] else DIM, min_size=lay.small)
 
 
@@ -86,7 +88,10 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     seats = app.game.seats(state)
     ready = {r["seat"]: r for r in advice.launch_readiness(state)}
     players = view["players"]
-    strips = weighted_rows(rect, len(players), lay.gap, highlight[0] if highlight and len(players) > 2 else -1)
+    if lay.portrait and len(players) > 2:  # two columns of panels
+        strips = L.grid(rect, len(players), 2, lay.gap)
+    else:
+        strips = weighted_rows(rect, len(players), lay.gap, highlight[0] if highlight and len(players) > 2 else -1)
     for i, (row, p) in enumerate(zip(strips, players)):
         acting = i in highlight
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
@@ -98,9 +103,14 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         post = p["mode"] == "Post-launch"
         mode = "Post-launch" if post else "Pre-launch"
         mode_w = text.width(mode, lay.small, True) + lay.px(4)
-        mode_r, head = L.take_right(head, min(mode_w, head.w - lay.px(60)), lay.gap)
-        ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "right", bold=True, min_size=lay.small)
         marks = (" \u2605" if p["start_player"] else "") + (" \u25b6" if p["active_player"] and not post else "")
+        name_w = text.width(p["name"] + marks, lay.small, True)
+        if head.w - mode_w - lay.gap >= name_w:
+            mode_r, head = L.take_right(head, mode_w, lay.gap)
+        else:  # narrow: the mode on a line of its own
+            mode_r, rest = L.take_top(rest, lay.px(26))
+        ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "left" if mode_r.x == rest.x else "right",
+                 bold=True, min_size=lay.small)
         ui.label(head, p["name"] + marks, lay.body, FG, bold=True, min_size=lay.small)
         if post:
             cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
@@ -216,6 +226,7 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
                  else "The route is known once the 12 trajectory cards are placed", lay.small, DIM)
         return
     spaces_left = app.view()["players"][seat]["spaces_to_mars"]
+    items = items[:max(3, rect.w // lay.px(58))]
     cells = L.cols(rect, max(len(items), 6), lay.px(4))
     k = 0
     for cell, (x, shielded) in zip(cells, items):
@@ -224,8 +235,9 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
             k += 1
         ui.panel(cell, CHIP.get(x, (200, 200, 200)), None, radius=lay.px(6))
         top, bottom = L.take_top(cell.inflate(-lay.px(2), -lay.px(2)), int(cell.h * 0.55))
-        ui.label(top, SHORT.get(x, x), lay.small, DARK, "center", bold=True, min_size=lay.px(14))
-        under = ("shielded" if shielded else "hazard") if hazard else ("Mars" if k == spaces_left else f"+{k}")
+        word = {"red": "red", "yellow": "yel", "green": "grn"}.get(x, SHORT.get(x, x))
+        ui.label(top, word, lay.small, DARK, "center", bold=True, min_size=lay.px(14))
+        under = ("safe" if shielded else "\u26a0") if hazard else ("Mars" if k == spaces_left else f"+{k}")
         ui.label(bottom, under, lay.small, DARK, "center", min_size=lay.px(14))
 
 
@@ -238,18 +250,20 @@ def reminder_lines(app: Any, seat: int) -> list[str]:
 
 
 def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int | None = None) -> None:
-    """Lines of wrapped text in a panel, as many as fit."""
+    """Lines of wrapped text in a panel, as many whole lines as fit."""
     lay = ui.layout
-    if rect.h <= lay.px(20):
+    if rect.h <= lay.px(30):
         return
     ui.panel(rect, PANEL)
     inner = rect.inflate(-lay.px(12), -lay.px(8))
+    size = size or lay.small
+    lh = text.font(size).get_linesize()
     y = inner.y
     for line in lines:
-        if y >= inner.bottom - lay.px(16):
+        need = len(text.wrap(line, inner.w, size)) * lh
+        if y + need > inner.bottom + 1:
             break
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), line, size or lay.small, colour,
-                      min_size=lay.small)
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, need), line, size, colour, min_size=size)
 
 
 def resources_line(app: Any, seat: int) -> str:

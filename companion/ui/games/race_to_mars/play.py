@@ -18,6 +18,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 from . import facts
@@ -135,7 +136,7 @@ class PlayScreen(Screen):
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         head, body = L.take_top(body, lay.px(34), lay.gap)
         done = len(turn.done)
-        ui.label(head, f"2.1 Play cards, everyone at once: {done} of {len(seats)} done", lay.body, MARS, bold=True,
+        ui.label(head, f"Everyone plays cards: {done} of {len(seats)} done", lay.body, MARS, bold=True,
                  min_size=lay.small)
         cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
         legal = app.legal()
@@ -153,7 +154,7 @@ class PlayScreen(Screen):
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
         if finished:
-            status_r, head = L.take_right(head, lay.px(76), lay.gap)
+            status_r, head = L.take_right(head, text.width("\u2713 done", lay.small, True) + lay.px(4), lay.gap)
             ui.label(status_r, "\u2713 done", lay.small, GOOD, "right", bold=True, min_size=lay.small)
         ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait

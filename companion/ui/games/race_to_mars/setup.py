@@ -64,22 +64,27 @@ class HeadquartersScreen(Screen):
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
         chip, title_r = L.take_left(title_r, title_r.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
-        ui.label(title_r, f"{who.name}: keep one of your two Headquarters", lay.body, MARS, bold=True,
+        ui.label(title_r, f"{who.name}: which Headquarters?", lay.body, MARS, bold=True,
                  min_size=lay.small)
         nr = next_rect(lay, lay.body_rect)
         grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         ncols = 2 if lay.portrait else 3
         row_h = lay.touch + lay.px(8)
         dealt = facts.hq_seen(state)
-        for cell, n in zip(L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h), range(1, 11)):
+        cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
+        for cell, n in zip(cells, range(1, 11)):
             style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
             sub = ("KEEP \u00b7 " if n == self.keep else "BOX \u00b7 " if n == self.back else "") + HQ_SHORT[n - 1]
             ui.button(cell, f"HQ {n}", None if n in dealt else (lambda n=n: self.tap(n)), style, size=lay.body,
                       sub=sub, name=f"HQ {n}")
         text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+        below = cells[-1].bottom + lay.gap
+        if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
+            text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
         if self.keep is None:
             line = "Tap the Headquarters you keep, then the one you return to the box."
         else:
             line = f"Keep HQ {self.keep}: {hq_text(self.keep)}" + ("" if self.back else " Now tap the one returned.")
-        ui.block(text_r, line, lay.small, FG if self.keep else DIM, min_size=lay.px(16))
+        ui.block(text_r, line, lay.small if text_r.h < lay.px(80) else lay.body, FG if self.keep else DIM,
+                 min_size=lay.px(16))
         ui.button(nr, "Keep", self.on_next if self.keep and self.back else None, "primary", size=lay.big)

@@ -33,8 +33,7 @@ from .round import split
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
-HAZARD_WORDS = {"red": "Red hazard: jettison a Rocket module", "yellow":
-                "Yellow hazard: jettison a Crew card (hand or discard pile; else the play area)"}
+HAZARD_WORDS = {"red": "Red hazard: jettison a module", "yellow": "Yellow hazard: jettison a Crew card"}
 
 
 def best_advance(actions: list[Action], app: Any) -> Action | None:
@@ -93,7 +92,7 @@ class TurnScreen(Screen):
         hazards = facts.hazards(state)
         head, area = L.take_top(area, lay.px(34), lay.gap)
         title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else PHASE_TITLES[sub]
-        ui.label(head, f"{me['name']}: {title}", lay.body, BAD if hazards else MARS, bold=True, min_size=lay.small)
+        ui.label(head, title if hazards else f"{me['name']}: {title}", lay.body, BAD if hazards else MARS, bold=True, min_size=lay.small)
         legal = app.legal()
         nr = next_rect(lay, right)
         done = any(a.kind == DONE for a in legal)

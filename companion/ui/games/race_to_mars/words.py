@@ -103,3 +103,38 @@ def insight_text(insight: dict[str, Any] | None) -> str:
 
 __all__ = ["CHIP", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
+
+
+def brief(card: dict[str, Any], part: str | None) -> str:
+    """A card's ``part`` in a few words for a list ("Fuel+Wild, draw 1"; "Hull"; "2 XP: Jettison a card")."""
+    if part == "crew":
+        c = card.get("crew")
+        if not c:
+            return "Crew ability not entered"
+        bits = ["+".join(SHORT.get(r, r) for r in c.get("resources", []))]
+        bits += [f"{w} {c[k]}" for k, w in (("draw", "draw"), ("look", "look"), ("jettison", "jettison"),
+                                            ("boost", "Boost"), ("xp", "XP"), ("return", "return")) if c.get(k)]
+        bits += [w for k, w in (("copy", "copy"), ("other", "other")) if c.get(k)]
+        return ", ".join(b for b in bits if b) or "no effect"
+    if part == "module":
+        m = card.get("module")
+        if not m:
+            return "Rocket module not entered"
+        bits = [SHORT.get(m.get("resource", ""), "")] + ([f"{m['protection']} shield"] if m.get("protection") else [])
+        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"), ("free_advance", "free"))
+                 if m.get(k)]
+        bits += [w for k, w in (("copy", "copy"), ("reveal_top", "top revealed"), ("other", "other")) if m.get(k)]
+        return ", ".join(b for b in bits if b).replace("+ ", "+") or "no effect"
+    if part == "trajectory":
+        lanes = card.get("trajectory")
+        if not lanes:
+            return "trajectory not entered"
+        return "spaces per lane: " + "/".join(str(sum(1 for x in lane if x not in HAZARDS)) for lane in lanes)
+    if part == "insight":
+        i = card.get("insight")
+        if not i:
+            return "Insight not entered"
+        return f"{i.get('cost', '?')} XP: {dict(INSIGHT_EFFECTS).get(i.get('effect', ''), i.get('effect', ''))}"
+    have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
+                           ("insight", "Insight")) if k in card]
+    return " \u00b7 ".join(have) or "name only"
