@@ -106,7 +106,7 @@ class Table:
 
     def on_turn(self, screen: Any) -> None:
         names = self.names()
-        advance = [n for n in names if n.startswith("Advance to")]
+        advance = [n for n in names if n == "Advance"]
         if advance and self.rng.random() < 0.95:
             self.tap(advance[0])
             return

@@ -79,10 +79,7 @@ class CardEditor:
 
     def summary(self) -> str:
         c = self.card()
-        what = {"crew": lambda: crew_text(c.get("crew")), "module": lambda: module_text(c.get("module")),
-                "trajectory": lambda: brief(c, "trajectory"),
-                "insight": lambda: insight_text(c.get("insight")),
-                "both": lambda: crew_text(c.get("crew")) + " / " + module_text(c.get("module"))}[self.part]()
+        what = brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else brief(c, self.part)
         return f"{c['name'] or '?'}: {what}"
 
     # ------------------------------------------------------------------ input

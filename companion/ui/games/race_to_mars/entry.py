@@ -20,6 +20,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
@@ -320,7 +321,7 @@ class EntryScreen(Screen):
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
         nr = next_rect(lay, lay.body_rect)
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
@@ -332,7 +333,7 @@ class EntryScreen(Screen):
             self.editor.paint(ui, content, full_bottom)
             return
         head = f"Search: {self.query}\u258f" if self.searching else self.headline()
-        ui.label(title_r, head, lay.body, INFO if self.searching else MARS, bold=True, min_size=lay.small)
+        ui.block(title_r, head, lay.body, INFO if self.searching else MARS, bold=True, min_size=lay.small)
         self.paint_list(ui, content, bottom, nr)
 
     def paint_list(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect, nr: pygame.Rect) -> None:
@@ -368,8 +369,11 @@ class EntryScreen(Screen):
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
                   name="Next page")
-        ui.label(row, f"{len(names)} card(s), page {self.page_no + 1}/{self.pages}", lay.small, DIM,
-                 min_size=lay.px(14))
+        count = f"{len(names)} card(s), page {self.page_no + 1}/{self.pages}"
+        if text.width(count, lay.small) > row.w:
+            count = f"{self.page_no + 1}/{self.pages}"
+        if row.w >= text.width(count, lay.small):
+            ui.label(row, count, lay.small, DIM, min_size=lay.small)
         ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
 
     def _set_kind(self, kind: str) -> None:

@@ -29,7 +29,7 @@ def describe(app: Any, a: Action) -> str:
         return f"module {i + 1} ({mods[i].name})" if i < len(mods) else f"module {i + 1}"
 
     if k == "copy_module":
-        return f"Copy {mod(args['module'])}: copy the one {args['side']}"
+        return f"Module {args['module'] + 1} copies the one {args['side']}"
     if k == "double_module":
         return f"Use {mod(args['module'])} twice this turn"
     if k == "jettison_storage":
@@ -42,15 +42,17 @@ def describe(app: Any, a: Action) -> str:
     if k == "jettison_crew":
         if args["zone"] == "none":
             return "Nothing to jettison"
-        return f"{args['card']} from the {args['zone'].replace('play', 'play area')}"
+        return f"{args['card']} ({args['zone'].replace('play', 'play area')})"
     if k == "exchange":
         return f"{args['card']} \u2192 1 Experience"
     if k == "insight":
         ins = state.insights[args["which"]]
         from companion.rules.race_to_mars.post import insight_cost
         t = args.get("target")
-        what = f"jettison {t['card']} from {t['zone']}" if t else (ins.text or ins.effect)
-        return f"{ins.name}: {what} ({insight_cost(p, ins)} XP)"
+        from .words import INSIGHT_EFFECTS
+        if t:  # the dialog's title names the Insight
+            return f"{t['card']} ({t['zone']})"
+        return f"{ins.name}: {dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)} ({insight_cost(p, ins)} XP)"
     if k == "advance":
         return source_text(app, a.seat, args["source"]) + (
             " + " + source_text(app, a.seat, args["pair"]) if "pair" in args else "")
@@ -65,6 +67,18 @@ def describe(app: Any, a: Action) -> str:
     if k == "done":
         return "Done"
     return k
+
+
+def source_short(app: Any, seat: int, src: dict[str, Any]) -> str:
+    """"Hull, module 1" / "Wild, played card" / "Boost": a source in a button's second line."""
+    from companion.rules.race_to_mars.rocket import source
+    p = facts.player(app.state, seat)
+    found = source(p, src["zone"], src["index"], src["slot"])
+    from .words import SHORT
+    r = SHORT.get(found[0], found[0]) if found else "?"
+    if src["zone"] == "module":
+        return f"{r}, module {src['index'] + 1}"
+    return "a Boost" if p.play[src["index"]].crew is None else f"{r}, played card"
 
 
 def source_text(app: Any, seat: int, src: dict[str, Any]) -> str:

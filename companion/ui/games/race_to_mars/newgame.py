@@ -96,7 +96,7 @@ class NewGameScreen(Screen):
         if self.typing is not None:
             self.paint_keyboard(ui, title_r, rest, bottom, nr)
             return
-        ui.label(title_r, "New game of Race to Mars: who plays, clockwise?", lay.body, MARS, bold=True,
+        ui.label(title_r, "Race to Mars: who plays, clockwise?", lay.body, MARS, bold=True,
                  min_size=lay.small)
         rows = L.rows(pygame.Rect(rest.x, rest.y, rest.w, min(rest.h, 4 * (lay.touch + lay.gap))), 4, lay.gap)
         for i, row in enumerate(rows[:self.players]):

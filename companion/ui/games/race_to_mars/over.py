@@ -36,7 +36,11 @@ class OverScreen(Screen):
             ui.label(place_r, f"{standing.place}.", lay.big, FG, bold=True)
             chip, inner = L.take_left(inner, min(inner.h, lay.px(40)), lay.gap)
             seat_chip(ui, chip, seat.colour, seat.mark)
-            name_r, detail_r = L.take_left(inner, int(inner.w * 0.45), lay.gap)
+            if lay.portrait:  # name above, where and Experience below
+                name_r, detail_r = L.take_top(inner, inner.h // 2)
+            else:
+                name_r, detail_r = L.take_left(inner, int(inner.w * 0.45), lay.gap)
             ui.label(name_r, seat.name + (" \u2605" if won else ""), lay.big, FG, bold=True, min_size=lay.body)
-            ui.label(detail_r, standing.detail, lay.body, FG, "right", min_size=lay.small)
+            ui.label(detail_r, standing.detail, lay.body, FG, "left" if lay.portrait else "right",
+                     min_size=lay.small)
         ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)

@@ -75,6 +75,8 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         under += " \u00b7 last round!"
     if text.width(under, lay.small) > bottom.w:  # narrow (portrait): the round goes first
         under = under.replace(f" \u00b7 Round {view['round']}", "").replace(f"Round {view['round']} \u00b7 ", "")
+    if text.width(under, lay.small) > bottom.w:
+        under = "Last round!" if view["end_triggered"] else short_phase(state)
     ui.label(bottom, under, lay.small, WARN if view["end_triggered"] else DIM, min_size=lay.small)
 
 

@@ -153,32 +153,40 @@ class PlayScreen(Screen):
         head, rest = L.take_top(inner, lay.px(34), lay.gap)
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
+        done_w = text.width("\u2713 done", lay.small, True) + lay.px(4)
+        if finished and head.w - done_w - lay.gap >= text.width(p["name"], lay.small, True):
+            status_r, head = L.take_right(head, done_w, lay.gap)
+        elif finished:  # narrow: "done" on a line of its own
+            status_r, rest = L.take_top(rest, lay.px(28), lay.gap)
         if finished:
-            status_r, head = L.take_right(head, text.width("\u2713 done", lay.small, True) + lay.px(4), lay.gap)
-            ui.label(status_r, "\u2713 done", lay.small, GOOD, "right", bold=True, min_size=lay.small)
+            ui.label(status_r, "\u2713 done", lay.small, GOOD, "right" if status_r.y == head.y else "left", bold=True,
+                     min_size=lay.small)
         ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait
         nbuttons = 0 if finished else 3
         if portrait:  # info on the left, buttons on the right
             btn_r, info_r = L.take_right(rest, int(rest.w * 0.5), lay.gap)
         else:
-            btn_h = nbuttons * (lay.touch + lay.gap)
+            btn_h = (nbuttons + (rest.w < lay.px(220))) * (lay.touch + lay.gap)
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
         r = advice.reach(app.state, seat)
-        lines = [f"Hand {p['hand']} card(s)",
-                 f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else "")
-                 + (f" (+{r['free_advance']} free)" if r["free_advance"] else ""),
+        lines = [f"Hand {p['hand']} card(s)", f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
+                 *([f"+{r['free_advance']} free advance"] if r["free_advance"] else []),
                  "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
+        if len(text.wrap(lines[-1], info_r.w, lay.small)) > 1:
+            lines[-1] = f"In play: {len(p['play_area'])} cards"
         unshielded = [h for h in r["hazards"] if not h["protected"]]
         if unshielded:
             lines.insert(2, "Hazard: " + ", ".join(f"{h['colour']} after {h['after']}" for h in unshielded))
         y = info_r.y
+        lh = text.font(lay.small).get_linesize()
         for i, line in enumerate(lines):
-            if y >= info_r.bottom - lay.px(18):
+            need = len(text.wrap(line, info_r.w, lay.small)) * lh
+            if y + need > info_r.bottom + 1:
                 break
-            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, info_r.bottom - y), line, lay.small,
-                          FG if i < 2 else DIM, min_size=lay.small)
+            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG if i < 2 else DIM,
+                          min_size=lay.small)
         if finished:
             return
         plays = [a for a in legal if a.kind == PLAY]
@@ -194,5 +202,7 @@ class PlayScreen(Screen):
         else:
             first, mid, last = L.rows(btn_r, 3, lay.gap)
             cells = [first, *L.cols(mid, 2, lay.gap), last]
+            if mid.w < lay.px(220):  # narrow columns: Boost and Rocket one above the other
+                cells = L.rows(btn_r, 4, lay.gap)
         for cell, (label, cb, style, key) in zip(cells, buttons):
             ui.button(cell, label, cb, style, size=lay.body, name=key)

@@ -20,6 +20,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE_ADVANCE, INSIGHT, JETTISON_CREW,
                                           JETTISON_MODULE, advice)
 from companion.rules.race_to_mars.model import ANY, BASIC, WILD
+from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
 from ... import text
@@ -27,9 +28,10 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
-from .moves import describe, pick_action
+from .moves import describe, pick_action, source_short
 from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .round import split
+from .words import INSIGHT_EFFECTS, SHORT
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
@@ -123,6 +125,15 @@ class TurnScreen(Screen):
         text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
                    WARN if view["end_triggered"] else FG)
 
+    def hazard_words(self, a: Action) -> tuple[str, str]:
+        """(label, second line) of a jettison the hazard demands."""
+        if a.kind == JETTISON_MODULE:
+            p = facts.player(self.app.state, a.seat)
+            return f"Module {a.args['module'] + 1}", p.modules[a.args["module"]].name
+        if a.args["zone"] == "none":
+            return "Nothing", "no Crew card to lose"
+        return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
+
     def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool) -> list[tuple]:
         """(label, on_tap, style, sub-line) for the moves of the moment."""
         app = self.app
@@ -131,7 +142,8 @@ class TurnScreen(Screen):
             kind = JETTISON_MODULE if any(a.kind == JETTISON_MODULE for a in legal) else JETTISON_CREW
             options = [a for a in legal if a.kind == kind]
             for a in options[:6]:
-                out.append((describe(app, a), lambda a=a: app.submit(a), "danger", None))
+                out.append((*self.hazard_words(a), a))
+            out = [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
             if len(options) > 6:
                 out.append(("More\u2026", lambda: pick_action(app, "Jettison which?", options), "normal", None))
             return out
@@ -139,14 +151,15 @@ class TurnScreen(Screen):
         if advances:
             best = best_advance(advances, app)
             space = facts.next_space_of(app.state, seat)
-            out.append((f"Advance to {space.capitalize() if space else '?'}", lambda: app.submit(best), "good",
-                        "pay: " + describe(app, best)))
+            out.append(("Advance", lambda: app.submit(best), "good",
+                        f"to {SHORT.get(space, space)}: " + source_short(app, seat, best.args["source"])))
             if len(advances) > 1:
                 out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
                             f"{len(advances)} ways"))
         for a in [a for a in legal if a.kind == FREE_ADVANCE]:
-            out.append((describe(app, a).split(":")[0], lambda a=a: app.submit(a), "normal",
-                        describe(app, a).split(": ")[-1]))
+            spaces = describe(app, a).split(": ")[-1].split()[0]
+            out.append((f"Free advance {spaces}", lambda a=a: app.submit(a), "normal",
+                        f"jettison module {a.args['module'] + 1}"))
         exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
         if exchanges:
             out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
@@ -156,10 +169,13 @@ class TurnScreen(Screen):
         for a in insights:
             by_which.setdefault(a.args["which"], []).append(a)
         for which, acts in by_which.items():
-            label = describe(app, acts[0])
-            name, _, rest = label.partition(": ")
-            out.append((name, (lambda acts=acts: pick_action(app, "Which card is jettisoned?", acts)) if len(acts) > 1
-                        else (lambda a=acts[0]: app.submit(a)), "normal", rest if len(acts) == 1 else "jettison"))
+            ins = app.state.insights[which]
+            sub_text = f"{insight_cost(facts.player(app.state, seat), ins)} XP: " + \
+                dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            jettison = any("target" in a.args for a in acts)
+            out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
+                app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
+                        else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))
         discards = [a for a in legal if a.kind == DISCARD]
         if discards and sub == 5:
             for a in [a for a in discards if "top" not in a.args]:
