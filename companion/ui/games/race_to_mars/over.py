@@ -40,7 +40,7 @@ class OverScreen(Screen):
                 name_r, detail_r = L.take_top(inner, inner.h // 2)
             else:
                 name_r, detail_r = L.take_left(inner, int(inner.w * 0.45), lay.gap)
-            ui.label(name_r, seat.name + (" \u2605" if won else ""), lay.big, FG, bold=True, min_size=lay.body)
-            ui.label(detail_r, standing.detail, lay.body, FG, "left" if lay.portrait else "right",
+            ui.label(name_r, seat.name, lay.big, FG, bold=True, min_size=lay.body)
+            ui.label(detail_r, ("Winner: " if won else "") + standing.detail, lay.body, FG, "left" if lay.portrait else "right",
                      min_size=lay.small)
         ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)

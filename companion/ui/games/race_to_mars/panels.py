@@ -67,11 +67,11 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
     top, bottom = L.take_top(rect, int(rect.h * 0.56))
     ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
-    under = "" if turn.mode == "several" else short_phase(state) + " \u00b7 "
+    under = "" if turn.mode == "several" or app.game.is_over(state) else short_phase(state) + " \u00b7 "
     under += f"Round {view['round']}" if view["round"] else "Setup"
     if turn.mode == "several":
         under += f" \u00b7 {len(turn.done)} of {len(turn.done) + len(turn.seats)} done"
-    if view["end_triggered"]:
+    if view["end_triggered"] and not app.game.is_over(state):
         under += " \u00b7 last round!"
     if text.width(under, lay.small) > bottom.w:  # narrow (portrait): the round goes first
         under = under.replace(f" \u00b7 Round {view['round']}", "").replace(f"Round {view['round']} \u00b7 ", "")
@@ -149,8 +149,7 @@ def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> Non
     left out (they come last: the least needed)."""
     lay = ui.layout
     gap = lay.px(14)
-    row_h = lay.px(38)
-    nrows = max(1, rect.h // row_h)
+    nrows = max(1, rect.h // lay.px(35))
     row_h = min(rect.h // nrows, lay.px(46))
     x, y = rect.x, rect.y
     for label, value in cells:
