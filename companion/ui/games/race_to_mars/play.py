@@ -197,7 +197,9 @@ class PlayScreen(Screen):
                    ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost"),
                    ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket"),
                    ("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done")]
-        if portrait:
+        if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
+            cells = L.grid(btn_r, 4, 2, lay.gap)
+        elif portrait:
             btn_r = pygame.Rect(btn_r.x, btn_r.y, btn_r.w, min(btn_r.h, 3 * (lay.touch + lay.px(10)) + 2 * lay.gap))
             first, mid, last = L.rows(btn_r, 3, lay.gap)
             cells = [first, *L.cols(mid, 2, lay.gap), last]
