@@ -20,7 +20,7 @@ from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
 from ... import layout as L
 from ... import text
 from ...screens.base import Screen
-from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
+from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
 from .panels import seat_chip, show_player
@@ -136,8 +136,9 @@ class PlayScreen(Screen):
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         head, body = L.take_top(body, lay.px(34), lay.gap)
         done = len(turn.done)
-        ui.label(head, f"Everyone plays cards: {done} of {len(seats)} done", lay.body, MARS, bold=True,
-                 min_size=lay.small)
+        last = view["end_triggered"]
+        ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
+                 lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
         cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
         legal = app.legal()
         for cell, seat in zip(cells, seats):
