@@ -53,6 +53,8 @@ ENTRIES: tuple[Entry, ...] = (
           "co-op survival: 30 days to Mars"),
     Entry("mission-to-mars-2049", "mission_to_mars_2049", "Mission to Mars 2049", (2, 4), "mission-to-mars-2049.txt",
           "race to the pole, die-driven production"),
+    Entry("race-to-mars", "race_to_mars", "Race to Mars", (2, 4), "race-to-mars.txt",
+          "rocket building and deck building, no die"),
 )
 
 

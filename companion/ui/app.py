@@ -204,12 +204,17 @@ class App:
         state = self.state
         if state is None or self.game is None:
             return NUMBER_FACES
-        return self.game.die_faces(state) or NUMBER_FACES
+        return self._die_faces(state) or NUMBER_FACES
 
     def uses_die(self) -> bool:
         """False when the open game has no die (the die status says "not used")."""
         state = self.state
-        return state is None or self.game is None or bool(self.game.die_faces(state))
+        return state is None or self.game is None or bool(self._die_faces(state))
+
+    def _die_faces(self, state: Any) -> tuple[str, ...]:
+        """The game's ``die_faces(state)``; a game with no die that leaves it out has none."""
+        faces = getattr(self.game, "die_faces", None)
+        return faces(state) if faces is not None else ()
 
     def fixable_roll(self) -> tuple[str, int] | None:
         """``(purpose, face)`` of the roll Fix roll would replace, or None."""

@@ -84,8 +84,8 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     inner = rect.inflate(-lay.px(10), -lay.px(2))
     top, bottom = L.take_top(inner, inner.h - text.font(lay.fine).get_linesize())
     if not app.uses_die():
-        ui.label(top, "No die", lay.small, DIM, bold=True)
-        ui.label(bottom, "not used in this game", lay.fine, DIM, cls="fine")
+        ui.label(top, "No die", lay.small, DIM, bold=True)  # "not used in this game", in words that fit
+        ui.label(bottom, "in this game", lay.small, DIM)
         return
     if st["mode"] == "none":
         ui.label(top, "No die", lay.small, DIM, bold=True)

@@ -1,0 +1,100 @@
+"""Race to Mars: the action kinds and their payloads, the card kinds, and how
+a rejection cites the rulebook.
+
+Every action names its seat (``Action(kind, args, seat)``). A "target" is a
+card jettisoned from the hand or the personal discard pile:
+``{"zone": "hand" | "discard", "card": "Boost" | "Asteroid" | <Crew card name>}``.
+A "source" pays one space in 2.2: ``{"zone": "module", "index": i, "slot": 0
+(1: the second use under Headquarters 2)}`` or ``{"zone": "play", "index": i,
+"slot": j}`` (the j-th resource of the i-th played card; a copying card's
+copied resources follow its own).
+"""
+from __future__ import annotations
+
+from ..contract import CardKind, Rejection
+from ..shapes import Custom, Int, ListOf, Obj, OneOf, Str
+from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, parse_headquarters, parse_space, parse_starting,
+                    space_problem, starting_problem)
+from .model import ASTEROID, BOOST, RULEBOOK
+
+GAME_ID = "race-to-mars"
+TITLE = "Race to Mars"
+PLAYERS = (2, 4)  # "4 Rocket cards (1 per player colour)"; a race needs two
+
+# Action kinds and their payloads.
+HEADQUARTERS = "headquarters"   # keep: 1..10 the Headquarters kept; back: 1..10 the other one dealt
+STARTING = "starting"           # card: Starting card; place: "insight" | "crew" | "module" | "unplaced" (HQ5)
+PICK = "pick"                   # card: Space card with the part used; place: "crew" | "module" | "unplaced" (HQ5)
+EXTRA_CARD = "extra_card"       # no payload: Headquarters 8 adds one card to the selection
+LAUNCH = "launch"               # modules?: [card name] (Headquarters 5 only): the rocket top to bottom
+LEFTOVER = "leftover"           # card: the leftover Space card with its "trajectory" (rounds 1-12)
+PLAY = "play"                   # card: Crew card name from hand; copy?: played card name;
+                                #   jettison?: [target]; returned?: 0..9 cards from discard to hand;
+                                #   result?: {draw, xp, boost, asteroid, to_discard, to_hand} of an unknown effect
+PLAY_BOOST = "play_boost"       # no payload: a Boost from hand to the play area
+DONE = "done"                   # no payload: done playing cards (2.1), or end this phase (2.2 -> 2.3 -> 2.4 -> 2.5)
+COPY_MODULE = "copy_module"     # module: index of a Copy module (0 = nearest the Rocket card); side: "above" | "below"
+DOUBLE_MODULE = "double_module" # module: index of the module used twice this turn (Headquarters 2)
+ADVANCE = "advance"             # source: a source; pair?: a second source (Headquarters 1: two basics for an advanced)
+FREE_ADVANCE = "free_advance"   # module: index of the module jettisoned to advance for free
+JETTISON_MODULE = "jettison_module"  # module: index (red hazard)
+JETTISON_CREW = "jettison_crew"      # zone: "hand" | "discard" | "play" | "none"; card?: Crew card name (yellow hazard)
+EXCHANGE = "exchange"           # card: Crew card name from hand, for one Experience (2.3)
+INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?
+JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
+DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
+
+NAME = Str(60)
+TARGET = Obj(zone=OneOf(("hand", "discard")), card=NAME)
+SOURCE = Obj(zone=OneOf(("module", "play")), index=Int(0, 59), slot=Int(0, 9))
+RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand"), draw=Int(0, 9), xp=Int(0, 9),
+             boost=Int(0, 9), asteroid=Int(0, 9), to_discard=Int(0, 9), to_hand=Int(0, 9))
+
+#: Each action kind's payload shape (checked by the session before ``check``).
+ACTIONS = {
+    HEADQUARTERS: Obj(keep=Int(1, 10), back=Int(1, 10)),
+    STARTING: Obj(card=Custom(starting_problem, "Starting card"),
+                  place=OneOf(("insight", "crew", "module", "unplaced"))),
+    PICK: Obj(("place",), card=Custom(space_problem, "Space card"), place=OneOf(("crew", "module", "unplaced"))),
+    EXTRA_CARD: Obj(),
+    LAUNCH: Obj(("modules",), modules=ListOf(NAME, 40)),
+    LEFTOVER: Obj(card=Custom(space_problem, "Space card")),
+    PLAY: Obj(("copy", "jettison", "returned", "result"), card=NAME, copy=NAME, jettison=ListOf(TARGET, 9),
+              returned=Int(0, 9), result=RESULT),
+    PLAY_BOOST: Obj(),
+    DONE: Obj(),
+    COPY_MODULE: Obj(module=Int(0, 59), side=OneOf(("above", "below"))),
+    DOUBLE_MODULE: Obj(module=Int(0, 59)),
+    ADVANCE: Obj(("pair",), source=SOURCE, pair=SOURCE),
+    FREE_ADVANCE: Obj(module=Int(0, 59)),
+    JETTISON_MODULE: Obj(module=Int(0, 59)),
+    JETTISON_CREW: Obj(("card",), zone=OneOf(("hand", "discard", "play", "none")), card=NAME),
+    EXCHANGE: Obj(card=NAME),
+    INSIGHT: Obj(("target", "result"), which=Int(0, 3), target=TARGET, result=RESULT),
+    JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
+    DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
+}
+
+
+def _space_group(card: dict) -> str:
+    return "module" if "module" in card and "crew" not in card else "crew" if "crew" in card else ""
+
+
+#: The cards players enter once and pick by name afterwards.
+CARD_KINDS = {
+    "space": CardKind("space", "Space card", parse_space, group=_space_group),
+    "starting": CardKind("starting", "Starting card", parse_starting, builtin=STARTING_CARDS),
+    "headquarters": CardKind("headquarters", "Headquarters", parse_headquarters, builtin=HEADQUARTERS_CARDS),
+}
+
+SUPPLY_CARDS = (BOOST, ASTEROID)
+
+
+def rule_ref(section: str) -> str:
+    """``"race-to-mars.txt, <section heading>"``."""
+    return f"{RULEBOOK}, {section}"
+
+
+def reject(code: str, message: str, section: str) -> Rejection:
+    """A :class:`Rejection` citing ``section`` (a heading line of the rulebook)."""
+    return Rejection(code, message, f"{RULEBOOK}, {section}")

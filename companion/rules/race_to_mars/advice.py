@@ -1,0 +1,121 @@
+"""Race to Mars: help for the screens (pure queries, nothing changes).
+
+- :func:`reach`: how far a player can get this turn with what is in play, the
+  hazards on the way and whether they are protected ("Phase 2.2: Advance Rocket").
+- :func:`launch_readiness`: who can launch now and what they lack ("Launching the Rocket").
+- :func:`reminders`: the right reminder at the right moment ("draw 3: Extra
+  draw module", "1 card kept by Storage", the end-of-round trigger...).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .checks import launch_problem
+from .model import ADVANCED, ANY, BASIC, HAZARDS, PLAY_STEP, PRE_STEP, RESOURCE_NAMES, SLOTS, TURN_STEP, WILD, State
+from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
+from .table import current
+
+
+def _rank(space: str, res: str) -> int:
+    """Which source to spend first: the exact resource, then a wild basic, then a Boost."""
+    if res == space:
+        return 0
+    if res == WILD and space in BASIC:
+        return 1
+    if res == ANY:
+        return 2
+    return -1 if space != ANY else 0
+
+
+def reach(state: State, seat: int) -> dict[str, Any]:
+    """``{"spaces": n, "path": [resource...], "hazards": [{"colour", "after", "protected"}],
+    "free_advance": spaces from modules, "mars": bool}``: a greedy plan (the
+    exact resource first, then a wild basic, then a Boost) over the unused
+    resources of the Rocket modules and the play area; free advances are
+    listed, not spent. Empty before the trajectories are complete."""
+    p = state.players[seat]
+    if not state.routes:
+        return {"spaces": 0, "path": [], "hazards": [], "free_advance": 0, "mars": False}
+    route = state.routes[p.pad]
+    left = [x[3] for x in sources(p) if x[4] not in p.used]
+    pos, path, hazards = p.pos, [], []
+    while True:
+        nxt = next_space(route, pos)
+        if nxt is None:
+            break
+        j, passed = nxt
+        space = route[j]
+        ranked = sorted((r for r in (_rank(space, res) for res in left) if r >= 0))
+        if not ranked:
+            break
+        best = ranked[0]
+        for k, res in enumerate(left):
+            if _rank(space, res) == best:
+                del left[k]
+                break
+        for h in passed:
+            hazards.append({"colour": h, "after": len(path), "protected": protected(p, h)})
+        path.append(space)
+        pos = j
+    free = sum(free_advance(p, i) for i in range(len(p.modules)))
+    return {"spaces": len(path), "path": path, "hazards": hazards, "free_advance": free,
+            "mars": next_space(route, pos) is None}
+
+
+def launch_readiness(state: State) -> list[dict[str, Any]]:
+    """For each Pre-launch player: ``{"seat", "can_launch", "trajectory": placed/12,
+    "crew", "modules", "short": Crew cards missing (0 when ready), "why"}``."""
+    out = []
+    for p in state.players:
+        if p.launched:
+            continue
+        size, mods = len(p.crew) + p.boosts, len(p.modules)
+        r = launch_problem(state, p.seat)
+        need = 2 * mods if p.hq != 6 else min(2 * mods, mods + 2)
+        out.append({"seat": p.seat, "can_launch": r is None, "trajectory": len(state.slots), "crew": size,
+                    "modules": mods, "short": max(0, need - size), "why": r.message if r else ""})
+    return out
+
+
+def reminders(state: State, seat: int) -> list[str]:
+    """Short reminders for ``seat`` now, in the rulebook's words."""
+    p = state.players[seat]
+    out: list[str] = []
+    if state.end:
+        out.append("A rocket is on Mars: this is the last round")
+    if state.step == PRE_STEP and current(state) == seat:
+        k = state.revealed - state.picked
+        out.append(f"Pick one of the {k} revealed Space cards" + (", or launch" if launch_problem(state, seat) is None
+                                                                 else ""))
+        if len(state.slots) < SLOTS:
+            out.append(f"The leftover card becomes trajectory card {len(state.slots) + 1}")
+    if not p.launched:
+        return out
+    extra = draw_count(p) - 2
+    if state.step == PLAY_STEP and not p.done:
+        out.append("Play cards, then say done")
+    if state.step == TURN_STEP and current(state) == seat:
+        if state.hazards:
+            h = state.hazards[0]
+            out.append(f"Deal with the {h} hazard before advancing further")
+        elif state.sub == 2:
+            r = reach(state, seat)
+            out.append(f"You can advance {r['spaces']} space(s) with what is in play")
+            for h in r["hazards"]:
+                if not h["protected"]:
+                    out.append(f"A {h['colour']} hazard lies {h['after']} space(s) ahead")
+            if any(x[3] in ADVANCED for x in sources(p)):
+                pass
+        kept = keep_allowance(p)
+        if kept and state.sub <= 5:
+            out.append(f"{kept} card(s) kept by Storage")
+        if extra > 0:
+            out.append(f"Draw {draw_count(p)}: Extra draw")
+        if any(c.crew is None and not c.gone for c in p.play):
+            out.append("Played Boosts return to the supply")
+    if p.draw == 0:
+        out.append("Your draw pile is empty: the next draw adds an Asteroid and reshuffles")
+    return out
+
+
+__all__ = ["HAZARDS", "RESOURCE_NAMES", "launch_readiness", "reach", "reminders"]

@@ -1,0 +1,115 @@
+"""Race to Mars: a player's cards as counts (pure helpers on :class:`Player`).
+
+Hidden zones are counts: drawing is "draw n" ("Asteroid Cards": with an empty
+personal draw pile, add an Asteroid to the discard pile, shuffle the discard
+pile into a new draw pile, draw the rest; "You must draw a card when you are
+prompted to do so"). Every helper appends the :class:`Event` a player reads.
+"""
+from __future__ import annotations
+
+from ..contract import Event
+from .cards import HQ_BOOSTS, HQ_DRAW
+from .model import ASTEROID, BOOST, CrewCard, Player
+from .model import replace as _r
+
+
+def owned(p: Player, name: str) -> int:
+    """Copies of ``name`` (a Crew card, Boost or Asteroid) the player owns outside the play area."""
+    if name == ASTEROID:
+        return p.asteroids
+    if name == BOOST:
+        return p.boosts - sum(1 for c in p.play if c.crew is None and not c.gone)
+    n = 0
+    for c in p.crew:
+        if c.name == name:
+            n += 1
+    for c in p.play:
+        if c.name == name and c.crew is not None and not c.gone:
+            n -= 1
+    return n
+
+
+def crew_card(p: Player, name: str) -> CrewCard | None:
+    for c in p.crew:
+        if c.name == name:
+            return c
+    return None
+
+
+def remove_crew(p: Player, name: str) -> Player:
+    """``p`` without one Crew card called ``name`` (jettisoned: it leaves the game)."""
+    crew = list(p.crew)
+    for i, c in enumerate(crew):
+        if c.name == name:
+            del crew[i]
+            break
+    return _r(p, crew=tuple(crew))
+
+
+def gain_asteroid(p: Player, who: str, why: str, events: list[Event]) -> Player:
+    """One Asteroid into the discard pile; Headquarters 10: one more and one Experience."""
+    if p.hq == HQ_DRAW:
+        events.append(Event("asteroid", f"{who} gains 2 Asteroids and 1 Experience ({why}; Headquarters 10)",
+                            {"seat": p.seat}))
+        return _r(p, asteroids=p.asteroids + 2, discard=p.discard + 2, xp=p.xp + 1)
+    events.append(Event("asteroid", f"{who} adds an Asteroid to the discard pile ({why})", {"seat": p.seat}))
+    return _r(p, asteroids=p.asteroids + 1, discard=p.discard + 1)
+
+
+def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
+    """``n`` Boosts from the supply into the discard pile (Headquarters 9: under the draw pile)."""
+    if p.hq == HQ_BOOSTS:
+        events.append(Event("boost", f"{who} gains {n} Boost(s) under the draw pile (Headquarters 9)"))
+        return _r(p, boosts=p.boosts + n, draw=p.draw + n)
+    events.append(Event("boost", f"{who} gains {n} Boost(s) into the discard pile"))
+    return _r(p, boosts=p.boosts + n, discard=p.discard + n)
+
+
+def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
+    """Draw ``n`` cards into the hand, adding an Asteroid and reshuffling the
+    discard pile each time the draw pile is empty (repeating if need be)."""
+    want = n
+    while n > 0:
+        if p.draw == 0:
+            p = gain_asteroid(p, who, "the draw pile is empty", events)
+            p = _r(p, draw=p.discard, discard=0)
+        take = n if n < p.draw else p.draw
+        p = _r(p, draw=p.draw - take, hand=p.hand + take)
+        n -= take
+    events.append(Event("draw", f"{who} draws {want} card(s)", {"seat": p.seat, "cards": want}))
+    return p
+
+
+def jettison(p: Player, zone: str, name: str) -> Player:
+    """Remove one card ``name`` from the hand or discard pile from the game."""
+    p = _r(p, hand=p.hand - 1) if zone == "hand" else _r(p, discard=p.discard - 1)
+    if name == ASTEROID:
+        return _r(p, asteroids=p.asteroids - 1)
+    if name == BOOST:
+        return _r(p, boosts=p.boosts - 1)
+    return remove_crew(p, name)
+
+
+def targets_problem(p: Player, targets: list[dict], hand_after: int, discard_after: int) -> str | None:
+    """Why the cards ``targets`` cannot all be jettisoned from ``p``'s hand and
+    discard pile (counts after the move in progress), or None."""
+    taken: dict[str, int] = {}
+    hand, discard = hand_after, discard_after
+    for t in targets:
+        name = t["card"]
+        if t["zone"] == "hand":
+            hand -= 1
+        else:
+            discard -= 1
+        taken[name] = taken.get(name, 0) + 1
+        if hand < 0 or discard < 0:
+            return f"there are not that many cards in the {t['zone']}"
+        if owned(p, name) < taken[name]:
+            return f"{name} is not among the cards you own outside the play area"
+    return None
+
+
+def launch_size(p: Player) -> int:
+    """Cards in the Crew deck for the launch test (Headquarters 9's two Boosts count)."""
+    return len(p.crew) + p.boosts
+

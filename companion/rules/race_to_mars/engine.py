@@ -1,0 +1,249 @@
+"""Race to Mars: ``new_game`` and ``apply`` (setup and Pre-launch handlers;
+the Post-launch ones are in :mod:`.post`).
+
+Steps of play (``state.step``)::
+
+    headquarters  each player keeps one of the two Headquarters dealt, clockwise from the Start Player
+    starting      the Starting card beside the Insight card, the picks (counterclockwise from the
+                  player to the right of the Start Player), the leftover to the Insight row
+    pre-launch    a Pre-launch player picks and places a revealed Space card, or launches
+    leftover      the round's leftover card joins trajectory slot r (rounds 1-12)
+    play          2.1: every Post-launch player plays cards, then says DONE
+    turn          2.2-2.6 of one Post-launch player (``state.sub``: 2 advance, 3 exchange, 4 Insights, 5 discard)
+    over          a rocket reached Mars and the round is complete
+
+``apply`` trusts ``check``: every handler assumes its action was accepted.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Action, Event
+from . import post
+from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
+                      HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
+                      PICK, PLAY, PLAY_BOOST, STARTING, rule_ref)
+from .cards import HQ_BOOSTS, HQ_STARTING, crew_of, insight_of, lanes_of, module_of
+from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
+from .model import (GREEN, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, Crew, CrewCard, Module, Player, State,
+                    replace)
+from .rocket import build_routes
+
+#: The table's choices ``new_game`` takes.
+OPTIONS = frozenset({"players", "first_game", "seed", "start", "pads", "board"})
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def default_options(players: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """A valid table of ``players`` (default 2) named Player 1.. in the four
+    colours, the full game (Headquarters, Starting cards, Trajectory card)."""
+    n = 2 if players is None else players
+    return {"players": [{"name": f"Player {i + 1}", "colour": COLOURS[i]} for i in range(n)],
+            "first_game": False, "seed": seed}
+
+
+def new_game(options: dict[str, Any]) -> State:
+    """A new game after the physical setup ("Setup").
+
+    ``options``: ``players`` 2..4 ``{"name", "colour"}`` in clockwise order
+    (default two players); ``first_game`` bool: the rulebook's first-game
+    recommendations (no Trajectory card, no Headquarters, no Starting cards);
+    ``start``: the seat given the Start Player and Active Player cards (default
+    0); ``pads``: each player's launch pad 0..3, all different (default the
+    seat order); ``board``: ``{"trajectory_card": [lane items x4], "mars":
+    [lane items x4]}`` as printed (default: the Trajectory card holds only its
+    Green hazard, and the Mars card one final space that takes any resource:
+    the rulebook prints neither); ``seed``: kept, unused (nothing is shuffled
+    by the app). Raises ``ValueError`` naming the option and the rule.
+    """
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
+    opts = {**default_options(), **options}
+    players = opts["players"]
+    if type(players) is not list or not 2 <= len(players) <= 4:
+        raise ValueError(f"2 to 4 players, one per colour ({rule_ref('Table of Contents')})")
+    names = tuple(str(p["name"]) for p in players)
+    colours = tuple(str(p["colour"]) for p in players)
+    if len(set(colours)) != len(colours) or not all(names):
+        raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
+    n = len(players)
+    start = opts.get("start", 0)
+    pads = opts.get("pads") or list(range(n))
+    if type(start) is not int or not 0 <= start < n:
+        raise ValueError("start must be a seat number")
+    if len(pads) != n or len(set(pads)) != n or not all(type(x) is int and 0 <= x < LANES for x in pads):
+        raise ValueError(f"each pawn starts on a different launch pad 0..{LANES - 1} ({rule_ref('Setup')})")
+    first = bool(opts.get("first_game", False))
+    board = opts.get("board") or {}
+    traj = _lanes(board.get("trajectory_card"), (GREEN,))
+    mars = _lanes(board.get("mars"), ("any",))
+    state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
+                  first_game=first, trajectory_card=() if first else traj, mars=mars, start=start, active=start,
+                  seed=int(opts.get("seed", 0)))
+    if first:
+        return start_round(state, [])
+    return replace(state, step=HQ_STEP, order=clockwise(start, n), at=0)
+
+
+def _lanes(given: Any, default: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    if given is None:
+        return (default,) * LANES
+    if len(given) != LANES or not all(all(i in ITEMS for i in lane) for lane in given):
+        raise ValueError(f"a board card lists {LANES} lanes of spaces and hazards ({rule_ref('Setup')})")
+    return tuple(tuple(lane) for lane in given)
+
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply a checked action; returns the new state and what happened."""
+    events: list[Event] = []
+    new = _HANDLERS[action.kind](state, action.seat, action.args, events)
+    return new, tuple(events)
+
+
+# --------------------------------------------------------------------------- setup
+
+def _apply_headquarters(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Headquarters: keep one of the two dealt, return the other; Headquarters
+    9 starts with two Boost cards in the Crew deck."""
+    keep = args["keep"]
+    p = state.players[seat]
+    p = replace(p, hq=keep, boosts=2 if keep == HQ_BOOSTS else 0)
+    events.append(Event("headquarters", f"{state.names[seat]} keeps Headquarters {keep} and returns "
+                        f"Headquarters {args['back']} to the box", {"seat": seat, "hq": keep}))
+    state = put(state, p, hq_seen=state.hq_seen + (keep, args["back"]))
+    if state.at + 1 < len(state.order):
+        return replace(state, at=state.at + 1)
+    n = len(state.players)
+    pickers = tuple((state.start - i) % n for i in range(1, n + 1))
+    extra = tuple(p.seat for p in state.players if p.hq == HQ_STARTING)
+    events.append(Event("starting", f"Starting cards: one beside the Insight card, {n + 1 + len(extra)} revealed"))
+    return replace(state, step=STARTING_STEP, order=(state.start,) + pickers + extra, at=0,
+                   revealed=n + 1 + len(extra), picked=0, extra=False)
+
+
+def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Starting Cards: the card beside the Insight card, a pick (recruited or
+    attached as in 1.2), or the leftover that joins the Insight row."""
+    card = args["card"]
+    name = card["name"]
+    state = replace(state, starting_seen=state.starting_seen + (name,))
+    if args["place"] == "insight":
+        state = replace(state, insights=state.insights + (insight_of(card),))
+        events.append(Event("insight", f"{name} joins the Insight row", {"card": name}))
+        if state.at == 0:
+            return replace(state, at=1)
+        left = state.revealed - state.picked
+        if left > 1:
+            events.append(Event("boxed", f"The other leftover Starting card returns to the box"))
+        events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
+        return start_round(replace(state, revealed=0, picked=0, extra=False), events)
+    state = _place(state, seat, card, args["place"], events)
+    return replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
+
+
+def _place(state: State, seat: int, card: dict, place: str, events: list[Event]) -> State:
+    """Phase 1.2: recruit to the Crew deck, attach as the lowest Rocket module,
+    or (Headquarters 5) keep unplaced until launch."""
+    p = state.players[seat]
+    name = card["name"]
+    who = state.names[seat]
+    if place == "crew":
+        p = replace(p, crew=p.crew + (CrewCard(name, crew_of(card)),))
+        events.append(Event("recruit", f"{who} recruits {name} to the Crew deck", {"seat": seat, "card": name}))
+    elif place == "module":
+        p = replace(p, modules=p.modules + (module_of(card, state.uid),))
+        events.append(Event("attach", f"{who} attaches {name} to the rocket as a module", {"seat": seat, "card": name}))
+        state = replace(state, uid=state.uid + 1)
+    else:
+        held = (name, crew_of(card) if "crew" in card else None, module_of(card, 0) if "module" in card else None)
+        p = replace(p, held=p.held + (held,))
+        events.append(Event("unplaced", f"{who} keeps {name} unplaced until launch (Headquarters 5)"))
+    return put(state, p)
+
+
+# --------------------------------------------------------------------------- Pre-launch
+
+def place_of(card: dict, place: str | None) -> str:
+    """Where a picked card goes: ``place``, or the only part the card carries."""
+    if place:
+        return place
+    return "crew" if "crew" in card else "module"
+
+
+def _apply_pick(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Phases 1.1-1.2: pick one revealed Space card and place it at once."""
+    state = _place(state, seat, args["card"], place_of(args["card"], args.get("place")), events)
+    return next_pre(replace(state, picked=state.picked + 1, last_picker=seat,
+                            space_seen=state.space_seen | {args["card"]["name"]}), events)
+
+
+def _apply_extra_card(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Headquarters 8: one more card in the selection."""
+    events.append(Event("extra_card", f"{state.names[seat]} adds a card to the selection (Headquarters 8)"))
+    if state.step == STARTING_STEP:
+        return replace(state, revealed=state.revealed + 1, extra=True)
+    pile, dis = state.pile, state.space_discard
+    if pile == 0:
+        pile, dis = dis, 0
+    return replace(state, revealed=state.revealed + 1, extra=True, pile=pile - 1, space_discard=dis)
+
+
+def arrangement(p: Player, modules: list[str] | None, uid: int) -> tuple[tuple[CrewCard, ...], tuple[Module, ...]]:
+    """Headquarters 5 at launch: the rocket is the cards named in ``modules``
+    (top to bottom), every other card joins the Crew deck. Without
+    ``modules`` the cards stay where they are and unplaced ones are recruited."""
+    cards = [(c.name, c.crew, None) for c in p.crew] + [(m.name, None, m) for m in p.modules] + list(p.held)
+    if modules is None:
+        crew = p.crew + tuple(CrewCard(n, c or Crew(other="not entered")) for n, c, _ in p.held)
+        return crew, p.modules
+    mods = []
+    for k, name in enumerate(modules):
+        for i, (n, _, m) in enumerate(cards):
+            if n == name:
+                mods.append(replace(m, uid=uid + k) if m else Module(uid + k, n, other="not entered"))
+                del cards[i]
+                break
+    crew = tuple(CrewCard(n, c or Crew(other="not entered")) for n, c, _ in cards)
+    return crew, tuple(mods)
+
+
+def _apply_launch(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Launching the Rocket (instead of picking a card)."""
+    if "modules" in args or state.players[seat].held:
+        p = state.players[seat]
+        crew, mods = arrangement(p, args.get("modules"), state.uid)
+        state = put(state, replace(p, crew=crew, modules=mods, held=()), uid=state.uid + len(mods))
+    state = launch(state, seat, events)
+    return next_pre(state, events)
+
+
+def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Rounds 1-12: the leftover card joins the trajectories (slots 1-6 Earth
+    to the Trajectory card, 7-12 the Trajectory card to Mars); a second
+    leftover (Headquarters 8) goes to the common discard."""
+    card = args["card"]
+    slot = len(state.slots) + 1
+    state = replace(state, slots=state.slots + (lanes_of(card),), slot_names=state.slot_names + (card["name"],),
+                    space_seen=state.space_seen | {card["name"]})
+    events.append(Event("trajectory", f"{card['name']} becomes trajectory card {slot} of {SLOTS}",
+                        {"slot": slot, "card": card["name"]}))
+    left = state.revealed - state.picked - 1
+    if left:
+        events.append(Event("leftover", f"{left} other leftover card(s) go to the common discard pile"))
+    state = replace(state, revealed=0, space_discard=state.space_discard + left)
+    if slot == SLOTS:
+        state = replace(state, routes=build_routes(state))
+        events.append(Event("trajectories_complete", "All 12 trajectory cards are placed: rockets may launch"))
+    return after_leftover(state, events)
+
+
+_HANDLERS = {
+    HEADQUARTERS: _apply_headquarters, STARTING: _apply_starting, PICK: _apply_pick, EXTRA_CARD: _apply_extra_card,
+    LAUNCH: _apply_launch, LEFTOVER: _apply_leftover,
+    PLAY: post.apply_play, PLAY_BOOST: post.apply_play_boost, DONE: post.apply_done,
+    COPY_MODULE: post.apply_copy_module, DOUBLE_MODULE: post.apply_double_module, ADVANCE: post.apply_advance,
+    FREE_ADVANCE: post.apply_free_advance, JETTISON_MODULE: post.apply_jettison_module,
+    JETTISON_CREW: post.apply_jettison_crew, EXCHANGE: post.apply_exchange, INSIGHT: post.apply_insight,
+    JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard,
+}

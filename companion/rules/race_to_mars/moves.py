@@ -1,0 +1,349 @@
+"""Race to Mars: the finite legal actions, and a random legal action for playouts.
+
+Actions that carry a card's printed parts (a pick, a leftover, a Starting
+card) cannot be listed: ``expects(state)`` describes them, and
+:func:`random_space_card` / :func:`random_starting_card` make one up.
+Optional choices with many combinations are listed in their simplest form
+(a play without jettisons, a Storage jettison of no cards, an Insight that
+jettisons an Asteroid or a Boost but not each Crew card): ``check`` accepts
+the others.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from ..contract import Action
+from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
+                      HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
+                      PICK, PLAY, PLAY_BOOST, STARTING)
+from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
+from .checks import check, launch_problem
+from .deck import owned
+from .model import (ADVANCED, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
+                    LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
+                    Player, State)
+from .post import copy_index, insight_cost
+from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
+from .table import current
+
+_DONE = Action(DONE)
+
+
+# --------------------------------------------------------------------------- made-up cards
+
+def random_space_card(rng: Random, part: str = "crew", name: str | None = None) -> dict[str, Any]:
+    """A Space card MADE UP for simulation (not the real deck: the rulebook
+    prints none of the 100), with only ``part`` ("crew", "module",
+    "trajectory" or "both"), as a :data:`~.actions.PICK` or LEFTOVER payload's card."""
+    card: dict[str, Any] = {"name": name or f"Sim {rng.randrange(1, 101):03d}"}
+    if part in ("crew", "both"):
+        r = rng.random()
+        crew: dict[str, Any] = {"resources": [rng.choice(RESOURCES + (WILD, WILD)) for _ in range(rng.choice(
+            (1, 1, 2, 2, 3)))]}
+        if r < 0.15:
+            crew["draw"] = rng.choice((1, 2))
+        elif r < 0.2:
+            crew.update(look=3, keep=1)
+        elif r < 0.27:
+            crew["jettison"] = 1
+        elif r < 0.32:
+            crew["boost"] = 1
+        elif r < 0.38:
+            crew["xp"] = 2
+        elif r < 0.43:
+            crew["copy"] = True
+        elif r < 0.46:
+            crew["return"] = 1
+        elif r < 0.48:
+            crew["other"] = "an effect the simulation does not know"
+        card["crew"] = crew
+    if part in ("module", "both"):
+        card["module"] = rng.choice(({"draw": 1}, {"storage": 1}, {"protection": rng.choice(HAZARDS)},
+                                     {"free_advance": 3}, {"copy": True}, {"resource": rng.choice(BASIC)},
+                                     {"resource": rng.choice(BASIC)}, {"resource": rng.choice(RESOURCES)}))
+    if part == "trajectory":
+        lanes = []
+        for _ in range(LANES):
+            lane: list[str] = []
+            for _ in range(rng.choice((2, 2, 3))):
+                if rng.random() < 0.12:
+                    lane.append(rng.choice((RED, YELLOW)))
+                lane.append(rng.choice(BASIC * 3 + ADVANCED))
+            lanes.append(lane)
+        card["trajectory"] = lanes
+    return card
+
+
+def random_starting_card(rng: Random, seen: tuple[str, ...]) -> dict[str, Any]:
+    """One of the four Starting cards the rulebook describes not yet on the
+    table, else a made-up one (Starting cards 5-8 are not printed)."""
+    for card in rng.sample(STARTING_CARDS, len(STARTING_CARDS)):
+        if card["name"] not in seen:
+            return card
+    k = next(k for k in range(5, 9) if f"Starting card {k}" not in seen)
+    card = random_space_card(rng, "both", f"Starting card {k}")
+    card["insight"] = {"cost": 2, "effect": "other", "text": "made up for simulation"}
+    return card
+
+
+# --------------------------------------------------------------------------- legal actions
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action with finite values, in a stable order (see the module docstring)."""
+    step = state.step
+    if step == HQ_STEP:
+        s = current(state)
+        free = [h for h in range(1, HQ_COUNT + 1) if h not in state.hq_seen]
+        return [Action(HEADQUARTERS, {"keep": k, "back": b}, s) for k in free for b in free if k != b]
+    if step == PRE_STEP:
+        s = current(state)
+        out = _rocket_choices(state, s)
+        if launch_problem(state, s) is None:
+            out.append(Action(LAUNCH, {}, s))
+        if state.players[s].hq == HQ_EXTRA and check(state, Action(EXTRA_CARD, {}, s)) is None:
+            out.append(Action(EXTRA_CARD, {}, s))
+        return out
+    if step == STARTING_STEP:
+        s = current(state)
+        a = Action(EXTRA_CARD, {}, s)
+        return [a] if state.players[s].hq == HQ_EXTRA and check(state, a) is None else []
+    if step == PLAY_STEP:
+        out = []
+        for p in state.players:
+            if p.launched and not p.done:
+                out += _plays(state, p)
+        return out
+    if step == TURN_STEP:
+        return _turn_actions(state, state.players[current(state)])
+    return []
+
+
+def _rocket_choices(state: State, s: int) -> list[Action]:
+    """Copy module sides and the Headquarters 2 module that would change something."""
+    p = state.players[s]
+    out = []
+    mods = p.modules
+    for i, m in enumerate(mods):
+        if m.copy:
+            now = copied(p, i)
+            if i > 0 and not mods[i - 1].copy and now is not mods[i - 1]:
+                out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
+            if i + 1 < len(mods) and not mods[i + 1].copy and now is not mods[i + 1]:
+                out.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
+        if p.hq == HQ_DOUBLE and m.uid != p.double:
+            out.append(Action(DOUBLE_MODULE, {"module": i}, s))
+    return out
+
+
+def _crew_names(p: Player) -> list[str]:
+    seen: list[str] = []
+    for c in p.crew:
+        if c.name not in seen and owned(p, c.name) > 0:
+            seen.append(c.name)
+    return seen
+
+
+def _plays(state: State, p: Player) -> list[Action]:
+    s = p.seat
+    out = [Action(DONE, {}, s)]
+    if p.hand:
+        if owned(p, BOOST) > 0:
+            out.append(Action(PLAY_BOOST, {}, s))
+        targets = [c.name for i, c in enumerate(p.play) if copy_index(p, c.name) == i]
+        for name in _crew_names(p):
+            crew = next(c.crew for c in p.crew if c.name == name)
+            if crew.copy:
+                out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
+            else:
+                out.append(Action(PLAY, {"card": name}, s))
+    out += _rocket_choices(state, s)
+    out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    return out
+
+
+def _turn_actions(state: State, p: Player) -> list[Action]:
+    s = p.seat
+    if state.hazards:
+        if state.hazards[0] == RED:
+            return [Action(JETTISON_MODULE, {"module": i}, s) for i in range(len(p.modules))]
+        out = [Action(JETTISON_CREW, {"zone": "play", "card": c.name}, s) for c in p.play
+               if c.crew is not None and not c.gone]
+        if not out:
+            out.append(Action(JETTISON_CREW, {"zone": "none"}, s))
+        for zone, n in (("hand", p.hand), ("discard", p.discard)):
+            if n:
+                out += [Action(JETTISON_CREW, {"zone": zone, "card": name}, s) for name in _crew_names(p)]
+        return out
+    sub = state.sub
+    out: list[Action] = []
+    if sub == 2:
+        out += _rocket_choices(state, s) if not p.used else []
+        route = state.routes[p.pad]
+        nxt = next_space(route, p.pos)
+        if nxt is not None:
+            space = route[nxt[0]]
+            free = [x for x in sources(p) if x[4] not in p.used]
+            for zone, i, slot, res, _ in free:
+                if pays(space, res):
+                    out.append(Action(ADVANCE, {"source": {"zone": zone, "index": i, "slot": slot}}, s))
+            if p.hq == HQ_PAIR and space in ADVANCED:
+                for a in range(len(free)):
+                    for b in range(a + 1, len(free)):
+                        if pair_pays(space, free[a][3], free[b][3]):
+                            out.append(Action(ADVANCE, {"source": _src(free[a]), "pair": _src(free[b])}, s))
+            out += [Action(FREE_ADVANCE, {"module": i}, s) for i in range(len(p.modules)) if free_advance(p, i)]
+    if sub < 5:
+        out.append(Action(DONE, {}, s))
+    if sub <= 3 and p.hand:
+        out += [Action(EXCHANGE, {"card": name}, s) for name in _crew_names(p)]
+    if sub <= 4:
+        for k, ins in enumerate(state.insights):
+            if p.xp >= insight_cost(p, ins):
+                if ins.effect == "jettison":  # listed for the supply cards; a Crew card is accepted by check
+                    for zone, n in (("hand", p.hand), ("discard", p.discard)):
+                        if n:
+                            out += [Action(INSIGHT, {"which": k, "target": {"zone": zone, "card": name}}, s)
+                                    for name in (ASTEROID, BOOST) if owned(p, name) > 0]
+                elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
+                    out.append(Action(INSIGHT, {"which": k}, s))
+    out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    allowed = min(p.hand, keep_allowance(p))
+    out += [Action(DISCARD, {"keep": k}, s) for k in range(allowed + 1)]
+    if p.hq == HQ_TOP:
+        tops = {c.name for c in p.play if c.crew is not None and not c.gone}
+        out += [Action(DISCARD, {"keep": k, "top": t}, s) for t in sorted(tops) for k in range(allowed + 1)]
+    return out
+
+
+def _src(x: tuple) -> dict[str, Any]:
+    return {"zone": x[0], "index": x[1], "slot": x[2]}
+
+
+# --------------------------------------------------------------------------- random action
+
+def random_action(state: State, rng: Random) -> Action:
+    """A random legal action, biased towards progress so that games end.
+
+    Raises ``ValueError`` when the game is over.
+    """
+    step = state.step
+    if step == TURN_STEP:
+        return _random_turn(state, state.players[current(state)], rng)
+    if step == PLAY_STEP:
+        seats = [p.seat for p in state.players if p.launched and not p.done]
+        return _random_play(state, state.players[seats[rng.randrange(len(seats))]], rng)
+    if step == PRE_STEP:
+        return _random_pre(state, current(state), rng)
+    if step == LEFTOVER_STEP:
+        return Action(LEFTOVER, {"card": random_space_card(rng, "trajectory", _fresh(state))}, current(state))
+    if step == STARTING_STEP:
+        s = current(state)
+        row = state.at == 0 or state.at >= len(state.order)
+        if not row and state.players[s].hq == HQ_EXTRA and rng.random() < 0.3:
+            a = Action(EXTRA_CARD, {}, s)
+            if check(state, a) is None:
+                return a
+        card = random_starting_card(rng, state.starting_seen)
+        place = "insight" if row else rng.choice(("crew", "module"))
+        return Action(STARTING, {"card": card, "place": place}, s)
+    if step == HQ_STEP:
+        free = [h for h in range(1, HQ_COUNT + 1) if h not in state.hq_seen]
+        keep, back = rng.sample(free, 2)
+        return Action(HEADQUARTERS, {"keep": keep, "back": back}, current(state))
+    raise ValueError("the game is over")
+
+
+def _random_pre(state: State, s: int, rng: Random) -> Action:
+    p = state.players[s]
+    if len(state.slots) == 12 and rng.random() < 0.6 and launch_problem(state, s) is None:
+        return Action(LAUNCH, {}, s)
+    if p.hq == HQ_EXTRA and not state.extra and rng.random() < 0.2 and state.pile + state.space_discard:
+        return Action(EXTRA_CARD, {}, s)
+    size = len(p.crew) + p.boosts
+    module = size >= 2 * (len(p.modules) + 1) and rng.random() < 0.6
+    if p.hq == HQ_FREE and rng.random() < 0.2:
+        return Action(PICK, {"card": random_space_card(rng, "both", _fresh(state)), "place": "unplaced"}, s)
+    return Action(PICK, {"card": random_space_card(rng, "module" if module else "crew", _fresh(state))}, s)
+
+
+def _fresh(state: State) -> str:
+    """A name no Space card on the table has (made-up cards are all different)."""
+    return f"Sim {len(state.space_seen) + 1:03d}"
+
+
+def _random_play(state: State, p: Player, rng: Random) -> Action:
+    s = p.seat
+    if p.hand and rng.random() < 0.9:
+        if p.boosts and rng.random() < 0.5 and owned(p, BOOST) > 0:
+            return Action(PLAY_BOOST, {}, s)
+        crew = p.crew
+        for _ in range(3):
+            if not crew:
+                break
+            card = crew[rng.randrange(len(crew))]
+            name, c = card.name, card.crew
+            if owned(p, name) < 1:
+                continue
+            if not (c.copy or c.jettison or c.other):
+                return Action(PLAY, {"card": name}, s)
+            args: dict[str, Any] = {"card": name}
+            if c.copy:
+                targets = [x.name for i, x in enumerate(p.play) if copy_index(p, x.name) == i]
+                if not targets:
+                    continue
+                args["copy"] = targets[rng.randrange(len(targets))]
+            if c.jettison and p.asteroids and p.discard and rng.random() < 0.8:
+                args["jettison"] = [{"zone": "discard", "card": ASTEROID}]
+            if c.other:
+                args["result"] = {"draw": 1}
+            a = Action(PLAY, args, s)
+            if check(state, a) is None:
+                return a
+    if p.modules and rng.random() < 0.05:
+        choices = _rocket_choices(state, s)
+        if choices:
+            return choices[rng.randrange(len(choices))]
+    return Action(DONE, {}, s)
+
+
+def _DONE_FOR(s: int) -> Action:
+    return Action(DONE, {}, s)
+
+
+def _random_turn(state: State, p: Player, rng: Random) -> Action:
+    s = p.seat
+    if state.hazards:
+        options = _turn_actions(state, p)
+        return options[rng.randrange(len(options))]
+    sub = state.sub
+    if sub == 2:
+        route = state.routes[p.pad]
+        nxt = next_space(route, p.pos)
+        if nxt is not None and rng.random() < 0.97:
+            space = route[nxt[0]]
+            best = None
+            for x in sources(p):
+                if x[4] not in p.used and pays(space, x[3]):
+                    if x[3] == space:
+                        best = x
+                        break
+                    if best is None or best[3] == "any":
+                        best = x
+            if best is not None:
+                return Action(ADVANCE, {"source": _src(best)}, s)
+            for i in range(len(p.modules)):
+                if free_advance(p, i):
+                    return Action(FREE_ADVANCE, {"module": i}, s)
+        return Action(DONE, {}, s)
+    if sub <= 3 and p.hand > keep_allowance(p) and rng.random() < 0.5:
+        names = _crew_names(p)
+        if names:
+            return Action(EXCHANGE, {"card": names[rng.randrange(len(names))]}, s)
+    if sub <= 4 and rng.random() < 0.8:
+        for k, ins in enumerate(state.insights):
+            if p.xp >= insight_cost(p, ins) and ins.effect in ("boost", "store", "draw", "other"):
+                return Action(INSIGHT, {"which": k}, s)
+            if p.xp >= insight_cost(p, ins) and ins.effect == "jettison" and p.asteroids and p.discard:
+                return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
+    return Action(DISCARD, {"keep": min(p.hand, keep_allowance(p))}, s)

@@ -1,0 +1,323 @@
+"""Race to Mars: the Post-launch handlers (phases 2.1-2.6), each trusting ``check``.
+
+Sources: "Phase 2.1: Play Cards" ... "Phase 2.6: Draw Cards", "Hazards",
+"The Rocket", "Asteroid Cards", "Boost Cards", "Headquarters", "Starting Cards".
+"""
+from __future__ import annotations
+
+from ..contract import Event
+from .cards import HQ_DISCOUNT
+from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison
+from .flow import end_turn, put, start_turns
+from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, YELLOW, Crew, Insight, Played, Player, State,
+                    replace)
+from .rocket import final_space, free_advance, next_space, protected, source
+
+
+# --------------------------------------------------------------------------- 2.1
+
+def apply_play(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Play a card from hand: its immediate effects happen at once (jettisons
+    first, then cards returned from the discard pile, then draws, Boosts and
+    Experience); a copying card also carries out the copied card's."""
+    p = state.players[seat]
+    who = state.names[seat]
+    name = args["card"]
+    crew = crew_card(p, name).crew  # type: ignore[union-attr]
+    copy_of, effects = -1, [crew]
+    if "copy" in args:
+        copy_of = copy_index(p, args["copy"])
+        effects.append(p.play[copy_of].crew)
+    p = replace(p, hand=p.hand - 1, play=p.play + (Played(name, crew, copy_of),))
+    events.append(Event("play", f"{who} plays {name}" + (f", copying {args['copy']}" if copy_of >= 0 else ""),
+                        {"seat": seat, "card": name}))
+    for t in args.get("jettison", ()):
+        p = jettison(p, t["zone"], t["card"])
+        events.append(Event("jettison", f"{who} jettisons {t['card']} from the {t['zone']}"))
+    back = args.get("returned", 0)
+    if back:
+        p = replace(p, discard=p.discard - back, hand=p.hand + back)
+        events.append(Event("returned", f"{who} takes {back} card(s) from the discard pile into the hand"))
+    for c in effects:
+        p = _immediate(p, c, who, events)
+    if "result" in args:
+        p = apply_result(p, args["result"], who, events)
+    return put(state, p)
+
+
+def _immediate(p: Player, c: Crew, who: str, events: list[Event]) -> Player:
+    if c.draw:
+        p = draw(p, c.draw, who, events)
+    if c.look:
+        p = draw(p, c.look, who, events)
+        out = c.look - c.keep
+        p = replace(p, hand=p.hand - out, discard=p.discard + out)
+        events.append(Event("keep", f"{who} keeps {c.keep} and discards {out}"))
+    if c.boost:
+        p = gain_boost(p, who, c.boost, events)
+    if c.xp:
+        p = replace(p, xp=p.xp + c.xp)
+        events.append(Event("xp", f"{who} gains {c.xp} Experience"))
+    return p
+
+
+def apply_result(p: Player, r: dict, who: str, events: list[Event]) -> Player:
+    """An effect the app does not know, entered as its result (the players' word)."""
+    if r.get("to_discard"):
+        p = replace(p, hand=p.hand - r["to_discard"], discard=p.discard + r["to_discard"])
+    if r.get("to_hand"):
+        p = replace(p, hand=p.hand + r["to_hand"], discard=p.discard - r["to_hand"])
+    if r.get("draw"):
+        p = draw(p, r["draw"], who, events)
+    if r.get("boost"):
+        p = gain_boost(p, who, r["boost"], events)
+    for _ in range(r.get("asteroid", 0)):
+        p = gain_asteroid(p, who, "a card's effect", events)
+    p = replace(p, xp=p.xp + r.get("xp", 0))
+    said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in r.items() if v) or "nothing"
+    events.append(Event("trusted", f"The app takes the players' word for an effect it does not know: {said}",
+                        {"seat": p.seat, "result": dict(r)}))
+    return p
+
+
+def copy_index(p: Player, name: str) -> int:
+    """Play index of the first card called ``name`` a copy effect may copy, or -1
+    (never a Boost or another copy effect, nor a jettisoned card)."""
+    for i, c in enumerate(p.play):
+        if c.name == name and not c.gone and c.crew is not None and not c.crew.copy:
+            return i
+    return -1
+
+
+def apply_play_boost(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Boost Cards: played from hand into the play area as a resource."""
+    p = state.players[seat]
+    events.append(Event("play", f"{state.names[seat]} plays a Boost", {"seat": seat, "card": "Boost"}))
+    return put(state, replace(p, hand=p.hand - 1, play=p.play + (Played("Boost", None),)))
+
+
+def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """2.1: this player has finished playing cards (2.2 starts once everyone
+    has); in a turn: the next phase."""
+    if state.step == PLAY_STEP:
+        state = put(state, replace(state.players[seat], done=True))
+        events.append(Event("done", f"{state.names[seat]} has finished playing cards", {"seat": seat}))
+        if all(p.done for p in state.players if p.launched):
+            return start_turns(state, events)
+        return state
+    return replace(state, sub=state.sub + 1)
+
+
+def apply_copy_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """The Rocket, Copy: "You decide each turn which" neighbour it copies."""
+    p = state.players[seat]
+    uid = p.modules[args["module"]].uid
+    d = -1 if args["side"] == "above" else 1
+    dirs = tuple(x for x in p.copy_dirs if x[0] != uid) + ((uid, d),)
+    events.append(Event("copy_module", f"{state.names[seat]}'s Copy module copies the module {args['side']} it"))
+    return put(state, replace(p, copy_dirs=dirs))
+
+
+def apply_double_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Headquarters 2: one Rocket module used twice this turn."""
+    p = state.players[seat]
+    m = p.modules[args["module"]]
+    events.append(Event("double", f"{state.names[seat]} uses {m.name} twice this turn (Headquarters 2)"))
+    return put(state, replace(p, double=m.uid))
+
+
+# --------------------------------------------------------------------------- 2.2
+
+def apply_advance(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Phase 2.2: pay the next space's resource and move onto it."""
+    p = state.players[seat]
+    src = args["source"]
+    res, key = source(p, src["zone"], src["index"], src["slot"])  # type: ignore[misc]
+    used = p.used | {key}
+    if "pair" in args:
+        pr = args["pair"]
+        used = used | {source(p, pr["zone"], pr["index"], pr["slot"])[1]}  # type: ignore[index]
+    state = put(state, replace(p, used=used))
+    state = move(state, seat, events, RESOURCE_NAMES[res])
+    return settle(state, seat, events)
+
+
+def apply_free_advance(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """The Rocket, Free advance: jettison the module to advance exactly its spaces for free."""
+    p = state.players[seat]
+    i = args["module"]
+    n = free_advance(p, i)
+    events.append(Event("free_advance", f"{state.names[seat]} jettisons {p.modules[i].name} to advance exactly "
+                        f"{n} spaces for free", {"seat": seat, "spaces": n}))
+    state = put(state, drop_module(p, i), free_left=n)
+    return settle(state, seat, events)
+
+
+def move(state: State, seat: int, events: list[Event], paid: str = "") -> State:
+    """One step onto the next space; hazards passed are queued; reaching the
+    final space triggers the end of the game."""
+    p = state.players[seat]
+    route = state.routes[p.pad]
+    j, hazards = next_space(route, p.pos)  # type: ignore[misc]
+    p = replace(p, pos=j, steps=p.steps + 1)
+    state = put(state, p, hazards=state.hazards + hazards)
+    if j == final_space(route):
+        events.append(Event("mars", f"{state.names[seat]} reaches the final space on Mars: the game ends once the "
+                            "player to the right of the Start Player has taken a final turn", {"seat": seat}))
+        state = replace(state, end=True, free_left=0)
+    else:
+        events.append(Event("advance", f"{state.names[seat]} advances one space, "
+                            + (f"paying {paid}" if paid else "for free"), {"seat": seat}))
+    return state
+
+
+def settle(state: State, seat: int, events: list[Event]) -> State:
+    """Resolve the queued hazards that need no choice (protected, green, or
+    nothing to jettison) and continue a free advance; stop at a hazard that
+    needs the player's choice."""
+    while True:
+        while state.hazards:
+            h = state.hazards[0]
+            p = state.players[seat]
+            who = state.names[seat]
+            if protected(p, h):
+                events.append(Event("protected", f"{who} passes a {h} hazard, protected"))
+            elif h == GREEN:
+                state = put(state, gain_asteroid(p, who, "the Green hazard", events))
+            elif h == RED and not p.modules:
+                events.append(Event("hazard", f"{who} passes a red hazard: no Rocket module to jettison"))
+            elif h == YELLOW and not p.hand and not p.discard and not crew_in_play(p):
+                events.append(Event("hazard", f"{who} passes a yellow hazard: no Crew card to jettison"))
+            else:
+                what = "a Rocket module" if h == RED else "a Crew card"
+                events.append(Event("hazard_choice", f"{who} passes a {h} hazard: jettison {what}",
+                                    {"seat": seat, "hazard": h}))
+                return state
+            state = replace(state, hazards=state.hazards[1:])
+        if state.free_left <= 0:
+            return state
+        p = state.players[seat]
+        if next_space(state.routes[p.pad], p.pos) is None:
+            return replace(state, free_left=0)
+        state = move(replace(state, free_left=state.free_left - 1), seat, events)
+
+
+def crew_in_play(p: Player) -> bool:
+    return any(c.crew is not None and not c.gone for c in p.play)
+
+
+def drop_module(p: Player, i: int) -> Player:
+    """``p`` without the module at index ``i`` (jettisoned: it leaves the game)."""
+    uid = p.modules[i].uid
+    return replace(p, modules=p.modules[:i] + p.modules[i + 1:], copy_dirs=tuple(x for x in p.copy_dirs
+                                                                                   if x[0] != uid),
+                   double=-1 if p.double == uid else p.double)
+
+
+def apply_jettison_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Red hazard: jettison a Rocket module of the player's choice."""
+    p = state.players[seat]
+    i = args["module"]
+    events.append(Event("jettison", f"{state.names[seat]} jettisons the module {p.modules[i].name} (red hazard)"))
+    state = put(state, drop_module(p, i), hazards=state.hazards[1:])
+    return settle(state, seat, events)
+
+
+def apply_jettison_crew(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Yellow hazard: jettison a Crew card from hand or discard pile, else from the play area."""
+    p = state.players[seat]
+    zone = args["zone"]
+    who = state.names[seat]
+    if zone == "none":
+        events.append(Event("hazard", f"{who} has no Crew card to jettison: the yellow hazard has no effect"))
+    elif zone == "play":
+        i = next(i for i, c in enumerate(p.play) if c.name == args["card"] and c.crew is not None and not c.gone)
+        play = p.play[:i] + (replace(p.play[i], gone=True),) + p.play[i + 1:]
+        from .deck import remove_crew
+        p = remove_crew(replace(p, play=play), args["card"])
+        events.append(Event("jettison", f"{who} jettisons {args['card']} from the play area (yellow hazard)"))
+    else:
+        p = jettison(p, zone, args["card"])
+        events.append(Event("jettison", f"{who} jettisons {args['card']} from the {zone} (yellow hazard)"))
+    state = put(state, p, hazards=state.hazards[1:])
+    return settle(state, seat, events)
+
+
+# --------------------------------------------------------------------------- 2.3-2.6
+
+def apply_exchange(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Phase 2.3: a Crew card from hand to the discard pile for one Experience."""
+    p = state.players[seat]
+    p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1)
+    events.append(Event("exchange", f"{state.names[seat]} exchanges {args['card']} for 1 Experience (now {p.xp})"))
+    return put(state, p, sub=max(state.sub, 3))
+
+
+def insight_cost(p: Player, insight: Insight) -> int:
+    """Headquarters 3: one Experience less, but always at least one."""
+    return max(1, insight.cost - 1) if p.hq == HQ_DISCOUNT else insight.cost
+
+
+def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Phase 2.4: spend Experience on an Insight."""
+    p = state.players[seat]
+    who = state.names[seat]
+    ins = state.insights[args["which"]]
+    cost = insight_cost(p, ins)
+    p = replace(p, xp=p.xp - cost)
+    events.append(Event("insight", f"{who} spends {cost} Experience on {ins.name}: {ins.text}",
+                        {"seat": seat, "insight": ins.name}))
+    state = replace(state, sub=max(state.sub, 4))
+    if ins.effect == "boost":
+        p = gain_boost(p, who, 1, events)
+    elif ins.effect == "jettison":
+        t = args["target"]
+        p = jettison(p, t["zone"], t["card"])
+    elif ins.effect == "store":
+        p = replace(p, bought_keep=p.bought_keep + 1)
+    elif ins.effect == "draw":
+        p = replace(p, bought_draw=p.bought_draw + 1)
+    elif ins.effect == "advance":
+        return settle(put(state, p, free_left=1), seat, events)
+    if "result" in args:
+        p = apply_result(p, args["result"], who, events)
+    return put(state, p)
+
+
+def apply_jettison_storage(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """The Rocket, Storage: jettison it to jettison up to three cards from hand and/or discard pile."""
+    p = state.players[seat]
+    i = args["module"]
+    events.append(Event("jettison", f"{state.names[seat]} jettisons the Storage module {p.modules[i].name}"))
+    p = drop_module(p, i)
+    for t in args["cards"]:
+        p = jettison(p, t["zone"], t["card"])
+        events.append(Event("jettison", f"{state.names[seat]} jettisons {t['card']} from the {t['zone']}"))
+    return put(state, p)
+
+
+def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """Phases 2.5 and 2.6: tokens off, played Boosts back to the supply, the
+    hand (but the cards kept) and the play area to the discard pile
+    (Headquarters 7: one played card on top of the draw pile); then draw."""
+    p = state.players[seat]
+    who = state.names[seat]
+    keep = args["keep"]
+    top = 1 if "top" in args else 0
+    boosts = sum(1 for c in p.play if c.crew is None)
+    played = sum(1 for c in p.play if c.crew is not None and not c.gone)
+    out = p.hand - keep + played - top
+    p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
+                draw=p.draw + top, play=(), steps=0)
+    text = f"{who} discards {out} card(s)"
+    if keep:
+        text += f", keeps {keep} in hand"
+    if boosts:
+        text += f", returns {boosts} Boost(s) to the supply"
+    if top:
+        text += f", puts {args['top']} on top of the draw pile (Headquarters 7)"
+    events.append(Event("discard", text, {"seat": seat, "kept": keep}))
+    from .rocket import draw_count
+    p = draw(p, draw_count(p), who, events)
+    state = put(state, replace(p, bought_draw=0, bought_keep=0))
+    return end_turn(state, events)

@@ -1,0 +1,196 @@
+"""Race to Mars: what a player's rocket and play area give this turn (pure
+queries): draws, cards kept, hazard protection, the resources to advance with,
+and the trajectory ahead.
+
+Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
+"Headquarters" (1, 2, 10), "Resources".
+"""
+from __future__ import annotations
+
+from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
+from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, WILD, Module, Player, State
+
+
+def copied(p: Player, i: int) -> Module | None:
+    """The module the Copy module at index ``i`` copies this turn: the one
+    chosen (``copy_dirs``) or else the first of above/below that can be copied;
+    None when there is nothing to copy ("can never copy another copy effect";
+    the Rocket card is not a module)."""
+    mods = p.modules
+    side = 0
+    uid = mods[i].uid
+    for u, d in p.copy_dirs:
+        if u == uid:
+            side = d
+    for j in ((i + side,) if side else (i - 1, i + 1)):
+        if 0 <= j < len(mods) and not mods[j].copy:
+            return mods[j]
+    return None
+
+
+def effective(p: Player, i: int) -> Module | None:
+    """What the module at index ``i`` does this turn (a Copy module: what it copies)."""
+    m = p.modules[i]
+    return copied(p, i) if m.copy else m
+
+
+def uses(p: Player, m: Module) -> int:
+    """How many times ``m``'s per-turn effect works: twice for the module
+    chosen under Headquarters 2 ("use one of your Rocket modules twice each turn")."""
+    return 2 if p.double == m.uid and p.hq == HQ_DOUBLE else 1
+
+
+def draw_count(p: Player, with_insights: bool = True) -> int:
+    """Cards drawn in 2.6 (and at launch): 2 for the Rocket card, +1 per Extra
+    draw (copied and doubled ones count), +2 with Headquarters 10, + draws
+    bought as Insights this turn."""
+    n = BASE_DRAW + (2 if p.hq == HQ_DRAW else 0) + (p.bought_draw if with_insights else 0)
+    for i, m in enumerate(p.modules):
+        e = copied(p, i) if m.copy else m
+        if e is not None and e.draw:
+            n += e.draw * uses(p, m)
+    return n
+
+
+def keep_allowance(p: Player) -> int:
+    """Cards that may stay in hand in 2.5: one per Storage module (copied and
+    doubled ones count) + "keep one card" Insights bought this turn."""
+    n = p.bought_keep
+    for i, m in enumerate(p.modules):
+        e = copied(p, i) if m.copy else m
+        if e is not None and e.storage:
+            n += e.storage * uses(p, m)
+    return n
+
+
+def protected(p: Player, colour: str) -> bool:
+    """True if a Hazard protection module (or a copy of one) covers ``colour``."""
+    for i, m in enumerate(p.modules):
+        e = copied(p, i) if m.copy else m
+        if e is not None and e.protection == colour:
+            return True
+    return False
+
+
+def free_advance(p: Player, i: int) -> int:
+    """Spaces the module at index ``i`` advances when jettisoned (0: none)."""
+    e = effective(p, i)
+    return e.free_advance if e is not None else 0
+
+
+def storage(p: Player, i: int) -> bool:
+    e = effective(p, i)
+    return e is not None and e.storage > 0
+
+
+def sources(p: Player) -> list[tuple[str, int, int, str, tuple[int, int]]]:
+    """Every resource available to advance with this turn, used or not:
+    ``(zone, index, slot, resource, key)``; ``key`` marks it in ``p.used``.
+    Modules: one per Resource module (two if doubled). Play area: each
+    resource of each played card, a copy's copied resources after its own, ANY
+    for a Boost."""
+    out = []
+    for i, m in enumerate(p.modules):
+        e = copied(p, i) if m.copy else m
+        if e is not None and e.resource:
+            for slot in range(uses(p, m)):
+                out.append(("module", i, slot, e.resource, (m.uid, slot)))
+    play = p.play
+    for i, c in enumerate(play):
+        if c.gone:
+            continue
+        key = -1 - i
+        if c.crew is None:
+            out.append(("play", i, 0, ANY, (key, 0)))
+            continue
+        res = c.crew.resources
+        if c.copy_of >= 0 and not play[c.copy_of].gone and play[c.copy_of].crew is not None:
+            res = res + play[c.copy_of].crew.resources
+        for slot, r in enumerate(res):
+            out.append(("play", i, slot, r, (key, slot)))
+    return out
+
+
+def source(p: Player, zone: str, index: int, slot: int) -> tuple[str, tuple[int, int]] | None:
+    """``(resource, key)`` of one source, or None if there is no such source."""
+    if zone == "module":
+        if index >= len(p.modules):
+            return None
+        m = p.modules[index]
+        e = copied(p, index) if m.copy else m
+        if e is None or not e.resource or slot >= uses(p, m):
+            return None
+        return e.resource, (m.uid, slot)
+    if index >= len(p.play):
+        return None
+    c = p.play[index]
+    if c.gone:
+        return None
+    if c.crew is None:
+        return (ANY, (-1 - index, 0)) if slot == 0 else None
+    res = c.crew.resources
+    if c.copy_of >= 0 and not p.play[c.copy_of].gone and p.play[c.copy_of].crew is not None:
+        res = res + p.play[c.copy_of].crew.resources
+    return (res[slot], (-1 - index, slot)) if slot < len(res) else None
+
+
+def pays(space: str, resource: str) -> bool:
+    """True if ``resource`` pays a step onto ``space`` ("Resources": a wild
+    basic stands in for the four basics only; "Boost Cards": any of the six)."""
+    if resource == ANY or space == ANY or resource == space:
+        return True
+    return resource == WILD and space in BASIC
+
+
+def pair_pays(space: str, first: str, second: str) -> bool:
+    """Headquarters 1: "two of the same basic resource as an advanced resource"
+    (decision: a wild basic may be one of the two, standing for the other)."""
+    if space not in ADVANCED:
+        return False
+    ok = BASIC + (WILD,)
+    return first in ok and second in ok and (first == second or WILD in (first, second))
+
+
+def next_space(route: tuple[str, ...], pos: int) -> tuple[int, tuple[str, ...]] | None:
+    """``(index of the next space, hazards passed on the way)`` from ``pos``
+    along ``route``; None at the final space."""
+    j = pos + 1
+    hazards: tuple[str, ...] = ()
+    n = len(route)
+    while j < n and route[j] in HAZARDS:
+        hazards += (route[j],)
+        j += 1
+    return (j, hazards) if j < n else None
+
+
+def final_space(route: tuple[str, ...]) -> int:
+    """Index of the final space of ``route`` (on the Mars card)."""
+    for j in range(len(route) - 1, -1, -1):
+        if route[j] not in HAZARDS:
+            return j
+    return -1
+
+
+def route_of(state: State, seat: int) -> tuple[str, ...]:
+    """The route of ``seat``'s lane, Earth to Mars (empty before the 12 trajectory cards are placed)."""
+    return state.routes[state.players[seat].pad] if state.routes else ()
+
+
+def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
+    """Each lane's route: slots 1-6, the Trajectory card (unless left out),
+    slots 7-12, the Mars card ("Setup": Earth, six cards, the Trajectory card,
+    six cards, Mars; first game: "all 12 cards go from Earth to Mars")."""
+    out = []
+    for lane in range(len(state.mars)):
+        items: tuple[str, ...] = ()
+        for k, card in enumerate(state.slots):
+            if k == 6 and state.trajectory_card:
+                items += state.trajectory_card[lane]
+            items += card[lane]
+        out.append(items + state.mars[lane])
+    return tuple(out)
+
+
+__all__ = ["build_routes", "copied", "draw_count", "effective", "final_space", "free_advance", "keep_allowance",
+           "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
+           "HQ_PAIR"]

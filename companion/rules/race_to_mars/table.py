@@ -1,0 +1,192 @@
+"""Race to Mars at the table: seats, who acts, what the game waits for, the
+result, the summary and the invariants.
+
+Who acts: one seat at a time, except phase 2.1 ("All players in Post-launch
+mode play cards simultaneously"), when every Post-launch player who has not
+said DONE may act, in any order.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Expect, Result, Seat, Standing, Turn
+from .actions import LEFTOVER, PICK, STARTING
+from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
+                    State)
+from .rocket import final_space
+
+PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
+               5: "2.5 Discard cards"}
+
+
+def seats(state: State) -> tuple[Seat, ...]:
+    """The players in clockwise order, marked 1..4."""
+    return tuple(Seat(i, n, c, str(i + 1)) for i, (n, c) in enumerate(zip(state.names, state.colours)))
+
+
+def current(state: State) -> int:
+    """The seat whose turn it is (-1 in 2.1 and at the end)."""
+    step = state.step
+    if step == LEFTOVER_STEP:
+        return state.last_picker if state.last_picker >= 0 else state.order[-1]
+    if step == STARTING_STEP and state.at >= len(state.order):
+        return state.last_picker
+    if step in (HQ_STEP, STARTING_STEP, PRE_STEP, TURN_STEP):
+        return state.order[state.at]
+    return -1
+
+
+def to_act(state: State) -> Turn:
+    """Who may act now: one seat, or (2.1) every Post-launch player not done."""
+    if state.step == PLAY_STEP:
+        players = state.players
+        return Turn(tuple(p.seat for p in players if p.launched and not p.done), "several",
+                    tuple(p.seat for p in players if p.launched and p.done), "2.1 Play cards")
+    s = current(state)
+    if s < 0:
+        return Turn((), "one", label="Game over")
+    return Turn((s,), "one", label=f"{state.names[s]}: {phase(state)}")
+
+
+def phase(state: State) -> str:
+    """The step in words: "Headquarters", "Starting cards", "1.1 Pick a card",
+    "Leftover to slot r", "2.1 Play cards", "2.2 Advance rocket"..., "Game over"."""
+    step = state.step
+    if step == TURN_STEP:
+        return PHASE_NAMES[state.sub] + (" (hazard)" if state.hazards else "")
+    return {HQ_STEP: "Headquarters", STARTING_STEP: "Starting cards", PRE_STEP: "1.1 Pick a card",
+            LEFTOVER_STEP: f"Leftover to trajectory slot {len(state.slots) + 1}", PLAY_STEP: "2.1 Play cards",
+            OVER_STEP: "Game over"}[step]
+
+
+def is_over(state: State) -> bool:
+    return state.step == OVER_STEP
+
+
+def expects(state: State) -> Expect | None:
+    """A card the game waits for: the Space card a Pre-launch player picks,
+    the leftover that becomes a trajectory card, or a Starting card."""
+    step = state.step
+    if step == PRE_STEP:
+        s = state.order[state.at]
+        return Expect("card", f"{state.names[s]} picks a Space card (or launches)", "crew or module",
+                      card_kind="space", seat=s, action=PICK)
+    if step == LEFTOVER_STEP:
+        return Expect("card", f"The leftover card becomes trajectory card {len(state.slots) + 1} of {SLOTS}",
+                      "trajectory", card_kind="space", seat=current(state), action=LEFTOVER)
+    if step == STARTING_STEP:
+        s = current(state)
+        what = ("the Starting card beside the Insight card" if state.at == 0 else
+                "the leftover Starting card for the Insight row" if state.at >= len(state.order) else
+                f"{state.names[s]} picks a Starting card")
+        return Expect("card", what.capitalize() if what[0] == "t" else what,
+                      "insight" if state.at == 0 or state.at >= len(state.order) else "crew or module",
+                      card_kind="starting", seat=s, action=STARTING)
+    return None
+
+
+def last_roll(state: State) -> tuple[str, int] | None:
+    """None: Race to Mars uses no die."""
+    return None
+
+
+def on_mars(state: State) -> tuple[int, ...]:
+    """Seats whose rocket is on the final space."""
+    if not state.routes:
+        return ()
+    return tuple(p.seat for p in state.players
+                 if p.launched and p.pos >= 0 and p.pos == final_space(state.routes[p.pad]))
+
+
+def result(state: State) -> Result | None:
+    """The Game Ends: one player on Mars wins; several are ranked by
+    Experience and a tie shares the victory. The ranking lists the players on
+    Mars by Experience, then the others by Experience (score: Experience)."""
+    if state.step != OVER_STEP:
+        return None
+    mars = on_mars(state)
+    best = max(state.players[s].xp for s in mars)
+    winners = tuple(s for s in mars if state.players[s].xp == best)
+    order = sorted(state.players, key=lambda p: (p.seat not in mars, -p.xp, p.seat))
+    ranking, place, prev = [], 0, None
+    for k, p in enumerate(order):
+        key = (p.seat in mars, p.xp)
+        if key != prev:
+            place, prev = k + 1, key
+        where = "on Mars" if p.seat in mars else "on the way"
+        ranking.append(Standing(p.seat, place, p.xp, f"{where}, {p.xp} Experience"))
+    names = [state.names[s] for s in winners]
+    if len(mars) == 1:
+        sentence, code = f"{names[0]} reached Mars and wins.", "won"
+    elif len(winners) == 1:
+        sentence, code = f"{len(mars)} rockets reached Mars; {names[0]} wins with the most Experience ({best}).", \
+            "won"
+    else:
+        sentence, code = (f"{' and '.join(names)} reached Mars with {best} Experience each and share the "
+                          "victory."), "shared"
+    return Result(winners, tuple(ranking), sentence, code)
+
+
+def outcome(state: State) -> str | None:
+    """``result(state).code`` ("won", "shared") or None while the game goes on."""
+    r = result(state)
+    return r.code if r else None
+
+
+def summary(state: State) -> dict[str, Any]:
+    """JSON-able overview: round, phase, who acts, each player's mode, position,
+    modules, Crew deck, zones, Experience, Boosts, Asteroids, and the 12 trajectory slots."""
+    players = []
+    for p, name in zip(state.players, state.names):
+        route = state.routes[p.pad] if state.routes else ()
+        players.append({
+            "name": name, "mode": "Post-launch" if p.launched else "Pre-launch", "headquarters": p.hq or None,
+            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in
+                                          ("red", "yellow", "green")),
+            "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in ("red", "yellow", "green"))
+                               if route else None),
+            "rocket_modules": [m.name for m in p.modules], "crew_deck": len(p.crew) + p.boosts + p.asteroids,
+            "draw_pile": p.draw, "hand": p.hand, "discard_pile": p.discard,
+            "play_area": [c.name for c in p.play if not c.gone],
+            "experience": p.xp, "boosts": p.boosts, "asteroids": p.asteroids,
+            "start_player": p.seat == state.start, "active_player": p.seat == state.active})
+    slots = [{"slot": k + 1, "card": state.slot_names[k] if k < len(state.slot_names) else None}
+             for k in range(SLOTS)]
+    turn = to_act(state)
+    return {"game": "race-to-mars", "round": state.round, "phase": phase(state), "to_act": list(turn.seats),
+            "players": players, "trajectory": slots, "trajectory_card": bool(state.trajectory_card),
+            "space_pile": state.pile, "space_discard": state.space_discard,
+            "insights": [{"name": i.name, "cost": i.cost, "effect": i.text or i.effect} for i in state.insights],
+            "end_triggered": state.end, "over": is_over(state)}
+
+
+def invariants(state: State) -> list[str]:
+    """What is wrong with ``state`` (empty when all is well)."""
+    bad: list[str] = []
+    for p in state.players:
+        if min(p.draw, p.hand, p.discard, p.xp, p.boosts, p.asteroids) < 0:
+            bad.append(f"seat {p.seat}: a negative count")
+        if p.launched:
+            owned = len(p.crew) + p.boosts + p.asteroids
+            in_play = sum(1 for c in p.play if not c.gone)
+            if p.draw + p.hand + p.discard + in_play != owned:
+                bad.append(f"seat {p.seat}: zones hold {p.draw + p.hand + p.discard + in_play} cards, owns {owned}")
+        elif p.draw or p.hand or p.discard or p.play:
+            bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
+        if state.routes and p.pos > final_space(state.routes[p.pad]):
+            bad.append(f"seat {p.seat}: beyond Mars")
+        if len({m.uid for m in p.modules}) != len(p.modules):
+            bad.append(f"seat {p.seat}: two modules share an id")
+    if len(state.slots) > SLOTS or (len(state.slots) == SLOTS) != bool(state.routes):
+        bad.append("trajectory slots and routes disagree")
+    if state.pile < 0 or state.space_discard < 0 or state.revealed < 0:
+        bad.append("negative Space card count")
+    if len(set(state.starting_seen)) != len(state.starting_seen):
+        bad.append("a Starting card was used twice")
+    if state.step == OVER_STEP and not on_mars(state):
+        bad.append("game over with nobody on Mars")
+    if state.end != bool(on_mars(state)):
+        bad.append("end triggered without a rocket on Mars (or the reverse)")
+    if any(p.launched for p in state.players) and len(state.slots) < SLOTS:
+        bad.append("a rocket launched before the 12 trajectory cards were placed")
+    return bad

@@ -1,0 +1,113 @@
+"""Race to Mars's screens (no die): New game (players, the first-game
+variant, the Start Player), Headquarters, Starting cards, the Pre-launch
+round (the revealed cards, the 12 trajectory slots, launch readiness), the
+identification of a Space card in the catalogue (or its entry, only the part
+used), 2.1 for every Post-launch player at once, a player's 2.2-2.5 (the
+spaces ahead, what they cost, the resources left, hazards), the end with
+the ranking by Experience. Source: shared/rules/race-to-mars.txt."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Event
+
+from .. import GameUi
+
+
+class RaceToMarsUi(GameUi):
+    """The round structure of Race to Mars on the shell (see :class:`GameUi`)."""
+
+    catalogue_kinds = ("space", "starting", "headquarters")
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from .entry import EntryScreen
+        from .newgame import NewGameScreen
+        from .over import OverScreen
+        from .play import PlayScreen
+        from .round import RoundScreen
+        from .setup import HeadquartersScreen
+        from .turn import TurnScreen
+        self.screens = {"new_game": NewGameScreen(app), "headquarters": HeadquartersScreen(app),
+                        "entry": EntryScreen(app, self), "round": RoundScreen(app, self), "play": PlayScreen(app),
+                        "turn": TurnScreen(app), "over": OverScreen(app)}
+        self._request: Any = None
+
+    # ------------------------------------------------------------------ the entry screen's request
+    def request(self) -> Any:
+        """What the entry screen is for now (see :class:`.entry.Request`)."""
+        from . import facts
+        from .entry import Request
+        r = self._request
+        state = self.app.state
+        if r is not None and (r.purpose == "browse" or r.state is state):
+            return r
+        self._request = None
+        step = facts.step(state)
+        expect = self.app.expect()
+        if step == "leftover":
+            return Request("leftover", "space", "trajectory", None, expect.seat, state)
+        if step == "starting":
+            insight = facts.starting_place(state) == "insight"
+            return Request("starting", "starting", "insight" if insight else None, "insight" if insight else None,
+                           expect.seat, state)
+        return Request("pick", "space", "crew", "crew", expect.seat if expect else None, state)
+
+    def open_pick(self, part: str, place: str, seat: int) -> None:
+        """Show the catalogue to identify the Space card ``seat`` picks for ``place``."""
+        from .entry import Request
+        self._request = Request("pick", "space", part, place, seat, self.app.state)
+        self.screens["entry"].reset()
+        self.app.dirty = True
+
+    def open_catalogue(self) -> None:
+        """Browse the card catalogues (search, edit, delete) over the game."""
+        from .entry import Request
+        self._request = Request("browse")
+        self.screens["entry"].reset()
+        self.app.dirty = True
+
+    def done_request(self) -> None:
+        self._request = None
+        self.app.dirty = True
+
+    cancel = done_request
+
+    # ------------------------------------------------------------------ the seam
+    def screen(self, state: Any) -> Any:
+        from . import facts
+        game = self.app.game
+        if game.is_over(state):
+            return self.screens["over"]
+        r = self._request
+        if r is not None and (r.purpose == "browse" or r.state is state):
+            return self.screens["entry"]
+        self._request = None
+        step = facts.step(state)
+        if step == "headquarters":
+            return self.screens["headquarters"]
+        if step in ("starting", "leftover"):
+            return self.screens["entry"]
+        if step == "pre-launch":
+            return self.screens["round"]
+        if step == "play":
+            return self.screens["play"]
+        return self.screens["turn"]
+
+    def new_game_screen(self) -> Any:
+        return self.screens["new_game"]
+
+    def top_bar(self, ui: Any, rect: pygame.Rect, state: Any) -> None:
+        """Whose step it is (disc with mark, name, phase) and the round."""
+        from .panels import turn_line
+        turn_line(ui, rect, self.app, state)
+
+    def new_period(self, events: tuple[Event, ...]) -> bool:
+        """A round begins when its Space cards are revealed (or 2.1 starts with nobody in Pre-launch)."""
+        return any(e.kind in ("round", "forced_launch") for e in events)
+
+
+def make(app: Any) -> RaceToMarsUi:
+    return RaceToMarsUi(app)

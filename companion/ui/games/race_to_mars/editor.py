@@ -1,0 +1,298 @@
+"""Entering a Race to Mars card by its printed fields, only the part about to
+be used ("Anatomy of a Space Card"): the name (on-screen keyboard), the Crew
+ability (resources, then immediate effects), the Rocket module, the
+trajectory spaces and hazards of each lane, or a Starting card's Insight.
+
+:class:`CardEditor` is a widget the entry screen paints in its body; it
+knows no game flow: ``on_save(card)`` gets the card entry
+(:func:`companion.rules.race_to_mars.cards.parse_space` shape) and
+``on_cancel()`` is called by Cancel on the first page.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOURCES, WILD
+
+from ... import layout as L
+from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
+from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, insight_text,
+                    module_text, trajectory_text)
+
+KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
+MAX_NAME = 40
+PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajectory": ("trajectory",),
+              "insight": ("insight",), "both": ("crew_res", "crew_fx", "module")}
+PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
+               "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
+               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect"}
+LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
+          "free_advance": 12}
+OTHER = "entered at the table: the players say its result"
+
+
+class CardEditor:
+    """The pages of one card: ``name`` (None: ask it; a string: fixed),
+    ``part``: "crew" | "module" | "trajectory" | "insight" | "both";
+    ``base``: the card as the catalogue has it (its other parts are kept);
+    ``lane_names``: who starts on each lane (for the trajectory page)."""
+
+    def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
+                 name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
+                 lane_names: list[str] | None = None,
+                 name_problem: Callable[[str], str | None] = lambda name: None) -> None:
+        self.part = part
+        self.on_save = on_save
+        self.on_cancel = on_cancel
+        self.fixed_name = name
+        self.name = name or suggestion
+        self.base = dict(base or {})
+        self.pages = (() if name else ("name",)) + PART_PAGES[part]
+        self.page = 0
+        self.crew: dict[str, Any] = dict(self.base.get("crew") or {})
+        self.crew.setdefault("resources", [])
+        self.crew["resources"] = list(self.crew["resources"])
+        self.module: dict[str, Any] = dict(self.base.get("module") or {})
+        self.lanes: list[list[str]] = [list(x) for x in (self.base.get("trajectory") or [[] for _ in range(LANES)])]
+        self.lane = 0
+        self.insight: dict[str, Any] = dict(self.base.get("insight") or {"cost": 1, "effect": "other"})
+        self.lane_names = lane_names or []
+        self.name_problem = name_problem
+
+    # ------------------------------------------------------------------ the card
+    def card(self) -> dict[str, Any]:
+        """The card entry: the base card's parts with the part entered here."""
+        out = {k: v for k, v in self.base.items() if k in ("crew", "module", "trajectory", "insight")}
+        out["name"] = self.name.strip()
+        if self.part in ("crew", "both"):
+            out["crew"] = {k: v for k, v in self.crew.items() if v not in (0, False, "", [])}
+        if self.part in ("module", "both"):
+            out["module"] = {k: v for k, v in self.module.items() if v not in (0, False, "")}
+        if self.part == "trajectory":
+            out["trajectory"] = [list(x) for x in self.lanes]
+        if self.part == "insight":
+            out["insight"] = dict(self.insight)
+        return out
+
+    def summary(self) -> str:
+        c = self.card()
+        what = brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else brief(c, self.part)
+        return f"{c['name'] or '?'}: {what}"
+
+    # ------------------------------------------------------------------ input
+    def current(self) -> str:
+        return self.pages[self.page]
+
+    def type_char(self, ch: str) -> None:
+        if len(self.name) < MAX_NAME and ch.isprintable():
+            self.name += ch
+
+    def delete_char(self) -> None:
+        self.name = self.name[:-1]
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """Typing on a real keyboard on the name page; True if used."""
+        if self.current() != "name":
+            return False
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                self.type_char(ch)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.delete_char()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return False  # NEXT
+            return bool(event.unicode and event.unicode.isprintable())
+        return False
+
+    def next(self) -> str | None:
+        """NEXT: the next page, or save on the last; returns a sentence when it cannot go on."""
+        if self.current() == "name" and not self.name.strip():
+            return "Type the card's name first (or its number)."
+        if self.current() == "name" and self.name_problem(self.name.strip()):
+            return self.name_problem(self.name.strip())
+        if self.current() == "crew_fx" and self.crew.get("keep", 0) > self.crew.get("look", 0):
+            return "Keep cannot be more than the cards looked at."
+        if self.page < len(self.pages) - 1:
+            self.page += 1
+            return None
+        self.on_save(self.card())
+        return None
+
+    def back(self) -> None:
+        if self.page == 0:
+            self.on_cancel()
+        else:
+            self.page -= 1
+
+    def step(self, where: dict[str, Any], key: str, delta: int) -> None:
+        where[key] = max(0, min(LIMITS.get(key, 9), where.get(key, 0) + delta))
+
+    def toggle(self, where: dict[str, Any], key: str, value: Any = True) -> None:
+        if where.get(key) == value:
+            where.pop(key, None)
+        else:
+            where[key] = value
+
+    # ------------------------------------------------------------------ drawing
+    def title(self) -> str:
+        return f"{self.page + 1}/{len(self.pages)}: {PAGE_TITLES[self.current()]}"
+
+    def paint(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect) -> None:
+        """The page in ``rect``; Back/Cancel, the card so far and Next/Save in ``bottom``."""
+        lay = ui.layout
+        page = self.current()
+        getattr(self, f"paint_{page}")(ui, rect)
+        back_r, row = L.take_left(bottom, lay.px(120), lay.gap)
+        save_r, row = L.take_right(row, lay.px(170), lay.gap)
+        ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
+        if page == "name":
+            space_r, row = L.take_left(row, lay.px(110), lay.gap)
+            del_r, row = L.take_left(row, lay.px(110), lay.gap)
+            ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
+            ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
+        else:
+            ui.block(row.inflate(0, -lay.px(4)), self.summary(), lay.small, DIM, min_size=lay.px(14))
+        last = self.page == len(self.pages) - 1
+        ui.button(save_r, "Save & use" if last else "Next", self.next, "primary", size=lay.body, name="Save"
+                  if last else "Next")
+
+    def paint_name(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        field_r, keys_r = L.take_top(rect, lay.px(40), lay.gap)
+        ui.panel(field_r, (14, 16, 30), INFO, width=3)
+        ui.label(field_r.inflate(-lay.px(16), 0), self.name + "\u258f", lay.big, FG, bold=True)
+        keys = KEYS_WIDE.strip()
+        ncols = 7 if lay.portrait else 10
+        nrows = -(-len(keys) // ncols)
+        key_h = min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows)
+        for cell, k in zip(L.grid(keys_r, len(keys), ncols, lay.gap, row_h=key_h), keys):
+            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
+
+    def _palette(self, ui: Ui, rect: pygame.Rect, items: tuple[str, ...], on_tap: Callable[[str], object],
+                 ncols: int, selected: Callable[[str], bool] = lambda x: False, prefix: str = "") -> None:
+        lay = ui.layout
+        for cell, x in zip(L.grid(rect, len(items), ncols, lay.gap, row_h=lay.touch), items):
+            ui.button(cell, SHORT.get(x, x), (lambda x=x: on_tap(x)), "selected" if selected(x) else "normal",
+                      size=lay.body, name=f"{prefix}{x}")
+            pygame.draw.rect(ui.surface, CHIP.get(x, DIM), pygame.Rect(cell.x + lay.px(6), cell.bottom - lay.px(9),
+                                                                        cell.w - lay.px(12), lay.px(5)))
+
+    def paint_crew_res(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        shown_r, rest = L.take_top(rect, lay.px(44), lay.gap)
+        ui.panel(shown_r, PANEL)
+        got = self.crew["resources"]
+        ui.label(shown_r.inflate(-lay.px(12), 0), "Resources: " + (", ".join(SHORT[r] for r in got) or "none"),
+                 lay.body, MARS if got else DIM, bold=True)
+        items = RESOURCES + (WILD,)
+        ncols = 4 if lay.portrait else 7
+        pal_h = (lay.touch + lay.gap) * -(-len(items) // ncols)
+        pal_r, rest = L.take_top(rest, pal_h, lay.gap)
+        self._palette(ui, pal_r, items, lambda r: got.append(r) if len(got) < 6 else None, ncols, prefix="add ")
+        row = pygame.Rect(rest.x, rest.y, min(rest.w, lay.px(300)), lay.touch)
+        ui.button(row, "Remove the last", (lambda: got.pop()) if got else None, name="remove resource")
+
+    def _stepper(self, ui: Ui, cell: pygame.Rect, label: str, where: dict[str, Any], key: str) -> None:
+        lay = ui.layout
+        val = where.get(key, 0)
+        minus_r, rest = L.take_left(cell, lay.touch, lay.px(2))
+        plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
+        ui.button(minus_r, "\u2212", lambda: self.step(where, key, -1), size=lay.big, name=f"{key} -")
+        ui.button(plus_r, "+", lambda: self.step(where, key, 1), size=lay.big, name=f"{key} +")
+        ui.panel(mid, PANEL, MARS if val else None)
+        top, bottom = L.take_top(mid.inflate(-lay.px(4), -lay.px(2)), int(mid.h * 0.5))
+        ui.label(top, label, lay.small, FG if val else DIM, "center", min_size=lay.px(14))
+        ui.label(bottom, str(val) if val else "\u2013", lay.body, MARS if val else DIM, "center", bold=True)
+
+    def paint_crew_fx(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        ncols = 2 if lay.portrait else 3
+        n = len(CREW_COUNTS) + 2
+        cells = L.grid(rect, n, ncols, lay.gap, row_h=lay.touch)
+        for cell, (key, label) in zip(cells, CREW_COUNTS):
+            self._stepper(ui, cell, label, self.crew, key)
+        copy_r, other_r = cells[-2], cells[-1]
+        ui.button(copy_r, "Copy a played card", lambda: self.toggle(self.crew, "copy"),
+                  "selected" if self.crew.get("copy") else "normal", size=lay.small, name="copy")
+        ui.button(other_r, "Other effect", lambda: self.toggle(self.crew, "other", OTHER),
+                  "selected" if self.crew.get("other") else "normal", size=lay.small, sub="result said when played",
+                  name="other")
+
+    def paint_module(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        m = self.module
+        ncols = 2 if lay.portrait else 3
+        top_cells = L.grid(rect, 6, ncols, lay.gap, row_h=lay.touch)
+        for cell, (key, label) in zip(top_cells, MODULE_COUNTS):
+            self._stepper(ui, cell, label, m, key)
+        for cell, (key, label, value) in zip(top_cells[3:], (("copy", "Copy", True),
+                                                             ("reveal_top", "Top card revealed", True),
+                                                             ("other", "Other effect", OTHER))):
+            ui.button(cell, label, lambda k=key, v=value: self.toggle(m, k, v),
+                      "selected" if m.get(key) else "normal", size=lay.small, name=key)
+        y = top_cells[-1].bottom + lay.gap
+        rest = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
+        lab_w = lay.px(120)
+        nres = 4 if lay.portrait else 6
+        res_h = (lay.touch + lay.gap) * -(-len(RESOURCES) // nres)
+        res_r, rest = L.take_top(rest, res_h, lay.gap)
+        lab_r, res_r = L.take_left(res_r, lab_w, lay.gap)
+        ui.label(lab_r, "Resource", lay.small, FG, bold=True)
+        self._palette(ui, res_r, RESOURCES, lambda r: self.toggle(m, "resource", r), nres,
+                      lambda r: m.get("resource") == r, prefix="resource ")
+        prot_r, _ = L.take_top(rest, lay.touch, lay.gap)
+        lab_r, prot_r = L.take_left(prot_r, lab_w, lay.gap)
+        ui.label(lab_r, "Protection", lay.small, FG, bold=True)
+        self._palette(ui, prot_r, HAZARDS, lambda h: self.toggle(m, "protection", h), 3,
+                      lambda h: m.get("protection") == h, prefix="protection ")
+
+    def paint_trajectory(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        tabs_r, rest = L.take_top(rect, lay.touch, lay.gap)
+        for i, cell in enumerate(L.cols(tabs_r, LANES, lay.gap)):
+            who = self.lane_names[i] if i < len(self.lane_names) and self.lane_names[i] else ""
+            ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
+                      "selected" if i == self.lane else "normal", size=lay.body, sub=who or None, name=f"lane {i + 1}")
+        items = RESOURCES + (ANY, "red", "yellow", "green")
+        ncols = 5 if lay.portrait else 10
+        pal_h = (lay.touch + lay.gap) * -(-len(items) // ncols)
+        pal_r, rest = L.take_top(rest, pal_h, lay.gap)
+        lane = self.lanes[self.lane]
+        self._palette(ui, pal_r, items, lambda x: lane.append(x) if len(lane) < 12 else None, ncols, prefix="add ")
+        ctl_r, rest = L.take_bottom(rest, lay.touch, lay.gap)
+        a, b = L.cols(ctl_r, 2, lay.gap)
+        ui.button(a, "Remove the last", (lambda: lane.pop()) if lane else None, size=lay.small,
+                  name="remove item")
+        prev = self.lanes[self.lane - 1] if self.lane else []
+        ui.button(b, "Same as lane before", (lambda: lane.extend(prev)) if prev and not lane else None,
+                  size=lay.small, name="same as before")
+        for i, row in enumerate(L.rows(rest, LANES, lay.px(2))):
+            text = ", ".join(SHORT.get(x, x) for x in self.lanes[i]) or "(no spaces yet)"
+            ui.label(row, f"Lane {i + 1}: {text}", lay.small, MARS if i == self.lane else FG, bold=i == self.lane,
+                     min_size=lay.px(14))
+
+    def paint_insight(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        cost_r, rest = L.take_top(rect, lay.touch, lay.gap)
+        cost_r = pygame.Rect(cost_r.x, cost_r.y, min(cost_r.w, lay.px(360)), cost_r.h)
+        ins = self.insight
+        minus_r, mid = L.take_left(cost_r, lay.touch, lay.gap)
+        plus_r, mid = L.take_right(mid, lay.touch, lay.gap)
+        ui.button(minus_r, "\u2212", lambda: ins.update(cost=max(1, ins["cost"] - 1)), size=lay.big, name="cost -")
+        ui.button(plus_r, "+", lambda: ins.update(cost=min(9, ins["cost"] + 1)), size=lay.big, name="cost +")
+        ui.panel(mid, PANEL, MARS)
+        ui.label(mid, f"costs {ins['cost']} Experience", lay.body, MARS, "center", bold=True)
+        ncols = 2 if lay.portrait else 3
+        for cell, (key, label) in zip(L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch),
+                                      INSIGHT_EFFECTS):
+            ui.button(cell, label, lambda k=key: ins.update(effect=k), "selected" if ins["effect"] == key else "normal",
+                      size=lay.body, name=f"effect {key}")
+
+
+__all__ = ["BASIC", "CardEditor", "PART_PAGES"]

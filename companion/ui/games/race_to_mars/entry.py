@@ -1,0 +1,425 @@
+"""Identifying a card, and the card catalogue: search, pick, create, edit, delete.
+
+A Space card is identified when it is used ("Anatomy of a Space Card"): the
+players tap it in the catalogue, or create it there with only the part about
+to be used (its Crew ability when recruited, its Rocket module when
+attached, its trajectory spaces and hazards when it becomes a trajectory
+card); a card known without that part gets only that part entered. The
+same screen, opened from the top of a game screen ("Cards"), browses the
+Space and Starting card catalogues: search by name or effect, tap a card to
+see it, edit one part or delete it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING
+
+from ... import layout as L
+from ... import text
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
+from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
+from . import facts
+from .editor import CardEditor
+from .words import brief, crew_text, insight_text, module_text, trajectory_text
+
+SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
+PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
+              "insight": "Insight", "both": "Crew ability and Rocket module"}
+
+
+@dataclass
+class Request:
+    """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "leftover"
+    (a trajectory card), "starting" (a Starting card) or "browse" (the
+    catalogue); ``kind``: "space" | "starting"; ``part``: the part used
+    ("crew", "module", "both", "trajectory", "insight"; None: asked after
+    the tap); ``place``: the payload's place; ``seat``: who acts; ``state``:
+    the state it was made for (it lapses when the state changes)."""
+
+    purpose: str
+    kind: str = "space"
+    part: str | None = None
+    place: str | None = None
+    seat: int | None = None
+    state: Any = None
+
+
+def part_text(card: dict[str, Any], part: str | None) -> str:
+    """What a list shows under a card's name: the part used, in a few words."""
+    return brief(card, part)
+
+
+def card_lines(card: dict[str, Any]) -> list[str]:
+    """What the catalogue knows about a card, one line per part."""
+    lines = [f"Crew ability: {crew_text(card.get('crew'))}", f"Rocket module: {module_text(card.get('module'))}"]
+    if "insight" in card:
+        lines.append(f"Insight: {insight_text(card.get('insight'))}")
+    else:
+        lines.append(trajectory_text(card.get("trajectory")))
+    return lines
+
+
+class EntryScreen(Screen):
+    """List mode (search field, catalogue names, New card) or editor mode (:class:`CardEditor`)."""
+
+    name = "entry"
+
+    def __init__(self, app: Any, gui: Any) -> None:
+        super().__init__(app)
+        self.gui = gui
+        self.editor: CardEditor | None = None
+        self.query = ""
+        self.searching = False
+        self.page_no = 0
+        self.browse_kind = "space"
+
+    def enter(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.editor = None
+        self.query = ""
+        self.searching = False
+        self.page_no = 0
+
+    # ------------------------------------------------------------------ what
+    def request(self) -> Request:
+        return self.gui.request()
+
+    def kind(self) -> str:
+        r = self.request()
+        return self.browse_kind if r.purpose == "browse" else r.kind
+
+    def catalogue(self) -> Any:
+        return self.app.catalogue(self.kind())
+
+    def candidates(self) -> list[str]:
+        """Catalogue names not yet on the table (all in browse), matching the search."""
+        r = self.request()
+        cat = self.catalogue()
+        names = cat.names()
+        if r.purpose != "browse":
+            used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
+            names = [n for n in names if n not in used]
+        q = self.query.strip().casefold()
+        if q:
+            names = [n for n in names if q in n.casefold() or q in " ".join(
+                brief(cat.get(n), p) for p in ("crew", "module", "trajectory", "insight")).casefold()]
+        return names
+
+    def suggestion(self) -> str:
+        """A name for a new card: the next free "S001"-style number (Starting cards 5-8 by number)."""
+        cat = self.catalogue()
+        taken = {n.casefold() for n in cat.names()}
+        if self.app.state is not None and self.app.session.has_game:
+            taken |= {n.casefold() for n in facts.seen(self.app.state) | set(facts.starting_seen(self.app.state))}
+        if self.kind() == "starting":
+            for k in range(5, 9):
+                if f"starting card {k}" not in taken:
+                    return f"Starting card {k}"
+            return "Starting card"
+        k = 1
+        while f"s{k:03d}" in taken:
+            k += 1
+        return f"S{k:03d}"
+
+    def name_problem(self, name: str) -> str | None:
+        """Why a new card cannot be called ``name`` now: that card is already on the table."""
+        if self.request().purpose == "browse" or self.app.state is None:
+            return None
+        used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
+        if name.casefold() in {n.casefold() for n in used}:
+            return f"{name} is already on the table: type the name of the card in front of you."
+        return None
+
+    def lane_names(self) -> list[str]:
+        names = [""] * 4
+        for p in self.app.view()["players"]:
+            names[p["pad"]] = p["name"]
+        return names
+
+    # ------------------------------------------------------------------ actions
+    def tap_card(self, name: str) -> None:
+        r = self.request()
+        card = self.catalogue().get(name)
+        if card is None:
+            self.app.say(f"{name} is no longer in the catalogue.", "error")
+            return
+        if r.purpose == "browse":
+            self.show_card(name)
+            return
+        if r.purpose == "starting" and r.part is None:
+            places = [("Recruit to Crew deck", "crew"), ("Attach as module", "module")]
+            if self.app.view()["players"][r.seat]["headquarters"] == 5:
+                places.append(("Keep unplaced (HQ 5)", "unplaced"))
+            self.app.ask(f"{name}: recruit it or attach it?",
+                         [(label, lambda p=place: (self.app.close_dialog(),
+                                                   self.with_part(card, "both" if p == "unplaced" else p, p)))
+                          for label, place in places])
+            return
+        self.with_part(card, r.part, r.place)
+
+    def with_part(self, card: dict[str, Any], part: str, place: str | None) -> None:
+        """Use ``card``, entering ``part`` first if the catalogue lacks it."""
+        builtin = self.catalogue().is_builtin(card["name"])
+        missing = (not builtin and (part == "insight" and "insight" not in card
+                                    or part == "both" and "crew" not in card and "module" not in card
+                                    or part in ("crew", "module", "trajectory") and part not in card))
+        if missing:
+            self.edit(part, card, lambda c: self.store(c, True) and self.use(c, place))
+            return
+        self.use(card, place)
+
+    def edit(self, part: str, base: dict[str, Any] | None, on_save) -> None:
+        """Open the editor for ``part`` of ``base`` (None: a new card, name asked)."""
+        self.searching = False
+        self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
+                                 suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
+                                 if self.app.session.has_game and self.app.state is not None else None,
+                                 name_problem=self.name_problem)
+
+    def close_editor(self) -> None:
+        self.editor = None
+
+    def new_card(self) -> None:
+        r = self.request()
+        part = r.part or "both"
+        if r.purpose == "starting" and r.part is None:
+            self.app.ask("A new Starting card: recruit it or attach it?",
+                         [("Recruit to Crew deck", lambda: self._new_starting("crew")),
+                          ("Attach as module", lambda: self._new_starting("module"))])
+            return
+        self.edit(part, None, lambda c: self.store(c, False) and self.use(c, r.place))
+
+    def _new_starting(self, place: str) -> None:
+        self.app.close_dialog()
+        self.edit(place, None, lambda c: self.store(c, False) and self.use(c, place))
+
+    def store(self, card: dict[str, Any], replace: bool) -> bool:
+        """Keep ``card`` in the catalogue; True to go on (also when the file
+        cannot be written: the card is used anyway). A card of the same name
+        is replaced only after the players say so."""
+        from companion.catalogue import CardExists
+        cat = self.catalogue()
+        if cat.is_builtin(card["name"]):
+            return True
+        try:
+            cat.add(card, replace=replace)
+        except CardExists as exc:
+            def again() -> None:
+                self.app.close_dialog()
+                if self.store(card, True):
+                    self.use(card, self.request().place if self.request().purpose != "starting" else None)
+            self.app.ask(f"{exc}. Replace it with the card entered?", [("Replace it", again)])
+            return False
+        except ValueError as exc:
+            self.app.say(f"This card cannot be saved: {exc}.", "error")
+            return False
+        except OSError as exc:
+            self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
+        return True
+
+    def use(self, card: dict[str, Any], place: str | None) -> bool:
+        """Submit the move the request is for with ``card``; True if accepted."""
+        r = self.request()
+        if r.purpose == "browse":
+            self.reset()
+            return True
+        if r.purpose == "leftover":
+            action = Action(LEFTOVER, {"card": card}, r.seat)
+        elif r.purpose == "starting":
+            action = Action(STARTING, {"card": card, "place": place or r.place}, r.seat)
+        else:
+            action = Action(PICK, {"card": card, "place": place}, r.seat)
+        if self.app.submit(action):
+            self.reset()
+            self.gui.done_request()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ browse
+    def show_card(self, name: str) -> None:
+        cat = self.catalogue()
+        card = cat.get(name)
+        if cat.is_builtin(name):
+            self.app.show_info(f"{name} (printed in the rulebook)", card_lines(card))
+            return
+        parts = ["crew", "module", "insight"] if self.kind() == "starting" else ["crew", "module", "trajectory"]
+        options = [(f"Edit {PART_WORDS[p]}", lambda p=p: self._edit_part(name, p)) for p in parts]
+        options.append(("Delete", lambda: self.ask_delete(name)))
+        self.app.ask(name, options, lines=card_lines(card), cancel_label="Close")
+
+    def _edit_part(self, name: str, part: str) -> None:
+        self.app.close_dialog()
+        card = self.catalogue().get(name)
+        self.edit(part, card, lambda c: self.store(c, True) and self.use(c, None))
+
+    def ask_delete(self, name: str) -> None:
+        def go() -> None:
+            self.app.close_dialog()
+            try:
+                self.catalogue().delete(name)
+            except (KeyError, OSError) as exc:
+                self.app.say(f"{name} could not be deleted ({exc}).", "error")
+                return
+            self.app.say(f"{name} is deleted from the catalogue.", "note", 5)
+        self.app.ask(f"Delete {name} from the catalogue? Games already played keep it.", [("Delete it", go)])
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.app.dialog is None:
+            if self.editor is not None and self.editor.handle_key(event):
+                return True
+            if self.editor is None and event.type == pygame.TEXTINPUT:
+                self.query += event.text
+                self.page_no = 0
+                return True
+            if self.editor is None and event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE \
+                    and self.query:
+                self.query = self.query[:-1]
+                return True
+        return super().handle_event(event)
+
+    def on_next(self) -> None:
+        if self.editor is not None:
+            problem = self.editor.next()
+            if problem:
+                self.app.say(problem, "info", 5)
+            return
+        if self.searching:
+            self.searching = False
+            return
+        r = self.request()
+        if r.purpose == "browse":
+            self.gui.done_request()
+            return
+        self.app.say("Tap the card in the list, or New card to enter it once.", "info", 5)
+
+    def type_query(self, ch: str) -> None:
+        self.query += ch
+        self.page_no = 0
+
+    # ------------------------------------------------------------------ drawing
+    def headline(self) -> str:
+        r = self.request()
+        if r.purpose == "browse":
+            return "Card catalogue: tap a card to see, edit or delete it"
+        expect = self.app.expect()
+        who = self.app.view()["players"][r.seat]["name"] if r.seat is not None else ""
+        if r.purpose == "pick":
+            verb = {"crew": "recruits to the Crew deck", "module": "attaches to the rocket",
+                    "both": "keeps unplaced"}[r.part or "both"]
+            return f"{who} {verb}: which Space card?"
+        return expect.purpose if expect is not None else ""
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
+        nr = next_rect(lay, lay.body_rect)
+        content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+        if self.editor is not None:
+            ui.panel(title_r, PANEL, MARS, width=2)
+            ui.label(title_r.inflate(-lay.px(12), 0), self.editor.title(), lay.body, FG, bold=True,
+                     min_size=lay.small)
+            full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
+            self.editor.paint(ui, content, full_bottom)
+            return
+        head = f"Search: {self.query}\u258f" if self.searching else self.headline()
+        ui.block(title_r, head, lay.body, INFO if self.searching else MARS, bold=True, min_size=lay.small)
+        self.paint_list(ui, content, bottom, nr)
+
+    def paint_list(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect, nr: pygame.Rect) -> None:
+        lay = ui.layout
+        r = self.request()
+        names = self.candidates()
+        if self.searching:  # the keyboard takes the list's place; the title shows the query
+            self.paint_keys(ui, rect)
+            a, b = L.cols(pygame.Rect(bottom.x, bottom.y, min(bottom.w, lay.px(330)), bottom.h), 2, lay.gap)
+            ui.button(a, "space", lambda: self.type_query(" "), name="key space")
+            ui.button(b, "\u232b", lambda: setattr(self, "query", self.query[:-1]), size=lay.big, name="key delete")
+            ui.button(nr, "Show cards", self.toggle_search, "primary", size=lay.body, sub=f"{len(names)} match",
+                      name="Show cards")
+            return
+        search_r, rect = L.take_top(rect, lay.touch, lay.gap)
+        if r.purpose == "browse":
+            kind_r, search_r = L.take_right(search_r, lay.px(250), lay.gap)
+            a, b = L.cols(kind_r, 2, lay.gap)
+            for cell, kind, label in ((a, "space", "Space"), (b, "starting", "Starting")):
+                ui.button(cell, label, lambda k=kind: self._set_kind(k), "selected" if self.browse_kind == kind
+                          else "normal", size=lay.body, name=f"{label} cards")
+        ui.button(search_r, ("Search: " + self.query) if self.query else "Search by name or effect",
+                  self.toggle_search, "selected" if self.query else "normal", size=lay.body, name="Search")
+        self.paint_names(ui, rect, names, r)
+        back_r, row = L.take_left(bottom, lay.px(150), lay.gap)
+        if r.purpose in ("browse", "pick"):
+            ui.button(back_r, "Back to game", self.gui.done_request if r.purpose == "browse" else self.gui.cancel,
+                      size=lay.small, name="Back to game")
+        else:
+            row = bottom
+        prev_r, row = L.take_left(row, lay.px(70), lay.gap)
+        next_r, row = L.take_left(row, lay.px(70), lay.gap)
+        ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
+        ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
+                  name="Next page")
+        count = f"{len(names)} card(s), page {self.page_no + 1}/{self.pages}"
+        if text.width(count, lay.small) > row.w:
+            count = f"{self.page_no + 1}/{self.pages}"
+        if row.w >= text.width(count, lay.small):
+            ui.label(row, count, lay.small, DIM, min_size=lay.small)
+        ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+
+    def _set_kind(self, kind: str) -> None:
+        self.browse_kind = kind
+        self.page_no = 0
+
+    def toggle_search(self) -> None:
+        self.searching = not self.searching
+
+    def turn(self, delta: int) -> None:
+        self.page_no += delta
+
+    def paint_names(self, ui: Ui, rect: pygame.Rect, names: list[str], r: Request) -> None:
+        lay = ui.layout
+        ncols = 1 if lay.portrait else 2
+        row_h = lay.touch + lay.px(10)
+        nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
+        per_page = ncols * nrows
+        self.pages = max(1, -(-len(names) // per_page))
+        self.page_no = min(self.page_no, self.pages - 1)
+        shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
+        cat = self.catalogue()
+        for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
+            card = cat.get(name)
+            part = r.part if r.purpose != "browse" else None
+            known = part is None or part == "both" or part in card or cat.is_builtin(name)
+            sub = part_text(card, part) if known else f"enter its {PART_WORDS[part]}"
+            ui.button(cell, name, (lambda n=name: self.tap_card(n)), "normal" if known else "quiet",
+                      size=lay.body, sub=sub, min_size=lay.px(16))
+        if not names:
+            what = "Space" if self.kind() == "space" else "Starting"
+            ui.block(rect, (f"No {what} card matches \u201c{self.query}\u201d." if self.query else
+                            f"No {what} card in the catalogue yet.") +
+                     " Tap New card and enter only what is needed now; next time it is one tap away.",
+                     lay.body, DIM)
+
+    pages = 1
+
+    def paint_keys(self, ui: Ui, rect: pygame.Rect) -> None:
+        lay = ui.layout
+        keys = SEARCH_KEYS
+        ncols = 7 if lay.portrait else 10
+        nrows = -(-len(keys) // ncols)
+        key_h = min(lay.touch + lay.px(8), (rect.h - (nrows - 1) * lay.gap) // nrows)
+        for cell, k in zip(L.grid(rect, len(keys), ncols, lay.gap, row_h=key_h), keys):
+            ui.button(cell, k, (lambda k=k: self.type_query(k.lower())), size=lay.body, name=f"key {k}")
+
+
+__all__ = ["EntryScreen", "Request", "card_lines", "part_text"]

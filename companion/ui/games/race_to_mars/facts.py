@@ -1,0 +1,133 @@
+"""Race to Mars: what the screens need beyond ``summary(state)``, read from
+the rules' state and their pure queries (nothing changes).
+
+The summary lists each player's numbers and module names; the screens also
+need the Crew cards owned (names and abilities), what the play area and the
+modules give this turn, the route ahead on a player's lane and the Space
+cards already on the table. They are read here, in one place, so the rest
+of the package depends only on these functions.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.race_to_mars.model import ASTEROID, BOOST, HAZARDS
+from companion.rules.race_to_mars.rocket import effective, next_space, protected, sources
+
+
+def player(state: Any, seat: int) -> Any:
+    return state.players[seat]
+
+
+def crew_names(state: Any, seat: int) -> list[str]:
+    """The names of the Crew cards ``seat`` owns (table order of recruiting)."""
+    out: list[str] = []
+    for c in player(state, seat).crew:
+        if c.name not in out:
+            out.append(c.name)
+    return out
+
+
+def crew_ability(state: Any, seat: int, name: str) -> Any:
+    """The :class:`Crew` of ``seat``'s card called ``name`` (None for a Boost, an Asteroid, or unknown)."""
+    for c in player(state, seat).crew:
+        if c.name == name:
+            return c.crew
+    return None
+
+
+def module_lines(state: Any, seat: int) -> list[str]:
+    """One line per Rocket module, top (nearest the Rocket card) first."""
+    from .words import module_text
+    p = player(state, seat)
+    out = []
+    for i, m in enumerate(p.modules):
+        e = effective(p, i)
+        d = {} if e is None else {"draw": e.draw, "storage": e.storage, "resource": e.resource,
+                                  "protection": e.protection, "free_advance": e.free_advance,
+                                  "reveal_top": e.reveal_top, "other": e.other}
+        what = module_text({k: v for k, v in d.items() if v}) if e is not None else "copies nothing now"
+        out.append(f"{i + 1}. {m.name}: " + (f"Copy \u2192 {what}" if m.copy else what))
+    return out
+
+
+def play_area(state: Any, seat: int) -> list[str]:
+    """The cards in ``seat``'s play area (jettisoned ones left out)."""
+    return [c.name for c in player(state, seat).play if not c.gone]
+
+
+def resources_left(state: Any, seat: int) -> list[str]:
+    """The unused resources this turn (modules and play area), one entry each."""
+    p = player(state, seat)
+    return [x[3] for x in sources(p) if x[4] not in p.used]
+
+
+def ahead(state: Any, seat: int, count: int = 8) -> list[tuple[str, bool]]:
+    """The next ``count`` items on ``seat``'s lane: ``(item, protected)``
+    (protected: a hazard the player's modules shield); empty before the
+    trajectories are complete."""
+    if not state.routes:
+        return []
+    p = player(state, seat)
+    route = state.routes[p.pad]
+    out = []
+    for x in route[p.pos + 1:]:
+        out.append((x, x in HAZARDS and protected(p, x)))
+        if sum(1 for y, _ in out if y not in HAZARDS) >= count:
+            break
+    return out
+
+
+def next_space_of(state: Any, seat: int) -> str | None:
+    if not state.routes:
+        return None
+    p = player(state, seat)
+    route = state.routes[p.pad]
+    nxt = next_space(route, p.pos)
+    return route[nxt[0]] if nxt else None
+
+
+def seen(state: Any) -> frozenset:
+    """Names of the Space cards on the table (each physical card is used once)."""
+    return getattr(state, "space_seen", frozenset())
+
+
+def starting_seen(state: Any) -> tuple[str, ...]:
+    return getattr(state, "starting_seen", ())
+
+
+def hq_seen(state: Any) -> tuple[int, ...]:
+    return getattr(state, "hq_seen", ())
+
+
+def step(state: Any) -> str:
+    """The engine's step name ("headquarters", "starting", "pre-launch", "leftover", "play", "turn", "over")."""
+    return state.step
+
+
+def sub(state: Any) -> int:
+    """The phase of a Post-launch turn: 2..5."""
+    return state.sub
+
+
+def hazards(state: Any) -> tuple[str, ...]:
+    return state.hazards
+
+
+def starting_place(state: Any) -> str:
+    """What the Starting card expected now is for: "insight" (the card beside the
+    Insight card, or the leftover) or "pick"."""
+    return "insight" if state.at == 0 or state.at >= len(state.order) else "pick"
+
+
+def owns(state: Any, seat: int, name: str) -> bool:
+    p = player(state, seat)
+    if name == BOOST:
+        return p.boosts > 0
+    if name == ASTEROID:
+        return p.asteroids > 0
+    return any(c.name == name for c in p.crew)
+
+
+__all__ = ["ahead", "crew_ability", "crew_names", "hazards", "module_lines", "next_space_of", "owns", "play_area",
+           "resources_left", "seen", "starting_place", "starting_seen", "step", "sub"]

@@ -1,0 +1,123 @@
+"""Race to Mars: words for a legal move, and asking which one (paged dialogs).
+
+Every option offered is a legal action (from ``legal_actions``) or checked
+with the rules' ``check`` before it is offered, so a tap never meets a
+refusal it could have avoided.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.rules.contract import Action
+
+from . import facts
+from .words import res
+
+PAGE = 8
+
+
+def describe(app: Any, a: Action) -> str:
+    """One line for a legal action of a Post-launch player."""
+    state = app.state
+    p = facts.player(state, a.seat) if a.seat is not None else None
+    args = a.args
+    k = a.kind
+    mods = p.modules if p is not None else ()
+
+    def mod(i: int) -> str:
+        return f"module {i + 1} ({mods[i].name})" if i < len(mods) else f"module {i + 1}"
+
+    if k == "copy_module":
+        return f"Module {args['module'] + 1} copies the one {args['side']}"
+    if k == "double_module":
+        return f"Use {mod(args['module'])} twice this turn"
+    if k == "jettison_storage":
+        return f"Jettison Storage {mod(args['module'])}"
+    if k == "free_advance":
+        from companion.rules.race_to_mars.rocket import free_advance
+        return f"Jettison {mod(args['module'])}: {free_advance(p, args['module'])} free spaces"
+    if k == "jettison_module":
+        return f"Jettison {mod(args['module'])}"
+    if k == "jettison_crew":
+        if args["zone"] == "none":
+            return "Nothing to jettison"
+        return f"{args['card']} ({args['zone'].replace('play', 'play area')})"
+    if k == "exchange":
+        return f"{args['card']} \u2192 1 Experience"
+    if k == "insight":
+        ins = state.insights[args["which"]]
+        from companion.rules.race_to_mars.post import insight_cost
+        t = args.get("target")
+        from .words import INSIGHT_EFFECTS
+        if t:  # the dialog's title names the Insight
+            return f"{t['card']} ({t['zone']})"
+        return f"{ins.name}: {dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)} ({insight_cost(p, ins)} XP)"
+    if k == "advance":
+        return source_text(app, a.seat, args["source"]) + (
+            " + " + source_text(app, a.seat, args["pair"]) if "pair" in args else "")
+    if k == "discard":
+        keep = args["keep"]
+        s = "Discard all" if keep == 0 else f"Keep {keep} card(s)"
+        return s + (f", {args['top']} on top" if "top" in args else "")
+    if k == "play":
+        return args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
+    if k == "play_boost":
+        return "Play a Boost"
+    if k == "done":
+        return "Done"
+    return k
+
+
+def source_short(app: Any, seat: int, src: dict[str, Any]) -> str:
+    """"Hull, module 1" / "Wild, played card" / "Boost": a source in a button's second line."""
+    from companion.rules.race_to_mars.rocket import source
+    p = facts.player(app.state, seat)
+    found = source(p, src["zone"], src["index"], src["slot"])
+    from .words import SHORT
+    r = SHORT.get(found[0], found[0]) if found else "?"
+    if src["zone"] == "module":
+        return f"{r}, module {src['index'] + 1}"
+    return "a Boost" if p.play[src["index"]].crew is None else f"{r}, played card"
+
+
+def source_text(app: Any, seat: int, src: dict[str, Any]) -> str:
+    """"Fuel from module 2 (S004)" / "wild basic from S017" / "Boost"."""
+    from companion.rules.race_to_mars.rocket import source
+    p = facts.player(app.state, seat)
+    found = source(p, src["zone"], src["index"], src["slot"])
+    r = res(found[0]) if found else "?"
+    if src["zone"] == "module":
+        return f"{r} from module {src['index'] + 1} ({p.modules[src['index']].name})"
+    card = p.play[src["index"]]
+    return "a Boost" if card.crew is None else f"{r} from {card.name}"
+
+
+def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callable[[Action], object] | None = None,
+                page: int = 0, lines: list[str] | None = None) -> None:
+    """A dialog with one button per action (``describe``), paged; the tapped one is submitted."""
+    actions = list(actions)
+    if not actions:
+        return
+    if len(actions) == 1 and submit is None:
+        app.submit(actions[0])
+        return
+    go = submit or app.submit
+
+    def chosen(a: Action) -> None:
+        app.close_dialog()
+        go(a)
+    shown = actions[page * PAGE:(page + 1) * PAGE]
+    options = [(describe(app, a), (lambda a=a: chosen(a))) for a in shown]
+    if len(actions) > (page + 1) * PAGE:
+        options.append(("More\u2026", lambda: pick_action(app, title, actions, submit, page + 1, lines)))
+    app.ask(title, options, lines=lines)
+
+
+def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
+                lines: list[str] | None = None) -> None:
+    """A dialog whose buttons close it before doing their thing."""
+    app.ask(title, [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options], lines=lines)
+
+
+__all__ = ["ask_options", "describe", "pick_action", "source_text"]

@@ -1,0 +1,150 @@
+"""Race to Mars's New game: 2 to 4 players in clockwise order with their
+names and colours, who holds the Start Player (and Active Player) card, and
+the first-game variant (no Trajectory card, no Headquarters, no Starting
+cards: "Setup", "Headquarters", "Starting Cards")."""
+from __future__ import annotations
+
+import pygame
+
+from companion.rules.race_to_mars import PLAYERS
+
+from ... import layout as L
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
+from ...widgets import FG, INFO, MARS, PANEL, Ui
+from .editor import KEYS_WIDE
+from .panels import seat_chip
+
+COLOUR_CHOICES = ("red", "blue", "green", "yellow")
+DEFAULT_NAMES = ("Anna", "Winston", "Daniel", "Loes")  # the rulebook's Example of Play
+MAX_NAME = 16
+
+
+class NewGameScreen(Screen):
+    """Players (names, colours, Start Player), the first-game variant; Start."""
+
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.enter()
+
+    def enter(self) -> None:
+        self.players = 2
+        self.names = list(DEFAULT_NAMES)
+        self.colours = list(COLOUR_CHOICES)
+        self.start_seat = 0
+        self.first_game = False
+        self.typing: int | None = None   # the player whose name is being typed
+
+    def options(self) -> dict:
+        """The table's choices as ``new_game`` options."""
+        n = self.players
+        return {"players": [{"name": self.names[i].strip() or f"Player {i + 1}", "colour": self.colours[i]}
+                            for i in range(n)], "first_game": self.first_game, "start": min(self.start_seat, n - 1)}
+
+    def start(self) -> None:
+        self.typing = None
+        self.app.start_new_game(self.options())
+
+    def on_next(self) -> None:
+        if self.typing is not None:
+            self.typing = None
+            return
+        self.start()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.typing is not None and self.app.dialog is None:
+            if event.type == pygame.TEXTINPUT:
+                for ch in event.text:
+                    self.type_char(ch)
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self.names[self.typing] = self.names[self.typing][:-1]
+                return True
+        return super().handle_event(event)
+
+    def type_char(self, ch: str) -> None:
+        i = self.typing
+        if i is None or len(self.names[i]) >= MAX_NAME or not ch.isprintable():
+            return
+        if ch.isalpha() and self.names[i] and self.names[i][-1] != " ":
+            ch = ch.lower()
+        self.names[i] += ch
+
+    def cycle_colour(self, i: int) -> None:
+        """Player ``i`` takes the next colour nobody at the table has (or swaps with the next player)."""
+        spare = [c for c in COLOUR_CHOICES if c not in self.colours[:self.players]]
+        if not spare:
+            j = (i + 1) % self.players
+            self.colours[i], self.colours[j] = self.colours[j], self.colours[i]
+            return
+        j = self.colours.index(spare[0])
+        self.colours[i], self.colours[j] = self.colours[j], self.colours[i]
+
+    def set_players(self, n: int) -> None:
+        self.players = n
+        self.start_seat = min(self.start_seat, n - 1)
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        nr = next_rect(lay, lay.body_rect)
+        bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+        rest = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        if self.typing is not None:
+            self.paint_keyboard(ui, title_r, rest, bottom, nr)
+            return
+        ui.label(title_r, "Race to Mars: who plays, clockwise?", lay.body, MARS, bold=True,
+                 min_size=lay.small)
+        rows = L.rows(pygame.Rect(rest.x, rest.y, rest.w, min(rest.h, 4 * (lay.touch + lay.gap))), 4, lay.gap)
+        for i, row in enumerate(rows[:self.players]):
+            row = pygame.Rect(row.x, row.y, row.w, min(row.h, lay.touch + lay.px(6)))
+            col_r, row2 = L.take_left(row, lay.px(150), lay.gap)
+            start_r, name_r = L.take_right(row2, lay.px(190 if lay.w >= lay.px(700) else 150), lay.gap)
+            ui.button(col_r, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
+            chip, word = L.take_left(col_r.inflate(-lay.px(10), -lay.px(8)), lay.px(38), lay.gap)
+            seat_chip(ui, chip, self.colours[i], str(i + 1))
+            ui.label(word, self.colours[i].capitalize(), lay.body, FG, bold=True, min_size=lay.small)
+            ui.button(name_r, self.names[i], lambda i=i: setattr(self, "typing", i), size=lay.big,
+                      name=f"name {i + 1}")
+            ui.button(start_r, "\u2605 Start Player" if i == self.start_seat else "Start here",
+                      lambda i=i: setattr(self, "start_seat", i), "selected" if i == self.start_seat else "quiet",
+                      size=lay.small, name=f"start {i + 1}")
+        lo, hi = PLAYERS
+        if lay.portrait:  # the choices get their own row above Start
+            bottom = pygame.Rect(rest.x, rest.bottom - lay.touch - lay.px(8), rest.w, lay.touch + lay.px(8))
+        count_r, bottom = L.take_left(bottom, lay.px(66) * (hi - lo + 1), lay.gap)
+        for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
+            ui.button(cell, str(n), lambda n=n: self.set_players(n), "selected" if n == self.players else "normal",
+                      size=lay.big, name=f"{n} players")
+        first_r, bottom = L.take_left(bottom, min(bottom.w, lay.px(250)), lay.gap)
+        ui.button(first_r, f"First game: {'yes' if self.first_game else 'no'}",
+                  lambda: setattr(self, "first_game", not self.first_game),
+                  "selected" if self.first_game else "normal", size=lay.small,
+                  sub="no HQ, Starting, Trajectory card" if self.first_game else "HQ + Starting cards",
+                  name="First game")
+        if self.app.showing_new_game_over_a_game():
+            back = bottom if bottom.w >= lay.px(100) else pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+            ui.button(back, "Back to game", self.app.cancel_new_game, size=lay.small)
+        ui.button(nr, "Start", self.start, "primary", size=lay.big)
+
+    def paint_keyboard(self, ui: Ui, title_r: pygame.Rect, rest: pygame.Rect, bottom: pygame.Rect,
+                       nr: pygame.Rect) -> None:
+        lay = ui.layout
+        i = self.typing
+        ui.panel(title_r, PANEL, INFO, width=3)
+        ui.label(title_r.inflate(-lay.px(12), 0), f"Player {i + 1}: {self.names[i]}\u258f", lay.big, FG, bold=True)
+        keys = KEYS_WIDE.strip()[10:]  # letters and marks
+        ncols = 7 if lay.portrait else 10
+        nrows = -(-len(keys) // ncols)
+        key_h = min(lay.touch + lay.px(8), (rest.h - (nrows - 1) * lay.gap) // nrows)
+        for cell, k in zip(L.grid(rest, len(keys), ncols, lay.gap, row_h=key_h), keys):
+            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
+        a, b, c = L.cols(pygame.Rect(bottom.x, bottom.y, min(bottom.w, lay.px(480)), bottom.h), 3, lay.gap)
+        ui.button(a, "space", lambda: self.type_char(" "), name="key space")
+        ui.button(b, "\u232b", lambda: self.names.__setitem__(i, self.names[i][:-1]), size=lay.big,
+                  name="key delete")
+        ui.button(c, "Clear", lambda: self.names.__setitem__(i, ""), name="key clear")
+        ui.button(nr, "Done", lambda: setattr(self, "typing", None), "primary", size=lay.big, name="Done")

@@ -1,0 +1,279 @@
+"""Race to Mars: the player panels, the top bar's line, the 12 trajectory
+slots, the route ahead and the reminders.
+
+Numbers come from the rules' ``summary(state)``; what it does not hold
+(Crew cards, resources left, the route) from :mod:`.facts`. A player is
+always shown by colour AND mark (the seat number on the disc) and name.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.race_to_mars import advice
+from companion.rules.race_to_mars.model import HAZARDS
+
+from ... import layout as L
+from ... import text
+from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from . import facts
+from .words import CHIP, SHORT, hq_title
+
+COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
+           "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
+DARK = (10, 12, 24)
+
+
+def colour_of(name: str) -> tuple[int, int, int]:
+    return COLOURS.get(name, (180, 180, 180))
+
+
+def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
+    """A disc in the player's colour with their mark (seat number): never colour alone."""
+    lay = ui.layout
+    r = min(rect.w, rect.h) // 2
+    pygame.draw.circle(ui.surface, colour_of(colour), rect.center, r)
+    pygame.draw.circle(ui.surface, DARK, rect.center, r, width=max(1, lay.px(2)))
+    ui.label(rect, mark, lay.small, DARK, "center", bold=True)
+
+
+SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
+               "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}
+SUB_PHASE = {2: "2.2 Advance", 3: "2.3 Exchange", 4: "2.4 Experience", 5: "2.5 Discard"}
+
+
+def short_phase(state: Any) -> str:
+    """The step in two or three words ("2.2 Advance", "1.1 Pick a card")."""
+    step = facts.step(state)
+    if step == "turn":
+        return "Hazard!" if facts.hazards(state) else SUB_PHASE.get(facts.sub(state), "")
+    return SHORT_PHASE.get(step, step)
+
+
+def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """Top bar: the acting player's disc (colour and seat number), "Anna:
+    2.2 Advance" and "Round 4"; in 2.1 how many have finished."""
+    lay = ui.layout
+    turn = app.game.to_act(state)
+    view = app.view()
+    seats = app.game.seats(state)
+    if turn.mode == "one" and turn.seats:
+        seat = turn.seats[0]
+        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
+        seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
+        line = seats[seat].name
+    else:
+        line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
+    top, bottom = L.take_top(rect, int(rect.h * 0.56))
+    ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
+    under = "" if turn.mode == "several" or app.game.is_over(state) else short_phase(state) + " \u00b7 "
+    under += f"Round {view['round']}" if view["round"] else "Setup"
+    if turn.mode == "several":
+        under += f" \u00b7 {len(turn.done)} of {len(turn.done) + len(turn.seats)} done"
+    if view["end_triggered"] and not app.game.is_over(state):
+        under += " \u00b7 last round!"
+    if text.width(under, lay.small) > bottom.w:  # narrow (portrait): the round goes first
+        under = under.replace(f" \u00b7 Round {view['round']}", "").replace(f"Round {view['round']} \u00b7 ", "")
+    if text.width(under, lay.small) > bottom.w:
+        under = "Last round!" if view["end_triggered"] else short_phase(state)
+    ui.label(bottom, under, lay.small, WARN if view["end_triggered"] else DIM, min_size=lay.small)
+
+
+def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
+    """One panel per player in table order: disc, name, mode; then the key
+    numbers. Pre-launch: Crew deck, Rocket modules, launch readiness.
+    Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
+    A tap opens the player's details."""
+    lay = ui.layout
+    view = app.view()
+    seats = app.game.seats(state)
+    ready = {r["seat"]: r for r in advice.launch_readiness(state)}
+    players = view["players"]
+    if lay.portrait and len(players) > 2:  # two columns of panels
+        strips = L.grid(rect, len(players), 2, lay.gap)
+    else:
+        strips = weighted_rows(rect, len(players), lay.gap, highlight[0] if highlight and len(players) > 2 else -1)
+    for i, (row, p) in enumerate(zip(strips, players)):
+        acting = i in highlight
+        ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
+        ui.hits.append(Hit(pygame.Rect(row), p["name"], lambda i=i: show_player(app, i)))
+        inner = row.inflate(-lay.px(10), -lay.px(6))
+        head, rest = L.take_top(inner, min(lay.px(30), inner.h // 3))
+        chip, head = L.take_left(head, head.h, lay.gap)
+        seat_chip(ui, chip, seats[i].colour, seats[i].mark)
+        post = p["mode"] == "Post-launch"
+        mode = "Post-launch" if post else "Pre-launch"
+        mode_w = text.width(mode, lay.small, True) + lay.px(4)
+        marks = (" \u2605" if p["start_player"] else "") + (" \u25b6" if p["active_player"] and not post else "")
+        name_w = text.width(p["name"] + marks, lay.small, True)
+        if head.w - mode_w - lay.gap >= name_w:
+            mode_r, head = L.take_right(head, mode_w, lay.gap)
+        else:  # narrow: the mode on a line of its own
+            mode_r, rest = L.take_top(rest, lay.px(26))
+        ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "left" if mode_r.x == rest.x else "right",
+                 bold=True, min_size=lay.small)
+        ui.label(head, p["name"] + marks, lay.body, FG, bold=True, min_size=lay.small)
+        if post:
+            cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
+                     ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
+        else:
+            r = ready.get(i, {})
+            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"]))]
+            if r.get("can_launch"):
+                cells.append(("Launch", "ready"))
+            elif view["trajectory"][-1]["card"]:
+                cells.append(("Crew short", r.get("short", 0)))
+            cells.append(("XP", p["experience"]))
+            if p["boosts"]:
+                cells.append(("Boosts", p["boosts"]))
+        number_cells(ui, rest, cells)
+
+
+def weighted_rows(rect: pygame.Rect, n: int, gap: int, big: int, weight: float = 1.7) -> list[pygame.Rect]:
+    """``rect`` cut into ``n`` strips; strip ``big`` (if >= 0) ``weight`` times the others' height."""
+    if big < 0:
+        return L.rows(rect, n, gap)
+    unit = (rect.h - gap * (n - 1)) / (n - 1 + weight)
+    out, y = [], float(rect.y)
+    for i in range(n):
+        h = unit * (weight if i == big else 1)
+        out.append(pygame.Rect(rect.x, int(y), rect.w, int(h)))
+        y += h + gap
+    return out
+
+
+def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> None:
+    """Label (small, dim) and value (big) pairs, left to right and wrapping to
+    the next row, as many as the height allows; cells that do not fit are
+    left out (they come last: the least needed)."""
+    lay = ui.layout
+    gap = lay.px(14)
+    nrows = max(1, rect.h // lay.px(35))
+    row_h = min(rect.h // nrows, lay.px(46))
+    x, y = rect.x, rect.y
+    for label, value in cells:
+        value = "\u2014" if value is None else str(value)
+        lab_w = text.width(label, lay.small) + lay.px(2)
+        w = lab_w + lay.px(6) + text.width(value, lay.big, True)
+        if x > rect.x and x + w > rect.right:
+            x, y = rect.x, y + row_h
+        if y + row_h > rect.bottom + lay.px(2):
+            return
+        cell = pygame.Rect(x, y, min(w, rect.right - x), row_h)
+        lab_r, val_r = L.take_left(cell, lab_w, lay.px(6))
+        ui.label(lab_r, label, lay.small, DIM, min_size=lay.small)
+        ui.label(val_r, value, lay.big, WARN if label == "Crew short" else GOOD if value == "ready" else FG,
+                 bold=True, min_size=lay.body)
+        x += w + gap
+
+
+def show_player(app: Any, seat: int) -> None:
+    """A dialog with a player's details: Headquarters, modules (what each does
+    now), Crew cards, play area, and how far they get this turn."""
+    state = app.state
+    p = app.view()["players"][seat]
+    lines = []
+    cards = [w for k, w in (("start_player", "\u2605 the Start Player card"),
+                            ("active_player", "\u25b6 the Active Player card")) if p[k]]
+    if cards:
+        lines.append("Holds " + " and ".join(cards))
+    if p["headquarters"]:
+        lines.append(hq_title(p["headquarters"]))
+    lines.append(f"{p['mode']} \u00b7 Crew deck {p['crew_deck']} \u00b7 Experience {p['experience']} \u00b7 "
+                 f"Boosts {p['boosts']} \u00b7 Asteroids {p['asteroids']}")
+    if p["mode"] == "Post-launch":
+        lines.append(f"Draw pile {p['draw_pile']} \u00b7 hand {p['hand']} \u00b7 discard pile {p['discard_pile']}")
+        r = advice.reach(state, seat)
+        if r["path"]:
+            lines.append(f"This turn: {r['spaces']} space(s) with what is in play"
+                         + (", to Mars!" if r["mars"] else ""))
+    lines += facts.module_lines(state, seat) or ["No Rocket modules"]
+    crew = facts.crew_names(state, seat)
+    lines.append("Crew cards: " + (", ".join(crew) if crew else "none"))
+    if p["play_area"]:
+        lines.append("Play area: " + ", ".join(p["play_area"]))
+    app.show_info(p["name"], lines)
+
+
+def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
+    """The 12 trajectory slots: Earth, 1-6, the Trajectory card (unless a first
+    game), 7-12, Mars; filled ones show their card's name."""
+    lay = ui.layout
+    view = app.view()
+    slots = view["trajectory"]
+    items = [("Earth", None)] + [(str(s["slot"]), s["card"]) for s in slots[:6]]
+    if view["trajectory_card"]:
+        items.append(("T", "Trajectory card"))
+    items += [(str(s["slot"]), s["card"]) for s in slots[6:]] + [("Mars", None)]
+    cells = L.cols(rect, len(items), lay.px(3))
+    for cell, (label, card) in zip(cells, items):
+        fixed = label in ("Earth", "Mars", "T")
+        filled = card is not None
+        ui.panel(cell, (70, 60, 110) if fixed else (PANEL_HI if filled else PANEL), INFO if filled and not fixed
+                 else None, radius=lay.px(6))
+        ui.label(cell.inflate(-lay.px(2), 0), label if not fixed or label == "T" else label[0], lay.small,
+                 FG if filled or fixed else DIM, "center", bold=True, min_size=lay.px(14))
+
+
+def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) -> None:
+    """The next spaces on ``seat``'s lane, coloured chips; hazards marked
+    "\u26a0", with "shielded" under a protected one; the final one "Mars"."""
+    lay = ui.layout
+    state = app.state
+    items = facts.ahead(state, seat, count)
+    if not items:
+        ui.label(rect, "On Mars: the final space" if app.view()["players"][seat]["spaces_to_mars"] == 0
+                 else "The route is known once the 12 trajectory cards are placed", lay.small, DIM)
+        return
+    spaces_left = app.view()["players"][seat]["spaces_to_mars"]
+    items = items[:max(3, rect.w // lay.px(58))]
+    cells = L.cols(rect, max(len(items), 6), lay.px(4))
+    k = 0
+    for cell, (x, shielded) in zip(cells, items):
+        hazard = x in HAZARDS
+        if not hazard:
+            k += 1
+        ui.panel(cell, CHIP.get(x, (200, 200, 200)), None, radius=lay.px(6))
+        top, bottom = L.take_top(cell.inflate(-lay.px(2), -lay.px(2)), int(cell.h * 0.55))
+        word = {"red": "red", "yellow": "yel", "green": "grn"}.get(x, SHORT.get(x, x))
+        ui.label(top, word, lay.small, DARK, "center", bold=True, min_size=lay.px(14))
+        under = ("safe" if shielded else "\u26a0") if hazard else ("Mars" if k == spaces_left else f"+{k}")
+        ui.label(bottom, under, lay.small, DARK, "center", min_size=lay.px(14))
+
+
+def reminder_lines(app: Any, seat: int) -> list[str]:
+    """The engine's reminders for ``seat`` now (what no paper game says)."""
+    try:
+        return advice.reminders(app.state, seat)
+    except Exception:  # a reminder is never worth a broken screen
+        return []
+
+
+def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int | None = None) -> None:
+    """Lines of wrapped text in a panel, as many whole lines as fit."""
+    lay = ui.layout
+    if rect.h <= lay.px(30):
+        return
+    ui.panel(rect, PANEL)
+    inner = rect.inflate(-lay.px(12), -lay.px(8))
+    size = size or lay.small
+    lh = text.font(size).get_linesize()
+    y = inner.y
+    for line in lines:
+        need = len(text.wrap(line, inner.w, size)) * lh
+        if y + need > inner.bottom + 1:
+            break
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, need), line, size, colour, min_size=size)
+
+
+def resources_line(app: Any, seat: int) -> str:
+    """"Resources left: Vel x2, Comm, Wild" (short names; a Boost is "Any")."""
+    left = facts.resources_left(app.state, seat)
+    if not left:
+        return "No resources left this turn"
+    counts: dict[str, int] = {}
+    for r in left:
+        counts[r] = counts.get(r, 0) + 1
+    return "Resources left: " + ", ".join(f"{SHORT.get(r, r)}{' x' + str(n) if n > 1 else ''}"
+                                          for r, n in counts.items())

@@ -1,0 +1,213 @@
+"""Race to Mars's phase 2.1, for every Post-launch player at once on one
+screen ("All players in Post-launch mode play cards simultaneously"): one
+column per player (a row in portrait) with their hand, draw and discard
+piles, the play area, how far what is in play takes them this turn, and
+Play a card / Boost / Rocket / Done. The screen shows who has finished;
+2.2 starts once everyone has. NEXT says "done" for the first player still
+playing.
+
+A card whose immediate effect the app does not know is entered as its
+result, and the app says it took the players' word."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
+
+from ... import layout as L
+from ... import text
+from ...screens.base import Screen
+from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from . import facts
+from .moves import ask_options, pick_action
+from .panels import seat_chip, show_player
+
+#: Results a player may declare for an effect the app does not know ("other").
+RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained 1 Experience", {"xp": 1}),
+           ("Gained 2 Experience", {"xp": 2}), ("Gained a Boost", {"boost": 1}),
+           ("Gained an Asteroid", {"asteroid": 1}), ("1 card hand \u2192 discard", {"to_discard": 1}),
+           ("1 card discard \u2192 hand", {"to_hand": 1}), ("Nothing else", {}))
+
+
+class PlayScreen(Screen):
+    """See the module docstring."""
+
+    name = "play"
+
+    def playing(self) -> list[int]:
+        return list(self.app.game.to_act(self.app.state).seats)
+
+    def on_next(self) -> None:
+        seats = self.playing()
+        if not seats:
+            return
+        name = self.app.view()["players"][seats[0]]["name"]
+        if self.app.submit(Action(DONE, {}, seats[0])):
+            self.app.say(f"{name} has finished playing cards.", "note", 4)
+
+    # ------------------------------------------------------------------ playing a card
+    def play(self, seat: int) -> None:
+        plays = [a for a in self.app.legal() if a.kind == PLAY and a.seat == seat]
+        pick_action(self.app, f"{self.app.view()['players'][seat]['name']} plays which card?", plays,
+                    submit=self.complete)
+
+    def complete(self, action: Action) -> None:
+        """Ask what the card's immediate effects need (a jettison, cards
+        returned, an unknown effect's result), then play it."""
+        state = self.app.state
+        seat = action.seat
+        crew = facts.crew_ability(state, seat, action.args["card"])
+        others = [crew]
+        if "copy" in action.args:
+            others.append(facts.crew_ability(state, seat, action.args["copy"]))
+        others = [c for c in others if c is not None]
+        args = dict(action.args)
+        jettison = sum(c.jettison for c in others)
+        returns = sum(c.returns for c in others)
+        unknown = any(c.other for c in others)
+        steps = []
+        if jettison and "jettison" not in args:
+            steps.append("jettison")
+        if returns and "returned" not in args:
+            steps.append("returned")
+        if unknown and "result" not in args:
+            steps.append("result")
+        self._ask(Action(action.kind, args, seat), steps)
+
+    def _ask(self, action: Action, steps: list[str]) -> None:
+        app = self.app
+        if not steps:
+            self._play(action)
+            return
+        step, rest = steps[0], steps[1:]
+        name = action.args["card"]
+
+        def go(**extra: Any) -> None:
+            self._ask(Action(action.kind, {**action.args, **extra}, action.seat), rest)
+        if step == "jettison":
+            options = [("No jettison", lambda: go())]
+            for zone in ("hand", "discard"):
+                for card in ["Asteroid", "Boost"] + facts.crew_names(app.state, action.seat):
+                    t = {"zone": zone, "card": card}
+                    trial = Action(action.kind, {**action.args, "jettison": [t]}, action.seat)
+                    if app.game.check(app.state, trial) is None:
+                        options.append((f"{card} from the {zone}", lambda t=t: go(jettison=[t])))
+            ask_options(app, f"{name}: jettison a card? (you may)", options[:9])
+        elif step == "returned":
+            options = []
+            for n in range(0, 10):
+                trial = Action(action.kind, {**action.args, "returned": n}, action.seat)
+                if app.game.check(app.state, trial) is None:
+                    options.append((f"{n} card(s) back to hand" if n else "None back",
+                                    lambda n=n: go(returned=n) if n else go()))
+            ask_options(app, f"{name}: how many cards come back from the discard pile?", options)
+        else:
+            options = []
+            for label, result in RESULTS:
+                trial = Action(action.kind, {**action.args, "result": result}, action.seat)
+                if app.game.check(app.state, trial) is None:
+                    options.append((label, lambda r=result: go(result=r)))
+            ask_options(app, f"{name} has an effect the app does not know: what did it do?", options,
+                        lines=["The app takes the players' word for it."])
+
+    def _play(self, action: Action) -> None:
+        if self.app.submit(action) and "result" in action.args:
+            said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in action.args["result"].items()) or "nothing"
+            self.app.say(f"Taken on the players' word: {action.args['card']} did {said}.", "note", 6)
+
+    def boost(self, seat: int) -> None:
+        self.app.submit(Action(PLAY_BOOST, {}, seat))
+
+    def rocket(self, seat: int) -> None:
+        others = [a for a in self.app.legal() if a.seat == seat and a.kind not in (PLAY, PLAY_BOOST, DONE)]
+        pick_action(self.app, "Rocket modules this turn", others, submit=self.app.submit)
+
+    # ------------------------------------------------------------------ drawing
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        view = app.view()
+        turn = app.game.to_act(state)
+        seats = [i for i, p in enumerate(view["players"]) if p["mode"] == "Post-launch"]
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        head, body = L.take_top(body, lay.px(34), lay.gap)
+        done = len(turn.done)
+        last = view["end_triggered"]
+        ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
+                 lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
+        cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
+        legal = app.legal()
+        for cell, seat in zip(cells, seats):
+            self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat])
+
+    def paint_player(self, ui: Ui, rect: pygame.Rect, seat: int, finished: bool, legal: list[Action]) -> None:
+        lay = ui.layout
+        app = self.app
+        p = app.view()["players"][seat]
+        who = app.game.seats(app.state)[seat]
+        ui.panel(rect, PANEL if finished else PANEL_HI, GOOD if finished else MARS, width=3)
+        inner = rect.inflate(-lay.px(10), -lay.px(8))
+        head, rest = L.take_top(inner, lay.px(34), lay.gap)
+        chip, head = L.take_left(head, head.h, lay.gap)
+        seat_chip(ui, chip, who.colour, who.mark)
+        done_w = text.width("\u2713 done", lay.small, True) + lay.px(4)
+        if finished and head.w - done_w - lay.gap >= text.width(p["name"], lay.small, True):
+            status_r, head = L.take_right(head, done_w, lay.gap)
+        elif finished:  # narrow: "done" on a line of its own
+            status_r, rest = L.take_top(rest, lay.px(28), lay.gap)
+        if finished:
+            ui.label(status_r, "\u2713 done", lay.small, GOOD, "right" if status_r.y == head.y else "left", bold=True,
+                     min_size=lay.small)
+        ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
+        portrait = lay.portrait
+        nbuttons = 0 if finished else 3
+        if portrait:  # info on the left, buttons on the right
+            btn_r, info_r = L.take_right(rest, int(rest.w * 0.5), lay.gap)
+        else:
+            btn_h = (nbuttons + (rest.w < lay.px(220))) * (lay.touch + lay.gap)
+            btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
+        ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
+        r = advice.reach(app.state, seat)
+        lines = [f"Hand {p['hand']} card(s)", f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
+                 *([f"+{r['free_advance']} free advance"] if r["free_advance"] else []),
+                 "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
+        if len(text.wrap(lines[-1], info_r.w, lay.small)) > 1:
+            lines[-1] = f"In play: {len(p['play_area'])} cards"
+        unshielded = [h for h in r["hazards"] if not h["protected"]]
+        if unshielded:
+            lines.insert(2, "Hazard: " + ", ".join(f"{h['colour']} after {h['after']}" for h in unshielded))
+        y = info_r.y
+        lh = text.font(lay.small).get_linesize()
+        for i, line in enumerate(lines):
+            need = len(text.wrap(line, info_r.w, lay.small)) * lh
+            if y + need > info_r.bottom + 1:
+                break
+            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG if i < 2 else DIM,
+                          min_size=lay.small)
+        if finished:
+            return
+        plays = [a for a in legal if a.kind == PLAY]
+        boost = [a for a in legal if a.kind == PLAY_BOOST]
+        other = [a for a in legal if a.kind not in (PLAY, PLAY_BOOST, DONE)]
+        name = p["name"]
+        buttons = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play"),
+                   ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost"),
+                   ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket"),
+                   ("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done")]
+        if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
+            cells = L.grid(btn_r, 4, 2, lay.gap)
+        elif portrait:
+            btn_r = pygame.Rect(btn_r.x, btn_r.y, btn_r.w, min(btn_r.h, 3 * (lay.touch + lay.px(10)) + 2 * lay.gap))
+            first, mid, last = L.rows(btn_r, 3, lay.gap)
+            cells = [first, *L.cols(mid, 2, lay.gap), last]
+        else:
+            first, mid, last = L.rows(btn_r, 3, lay.gap)
+            cells = [first, *L.cols(mid, 2, lay.gap), last]
+            if mid.w < lay.px(220):  # narrow columns: Boost and Rocket one above the other
+                cells = L.rows(btn_r, 4, lay.gap)
+        for cell, (label, cb, style, key) in zip(cells, buttons):
+            ui.button(cell, label, cb, style, size=lay.body, name=key)

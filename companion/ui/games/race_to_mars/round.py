@@ -1,0 +1,112 @@
+"""Race to Mars's Pre-launch turn (1.1-1.2, or launch): every player's panel
+beside the revealed Space cards, the 12 trajectory slots as they fill, who
+can launch and what they lack, and the moves of the player whose turn it is:
+recruit a card to the Crew deck, attach it as a Rocket module, launch, or
+(Headquarters 8) add a card to the selection. The card picked is identified
+in the catalogue (:mod:`.entry`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
+
+from ... import layout as L
+from ...screens.base import Screen
+from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
+from .panels import player_panels, reminder_lines, seat_chip, slots_strip, text_panel
+
+
+def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
+    """(players, moves): side by side in landscape, stacked in portrait."""
+    b = lay.body_rect
+    if lay.portrait:
+        top_h = int(b.h * share)
+        return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
+    left_w = int(b.w * share)
+    return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
+
+
+class RoundScreen(Screen):
+    """See the module docstring."""
+
+    name = "round"
+
+    def __init__(self, app: Any, gui: Any) -> None:
+        super().__init__(app)
+        self.gui = gui
+
+    def seat(self) -> int:
+        return self.app.game.to_act(self.app.state).seats[0]
+
+    def on_next(self) -> None:
+        name = self.app.view()["players"][self.seat()]["name"]
+        self.app.say(f"{name}: tap Recruit or Attach for the card picked" +
+                     (", or Launch." if self.can_launch() else "."), "info", 5)
+
+    def can_launch(self) -> bool:
+        return any(a.kind == LAUNCH for a in self.app.legal())
+
+    def launch(self) -> None:
+        self.app.submit(Action(LAUNCH, {}, self.seat()))
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        view = app.view()
+        seat = self.seat()
+        left, right = split(lay)
+        player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state, (seat,))
+        area = right.inflate(-2 * lay.gap, -2 * lay.gap)
+        me = view["players"][seat]
+        head, area = L.take_top(area, lay.px(34), lay.gap)
+        chip, head = L.take_left(head, head.h, lay.gap)
+        seat_chip(ui, chip, app.game.seats(state)[seat].colour, str(seat + 1))
+        ui.label(head, f"{me['name']}: pick a card or launch", lay.body, MARS, bold=True, min_size=lay.small)
+        # the revealed cards (counted, identified when used)
+        cards_r, area = L.take_top(area, lay.px(46), lay.gap)
+        revealed, picked = state.revealed, state.picked
+        lab_r, cards_r = L.take_left(cards_r, lay.px(120), lay.gap)
+        ui.label(lab_r, f"{revealed - picked} of {revealed} left", lay.small, FG, bold=True, min_size=lay.small)
+        for k, cell in enumerate(L.cols(cards_r, max(revealed, 3), lay.gap)[:revealed]):
+            gone = k < picked
+            ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
+            ui.label(cell, "picked" if gone else "Space", lay.small, DIM if gone else FG, "center",
+                     min_size=lay.px(14))
+        # the 12 trajectory slots as they fill
+        slots_r, area = L.take_top(area, lay.px(36), lay.gap)
+        placed = sum(1 for s in view["trajectory"] if s["card"])
+        slots_strip(ui, slots_r, app)
+        # moves
+        legal = app.legal()
+        hq = me["headquarters"]
+        buttons: list[tuple[str, Any, str, str | None]] = [
+            ("Recruit to Crew deck", lambda: self.gui.open_pick("crew", "crew", seat), "normal", "its Crew ability"),
+            ("Attach as module", lambda: self.gui.open_pick("module", "module", seat), "normal", "its Rocket module")]
+        ready = next((r for r in advice.launch_readiness(state) if r["seat"] == seat), None)
+        if self.can_launch():
+            buttons.append(("Launch!", self.launch, "good", f"Crew {ready['crew']}, {ready['modules']} modules"
+                            if ready else None))
+        else:
+            why = f"trajectory {placed}/12" if placed < 12 else (
+                f"{ready['short']} Crew card(s) short" if ready else "")
+            buttons.append(("Launch", None, "normal", why))
+        if hq == 5:
+            buttons.append(("Keep unplaced", lambda: self.gui.open_pick("both", "unplaced", seat), "normal", "HQ 5"))
+        if any(a.kind == EXTRA_CARD for a in legal):
+            buttons.append(("Add a card", lambda: app.submit(Action(EXTRA_CARD, {}, seat)), "normal", "HQ 8"))
+        buttons.append(("Cards", self.gui.open_catalogue, "quiet", "catalogue"))
+        ncols = 2
+        nrows = -(-len(buttons) // ncols)
+        row_h = lay.touch + lay.px(8)
+        grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
+        for cell, (label, cb, style, sub) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h), buttons):
+            ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=label)
+        lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
+        lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
+        others = [f"{view['players'][r['seat']]['name']} can launch now" for r in advice.launch_readiness(state)
+                  if r["can_launch"] and r["seat"] != seat]
+        text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)

@@ -1,0 +1,90 @@
+"""Race to Mars's Headquarters: each player keeps one of the two Headquarters
+cards dealt and returns the other to the box, the choices revealed clockwise
+from the Start Player ("Headquarters"). Tap the one kept, then the one
+returned; Keep (or NEXT) reveals the choice."""
+from __future__ import annotations
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.race_to_mars import HEADQUARTERS
+
+from ... import layout as L
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
+from ...widgets import DIM, FG, MARS, Ui
+from . import facts
+from .panels import seat_chip
+from .words import HQ_SHORT, hq_text
+
+
+class HeadquartersScreen(Screen):
+    """Ten Headquarters buttons (those already dealt greyed), the text of the chosen ones, Keep."""
+
+    name = "headquarters"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.keep: int | None = None
+        self.back: int | None = None
+        self._for = None
+
+    def _fresh(self) -> None:
+        if self._for is not self.app.state:
+            self._for = self.app.state
+            self.keep = self.back = None
+
+    def tap(self, n: int) -> None:
+        self._fresh()
+        if n == self.keep:
+            self.keep, self.back = self.back, None
+        elif n == self.back:
+            self.back = None
+        elif self.keep is None:
+            self.keep = n
+        else:
+            self.back = n
+
+    def on_next(self) -> None:
+        self._fresh()
+        seat = self.app.game.to_act(self.app.state).seats[0]
+        if self.keep is None or self.back is None:
+            self.app.say("Tap the Headquarters kept, then the one returned to the box.", "info", 5)
+            return
+        self.app.submit(Action(HEADQUARTERS, {"keep": self.keep, "back": self.back}, seat))
+
+    def paint(self, ui: Ui) -> None:
+        self._fresh()
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        seat = app.game.to_act(state).seats[0]
+        who = app.game.seats(state)[seat]
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        chip, title_r = L.take_left(title_r, title_r.h, lay.gap)
+        seat_chip(ui, chip, who.colour, who.mark)
+        ui.label(title_r, f"{who.name}: which Headquarters?", lay.body, MARS, bold=True,
+                 min_size=lay.small)
+        nr = next_rect(lay, lay.body_rect)
+        grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        ncols = 2 if lay.portrait else 3
+        row_h = lay.touch + lay.px(8)
+        dealt = facts.hq_seen(state)
+        cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
+        for cell, n in zip(cells, range(1, 11)):
+            style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
+            sub = ("KEEP \u00b7 " if n == self.keep else "BOX \u00b7 " if n == self.back else "") + HQ_SHORT[n - 1]
+            ui.button(cell, f"HQ {n}", None if n in dealt else (lambda n=n: self.tap(n)), style, size=lay.body,
+                      sub=sub, name=f"HQ {n}")
+        text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+        below = cells[-1].bottom + lay.gap
+        if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
+            text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
+        if self.keep is None:
+            line = "Tap the Headquarters you keep, then the one you return to the box."
+        else:
+            line = f"Keep HQ {self.keep}: {hq_text(self.keep)}" + ("" if self.back else " Now tap the one returned.")
+        ui.block(text_r, line, lay.small if text_r.h < lay.px(80) else lay.body, FG if self.keep else DIM,
+                 min_size=lay.px(16))
+        ui.button(nr, "Keep", self.on_next if self.keep and self.back else None, "primary", size=lay.big)

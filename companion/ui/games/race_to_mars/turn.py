@@ -1,0 +1,191 @@
+"""Race to Mars's Post-launch turn of one player, phases 2.2-2.5 (2.6 follows
+the discard by itself): the players, then the step of the moment.
+
+2.2 Advance rocket: the spaces ahead with what each costs and which are
+hazards (shielded or not), the resources left this turn, how far they
+reach; "Advance" pays the next space with the best source (the exact
+resource, then a wild basic, then a Boost), "Pay with..." chooses, a free
+advance jettisons its module; a hazard met is dealt with first.
+2.3 Exchange cards for Experience, 2.4 Spend Experience (the Insights with
+their cost), 2.5 Discard (how many cards Storage keeps). NEXT ends the
+phase (and in 2.5 discards everything when nothing may be kept).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.rules.contract import Action
+from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE_ADVANCE, INSIGHT, JETTISON_CREW,
+                                          JETTISON_MODULE, advice)
+from companion.rules.race_to_mars.model import ANY, BASIC, WILD
+from companion.rules.race_to_mars.post import insight_cost
+
+from ... import layout as L
+from ... import text
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
+from ...widgets import BAD, FG, MARS, WARN, Ui
+from . import facts
+from .moves import describe, pick_action, source_short
+from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
+from .round import split
+from .words import INSIGHT_EFFECTS, SHORT
+
+PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
+                5: "2.5 Discard, 2.6 draw"}
+HAZARD_WORDS = {"red": "Red hazard: jettison a module", "yellow": "Yellow hazard: jettison a Crew card"}
+
+
+def best_advance(actions: list[Action], app: Any) -> Action | None:
+    """The source the engine's own plan would spend first: the exact resource,
+    then a wild basic, then a Boost (a single source before a pair)."""
+    singles = [a for a in actions if a.kind == ADVANCE and "pair" not in a.args]
+    if not singles:
+        pairs = [a for a in actions if a.kind == ADVANCE]
+        return pairs[0] if pairs else None
+    state = app.state
+    space = facts.next_space_of(state, singles[0].seat)
+    from companion.rules.race_to_mars.rocket import source
+    p = facts.player(state, singles[0].seat)
+
+    def rank(a: Action) -> int:
+        s = a.args["source"]
+        r = source(p, s["zone"], s["index"], s["slot"])[0]
+        return 0 if r == space else 1 if r == WILD and space in BASIC else 2 if r == ANY else 3
+    return min(singles, key=rank)
+
+
+class TurnScreen(Screen):
+    """See the module docstring."""
+
+    name = "turn"
+
+    def seat(self) -> int:
+        return self.app.game.to_act(self.app.state).seats[0]
+
+    def on_next(self) -> None:
+        legal = self.app.legal()
+        done = [a for a in legal if a.kind == DONE]
+        if done:
+            self.app.submit(done[0])
+            return
+        discards = [a for a in legal if a.kind == DISCARD]
+        if len(discards) == 1:
+            self.app.submit(discards[0])
+            return
+        if facts.hazards(self.app.state):
+            self.app.say("Deal with the hazard first: tap what is jettisoned.", "info", 5)
+        else:
+            self.app.say("Tap how many cards Storage keeps in hand.", "info", 5)
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        app = self.app
+        state = app.state
+        seat = self.seat()
+        view = app.view()
+        me = view["players"][seat]
+        left, right = split(lay, 0.40)
+        player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state, (seat,))
+        area = right.inflate(-2 * lay.gap, -2 * lay.gap)
+        sub = facts.sub(state)
+        hazards = facts.hazards(state)
+        head, area = L.take_top(area, lay.px(34), lay.gap)
+        title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else PHASE_TITLES[sub]
+        ui.label(head, title if hazards else f"{me['name']}: {title}", lay.body, BAD if hazards else MARS, bold=True, min_size=lay.small)
+        legal = app.legal()
+        nr = next_rect(lay, right)
+        done = any(a.kind == DONE for a in legal)
+        if done:
+            ui.button(nr, "Next phase" if sub < 4 else "To discard", self.on_next, "primary", size=lay.body,
+                      name="Next phase")
+        area = pygame.Rect(area.x, area.y, area.w, nr.y - lay.gap - area.y)
+        if sub == 2 or hazards:
+            route_r, area = L.take_top(area, lay.px(52), lay.gap)
+            route_strip(ui, route_r, app, seat, 7 if lay.w < lay.px(1000) else 10)
+            line = resources_line(app, seat)
+            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
+            ui.block(res_r, line, lay.small, FG, min_size=lay.small)
+        buttons = self.buttons(legal, seat, sub, bool(hazards))
+        ncols = 2
+        row_h = lay.touch + lay.px(6)
+        nrows = -(-len(buttons) // ncols)
+        grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
+        for cell, (label, cb, style, sub_text) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
+                                                      buttons):
+            ui.button(cell, label, cb, style, size=lay.body, sub=sub_text, name=label)
+        lines = [x for x in reminder_lines(app, seat) if not x.startswith("Deal with")]
+        if sub == 2 and not hazards:
+            r = advice.reach(state, seat)
+            lines = [x for x in lines if not x.startswith("You can advance")]
+            lines.insert(0, f"With what is in play: {r['spaces']} space(s)" + (", to Mars!" if r["mars"] else "")
+                         + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
+        text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
+                   WARN if view["end_triggered"] else FG)
+
+    def hazard_words(self, a: Action) -> tuple[str, str]:
+        """(label, second line) of a jettison the hazard demands."""
+        if a.kind == JETTISON_MODULE:
+            p = facts.player(self.app.state, a.seat)
+            return f"Module {a.args['module'] + 1}", p.modules[a.args["module"]].name
+        if a.args["zone"] == "none":
+            return "Nothing", "no Crew card to lose"
+        return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
+
+    def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool) -> list[tuple]:
+        """(label, on_tap, style, sub-line) for the moves of the moment."""
+        app = self.app
+        out: list[tuple] = []
+        if hazard:
+            kind = JETTISON_MODULE if any(a.kind == JETTISON_MODULE for a in legal) else JETTISON_CREW
+            options = [a for a in legal if a.kind == kind]
+            for a in options[:6]:
+                out.append((*self.hazard_words(a), a))
+            out = [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
+            if len(options) > 6:
+                out.append(("More\u2026", lambda: pick_action(app, "Jettison which?", options), "normal", None))
+            return out
+        advances = [a for a in legal if a.kind == ADVANCE]
+        if advances:
+            best = best_advance(advances, app)
+            space = facts.next_space_of(app.state, seat)
+            out.append(("Advance", lambda: app.submit(best), "good",
+                        f"to {SHORT.get(space, space)}: " + source_short(app, seat, best.args["source"])))
+            if len(advances) > 1:
+                out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
+                            f"{len(advances)} ways"))
+        for a in [a for a in legal if a.kind == FREE_ADVANCE]:
+            spaces = describe(app, a).split(": ")[-1].split()[0]
+            out.append((f"Free advance {spaces}", lambda a=a: app.submit(a), "normal",
+                        f"jettison module {a.args['module'] + 1}"))
+        exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
+        if exchanges:
+            out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
+                        "normal", "1 Experience each"))
+        insights = [a for a in legal if a.kind == INSIGHT and sub == 4]
+        by_which: dict[int, list[Action]] = {}
+        for a in insights:
+            by_which.setdefault(a.args["which"], []).append(a)
+        for which, acts in by_which.items():
+            ins = app.state.insights[which]
+            sub_text = f"{insight_cost(facts.player(app.state, seat), ins)} XP: " + \
+                dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            jettison = any("target" in a.args for a in acts)
+            out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
+                app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
+                        else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))
+        discards = [a for a in legal if a.kind == DISCARD]
+        if discards and sub == 5:
+            for a in [a for a in discards if "top" not in a.args]:
+                out.append((describe(app, a), lambda a=a: app.submit(a), "primary" if a.args["keep"] else "normal",
+                            "and draw"))
+            tops = [a for a in discards if "top" in a.args]
+            if tops:
+                out.append(("Card on top\u2026", lambda: pick_action(app, "HQ 7: which played card on top?", tops),
+                            "normal", "HQ 7"))
+        rest = [a for a in legal if a.kind in ("copy_module", "double_module", "jettison_storage")]
+        if rest:
+            out.append(("Rocket\u2026", lambda: pick_action(app, "Rocket modules", rest), "quiet", None))
+        return out

@@ -1,0 +1,140 @@
+"""Race to Mars: the words and colours of the screens (resources, hazards,
+Headquarters, moves). Facts come from the rules package; this module only
+turns them into labels a player reads at the table."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.race_to_mars.cards import HQ_TEXTS
+from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, WILD
+
+#: Short names for chips on a trajectory (the rulebook's words, cut to fit a chip).
+SHORT = {"fuel": "Fuel", "hull": "Hull", "navigation": "Nav", "velocity": "Vel", "engineering": "Eng",
+         "communication": "Comm", WILD: "Wild", ANY: "Any", "red": "\u26a0 red", "yellow": "\u26a0 yel",
+         "green": "\u26a0 grn"}
+#: Chip colours (fill); text on them is dark.
+CHIP = {"fuel": (255, 150, 70), "hull": (190, 196, 210), "navigation": (96, 170, 255),
+        "velocity": (110, 220, 140), "engineering": (200, 140, 255), "communication": (90, 220, 230),
+        WILD: (240, 230, 180), ANY: (245, 245, 245), "red": (235, 80, 80), "yellow": (245, 210, 70),
+        "green": (90, 200, 110)}
+
+#: A few words for each Headquarters (the cards print no names; the full text is the rulebook's).
+HQ_SHORT = ("Two basics = advanced", "A module twice", "Insights cost 1 less", "Extra Starting card",
+            "Place cards freely", "Launch with Crew +2", "Played card on top", "Extra card to pick",
+            "Start with 2 Boosts", "Draw 2 more")
+
+#: The Crew ability fields a player enters, in the order of the card's purple part.
+CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
+               ("boost", "Boosts"), ("xp", "Experience"), ("return", "Return"))
+MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
+INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
+                   ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
+
+
+def res(name: str) -> str:
+    """"Fuel", "wild basic", "any resource"."""
+    return RESOURCE_NAMES.get(name, name)
+
+
+def item(name: str) -> str:
+    """A trajectory item: a space ("Fuel") or a hazard ("red hazard")."""
+    return f"{name} hazard" if name in HAZARDS else res(name)
+
+
+def hq_title(number: int) -> str:
+    return f"HQ {number}: {HQ_SHORT[number - 1]}"
+
+
+def hq_text(number: int) -> str:
+    return HQ_TEXTS[number - 1]
+
+
+def crew_text(crew: dict[str, Any] | None) -> str:
+    """A Crew ability entry in a few words ("Fuel + wild basic; draw 1")."""
+    if not crew:
+        return "Crew ability not entered"
+    parts = []
+    if crew.get("resources"):
+        parts.append(" + ".join(res(r) for r in crew["resources"]))
+    for key, label in CREW_COUNTS:
+        if crew.get(key):
+            parts.append(f"{label.lower()} {crew[key]}")
+    if crew.get("copy"):
+        parts.append("copy a played card")
+    if crew.get("other"):
+        parts.append(f"other: {crew['other']}")
+    return "; ".join(parts) or "no effect"
+
+
+def module_text(module: dict[str, Any] | None) -> str:
+    """A Rocket module entry in a few words ("Resource: Hull")."""
+    if not module:
+        return "Rocket module not entered"
+    parts = []
+    if module.get("resource"):
+        parts.append(f"Resource: {res(module['resource'])}")
+    if module.get("protection"):
+        parts.append(f"{module['protection']} hazard protection")
+    for key, label in MODULE_COUNTS:
+        if module.get(key):
+            parts.append(f"{label} {module[key]}")
+    if module.get("copy"):
+        parts.append("Copy")
+    if module.get("reveal_top"):
+        parts.append("top card revealed")
+    if module.get("other"):
+        parts.append(f"other: {module['other']}")
+    return ", ".join(parts) or "no effect"
+
+
+def trajectory_text(lanes: list[list[str]] | None) -> str:
+    if not lanes:
+        return "Trajectory not entered"
+    return " | ".join(f"lane {i + 1}: " + (", ".join(SHORT.get(x, x) for x in lane) or "\u2014")
+                      for i, lane in enumerate(lanes))
+
+
+def insight_text(insight: dict[str, Any] | None) -> str:
+    if not insight:
+        return "Insight not entered"
+    what = dict(INSIGHT_EFFECTS).get(insight.get("effect", ""), insight.get("effect", ""))
+    return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
+
+
+__all__ = ["CHIP", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+           "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
+
+
+def brief(card: dict[str, Any], part: str | None) -> str:
+    """A card's ``part`` in a few words for a list ("Fuel+Wild, draw 1"; "Hull"; "2 XP: Jettison a card")."""
+    if part == "crew":
+        c = card.get("crew")
+        if not c:
+            return "Crew ability not entered"
+        bits = ["+".join(SHORT.get(r, r) for r in c.get("resources", []))]
+        bits += [f"{w} {c[k]}" for k, w in (("draw", "draw"), ("look", "look"), ("jettison", "jettison"),
+                                            ("boost", "Boost"), ("xp", "XP"), ("return", "return")) if c.get(k)]
+        bits += [w for k, w in (("copy", "copy"), ("other", "other")) if c.get(k)]
+        return ", ".join(b for b in bits if b) or "no effect"
+    if part == "module":
+        m = card.get("module")
+        if not m:
+            return "Rocket module not entered"
+        bits = [SHORT.get(m.get("resource", ""), "")] + ([f"{m['protection']} shield"] if m.get("protection") else [])
+        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"), ("free_advance", "free"))
+                 if m.get(k)]
+        bits += [w for k, w in (("copy", "copy"), ("reveal_top", "top revealed"), ("other", "other")) if m.get(k)]
+        return ", ".join(b for b in bits if b).replace("+ ", "+") or "no effect"
+    if part == "trajectory":
+        lanes = card.get("trajectory")
+        if not lanes:
+            return "trajectory not entered"
+        return "spaces per lane: " + "/".join(str(sum(1 for x in lane if x not in HAZARDS)) for lane in lanes)
+    if part == "insight":
+        i = card.get("insight")
+        if not i:
+            return "Insight not entered"
+        return f"{i.get('cost', '?')} XP: {dict(INSIGHT_EFFECTS).get(i.get('effect', ''), i.get('effect', ''))}"
+    have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
+                           ("insight", "Insight")) if k in card]
+    return " \u00b7 ".join(have) or "name only"

@@ -1,0 +1,78 @@
+"""Race to Mars: the end of the game and the result (race-to-mars.txt "The Game Ends")."""
+from companion.rules import Action
+from companion.rules import race_to_mars as rm
+from companion.rules.race_to_mars.model import replace
+from tests.rules.test_race_to_mars_helpers import act, flight, modules, texts
+
+SRC = {"zone": "module", "index": 0, "slot": 0}
+
+
+def to_mars(n=3, at=0, xp=(0, 0, 0, 0), start=0, order=None):
+    """Everyone one space from Mars (route: one Fuel space, then Mars), each with a Fuel module."""
+    s = flight(route=("fuel",), n=n, at=at, start=start,
+               players={i: dict(modules=modules({"resource": "fuel"}, {"free_advance": 3}),
+                                xp=xp[i], pos=0) for i in range(n)})
+    return replace(s, order=order or tuple((start + i) % n for i in range(n)))
+
+
+def finish_turn(s, seat):
+    return act(s, rm.DISCARD, seat, keep=0)
+
+
+def test_rm115_rm117_rm175_reaching_mars_triggers_the_end_the_round_is_completed():
+    """RM-115, RM-117, RM-175 ("play continues until the player to the right of the Start Player has taken a
+    final turn"; decision RA-31)."""
+    s = to_mars(3)
+    s, ev = act(s, rm.FREE_ADVANCE, 0, module=1)
+    assert s.end and "final space on Mars" in texts(ev) and not rm.is_over(s)
+    assert "A rocket is on Mars: this is the last round" in rm.reminders(s, 1)
+    s, _ = finish_turn(s, 0)
+    s, _ = finish_turn(s, 1)
+    assert not rm.is_over(s)
+    s, ev = finish_turn(s, 2)
+    assert rm.is_over(s) and "wins" in texts(ev)
+    r = rm.result(s)
+    assert r.winners == (0,) and r.code == "won" and r.ranking[0].seat == 0 and "Anna" in r.sentence
+    assert rm.legal_actions(s) == [] and rm.check(s, Action(rm.DONE, {}, 0)).code == "game_over"
+
+
+def test_rm116_the_player_right_of_the_start_player_ends_the_game_after_their_turn():
+    """RM-116 ("If this player sits directly to the right of the Start Player, the game ends after that player's
+    turn")."""
+    s = to_mars(3, at=2)
+    s, _ = act(s, rm.FREE_ADVANCE, 2, module=1)
+    s, _ = finish_turn(s, 2)
+    assert rm.is_over(s) and rm.result(s).winners == (2,)
+
+
+def test_rm118_rm119_rm176_several_on_mars_most_experience_wins_others_do_not_count():
+    """RM-118, RM-119, RM-176 ("If multiple players do, the one with the most Experience tokens wins")."""
+    s = to_mars(3, xp=(2, 5, 9))
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC)
+    s, _ = finish_turn(s, 0)
+    s, _ = act(s, rm.ADVANCE, 1, source=SRC)
+    s, _ = finish_turn(s, 1)
+    s, _ = finish_turn(s, 2)
+    r = rm.result(s)
+    assert r.winners == (1,) and [st.seat for st in r.ranking] == [1, 0, 2]
+    assert [st.score for st in r.ranking] == [5, 2, 9] and r.ranking[2].place == 3
+
+
+def test_rm120_a_tie_on_experience_shares_the_victory():
+    """RM-120 ("In case of a tie, the tied players share the victory")."""
+    s = to_mars(2, xp=(4, 4))
+    for seat in (0, 1):
+        s, _ = act(s, rm.ADVANCE, seat, source=SRC)
+        s, _ = finish_turn(s, seat)
+    r = rm.result(s)
+    assert r.winners == (0, 1) and r.code == "shared" and "share the victory" in r.sentence
+    assert [st.place for st in r.ranking] == [1, 1]
+
+
+def test_rm177_players_on_mars_still_finish_their_turn():
+    """RM-177 (decision RA-32: Experience counts at the end, so 2.3-2.6 still happen)."""
+    s = to_mars(2)
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC)
+    assert rm.phase(s) == "2.2 Advance rocket" and rm.check(s, rm.legal_actions(s)[0]) is None
+    r = rm.check(s, Action(rm.ADVANCE, {"source": SRC}, 0))
+    assert r.code in ("on_mars", "spent")
