@@ -10,7 +10,7 @@
 # PYTHON=python3.12 picks another Python; COMPANION_PYGAME=pypi|debian forces the pygame.
 set -euo pipefail
 cd "$(dirname "$0")"
-VENV=.venv
+VENV=${COMPANION_VENV:-.venv}   # another place for the venv (the tests use it)
 PY=${PYTHON:-python3}
 # shellcheck source=systemd/platform.sh
 . systemd/platform.sh
