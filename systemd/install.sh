@@ -144,8 +144,11 @@ run install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/compani
 if [ -f "$SRC/systemd/99-mars-die.rules" ]; then
     run install -m 0644 "$SRC/systemd/99-mars-die.rules" /etc/udev/rules.d/99-mars-die.rules
     if [ "$image" = no ]; then
-        run udevadm control --reload
-        run udevadm trigger --subsystem-match=tty --action=add || true
+        if run udevadm control --reload; then
+            run udevadm trigger --subsystem-match=tty --action=add || true
+        else
+            echo "install.sh: udev is not running here: the die's rule applies from the next boot" >&2
+        fi
     fi
 fi
 run install -d -m 0755 /etc/mars-companion
