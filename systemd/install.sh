@@ -81,7 +81,8 @@ say "apt packages"
 export DEBIAN_FRONTEND=noninteractive
 read -r -a more_pkgs <<<"$APT_PKGS"
 run apt-get update -qq
-run apt-get install -y -qq python3-venv python3-pip libegl1 libgles2 libgbm1 libdrm2 "${more_pkgs[@]}"
+# systemd and udev: always on Raspberry Pi OS, not in a minimal image being built.
+run apt-get install -y -qq systemd udev python3-venv python3-pip libegl1 libgles2 libgbm1 libdrm2 "${more_pkgs[@]}"
 
 say "groups and user $USER_NAME"
 for g in "${GROUPS_NEEDED[@]}"; do
@@ -140,9 +141,9 @@ pip_install --force-reinstall --no-deps "$pkg"
 run install -m 0644 "$SRC/systemd/INSTALL.md" "$PREFIX/INSTALL.md"
 
 say "unit, udev rule, settings"
-run install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
+run install -D -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
 if [ -f "$SRC/systemd/99-mars-die.rules" ]; then
-    run install -m 0644 "$SRC/systemd/99-mars-die.rules" /etc/udev/rules.d/99-mars-die.rules
+    run install -D -m 0644 "$SRC/systemd/99-mars-die.rules" /etc/udev/rules.d/99-mars-die.rules
     if [ "$image" = no ]; then
         if run udevadm control --reload; then
             run udevadm trigger --subsystem-match=tty --action=add || true

@@ -187,7 +187,7 @@ def test_install_sh_without_running_systemd_only_enables(tmp_path, chroot):
     assert "+ systemctl enable companion.service" in r.stdout
     for absent in ("daemon-reload", "restart", "udevadm", "reset-failed"):
         assert absent not in r.stdout
-    assert "+ install -m 0644" in r.stdout and "companion.service /etc/systemd/system/" in r.stdout
+    assert "+ install -D -m 0644" in r.stdout and "companion.service /etc/systemd/system/" in r.stdout
 
 
 def test_install_sh_with_systemd_running_reloads_and_restarts(tmp_path):
