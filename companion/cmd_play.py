@@ -77,7 +77,8 @@ def display_error(reason: str, env: dict[str, str] | None = None, dri: Path = Pa
     said = f"companion play needs a display, and SDL could not open one: {reason or 'no reason given'}"
     said += f" (SDL_VIDEODRIVER={driver})" if driver else ""
     if driver and not set(driver.lower().split(",")) & set(SDL_VIDEO_DRIVERS):
-        return f"{said}. Check SDL_VIDEODRIVER: {driver!r} is no video driver SDL knows; on the Pi's console it is kmsdrm."
+        return (f"{said}. Check SDL_VIDEODRIVER: {driver!r} is no video driver SDL knows; "
+                "on the Pi's console it is kmsdrm.")
     if driver.lower() in ("", "x11", "wayland") and (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
         return (f"{said}. Check that the desktop (DISPLAY={env.get('DISPLAY', '')!r}, "
                 f"WAYLAND_DISPLAY={env.get('WAYLAND_DISPLAY', '')!r}) is running and this user may use it.")
