@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 VENV=${COMPANION_VENV:-.venv}   # another place for the venv (the tests use it)
 PY=${PYTHON:-python3}
-# shellcheck source=systemd/platform.sh
+# shellcheck source=systemd/platform.sh disable=SC1091  # followed with shellcheck -x
 . systemd/platform.sh
 
 dry=no

@@ -55,7 +55,7 @@ if [ "$dry" = no ] && [ "$(id -u)" -ne 0 ]; then
 fi
 [ -f "$SRC/pyproject.toml" ] || { echo "install.sh: $SRC is not the companion checkout" >&2; exit 1; }
 cd "$SRC"
-# shellcheck source=systemd/platform.sh
+# shellcheck source=systemd/platform.sh disable=SC1091  # followed with shellcheck -x
 . "$SRC/systemd/platform.sh"
 
 if [ "$pi" = auto ]; then
