@@ -69,6 +69,35 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER"))
 
 
+SDL_VIDEO_DRIVERS = ("kmsdrm", "x11", "wayland", "dummy", "offscreen", "evdev")
+
+
+def display_error(reason: str, env: dict[str, str] | None = None, dri: Path = Path("/dev/dri")) -> str:
+    """One line for a display that SDL could not open: SDL's ``reason`` and
+    the one thing to check (the video driver, the DRM device, or the user's groups)."""
+    env = dict(os.environ if env is None else env)
+    driver = env.get("SDL_VIDEODRIVER", "")
+    said = f"companion play needs a display, and SDL could not open one: {reason or 'no reason given'}"
+    said += f" (SDL_VIDEODRIVER={driver})" if driver else ""
+    if driver and not set(driver.lower().split(",")) & set(SDL_VIDEO_DRIVERS):
+        return (f"{said}. Check SDL_VIDEODRIVER: {driver!r} is no video driver SDL knows; "
+                "on the Pi's console it is kmsdrm.")
+    if driver.lower() in ("", "x11", "wayland") and (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return (f"{said}. Check that the desktop (DISPLAY={env.get('DISPLAY', '')!r}, "
+                f"WAYLAND_DISPLAY={env.get('WAYLAND_DISPLAY', '')!r}) is running and this user may use it.")
+    cards = sorted(dri.glob("card*"))
+    if not cards:
+        return (f"{said}. Check the DRM device: there is no {dri}/card*, so the KMS driver is off "
+                "(dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, then reboot).")
+    if not any(os.access(c, os.R_OK | os.W_OK) for c in cards):
+        import getpass
+        user = getpass.getuser()
+        return (f"{said}. Check the user's groups: {user} cannot open {cards[0]}; "
+                f"add it to video and render (sudo usermod -aG video,render {user}) and log in again.")
+    return (f"{said}. Check the DRM device: {', '.join(map(str, cards))} can be opened, so another program may "
+            "hold the display (the desktop: boot to the console), or SDL_KMSDRM_DEVICE_INDEX names the wrong card.")
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Run the app until closed or SIGTERM; returns the exit status."""
     from companion import signals
@@ -108,8 +137,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         return app.run(fullscreen=args.fullscreen)
     except pygame.error as exc:
-        logging.getLogger(__name__).info("no display: %s", exc)
-        print(NO_DISPLAY, file=sys.stderr)
+        print(display_error(str(exc) or pygame.get_error()), file=sys.stderr)
         return 1
     finally:  # App.run stops the hardware it started
         session.close()

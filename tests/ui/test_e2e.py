@@ -144,8 +144,8 @@ def test_whole_game_through_the_app(tmp_path):
     extras: set[str] = set()
     with DieSimulator(seed=1) as die:
         app = App(tmp_path, die.path)
-        app.start("thirty-to-mars")
         try:
+            app.start("thirty-to-mars")
             s = play(app, die, rng, stop_day=12, extras=extras)
             assert s["day"] == 11 and s["step"] == "draw"  # the start of the day ran on its own
             seq_before = s["seq"]
@@ -160,9 +160,11 @@ def test_whole_game_through_the_app(tmp_path):
             app.proc.send_signal(signal.SIGTERM)
             assert app.proc.wait(10) == 0
         finally:
-            if app.proc.poll() is None:
+            if app.proc is not None and app.proc.poll() is None:
                 app.proc.kill()
-            app.client.close()
+                app.proc.wait(10)
+            if app.client is not None:
+                app.client.close()
     assert {"fix", "undo"} <= extras
     with Session.open(tmp_path / "db.sqlite3") as session:
         state = session.state
