@@ -56,11 +56,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _unplayable(game_id: str) -> str | None:
     """Why ``game_id`` cannot be played, or None."""
-    from companion.rules import GAMES, PLANNED
+    from companion.rules import GAMES
     if game_id in GAMES:
         return None
-    if game_id in PLANNED:
-        return f"{game_id} is not playable yet (its rules engine is not written); playable: {', '.join(GAMES)}"
     return f"unknown game {game_id!r}; playable: {', '.join(GAMES)}"
 
 

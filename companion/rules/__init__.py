@@ -76,13 +76,6 @@ class _Games(Mapping[str, Game]):
 
 GAMES: Mapping[str, Game] = _Games()
 
-#: Games whose rulebooks are in shared/rules but whose engines are not written yet.
-PLANNED = {
-    "mission-to-mars-2049": "mission-to-mars-2049.txt",
-    "race-to-mars": "race-to-mars.txt",
-}
-PLANNED = {k: v for k, v in PLANNED.items() if k not in {e.game_id for e in ENTRIES}}
-
 
 def entry(game_id: str) -> Entry:
     """The registry line of ``game_id``; raises ``KeyError`` naming the known ids."""
@@ -98,5 +91,5 @@ def get_game(game_id: str) -> Game:
     return GAMES[entry(game_id).game_id]
 
 
-__all__ = ["Action", "CardKind", "ENTRIES", "Entry", "Event", "Expect", "Game", "GAMES", "PLANNED", "Rejection",
+__all__ = ["Action", "CardKind", "ENTRIES", "Entry", "Event", "Expect", "Game", "GAMES", "Rejection",
            "Result", "RuleError", "Seat", "Standing", "Turn", "apply_checked", "entry", "get_game", "replay"]
