@@ -46,6 +46,8 @@ USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
 CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
+RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
+RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
 
 
 @dataclass
@@ -356,18 +358,36 @@ class App:
         self.dirty = True
 
     def _rebuild_recent(self) -> None:
-        recent: list[Event] = []
+        """``recent``: the events since the last new period (at most 80), read
+        backwards from the end of the log in small chunks, so an undo or a redo
+        costs the same however long the game is (at most ``RECENT_MAX_ROWS`` rows)."""
         game_ui = self.game_ui
         if game_ui is None:
             self.recent = []
             return
+        tail = getattr(self.session, "log_tail", None)
+        recent: list[Event] = []
         try:
-            for row in self.session.log():
-                if row.undone:
-                    continue
-                if game_ui.new_period(row.events):
-                    recent = []
-                recent += row.events
+            if tail is None:  # a session without bounded reads
+                for row in self.session.log():
+                    if row.undone:
+                        continue
+                    if game_ui.new_period(row.events):
+                        recent = []
+                    recent += row.events
+            else:
+                before, read = self.session.seq, 0
+                while before > 0 and len(recent) < 80 and read < RECENT_MAX_ROWS:
+                    rows = tail(RECENT_CHUNK, before)
+                    if not rows:
+                        break
+                    read += len(rows)
+                    before = rows[0].seq - 1
+                    for row in reversed(rows):
+                        recent[:0] = row.events
+                        if game_ui.new_period(row.events) or len(recent) >= 80:
+                            before = 0
+                            break
         except Exception:
             log.exception("cannot read the log")
         self.recent = recent[-80:]
