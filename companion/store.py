@@ -369,6 +369,27 @@ class Store:
             return False
         return True
 
+    def import_game(self, game_id: str, options: dict[str, Any],
+                    actions: list[tuple[dict[str, Any], list[dict[str, Any]]]], status: str) -> GameRecord:
+        """Store a whole game at once, in one transaction: ``actions`` are
+        ``[(Action.to_json(), [Event.to_json()...])]`` in order (all active), the
+        game's ``status`` as given (an ``open`` one abandons the previous open game
+        of ``game_id``, as :meth:`create_game` does). For restoring an export and for
+        building benchmark databases. Raises :class:`StoreError`."""
+        _check_status(status)
+        now = utc_now()
+        with self._transaction() as conn:
+            if status == "open":
+                conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND game_id = ?", (game_id,))
+            cur = conn.execute(
+                f"INSERT INTO games (game_id, options_json, created_at, status, touched) "
+                f"VALUES (?, ?, ?, ?, {_NEXT_TOUCH})", (game_id, _dumps(options), now, status))
+            game = int(cur.lastrowid)  # type: ignore[arg-type]
+            conn.executemany(
+                "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+                ((game, i, _dumps(a), _dumps(e), now) for i, (a, e) in enumerate(actions, 1)))
+        return self.game(game)  # type: ignore[return-value]
+
     def drop_snapshot(self, game: int, seq: int) -> None:
         """Forget the snapshot of ``game`` at ``seq`` (one that would not load); never raises."""
         try:

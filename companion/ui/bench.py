@@ -32,6 +32,113 @@ TARGETS = {"first_frame_s": 0.5, "idle_cpu_pct": 0.5, "press_to_frame_ms_p99": 1
            "die_to_frame_ms_p99": 10.0, "peak_rss_mb": 80.0}
 
 
+# --------------------------------------------------------------------------- building games
+
+def play_finished(game: Any, seed: int, max_actions: int = 20_000) -> list[tuple[dict, list[dict]]]:
+    """A whole game of ``game`` played by its ``random_action`` from
+    ``default_options(None, seed)``: ``[(action json, [event json])]`` until it is over."""
+    import random
+
+    from companion.rules.contract import Action
+    rng = random.Random(seed)
+    state = game.new_game(game.default_options(None, seed))
+    out = []
+    while not game.is_over(state) and len(out) < max_actions:
+        action = Action.from_json(json.loads(json.dumps(game.random_action(state, rng).to_json())))
+        state, events = game.apply(state, action)
+        out.append((action.to_json(), [e.to_json() for e in events]))
+    return out
+
+
+def play_long(game: Any, n: int, seed: int, want_roll: bool = False) -> tuple[list[tuple[dict, list[dict]]], Any]:
+    """An open game of ``game`` stretched to about ``n`` actions, generic over the
+    contract: ``random_action`` from ``default_options(None, seed)``, never taking an
+    action that ends the game, and paced so that it goes through its phases over the
+    ``n`` actions: a game played to its end first counts its changes of ``phase``;
+    an action that changes the phase ahead of that pace is set aside while another
+    random action (up to 12 drawn) keeps the phase. With ``want_roll`` it goes on (at
+    most ``n // 10 + 500`` more actions, at the natural pace) until the game waits for
+    a die roll. Returns the log and the final state; the log is shorter than ``n``
+    only if every action drawn would end the game."""
+    import random
+
+    from companion.rules.contract import Action
+    probe = game.new_game(game.default_options(None, seed))
+    changes = 0
+    for action, _ in play_finished(game, seed):
+        new, _ = game.apply(probe, Action.from_json(action))
+        changes += game.phase(new) != game.phase(probe)
+        probe = new
+    rng = random.Random(seed)
+    state = game.new_game(game.default_options(None, seed))
+    out: list[tuple[dict, list[dict]]] = []
+    limit = n + (n // 10 + 500 if want_roll else 0)
+    done = 0
+    while len(out) < limit:
+        if len(out) >= n:
+            expect = game.expects(state)
+            if not want_roll or (expect is not None and expect.kind == "roll"):
+                break
+        ahead = len(out) < n and done >= 0.9 * changes * len(out) / max(n, 1)
+        chosen = None
+        for attempt in range(40):
+            action = Action.from_json(json.loads(json.dumps(game.random_action(state, rng).to_json())))
+            new, events = game.apply(state, action)
+            if game.is_over(new):
+                continue
+            if ahead and attempt < 12 and game.phase(new) != game.phase(state):
+                chosen = chosen or (action, new, events)
+                continue
+            chosen = (action, new, events)
+            break
+        if chosen is None:
+            break  # every action drawn ends the game
+        action, new, events = chosen
+        done += game.phase(new) != game.phase(state)
+        state = new
+        out.append((action.to_json(), [e.to_json() for e in events]))
+    return out, state
+
+
+def build_database(path: Path, game_id: str, n: int, finished: int = 300, seed: int = 1,
+                   want_roll: bool = False, base: Path | None = None) -> dict[str, Any]:
+    """Make the SQLite file ``path``: ``finished`` finished games of ``game_id``
+    (seeds ``seed+1..``; copied from ``base`` when given, a file built before by
+    this function with ``n=0``) and, with ``n > 0``, an open game of about ``n``
+    actions (:func:`play_long`), then opened once by a :class:`Session` so that its
+    snapshots are stored as play would have stored them. Returns
+    ``{"actions", "finished", "build_s", "first_resume_s", "roll_expected"}``."""
+    import shutil
+
+    from companion.rules import get_game
+    from companion.session import Session
+    from companion.store import Store
+    game = get_game(game_id)
+    t0 = time.perf_counter()
+    if base is not None:
+        shutil.copyfile(base, path)
+    store = Store.open(path)
+    try:
+        if base is None:
+            for i in range(finished):
+                log_ = play_finished(game, seed + 1 + i)
+                store.import_game(game_id, game.default_options(None, seed + 1 + i), log_, "over")
+        info: dict[str, Any] = {"finished": finished, "actions": 0, "roll_expected": False}
+        if n > 0:
+            log_, state = play_long(game, n, seed, want_roll=want_roll)
+            store.import_game(game_id, game.default_options(None, seed), log_, "open")
+            expect = game.expects(state)
+            info.update(actions=len(log_), roll_expected=expect is not None and expect.kind == "roll")
+    finally:
+        store.close()
+    info["build_s"] = round(time.perf_counter() - t0, 2)
+    t1 = time.perf_counter()
+    with Session.open(path) as s:  # first resume: replays the log once, stores the snapshots
+        assert n <= 0 or s.seq == info["actions"], (s.seq, info, s.notice)
+    info["first_resume_s"] = round(time.perf_counter() - t1, 2)
+    return info
+
+
 def _p(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
