@@ -21,7 +21,6 @@ events to that loop instead of calling in.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import pickle
@@ -515,14 +514,15 @@ _FINGERPRINTS: dict[str, str] = {}
 
 
 def engine_fingerprint(game: Any) -> str:
-    """A fingerprint of ``game``'s rules: a hash of its package's source files
-    and the snapshot format, so a snapshot made by other rules (an update) is
-    not used. Falls back to the module name where the sources cannot be read."""
+    """A fingerprint of ``game``'s rules: CRC-32 and Adler-32 of its package's
+    source files and the snapshot format (zlib's checksums: hashlib would load
+    OpenSSL, 3 MiB, before the first frame), so a snapshot made by other rules (an
+    update) is not used. Falls back to the module name where the sources cannot be read."""
     name = getattr(game, "__name__", type(game).__name__)
     found = _FINGERPRINTS.get(name)
     if found is not None:
         return found
-    digest = hashlib.sha256(f"{name}\0{SNAPSHOT_FORMAT}\0{pickle.HIGHEST_PROTOCOL}".encode())
+    data = [f"{name}\0{SNAPSHOT_FORMAT}\0{pickle.HIGHEST_PROTOCOL}".encode()]
     files = getattr(game, "__file__", None)
     if files:
         from pathlib import Path as _Path
@@ -530,10 +530,11 @@ def engine_fingerprint(game: Any) -> str:
         paths = sorted(folder.rglob("*.py")) if _Path(files).name == "__init__.py" else [_Path(files)]
         for path in paths:
             try:
-                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+                data.append(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
             except OSError:
-                digest.update(b"?")
-    found = _FINGERPRINTS[name] = digest.hexdigest()[:16]
+                data.append(b"?")
+    blob = b"\0".join(data)
+    found = _FINGERPRINTS[name] = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
     return found
 
 
