@@ -576,10 +576,6 @@ class App:
         Returns the exit status (0). Raises ``pygame.error`` if no display opens."""
         self.open_display(fullscreen)
         self.windowed = not fullscreen
-        if self.hw is not None:
-            self.hw.start()
-            for n in self.hw.notices:
-                self.say(n, "error", 15, everywhere=True)
         self.wake.close()
         self.wake = Waiter(pygame.display.get_driver(), IDLE_POLL_S)
         if self.hw is not None:
@@ -590,6 +586,10 @@ class App:
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         try:
             self.present()
+            if self.hw is not None:  # after the first frame: gpiozero and pyserial load while it shows
+                self.hw.start()
+                for n in self.hw.notices:
+                    self.say(n, "error", 15, everywhere=True)
             self.notify("ready")
             last_wd = last = last_input = time.monotonic()
             readable: list[int] = []
