@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "and compare with a game of 100 actions (default 0: a new game)")
     b.add_argument("--finished", type=int, default=300, metavar="N",
                    help="finished games in the database built for --log-size (default 300)")
-    b.add_argument("--starts", type=int, default=3, help="app starts (and floor starts) timed (default 3)")
+    b.add_argument("--starts", type=int, default=5, help="app starts (and floor starts) timed (default 5)")
     b.set_defaults(func=run_bench)
 
 

@@ -107,6 +107,7 @@ class Session:
         self._seq = 0                    # how many actions are active
         self._undone = 0                 # actions after the active ones (the redo tail)
         self._engine = ""                # fingerprint of the rules engine (for snapshots)
+        self._worked = False             # the state shown took work since it was stored (see close)
         self._subscribers: list[Subscriber] = []
 
     # ---------------------------------------------------------------- opening
@@ -138,6 +139,7 @@ class Session:
         """Show ``record``: its newest snapshot plus the actions after it, each
         checked (see the module docstring); reads a bounded number of rows."""
         game = get_game(record.game_id)
+        self._worked = False
         active, total = self.store.log_extent(record.id)
         engine = engine_fingerprint(game)
         states = self._rebuild(record, game, engine, active)
@@ -173,6 +175,7 @@ class Session:
         if n != seq:
             raise ValueError("the log has a gap")
         self.store.save_snapshots(record.id, engine, SNAPSHOT_FORMAT, fresh)
+        self._worked = self._worked or n > start
         return states
 
     def _load_snapshot(self, record: GameRecord, game: Any, engine: str, seq: int) -> tuple[int, Any]:
@@ -254,8 +257,25 @@ class Session:
         self._states, self._seq, self._undone = deque(maxlen=WINDOW), 0, 0
 
     def close(self) -> None:
-        """Close the store; everything is already committed."""
+        """Close the store; everything is already committed. The state shown is
+        stored as a snapshot first when it is not one already and it took work
+        (a move, undo or redo, or a replay): the next resume then replays nothing."""
+        self._snapshot_now()
         self.store.close()
+
+    def _snapshot_now(self) -> None:
+        """Store the current state as a snapshot if it is worth it (see :meth:`close`);
+        other snapshots of the game between the regular ones go (one is enough). Never raises."""
+        if self._record is None or not self._worked or self._seq % SNAPSHOT_EVERY == 0:
+            return
+        try:
+            blob = _dump_state(self.state)
+        except Exception as exc:
+            log.info("no snapshot at close: %s", exc)
+            return
+        if self.store.save_snapshots(self._record.id, self._engine, SNAPSHOT_FORMAT, [(self._seq, blob)]):
+            self.store.drop_snapshots_between(self._record.id, self._seq, SNAPSHOT_EVERY)
+        self._worked = False
 
     def __enter__(self) -> "Session":
         return self
@@ -439,6 +459,7 @@ class Session:
             self._states = window
         self._seq -= 1
         self._undone += 1
+        self._worked = True
         events = (Event("undo", f"Took back: {self._describe(seq)}", {"seq": seq}),)
         self._notify(previous, events)
         return Outcome(True, None, events)
@@ -472,6 +493,7 @@ class Session:
         window, and into a snapshot every :data:`SNAPSHOT_EVERY` actions."""
         self._states.append(state)
         self._seq += 1
+        self._worked = True
         if self._seq % SNAPSHOT_EVERY == 0:
             try:
                 blob = _dump_state(state)

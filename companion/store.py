@@ -390,6 +390,15 @@ class Store:
                 ((game, i, _dumps(a), _dumps(e), now) for i, (a, e) in enumerate(actions, 1)))
         return self.game(game)  # type: ignore[return-value]
 
+    def drop_snapshots_between(self, game: int, keep: int, every: int) -> None:
+        """Forget the snapshots of ``game`` whose ``seq`` is not a multiple of ``every``,
+        except the one at ``keep`` (the one taken at close); never raises."""
+        try:
+            with self._transaction() as conn:
+                conn.execute("DELETE FROM snapshots WHERE game = ? AND seq % ? != 0 AND seq != ?", (game, every, keep))
+        except (StoreError, sqlite3.Error) as exc:
+            log.info("snapshots of game %s not dropped: %s", game, exc)
+
     def drop_snapshot(self, game: int, seq: int) -> None:
         """Forget the snapshot of ``game`` at ``seq`` (one that would not load); never raises."""
         try:

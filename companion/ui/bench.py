@@ -9,8 +9,8 @@ with the app, by a minimal program (``python -m companion.ui.bench floor ...``):
 - ``first_frame_s``: process start (before ``Popen``) to the first frame shown,
   seconds, median of the starts; floor: a bare pygame-ce window (import, open
   800x480, flip).
-- ``peak_rss_mb``: the app's peak resident memory (``ru_maxrss``) at the end,
-  MiB; floor: the window plus the app's fonts (DejaVu Sans, regular and bold)
+- ``peak_rss_mb``: the app's peak resident memory at the end
+  MiB (``VmHWM``); floor: the window plus the app's fonts (DejaVu Sans, regular and bold)
   rendering a line.
 - ``idle_cpu_pct``: CPU time (user + system, ``/proc``) of the app over
   ``idle_s`` seconds of idle, percent of one core (no floor: the target is absolute).
@@ -224,6 +224,15 @@ class _Run:
             self.client.close()
 
 
+def _hwm_kb(pid: int) -> int:
+    """Peak resident memory of process ``pid`` (``VmHWM``), KiB. Not ``ru_maxrss``: a child
+    started by a large parent inherits the parent's figure across fork and exec."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
 def _latency(run: _Run, source: str, t0: float) -> float:
     """ms from ``t0`` to the first frame after an input of ``source`` that arrived after ``t0``."""
     deadline = time.monotonic() + 10
@@ -259,8 +268,6 @@ def floor_main(kind: str, tmp: str, samples: int) -> None:
     pty and read by a thread) each committed as one row (WAL, ``synchronous=FULL``)
     and drawn as a full frame. Prints one JSON line: ``frame_t``, ``maxrss_kb``,
     ``latency_ms`` (one per input)."""
-    import resource
-
     import pygame
     pygame.display.init()
     display = pygame.display.set_mode((800, 480))
@@ -276,7 +283,7 @@ def floor_main(kind: str, tmp: str, samples: int) -> None:
     latency: list[float] = []
     if kind in ("press", "die"):
         latency = _floor_loop(kind, Path(tmp), samples, display)
-    print(json.dumps({"frame_t": frame_t, "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    print(json.dumps({"frame_t": frame_t, "maxrss_kb": _hwm_kb(os.getpid()),
                       "latency_ms": latency}))
 
 
@@ -451,7 +458,7 @@ def _app_figures(tmp: Path, db: Path, die: Any, samples: int, idle_s: float, sta
                 run.call(cmd="press", button="back")
                 run.wait(lambda s: s["seq"] == seq)
         out.update(press=press, tap=tap, die=die_ms)
-        out["maxrss_kb"] = run.call(cmd="stats")["maxrss_kb"]
+        out["maxrss_kb"] = _hwm_kb(run.proc.pid)
     finally:
         out["exit_status_on_sigterm"] = run.stop()
     return out
@@ -467,7 +474,7 @@ def _row(figure: str, measured: float, floor: float | None, target: float, floor
 
 
 def measure(game_id: str = "thirty-to-mars", log_size: int = 0, finished: int = 300, idle_s: float = 10.0,
-            samples: int = 100, starts: int = 3, seed: int = 1) -> dict[str, Any]:
+            samples: int = 100, starts: int = 5, seed: int = 1) -> dict[str, Any]:
     """Build the databases, measure the floors and the app in the same run; returns
     ``{"game", "log_size", "build", "rows": [{figure, measured, floor, ratio, target, met}], "raw"}``."""
     from hw.mock import DieSimulator
@@ -562,7 +569,7 @@ def measure(game_id: str = "thirty-to-mars", log_size: int = 0, finished: int = 
 
 
 def main(json_out: bool = False, idle_s: float = 10.0, samples: int = 100, game_id: str | None = None,
-         log_size: int = 0, finished: int = 300, starts: int = 3) -> int:
+         log_size: int = 0, finished: int = 300, starts: int = 5) -> int:
     """Print the figures (a table, or JSON); exit status 0 if every target is met, else 1."""
     from companion.rules import GAMES
     games = [game_id] if game_id else list(GAMES)
