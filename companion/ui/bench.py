@@ -184,7 +184,8 @@ class _Run:
 
     def __init__(self, tmp: Path, db: Path, die_path: str, n: int) -> None:
         from .control import Client
-        sock = str(tmp / f"control{n}.sock")
+        sock = self.sock = str(tmp / f"control{n}.sock")
+        self._client_class = Client
         self.t_start = time.monotonic()
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(db),
                                       "--hw", "mock", "--die", die_path, "--size", "800x480", "-v"],
@@ -192,7 +193,18 @@ class _Run:
         self.client = Client(sock, timeout_s=30)
 
     def call(self, **req: Any) -> dict[str, Any]:
-        return self.client.call(**req)
+        """One request; a request the app lost (its control thread posted it before
+        the display was up: "video system not initialized") is sent again on a new connection."""
+        for attempt in range(4):
+            self.client.sock.settimeout(20 if attempt < 3 else None)
+            try:
+                return self.client.call(**req)
+            except (TimeoutError, OSError):
+                self.client.close()
+                if self.proc.poll() is not None:
+                    raise RuntimeError("bench: the app stopped") from None
+                self.client = self._client_class(self.sock, timeout_s=30)
+        raise RuntimeError("bench: the app does not answer")
 
     def first_frame_s(self) -> float:
         st = self.call(cmd="stats")
