@@ -393,16 +393,20 @@ def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]
 
 # --------------------------------------------------------------------------- in-process costs
 
-def _session_costs(db: Path, undos: int = 100) -> dict[str, float]:
-    """``resume_ms`` (median of 5 ``Session.open``), ``undo_ms``/``redo_ms`` (median of
-    ``undos`` session undos, then as many redos: across the window and the snapshots)."""
+def _resume_ms(db: Path) -> float:
+    """ms of one ``Session.open`` of ``db`` (the store opened, the game resumed)."""
     from companion.session import Session
-    opens = []
-    for _ in range(5):
-        t = time.perf_counter()
-        s = Session.open(db)
-        opens.append((time.perf_counter() - t) * 1000)
-        s.close()
+    t = time.perf_counter()
+    s = Session.open(db)
+    ms = (time.perf_counter() - t) * 1000
+    s.close()
+    return ms
+
+
+def _session_costs(db: Path, undos: int = 100) -> dict[str, float]:
+    """``undo_ms``/``redo_ms``: median of ``undos`` session undos, then as many redos
+    (across the window of states and the snapshots), each with its commit."""
+    from companion.session import Session
     undo_ms, redo_ms = [], []
     with Session.open(db) as s:
         for _ in range(min(undos, s.seq)):
@@ -413,8 +417,8 @@ def _session_costs(db: Path, undos: int = 100) -> dict[str, float]:
             t = time.perf_counter()
             assert s.redo().accepted
             redo_ms.append((time.perf_counter() - t) * 1000)
-    return {"resume_ms": statistics.median(opens), "undo_ms": statistics.median(undo_ms or [0.0]),
-            "redo_ms": statistics.median(redo_ms or [0.0]), "undo_ms_max": max(undo_ms or [0.0])}
+    return {"undo_ms": statistics.median(undo_ms or [0.0]), "redo_ms": statistics.median(redo_ms or [0.0]),
+            "undo_ms_max": max(undo_ms or [0.0])}
 
 
 def _status_s(db: Path) -> float:
@@ -558,13 +562,16 @@ def measure(game_id: str = "thirty-to-mars", log_size: int = 0, finished: int = 
             ref_app = _app_figures(tmp, ref, die, min(samples, 30), 0, starts, False, "ref")
             raw["reference_app"] = ref_app
             costs = {"long": _session_costs(db), "reference": _session_costs(ref)}
-            status = {"long": [], "reference": []}
-            for _ in range(3):
-                status["long"].append(_status_s(db))
-                status["reference"].append(_status_s(ref))
-            raw.update(session_costs=costs, status_s=status)
+            status: dict[str, list[float]] = {"long": [], "reference": []}
+            resume: dict[str, list[float]] = {"long": [], "reference": []}
+            for i in range(9):  # interleaved, so that the machine's load falls on both alike
+                for name, path in (("long", db), ("reference", ref))[::1 if i % 2 else -1]:
+                    resume[name].append(_resume_ms(path))
+                    if i < 3:
+                        status[name].append(_status_s(path))
+            raw.update(session_costs=costs, status_s=status, resume_ms=resume)
             pairs = {
-                "resume_ms": (costs["long"]["resume_ms"], costs["reference"]["resume_ms"]),
+                "resume_ms": (statistics.median(resume["long"]), statistics.median(resume["reference"])),
                 "undo_ms": (costs["long"]["undo_ms"], costs["reference"]["undo_ms"]),
                 "redo_ms": (costs["long"]["redo_ms"], costs["reference"]["redo_ms"]),
                 "status_s": (statistics.median(status["long"]), statistics.median(status["reference"])),
