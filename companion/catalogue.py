@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +150,8 @@ class Catalogue:
         entries.sort(key=_sort_key)
         text = json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # lazily: tempfile brings shutil, random... before the first frame
+
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -51,6 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--json", action="store_true", help="print JSON")
     b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
     b.add_argument("--samples", type=int, default=100, help="presses and die rolls measured each (default 100)")
+    b.add_argument("--game", default=None, help="the game to measure (default: every registered game)")
+    b.add_argument("--log-size", type=int, default=0, metavar="N",
+                   help="build an open game of N actions and a database of --finished finished games first, "
+                        "and compare with a game of 100 actions (default 0: a new game)")
+    b.add_argument("--finished", type=int, default=300, metavar="N",
+                   help="finished games in the database built for --log-size (default 300)")
+    b.add_argument("--starts", type=int, default=5, help="app starts (and floor starts) timed (default 5)")
     b.set_defaults(func=run_bench)
 
 
@@ -146,4 +153,8 @@ def run_bench(args: argparse.Namespace) -> int:
     """Measure the app in subprocesses (SDL dummy driver); print the figures."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.ui.bench import main
-    return main(json_out=args.json, idle_s=args.idle_s, samples=args.samples)
+    if args.game is not None and _unplayable(args.game):
+        print(f"companion bench: {_unplayable(args.game)}", file=sys.stderr)
+        return 2
+    return main(json_out=args.json, idle_s=args.idle_s, samples=args.samples, game_id=args.game,
+                log_size=args.log_size, finished=args.finished, starts=args.starts)

@@ -12,6 +12,16 @@ games file can be read but not written (read-only, full disk),
 change, so play goes on once there is space. Undo and redo walk the log; a restart resumes the open game by
 replaying its active actions exactly.
 
+Cost and memory do not grow with the length of the log: the session keeps
+the last :data:`WINDOW` states in memory and stores a snapshot (a versioned,
+compressed pickle of the frozen state) every :data:`SNAPSHOT_EVERY` actions.
+Resume loads the newest snapshot and replays (each action checked) the few
+actions after it; undo beyond the window rebuilds from the nearest snapshot
+the same way. Replay stays the ground truth: a snapshot is used only if it
+was made by the same rules (a fingerprint of the engine's source), by the
+same snapshot format, and it loads; otherwise the log is replayed from the
+start (and snapshots are written again on the way).
+
 Use a session from one thread (the UI main loop); hardware callbacks post
 events to that loop instead of calling in.
 """
@@ -19,6 +29,9 @@ from __future__ import annotations
 
 import json
 import logging
+import pickle
+import zlib
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -32,6 +45,13 @@ log = logging.getLogger(__name__)
 
 #: Where the session's own rejections come from (they are not rulebook rules).
 SESSION_RULE = "companion"
+
+#: A snapshot of the state is stored after every this many actions (seq 64, 128, ...).
+SNAPSHOT_EVERY = 64
+#: How many recent states the session keeps in memory (undo within it costs no replay).
+WINDOW = 64
+#: The snapshot format: a zlib-compressed pickle of the state; bump it when that changes.
+SNAPSHOT_FORMAT = 1
 
 Subscriber = Callable[[Any, tuple[Event, ...]], None]
 
@@ -90,8 +110,11 @@ class Session:
         self.notice = notice
         self._record: GameRecord | None = None
         self._game: Game | None = None
-        self._states: list[Any] = []     # _states[n]: state after the first n active actions
+        self._states: deque[Any] = deque(maxlen=WINDOW)  # the states after actions seq-len+1 .. seq
+        self._seq = 0                    # how many actions are active
         self._undone = 0                 # actions after the active ones (the redo tail)
+        self._engine = ""                # fingerprint of the rules engine (for snapshots)
+        self._worked = False             # the state shown took work since it was stored (see close)
         self._subscribers: list[Subscriber] = []
 
     # ---------------------------------------------------------------- opening
@@ -124,22 +147,76 @@ class Session:
         return session
 
     def _resume(self, record: GameRecord) -> None:
+        """Show ``record``: its newest snapshot plus the actions after it, each
+        checked (see the module docstring); reads a bounded number of rows."""
         game = get_game(record.game_id)
-        rows = self.store.actions(record.id)
-        active = [r for r in rows if not r.undone]
-        if [r.seq for r in active] != list(range(1, len(active) + 1)):
+        self._worked = False
+        active, total = self.store.log_extent(record.id)
+        engine = engine_fingerprint(game)
+        states = self._rebuild(record, game, engine, active)
+        self._record, self._game, self._engine = record, game, engine
+        self._states, self._seq, self._undone = states, active, total - active
+
+    def _rebuild(self, record: GameRecord, game: Any, engine: str, seq: int) -> deque:
+        """The window of states ending with the state after ``seq`` active actions
+        of ``record``: from the newest usable snapshot at or before ``seq`` (else
+        ``new_game``), replaying the actions after it, each checked. Snapshots
+        missing on the way are stored. Raises ``ValueError`` for a log with a gap,
+        :class:`RuleError` for an action that is no longer legal."""
+        start, state = self._load_snapshot(record, game, engine, seq)
+        if state is None:
+            start, state = 0, game.new_game(record.options)
+        states: deque[Any] = deque([state], maxlen=WINDOW)
+        fresh: list[tuple[int, bytes]] = []
+        n = start
+        for first in range(start + 1, seq + 1, 4096):  # in chunks: a long replay holds a chunk of rows
+            rows = self.store.actions_between(record.id, first, min(first + 4095, seq))
+            for row in rows:
+                n += 1
+                if row.seq != n or row.undone:
+                    raise ValueError("the log has a gap")
+                action = Action.from_json(row.action)
+                rejection = game.check(state, action)
+                if rejection is not None:
+                    raise RuleError(rejection)
+                state, _ = game.apply(state, action)
+                states.append(state)
+                if n % SNAPSHOT_EVERY == 0:
+                    fresh.append((n, _dump_state(state)))
+        if n != seq:
             raise ValueError("the log has a gap")
-        state = game.new_game(record.options)
-        states = [state]
-        for row in active:
-            action = Action.from_json(row.action)
-            rejection = game.check(state, action)
-            if rejection is not None:
-                raise RuleError(rejection)
-            state, _ = game.apply(state, action)
-            states.append(state)
-        self._record, self._game, self._states = record, game, states
-        self._undone = len(rows) - len(active)
+        self.store.save_snapshots(record.id, engine, SNAPSHOT_FORMAT, fresh)
+        self._worked = self._worked or n > start
+        return states
+
+    def _load_snapshot(self, record: GameRecord, game: Any, engine: str, seq: int) -> tuple[int, Any]:
+        """``(seq, state)`` of the newest snapshot usable for ``record`` at or before
+        ``seq``, or ``(0, None)``. One that does not load is dropped (replay rebuilds it)."""
+        if seq < SNAPSHOT_EVERY:
+            return 0, None
+        found = self.store.latest_snapshot(record.id, seq, engine)
+        if found is None:
+            return 0, None
+        at, fmt, blob = found
+        try:
+            if fmt != SNAPSHOT_FORMAT:
+                raise ValueError(f"snapshot format {fmt}")
+            state = pickle.loads(zlib.decompress(blob))
+            if type(state).__module__.split(".")[:3] != game.__name__.split(".")[:3]:
+                raise TypeError(f"a {type(state).__qualname__} is not a state of {record.game_id}")
+        except Exception as exc:  # a cache: replay is the ground truth
+            log.warning("snapshot %s of game %s does not load (%s): replaying", at, record.id, exc)
+            self.store.drop_snapshot(record.id, at)
+            return 0, None
+        return at, state
+
+    def snapshot_state(self, seq: int | None = None) -> Any:
+        """The state stored in the current game's newest snapshot at or before
+        ``seq`` (default: now), or None; for tests that compare it with a replay."""
+        if self._record is None:
+            return None
+        found = self._load_snapshot(self._record, self._game, self._engine, self.seq if seq is None else seq)
+        return found[1]
 
     def switch(self, game_id: str, touch: bool = True) -> bool:
         """Show ``game_id``'s open (or last finished, not abandoned) game instead of
@@ -159,11 +236,11 @@ class Session:
     def _show(self, record: GameRecord, touch: bool) -> bool:
         if self._record is not None and record.id == self._record.id:
             return True
-        previous = (self._record, self._game, self._states, self._undone)
+        previous = (self._record, self._game, self._engine, self._states, self._seq, self._undone)
         try:
             self._resume(record)
         except Exception as exc:
-            self._record, self._game, self._states, self._undone = previous
+            self._record, self._game, self._engine, self._states, self._seq, self._undone = previous
             self.notice = f"The {record.game_id} game started {record.created_at} could not be resumed ({exc})."
             log.error("cannot resume game %s: %s", record.id, exc)
             return False
@@ -190,11 +267,29 @@ class Session:
         self._reset()
 
     def _reset(self) -> None:
-        self._record, self._game, self._states, self._undone = None, None, [], 0
+        self._record, self._game, self._engine = None, None, ""
+        self._states, self._seq, self._undone = deque(maxlen=WINDOW), 0, 0
 
     def close(self) -> None:
-        """Close the store; everything is already committed."""
+        """Close the store; everything is already committed. The state shown is
+        stored as a snapshot first when it is not one already and it took work
+        (a move, undo or redo, or a replay): the next resume then replays nothing."""
+        self._snapshot_now()
         self.store.close()
+
+    def _snapshot_now(self) -> None:
+        """Store the current state as a snapshot if it is worth it (see :meth:`close`);
+        other snapshots of the game between the regular ones go (one is enough). Never raises."""
+        if self._record is None or not self._worked or self._seq % SNAPSHOT_EVERY == 0:
+            return
+        try:
+            blob = _dump_state(self.state)
+        except Exception as exc:
+            log.info("no snapshot at close: %s", exc)
+            return
+        if self.store.save_snapshots(self._record.id, self._engine, SNAPSHOT_FORMAT, [(self._seq, blob)]):
+            self.store.drop_snapshots_between(self._record.id, self._seq, SNAPSHOT_EVERY)
+        self._worked = False
 
     def __enter__(self) -> "Session":
         return self
@@ -238,7 +333,7 @@ class Session:
     @property
     def seq(self) -> int:
         """How many actions are active (the seq of the last one; 0 at the start)."""
-        return max(len(self._states) - 1, 0)
+        return self._seq
 
     @property
     def writable(self) -> bool:
@@ -274,6 +369,16 @@ class Session:
         """The current game's refused moves (see :meth:`Store.refusals`); [] without a game."""
         return self.store.refusals(self._record.id) if self._record is not None else []
 
+    def log_tail(self, limit: int, before: int | None = None) -> list[LogEntry]:
+        """The last ``limit`` active log entries up to ``before`` (default: the
+        current ``seq``), oldest first; reads only those rows. [] without a game."""
+        if self._record is None or limit <= 0:
+            return []
+        last = self.seq if before is None else min(before, self.seq)
+        rows = self.store.actions_between(self._record.id, max(1, last - limit + 1), last)
+        return [LogEntry(r.seq, Action.from_json(r.action), tuple(event_from_json(e) for e in r.events),
+                         r.undone, r.created_at) for r in rows if not r.undone]
+
     def export(self) -> dict[str, Any]:
         """The current game's log as JSON-able data (shape: :meth:`Store.export`);
         replay it with :func:`replay_export`. Raises ``LookupError`` without a game."""
@@ -305,7 +410,8 @@ class Session:
         options = _normalised(options)
         state = game.new_game(options)
         record = self.store.create_game(game_id, options)
-        self._record, self._game, self._states, self._undone = record, game, [state], 0
+        self._record, self._game, self._engine = record, game, engine_fingerprint(game)
+        self._states, self._seq, self._undone = deque([state], maxlen=WINDOW), 0, 0
         title = getattr(game, "TITLE", game_id)
         self._notify(state, (Event("new_game", f"New game of {title}.", {"game": game_id}),))
 
@@ -369,7 +475,7 @@ class Session:
         except (StoreError, TypeError, ValueError) as exc:
             log.error("cannot log %s: %s", action, exc)
             return _rejected("not_saved", f"The move could not be saved, so it was not made: {exc}.")
-        self._states.append(new_state)
+        self._advance(new_state)
         self._undone = 0
         self._notify(new_state, events)
         return Outcome(True, None, events)
@@ -377,9 +483,12 @@ class Session:
     def undo(self) -> Outcome:
         """Take back the last active action (it stays in the log, marked undone).
 
-        The state before it comes from the cache, so undo costs no replay.
+        The state before it comes from the window of recent states; beyond the
+        window it is rebuilt from the nearest snapshot (at most
+        :data:`SNAPSHOT_EVERY` actions replayed), never from the whole log.
         Rejected with ``"nothing_to_undo"``, ``"read_only"`` (see
-        :attr:`writable`), or ``"not_saved"`` if the mark cannot be written.
+        :attr:`writable`), ``"not_saved"`` if the mark cannot be written, or
+        ``"engine_error"`` if the earlier state cannot be rebuilt.
         """
         if not self.can_undo:
             return _rejected("nothing_to_undo", "There is nothing to undo.")
@@ -387,13 +496,28 @@ class Session:
         if read_only is not None:
             return read_only
         seq = self.seq
-        previous = self._states[-2]
+        if len(self._states) >= 2:
+            window = None
+            previous = self._states[-2]
+        else:
+            try:
+                window = self._rebuild(self._record, self._game, self._engine, seq - 1)  # type: ignore[arg-type]
+            except Exception as exc:  # a log the engine no longer replays
+                log.exception("cannot rebuild the state before action %s", seq)
+                return _rejected("engine_error", f"The state before this move cannot be rebuilt ({exc}); "
+                                 "nothing was changed.")
+            previous = window[-1]
         try:
             self.store.set_undone(self._record.id, seq, True, self._status_of(previous))  # type: ignore[union-attr]
         except StoreError as exc:
             return _rejected("not_saved", f"The undo could not be saved, so it was not made: {exc}.")
-        self._states.pop()
+        if window is None:
+            self._states.pop()
+        else:
+            self._states = window
+        self._seq -= 1
         self._undone += 1
+        self._worked = True
         events = (Event("undo", f"Took back: {self._describe(seq)}", {"seq": seq}),)
         self._notify(previous, events)
         return Outcome(True, None, events)
@@ -422,7 +546,7 @@ class Session:
             self.store.set_undone(self._record.id, seq, False, self._status_of(new_state))  # type: ignore[union-attr]
         except StoreError as exc:
             return _rejected("not_saved", f"The redo could not be saved, so it was not made: {exc}.")
-        self._states.append(new_state)
+        self._advance(new_state)
         self._undone -= 1
         what = events[0].text if events else str(action)
         events = (Event("redo", f"Made again: {what}", {"seq": seq}), *events)
@@ -436,6 +560,21 @@ class Session:
         if self.store.writable or self.store.retry_writable():
             return None
         return _rejected("read_only", self.store.read_only_message or "The saved games file cannot be written.")
+
+    def _advance(self, state: Any) -> None:
+        """``state`` is now the state after one more active action: into the
+        window, and into a snapshot every :data:`SNAPSHOT_EVERY` actions."""
+        self._states.append(state)
+        self._seq += 1
+        self._worked = True
+        if self._seq % SNAPSHOT_EVERY == 0:
+            try:
+                blob = _dump_state(state)
+            except Exception as exc:  # a state that does not pickle: no cache, replay still works
+                log.warning("cannot snapshot game %s at %s: %s", self._record.id, self._seq, exc)  # type: ignore
+                return
+            self.store.save_snapshots(self._record.id, self._engine, SNAPSHOT_FORMAT,  # type: ignore[union-attr]
+                                      [(self._seq, blob)])
 
     def _status_of(self, state: Any) -> str:
         return "over" if self._game.is_over(state) else "open"  # type: ignore[union-attr]
@@ -459,6 +598,39 @@ class Session:
                 callback(state, events)
             except Exception:
                 log.exception("session subscriber %r failed", callback)
+
+
+def _dump_state(state: Any) -> bytes:
+    """A snapshot's blob: the state pickled (protocol 5) and compressed."""
+    return zlib.compress(pickle.dumps(state, protocol=5), 1)
+
+
+_FINGERPRINTS: dict[str, str] = {}
+
+
+def engine_fingerprint(game: Any) -> str:
+    """A fingerprint of ``game``'s rules: CRC-32 and Adler-32 of its package's
+    source files and the snapshot format (zlib's checksums: hashlib would load
+    OpenSSL, 3 MiB, before the first frame), so a snapshot made by other rules (an
+    update) is not used. Falls back to the module name where the sources cannot be read."""
+    name = getattr(game, "__name__", type(game).__name__)
+    found = _FINGERPRINTS.get(name)
+    if found is not None:
+        return found
+    data = [f"{name}\0{SNAPSHOT_FORMAT}\0{pickle.HIGHEST_PROTOCOL}".encode()]
+    files = getattr(game, "__file__", None)
+    if files:
+        from pathlib import Path as _Path
+        folder = _Path(files).parent
+        paths = sorted(folder.rglob("*.py")) if _Path(files).name == "__init__.py" else [_Path(files)]
+        for path in paths:
+            try:
+                data.append(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+            except OSError:
+                data.append(b"?")
+    blob = b"\0".join(data)
+    found = _FINGERPRINTS[name] = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
+    return found
 
 
 def replay_export(data: dict[str, Any]) -> Any:

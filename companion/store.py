@@ -14,8 +14,20 @@ Tables::
                                                             seq: 1, 2, ... per game
                                                             undone: 0 | 1
 
+    snapshots(game, seq, engine, format, state, created_at)
+                                                            a cache: the pickled state after the
+                                                            first ``seq`` actions (see below)
+
 The active actions of a game are always the prefix ``seq = 1..n`` with
-``undone = 0``; undone actions (the redo tail) follow it. Timestamps are
+``undone = 0``; undone actions (the redo tail) follow it.
+
+Snapshots are a cache that replay can always rebuild: the session stores the
+state every :data:`companion.session.SNAPSHOT_EVERY` actions, so that resume
+and undo read a bounded number of rows however long the log is. A trigger
+deletes a game's snapshots from ``seq`` on whenever its action ``seq`` is
+deleted (a new action after undo), in the same transaction, so a snapshot
+always describes the actions stored before it. A partial index on the undone
+actions finds the end of the active prefix without reading the log. Timestamps are
 UTC ISO 8601 strings (``2025-03-01T20:15:02+00:00``).
 
 At open (for play) a damaged file (``PRAGMA quick_check`` fails, not a
@@ -38,6 +50,13 @@ only reads: an SQLite read-only connection (``mode=ro``; ``immutable=1`` where
 SQLite cannot make its ``-shm`` index beside the file and there is no ``-wal``
 to read), no migration, no WAL switch, no schema; a damaged file is reported
 and left where it is; a schema 1 file is read as it is.
+
+At open the full ``PRAGMA quick_check`` (whose cost grows with every game
+ever stored) runs only when the last stop was not clean: SQLite left a
+non-empty ``-wal`` or ``-journal`` file behind (a power cut, a kill, or
+another process has the file open). After a clean stop the schema, the
+header and the rows the session reads are checked (SQLite reports a damaged
+page when it reads it).
 """
 from __future__ import annotations
 
@@ -471,6 +490,99 @@ class Store:
         with self._transaction() as conn:
             conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
 
+    # ------------------------------------------- bounded reads and snapshots
+    def log_extent(self, game: int) -> tuple[int, int]:
+        """``(active, total)``: how many actions of ``game`` are active (the
+        prefix ``1..active``) and how many are logged (with the undone tail),
+        found through the primary key and the undone index, without reading the log."""
+        total = self._conn.execute("SELECT max(seq) FROM actions WHERE game = ?", (game,)).fetchone()[0] or 0
+        first_undone = self._conn.execute(
+            "SELECT min(seq) FROM actions WHERE game = ? AND undone = 1", (game,)).fetchone()[0]
+        return (total if first_undone is None else first_undone - 1), total
+
+    def actions_between(self, game: int, first: int, last: int) -> list[ActionRecord]:
+        """The logged actions ``first <= seq <= last`` of ``game`` by ``seq``
+        (undone or not): reads only those rows."""
+        rows = self._conn.execute(
+            "SELECT seq, action_json, events_json, undone, created_at FROM actions "
+            "WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq", (game, first, last))
+        return [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at) for seq, a, e, u, at in rows]
+
+    def latest_snapshot(self, game: int, seq: int, engine: str) -> tuple[int, int, bytes] | None:
+        """``(seq, format, blob)`` of the newest snapshot of ``game`` at or before
+        ``seq`` made by ``engine`` (a fingerprint of the rules), or None (also
+        when the file has no snapshots table, e.g. opened read-only before it existed)."""
+        try:
+            row = self._conn.execute(
+                "SELECT seq, format, state FROM snapshots WHERE game = ? AND seq <= ? AND engine = ? "
+                "ORDER BY seq DESC LIMIT 1", (game, seq, engine)).fetchone()
+        except sqlite3.Error as exc:
+            log.debug("no snapshot: %s", exc)
+            return None
+        return (int(row[0]), int(row[1]), bytes(row[2])) if row else None
+
+    def save_snapshots(self, game: int, engine: str, fmt: int, items: list[tuple[int, bytes]]) -> bool:
+        """Store the snapshots ``items`` = ``[(seq, blob)]`` of ``game`` in one
+        transaction (replacing any at the same ``seq``). A snapshot is a cache,
+        so this commits with ``synchronous=NORMAL`` (no fsync of its own: the
+        next action's commit makes it durable) and never raises: returns False
+        when it could not be written (read-only, full disk...)."""
+        if not items:
+            return True
+        conn = self._conn
+        try:
+            conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                with self._transaction():
+                    now = utc_now()
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO snapshots (game, seq, engine, format, state, created_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", [(game, seq, engine, fmt, blob, now) for seq, blob in items])
+            finally:
+                conn.execute("PRAGMA synchronous=FULL")
+        except (StoreError, sqlite3.Error) as exc:
+            log.info("snapshot of game %s not saved: %s", game, exc)
+            return False
+        return True
+
+    def import_game(self, game_id: str, options: dict[str, Any],
+                    actions: list[tuple[dict[str, Any], list[dict[str, Any]]]], status: str) -> GameRecord:
+        """Store a whole game at once, in one transaction: ``actions`` are
+        ``[(Action.to_json(), [Event.to_json()...])]`` in order (all active), the
+        game's ``status`` as given (an ``open`` one abandons the previous open game
+        of ``game_id``, as :meth:`create_game` does). For restoring an export and for
+        building benchmark databases. Raises :class:`StoreError`."""
+        _check_status(status)
+        now = utc_now()
+        with self._transaction() as conn:
+            if status == "open":
+                conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND game_id = ?", (game_id,))
+            cur = conn.execute(
+                f"INSERT INTO games (game_id, options_json, created_at, status, touched) "
+                f"VALUES (?, ?, ?, ?, {_NEXT_TOUCH})", (game_id, _dumps(options), now, status))
+            game = int(cur.lastrowid)  # type: ignore[arg-type]
+            conn.executemany(
+                "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+                ((game, i, _dumps(a), _dumps(e), now) for i, (a, e) in enumerate(actions, 1)))
+        return self.game(game)  # type: ignore[return-value]
+
+    def drop_snapshots_between(self, game: int, keep: int, every: int) -> None:
+        """Forget the snapshots of ``game`` whose ``seq`` is not a multiple of ``every``,
+        except the one at ``keep`` (the one taken at close); never raises."""
+        try:
+            with self._transaction() as conn:
+                conn.execute("DELETE FROM snapshots WHERE game = ? AND seq % ? != 0 AND seq != ?", (game, every, keep))
+        except (StoreError, sqlite3.Error) as exc:
+            log.info("snapshots of game %s not dropped: %s", game, exc)
+
+    def drop_snapshot(self, game: int, seq: int) -> None:
+        """Forget the snapshot of ``game`` at ``seq`` (one that would not load); never raises."""
+        try:
+            with self._transaction() as conn:
+                conn.execute("DELETE FROM snapshots WHERE game = ? AND seq = ?", (game, seq))
+        except (StoreError, sqlite3.Error) as exc:
+            log.info("snapshot of game %s not dropped: %s", game, exc)
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         if self.read_only_reason is not None:
@@ -588,6 +700,7 @@ def _memory_connection() -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.executescript(_SCHEMA)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    _ensure_snapshots(conn)
     return conn
 
 
@@ -598,12 +711,14 @@ def _connect(path: Path) -> sqlite3.Connection:
     database; other ``sqlite3.Error`` (locked, I/O) pass through.
     """
     _check_header(path)
+    full_check = _left_unclean(path)
     conn = _sqlite_connect(path, timeout=10.0, isolation_level=None)
     try:
         try:
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-            if rows != [("ok",)]:
-                raise _Damaged("; ".join(str(r[0]) for r in rows[:3]) or "quick_check failed")
+            if full_check:
+                rows = conn.execute("PRAGMA quick_check").fetchall()
+                if rows != [("ok",)]:
+                    raise _Damaged("; ".join(str(r[0]) for r in rows[:3]) or "quick_check failed")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise _Damaged(f"it was written by a newer version of the companion (schema {version})")
@@ -615,6 +730,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             elif version < SCHEMA_VERSION:
                 _migrate(conn, version)
             _check_schema(conn)
+            _ensure_snapshots(conn)
         except sqlite3.DatabaseError as exc:
             if _is_damage(exc):
                 raise _Damaged(str(exc)) from exc
@@ -732,3 +848,52 @@ def _checked_read_only(conn: sqlite3.Connection) -> tuple[sqlite3.Connection | N
         conn.close()
         raise
     return conn, version
+
+_SNAPSHOTS = {
+    "snapshots": """CREATE TABLE IF NOT EXISTS snapshots (
+        game       INTEGER NOT NULL,
+        seq        INTEGER NOT NULL CHECK (seq >= 0),
+        engine     TEXT NOT NULL,
+        format     INTEGER NOT NULL,
+        state      BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game, seq))""",
+    # a new action after undo deletes the undone tail: the snapshots from there on describe another past
+    "snapshots_stale": """CREATE TRIGGER IF NOT EXISTS snapshots_stale AFTER DELETE ON actions BEGIN
+        DELETE FROM snapshots WHERE game = OLD.game AND seq >= OLD.seq; END""",
+    # the end of the active prefix, without reading the log (few rows: only the redo tails)
+    "actions_undone": "CREATE INDEX IF NOT EXISTS actions_undone ON actions (game, seq) WHERE undone = 1",
+}
+
+
+def _ensure_snapshots(conn: sqlite3.Connection) -> None:
+    """Create the snapshots table, its trigger and the undone index where missing
+    (a cache and an index: a file where they cannot be made still works, slower)."""
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?)", tuple(_SNAPSHOTS))}
+    missing = [sql for name, sql in _SNAPSHOTS.items() if name not in have]
+    if not missing:
+        return
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in missing:
+                conn.execute(sql)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    except sqlite3.OperationalError as exc:  # read-only file or folder, full disk: no cache
+        log.info("no snapshots table: %s", exc)
+
+
+def _left_unclean(path: Path) -> bool:
+    """True when SQLite left a non-empty ``-wal`` or ``-journal`` beside ``path``:
+    the last stop was not clean (or another process has the file open), so the
+    full ``PRAGMA quick_check`` runs. A clean close removes both."""
+    for suffix in ("-wal", "-journal"):
+        try:
+            if Path(str(path) + suffix).stat().st_size > 0:
+                return True
+        except OSError:
+            continue
+    return False

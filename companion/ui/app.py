@@ -45,6 +45,8 @@ USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
 CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
+RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
+RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
 
 
 @dataclass
@@ -432,18 +434,36 @@ class App:
         self.dirty = True
 
     def _rebuild_recent(self) -> None:
-        recent: list[Event] = []
+        """``recent``: the events since the last new period (at most 80), read
+        backwards from the end of the log in small chunks, so an undo or a redo
+        costs the same however long the game is (at most ``RECENT_MAX_ROWS`` rows)."""
         game_ui = self.game_ui
         if game_ui is None:
             self.recent = []
             return
+        tail = getattr(self.session, "log_tail", None)
+        recent: list[Event] = []
         try:
-            for row in self.session.log():
-                if row.undone:
-                    continue
-                if game_ui.new_period(row.events):
-                    recent = []
-                recent += row.events
+            if tail is None:  # a session without bounded reads
+                for row in self.session.log():
+                    if row.undone:
+                        continue
+                    if game_ui.new_period(row.events):
+                        recent = []
+                    recent += row.events
+            else:
+                before, read = self.session.seq, 0
+                while before > 0 and len(recent) < 80 and read < RECENT_MAX_ROWS:
+                    rows = tail(RECENT_CHUNK, before)
+                    if not rows:
+                        break
+                    read += len(rows)
+                    before = rows[0].seq - 1
+                    for row in reversed(rows):
+                        recent[:0] = row.events
+                        if game_ui.new_period(row.events) or len(recent) >= 80:
+                            before = 0
+                            break
         except Exception:
             log.exception("cannot read the log")
         self.recent = recent[-80:]
@@ -632,10 +652,6 @@ class App:
         Returns the exit status (0). Raises ``pygame.error`` if no display opens."""
         self.open_display(fullscreen)
         self.windowed = not fullscreen
-        if self.hw is not None:
-            self.hw.start()
-            for n in self.hw.notices:
-                self.say(n, "error", 15, everywhere=True)
         self.wake.close()
         self.wake = Waiter(pygame.display.get_driver(), IDLE_POLL_S)
         if self.hw is not None:
@@ -645,6 +661,10 @@ class App:
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         try:
             self.present()
+            if self.hw is not None:  # after the first frame: gpiozero and pyserial load while it shows
+                self.hw.start()
+                for n in self.hw.notices:
+                    self.say(n, "error", 15, everywhere=True)
             self.notify("ready")
             last_wd = last = last_input = time.monotonic()
             readable: list[int] = []

@@ -1,0 +1,117 @@
+"""``companion simulate --player legal`` against catanatron's random player.
+
+Both choose uniformly among the legal actions at every step; this prints, for
+every registered game, the companion's decisions (actions) per second beside
+catanatron's, measured in the same run, interleaved in rounds of about
+``--round-s`` seconds each, and their ratio (the target: at least 2).
+
+catanatron is not a dependency of the project: the script makes a separate
+virtual environment (``--venv``, default ``/tmp/catan-venv``) and installs it
+there from PyPI with pip the first time.
+
+    .venv/bin/python bench/legal_vs_catanatron.py [--rounds 3] [--round-s 4] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+TARGET_RATIO = 2.0
+
+# Runs in catanatron's environment: plays 4 random players until the time is up;
+# prints {"decisions", "seconds", "games"}.
+CATAN = r"""
+import json, sys, time
+from catanatron import Color, Game, RandomPlayer
+budget = float(sys.argv[1]); seed = int(sys.argv[2])
+decisions = games = 0
+start = time.perf_counter()
+while time.perf_counter() - start < budget:
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    game = Game(players, seed=seed + games)
+    game.play()
+    decisions += len(game.state.actions)
+    games += 1
+print(json.dumps({"decisions": decisions, "seconds": time.perf_counter() - start, "games": games}))
+"""
+
+# Runs in the project's environment: companion simulate --player legal until the time is up.
+COMPANION = r"""
+import json, sys, time
+from companion.cmd_simulate import simulate
+game_id, budget, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+actions = games = 0
+seconds = 0.0
+while seconds < budget:
+    r = simulate(game_id, 1, seed + games, None, "legal")
+    actions += r["actions"]; seconds += r["seconds"]; games += 1
+print(json.dumps({"decisions": actions, "seconds": seconds, "games": games}))
+"""
+
+
+def catan_python(where: Path) -> Path:
+    """The venv's python with catanatron installed (made and installed on first use)."""
+    py = where / "bin" / "python"
+    if not py.exists():
+        venv.EnvBuilder(with_pip=True).create(where)
+    if subprocess.run([py, "-c", "import catanatron"], capture_output=True).returncode != 0:
+        print(f"installing catanatron into {where} ...", file=sys.stderr)
+        subprocess.run([py, "-m", "pip", "install", "-q", "catanatron"], check=True)
+    return py
+
+
+def _run(cmd: list[str]) -> dict:
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip()[-500:])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--venv", type=Path, default=Path("/tmp/catan-venv"))
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--round-s", type=float, default=4.0, help="seconds of play per side and round")
+    ap.add_argument("--game", default=None, help="one game id (default: every registered game)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from companion.rules import GAMES
+    games = [args.game] if args.game else list(GAMES)
+    catan = catan_python(args.venv)
+    version = subprocess.run([catan, "-m", "pip", "show", "catanatron"], capture_output=True,
+                             text=True).stdout.split("Version:")[-1].split()[0]
+    totals = {"catanatron": [0, 0.0], **{g: [0, 0.0] for g in games}}
+    for r in range(args.rounds):  # interleaved: the machine's load falls on both alike
+        for name in ["catanatron", *games]:
+            if name == "catanatron":
+                res = _run([str(catan), "-c", CATAN, str(args.round_s), str(100 * r)])
+            else:
+                res = _run([sys.executable, "-c", COMPANION, name, str(args.round_s), str(100 * r)])
+            totals[name][0] += res["decisions"]
+            totals[name][1] += res["seconds"]
+    catan_rate = totals["catanatron"][0] / totals["catanatron"][1]
+    rows = []
+    for g in games:
+        rate = totals[g][0] / totals[g][1]
+        rows.append({"game": g, "legal_decisions_per_s": round(rate), "catanatron_decisions_per_s": round(catan_rate),
+                     "ratio": round(rate / catan_rate, 2), "target": TARGET_RATIO,
+                     "met": rate / catan_rate >= TARGET_RATIO})
+    if args.json:
+        print(json.dumps({"catanatron_version": version, "rounds": args.rounds, "round_s": args.round_s,
+                          "rows": rows}, indent=2))
+    else:
+        print(f"catanatron {version} random players: {catan_rate:.0f} decisions/s "
+              f"({args.rounds} rounds of {args.round_s} s, interleaved)")
+        for row in rows:
+            print(f"{row['game']:24s} --player legal {row['legal_decisions_per_s']:>7d} decisions/s  "
+                  f"ratio {row['ratio']:.2f} (target >= {TARGET_RATIO}: {'ok' if row['met'] else 'MISSED'})")
+    return 0 if all(r["met"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
