@@ -320,7 +320,7 @@ def test_the_app_plays_on_upstream_pygame_2(tmp_path):
     proc = client = None
     try:
         proc = subprocess.Popen([DEBIAN_PY, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
-                                 "--hw", "mock", "--die", "none", "--size", "800x480"],
+                                 "--hw", "mock", "--die", "none", "--size", "800x480", "--game", "thirty-to-mars"],
                                 env=env, cwd=tmp_path, stderr=open(tmp_path / "stderr.txt", "wb"))
         client = Client(sock, timeout_s=30)
         s = client.call(cmd="state")

@@ -206,17 +206,12 @@ class App:
         state = self.state
         if state is None or self.game is None:
             return NUMBER_FACES
-        return self._die_faces(state) or NUMBER_FACES
+        return self.game.die_faces(state) or NUMBER_FACES
 
     def uses_die(self) -> bool:
         """False when the open game has no die (the die status says "not used")."""
         state = self.state
-        return state is None or self.game is None or bool(self._die_faces(state))
-
-    def _die_faces(self, state: Any) -> tuple[str, ...]:
-        """The game's ``die_faces(state)``; a game with no die that leaves it out has none."""
-        faces = getattr(self.game, "die_faces", None)
-        return faces(state) if faces is not None else ()
+        return state is None or self.game is None or bool(self.game.die_faces(state))
 
     def fixable_roll(self) -> tuple[str, int] | None:
         """``(purpose, face)`` of the roll Fix roll would replace, or None."""
@@ -239,13 +234,7 @@ class App:
         (:meth:`advance`)."""
         outcome = self.session.submit(action)
         if not outcome.accepted:
-            self.reject(outcome.rejection, quiet)
-            log_refusal = getattr(self.session, "log_refusal", None)
-            if log_refusal is not None and outcome.rejection is not None and not quiet:
-                try:
-                    log_refusal(action, outcome.rejection)
-                except Exception:  # the table goes on without it
-                    log.exception("cannot log a refusal")
+            self.reject(outcome.rejection, quiet, action)
             return False
         if self.message and self.message.kind != "note":
             self.message = None
@@ -275,11 +264,17 @@ class App:
             if not self.session.submit(Action("next")).accepted:
                 return
 
-    def reject(self, rejection: Rejection | None, quiet: bool = False) -> None:
+    def reject(self, rejection: Rejection | None, quiet: bool = False, action: Action | None = None) -> None:
         """Show why a move is not allowed: the rule's message and its rulebook
-        section (a refusal stays until the next action)."""
+        section (a refusal stays until the next action). A refused ``action``
+        (not ``quiet``) is kept in the game's log of refusals."""
         if rejection is None:
             return
+        if action is not None and not quiet:
+            try:
+                self.session.log_refusal(action, rejection)
+            except Exception:  # the table goes on without it
+                log.exception("cannot log a refusal")
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
         self.say(str(rejection), kind, float("inf") if kind == "error" else 8.0)
@@ -441,29 +436,20 @@ class App:
         if game_ui is None:
             self.recent = []
             return
-        tail = getattr(self.session, "log_tail", None)
         recent: list[Event] = []
-        try:
-            if tail is None:  # a session without bounded reads
-                for row in self.session.log():
-                    if row.undone:
-                        continue
-                    if game_ui.new_period(row.events):
-                        recent = []
-                    recent += row.events
-            else:
-                before, read = self.session.seq, 0
-                while before > 0 and len(recent) < 80 and read < RECENT_MAX_ROWS:
-                    rows = tail(RECENT_CHUNK, before)
-                    if not rows:
+        try:  # backwards from the end, a chunk at a time, to the start of the period (bounded)
+            before, read = self.session.seq, 0
+            while before > 0 and len(recent) < 80 and read < RECENT_MAX_ROWS:
+                rows = self.session.log_tail(RECENT_CHUNK, before)
+                if not rows:
+                    break
+                read += len(rows)
+                before = rows[0].seq - 1
+                for row in reversed(rows):
+                    recent[:0] = row.events
+                    if game_ui.new_period(row.events) or len(recent) >= 80:
+                        before = 0
                         break
-                    read += len(rows)
-                    before = rows[0].seq - 1
-                    for row in reversed(rows):
-                        recent[:0] = row.events
-                        if game_ui.new_period(row.events) or len(recent) >= 80:
-                            before = 0
-                            break
         except Exception:
             log.exception("cannot read the log")
         self.recent = recent[-80:]

@@ -17,9 +17,10 @@ from .checks import check, launch_problem
 from .engine import apply, default_options, new_game
 from .model import RULEBOOK, State
 from .moves import legal_actions, random_action, random_space_card, random_starting_card
-from .table import expects, invariants, is_over, last_roll, outcome, phase, result, seats, summary, to_act
+from .table import (die_faces, expects, invariants, is_over, last_roll, outcome, phase, result, seats, summary,
+                    to_act)
 
-__all__ = ["ACTIONS", "ADVANCE", "CARD_KINDS", "COPY_MODULE", "DISCARD", "DONE", "DOUBLE_MODULE", "EXCHANGE",
+__all__ = ["die_faces", "ACTIONS", "ADVANCE", "CARD_KINDS", "COPY_MODULE", "DISCARD", "DONE", "DOUBLE_MODULE", "EXCHANGE",
            "EXTRA_CARD", "FREE_ADVANCE", "GAME_ID", "HEADQUARTERS", "INSIGHT", "JETTISON_CREW", "JETTISON_MODULE",
            "JETTISON_STORAGE", "LAUNCH", "LEFTOVER", "PICK", "PLAY", "PLAY_BOOST", "PLAYERS", "RULEBOOK", "STARTING",
            "State", "TITLE", "apply", "check", "default_options", "expects", "invariants", "is_over",

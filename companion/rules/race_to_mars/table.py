@@ -90,6 +90,11 @@ def last_roll(state: State) -> tuple[str, int] | None:
     return None
 
 
+def die_faces(state: State) -> tuple[str, ...]:
+    """No die: Race to Mars is played with cards only (Components list no die)."""
+    return ()
+
+
 def on_mars(state: State) -> tuple[int, ...]:
     """Seats whose rocket is on the final space."""
     if not state.routes:

@@ -201,8 +201,9 @@ class CardEditor:
     def _stepper(self, ui: Ui, cell: pygame.Rect, label: str, where: dict[str, Any], key: str) -> None:
         lay = ui.layout
         val = where.get(key, 0)
-        minus_r, rest = L.take_left(cell, lay.touch, lay.px(2))
-        plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
+        side = min(lay.touch, max(lay.px(46), cell.w // 5))
+        minus_r, rest = L.take_left(cell, side, lay.px(2))
+        plus_r, mid = L.take_right(rest, side, lay.px(2))
         ui.button(minus_r, "\u2212", lambda: self.step(where, key, -1), size=lay.big, name=f"{key} -")
         ui.button(plus_r, "+", lambda: self.step(where, key, 1), size=lay.big, name=f"{key} +")
         ui.panel(mid, PANEL, MARS if val else None)
@@ -238,7 +239,7 @@ class CardEditor:
                       "selected" if m.get(key) else "normal", size=lay.small, name=key)
         y = top_cells[-1].bottom + lay.gap
         rest = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
-        lab_w = lay.px(120)
+        lab_w = lay.px(144)
         nres = 4 if lay.portrait else 6
         res_h = (lay.touch + lay.gap) * -(-len(RESOURCES) // nres)
         res_r, rest = L.take_top(rest, res_h, lay.gap)

@@ -102,7 +102,7 @@ class NewGameScreen(Screen):
         for i, row in enumerate(rows[:self.players]):
             row = pygame.Rect(row.x, row.y, row.w, min(row.h, lay.touch + lay.px(6)))
             col_r, row2 = L.take_left(row, lay.px(150), lay.gap)
-            start_r, name_r = L.take_right(row2, lay.px(190 if lay.w >= lay.px(700) else 150), lay.gap)
+            start_r, name_r = L.take_right(row2, lay.px(214 if lay.w >= lay.px(700) else 150), lay.gap)
             ui.button(col_r, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
             chip, word = L.take_left(col_r.inflate(-lay.px(10), -lay.px(8)), lay.px(38), lay.gap)
             seat_chip(ui, chip, self.colours[i], str(i + 1))

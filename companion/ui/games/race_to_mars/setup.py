@@ -10,6 +10,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import HEADQUARTERS
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Ui
@@ -74,7 +75,9 @@ class HeadquartersScreen(Screen):
         cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
         for cell, n in zip(cells, range(1, 11)):
             style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
-            sub = ("KEEP \u00b7 " if n == self.keep else "BOX \u00b7 " if n == self.back else "") + HQ_SHORT[n - 1]
+            sub = "KEEP" if n == self.keep else "BOX" if n == self.back else HQ_SHORT[n - 1]
+            if text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
+                sub = None  # no room: the text beside the grid says what it does
             ui.button(cell, f"HQ {n}", None if n in dealt else (lambda n=n: self.tap(n)), style, size=lay.body,
                       sub=sub, name=f"HQ {n}")
         text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)

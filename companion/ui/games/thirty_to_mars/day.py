@@ -101,7 +101,8 @@ class DayScreen(Screen):
         state = self.app.state
         if not state.crew[who].active:
             self.selected = -1  # nobody (not chosen again on its own)
-            self.app.reject(self.app.game.check(state, Action("place", {"who": who, "bay": 0})))
+            tried = Action("place", {"who": who, "bay": 0})
+            self.app.reject(self.app.game.check(state, tried), action=tried)
             return
         self.selected = who
 
