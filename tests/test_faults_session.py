@@ -33,25 +33,21 @@ def _deep(n: int):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_legal_move_that_changes_nothing_is_refused_and_not_logged(game_id):
-    """Found by playing: every legal move whose state after equals the state before."""
+def test_no_listed_legal_move_changes_nothing(game_id):
+    """Issue 11.3 at its root: the rules list only moves that do something (the
+    session refuses the others as ``no_change``; see the test below). Found by
+    playing: placing a Marsonaut in the Bay they are in, a bank-out with nobody
+    holding cards of that type, Fix roll to the face already entered."""
     game, rng = GAMES[game_id], random.Random(8)
-    s, found = _session(game_id, 8), 0
-    for _ in range(400):
-        if game.is_over(s.state):
-            s.new_game(game_id, game.default_options(None, rng.randrange(99)))
-        for action in game.legal_actions(s.state)[:30]:
-            if game.apply(s.state, action)[0] == s.state:
-                before, seq, rows = s.state, s.seq, len(s.store.actions(s.record.id))
-                out = s.submit(action)
-                assert not out.accepted and out.rejection.code == "no_change", (action, out)
-                assert out.rejection.message and out.rejection.rule
-                assert s.state is before and s.seq == seq and len(s.store.actions(s.record.id)) == rows
-                found += 1
-        moves = [a for a in game.legal_actions(s.state) if game.apply(s.state, a)[0] != s.state]
-        assert s.submit(rng.choice(moves) if moves else game.random_action(s.state, rng)).accepted
-    if not found:
-        pytest.skip(f"{game_id} has no legal move that changes nothing in these playouts")
+    state, looked = game.new_game(game.default_options(None, 8)), 0
+    for _ in range(600):
+        if game.is_over(state):
+            state = game.new_game(game.default_options(None, rng.randrange(99)))
+        for action in game.legal_actions(state)[:40]:
+            assert game.apply(state, action)[0] != state, (game.phase(state), action)
+            looked += 1
+        state, _ = game.apply(state, game.random_action(state, rng))
+    assert looked > 500
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -383,5 +383,6 @@ def test_placing_a_marsonaut_where_it_already_is_is_refused_and_not_logged(sessi
     assert session.submit(Action("place", {"who": 0, "bay": where})).accepted
     seq, logged = session.seq, len(session.log())
     out = session.submit(Action("place", {"who": 0, "bay": where}))
-    assert not out.accepted and out.rejection.code == "no_change" and "Larisa" in out.rejection.message
+    assert not out.accepted and out.rejection.code == "already_there" and "Larisa" in out.rejection.message
+    assert out.rejection.rule == "30-to-mars.txt, Turn Overview 5"  # the rules say it, not only the session
     assert session.seq == seq and len(session.log()) == logged

@@ -105,10 +105,12 @@ def test_dieters_redraw_is_listed_while_the_location_roll_waits():
     assert Action(ttm.ABILITY, {"who": 0}) in ttm.legal_actions(s)
 
 
-def test_placing_a_marsonaut_where_they_are_is_listed():
-    """Turn Overview 5: "Everyone places their token on the chosen area" - the
-    Sleeping Bay included; check accepts it, so it is listed."""
+def test_placing_a_marsonaut_where_they_are_is_refused_and_not_listed():
+    """Turn Overview 5: "Everyone places their token on the chosen area"; a
+    Marsonaut already in that Bay is not placed again: a move that changes
+    nothing is refused with the rule and not listed (issue 11.3)."""
     from tests.rules.helpers import drawn, started
     s = drawn(started(), location=2)
-    assert ttm.check(s, Action(ttm.PLACE, {"who": 0, "bay": 0})) is None
-    assert Action(ttm.PLACE, {"who": 0, "bay": 0}) in ttm.legal_actions(s)
+    same = ttm.check(s, Action(ttm.PLACE, {"who": 0, "bay": 0}))
+    assert same.code == "already_there" and same.rule == "30-to-mars.txt, Turn Overview 5"
+    assert Action(ttm.PLACE, {"who": 0, "bay": 0}) not in ttm.legal_actions(s)

@@ -13,6 +13,7 @@ from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IM
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
                     STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
 from .table import to_act
+from .wallet import forced_exchange
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
 _PHASE_KINDS = {
@@ -93,6 +94,17 @@ def _check_correct_roll(state: State, action: Action) -> Rejection | None:
         return reject("not_your_roll", f"The roll was {base.seats[roller].name}'s.", S.ROLL_FIRST)
     if action.args["face"] == state.rolled:
         return reject("same_face", "The roll was entered with that face already: nothing to fix.", S.ROLL_FIRST)
+    return None
+
+
+def _check_bank_out(state: State, action: Action) -> Rejection | None:
+    """Q.4: the bank's running out obliges those holding cards of that type to
+    change at least half into tokens; with nobody holding 3 or more, there is
+    nothing to change."""
+    r = RESOURCES.index(action.args["resource"])
+    if not any(forced_exchange(c.cards[r]) != (0, 0) for c in state.colonies):
+        return reject("nothing_to_change", f"Nobody holds 3 or more {RESOURCE_NAMES[r]} cards: there is nothing "
+                      "to change into tokens.", S.FAQ_BANK_OUT)
     return None
 
 
@@ -328,5 +340,5 @@ _CHECKS = {
     A.TRADE: _check_trade, A.TO_TOKEN: _check_to_token, A.TO_CARDS: _check_to_cards,
     A.BUILD_STATION: _check_build_station, A.BUILD_BASE: _check_build_base, A.BUILD_LAB: _check_build_lab,
     A.BUILD_ROAD: _check_build_road, A.BUILD_H2O: _check_build_h2o, A.BUY: _check_buy, A.PLAY: _check_play,
-    A.PROTECT: _check_protect, A.BANK_OUT: _ok, A.DONE: _ok,
+    A.PROTECT: _check_protect, A.BANK_OUT: _check_bank_out, A.DONE: _ok,
 }

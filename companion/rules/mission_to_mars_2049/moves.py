@@ -20,6 +20,7 @@ from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IM
                     MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD,
                     ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
                     deck_unplayed, rate, road_active, value)
+from .wallet import forced_exchange
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -114,7 +115,8 @@ def _main_actions(state: State) -> list[Action]:
                 a = Action(A.PLAY, args, cur)
                 if check(state, a) is None:
                     out.append(a)
-    out += [Action(A.BANK_OUT, {"resource": res}, cur) for res in RESOURCES]
+    out += [Action(A.BANK_OUT, {"resource": res}, cur) for r, res in enumerate(RESOURCES)
+            if any(forced_exchange(c.cards[r]) != (0, 0) for c in state.colonies)]
     return out
 
 

@@ -113,7 +113,7 @@ def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
         return reject("knocked_out", f"{m.profile.short} is Knocked Out and sits this day out in the Sleeping Bay.",
                    "Knocked Out")
     if state.placement[who] == bay:
-        return None
+        return reject("already_there", f"{m.profile.short} is already in the {BAY_NAMES[bay]}.", "Turn Overview 5")
     if bay in state.event_bays and bay != state.location:
         return reject("problem_bay", f"The {BAY_NAMES[bay]} had today's earlier problem and produces nothing.",
                    "Event Location")
