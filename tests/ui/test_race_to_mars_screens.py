@@ -20,6 +20,7 @@ from companion.ui import text
 from companion.ui.driver import Driver
 
 from .race_to_mars_taps import GAME, Table, play_to_the_end
+from .readable import check_sizes
 from .test_screens import check_frame
 
 
@@ -125,10 +126,14 @@ def test_every_screen_fits_at_every_size(driver, size):
             cuts = text.STATS["cut"]
             d.frame()
             check_frame(d, str(key))
+            check_sizes(d, str(key), key_texts=None)  # every text at least its class's floor
             assert text.STATS["cut"] == cuts, f"{key}: text cut with an ellipsis: {text.CUTS[-3:]}"
         table.step()
+    cuts = text.STATS["cut"]
     d.frame()
     check_frame(d, "the end")
+    check_sizes(d, "the end", key_texts=None)
+    assert text.STATS["cut"] == cuts, f"the end: text cut with an ellipsis: {text.CUTS[-3:]}"
     assert len(seen) >= 15
 
 

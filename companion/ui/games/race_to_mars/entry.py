@@ -357,13 +357,18 @@ class EntryScreen(Screen):
                           else "normal", size=lay.body, name=f"{label} cards")
         ui.button(search_r, ("Search: " + self.query) if self.query else "Search by name or effect",
                   self.toggle_search, "selected" if self.query else "normal", size=lay.body, name="Search")
+        if lay.portrait:  # the page buttons over the bottom row, where there is room
+            pages_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
         self.paint_names(ui, rect, names, r)
-        back_r, row = L.take_left(bottom, lay.px(150), lay.gap)
+        back_r, row = L.take_left(bottom, max(lay.px(150), text.width("Back to game", lay.small, True)
+                                              + 2 * lay.px(8) + 2), lay.gap)
         if r.purpose in ("browse", "pick"):
             ui.button(back_r, "Back to game", self.gui.done_request if r.purpose == "browse" else self.gui.cancel,
                       size=lay.small, name="Back to game")
         else:
             row = bottom
+        if lay.portrait:
+            row = pages_r
         prev_r, row = L.take_left(row, lay.px(70), lay.gap)
         next_r, row = L.take_left(row, lay.px(70), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")

@@ -28,7 +28,7 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
-from .moves import describe, pick_action, source_short
+from .moves import ask_options, describe, pick_action, source_short
 from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .round import split
 from .words import INSIGHT_EFFECTS, SHORT, fitting
@@ -111,6 +111,12 @@ class TurnScreen(Screen):
         ncols = 2
         buttons = self.buttons(legal, seat, sub, bool(hazards), (area.w - lay.gap) // ncols - 2 * lay.px(8))
         row_h = lay.touch + lay.px(6)
+        room = max(1, (area.h + lay.gap) // (row_h + lay.gap)) * ncols
+        if len(buttons) > room:  # the rest one tap away
+            rest = buttons[room - 1:]
+            title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else "More moves"
+            buttons = buttons[:room - 1] + [("More\u2026", lambda: ask_options(
+                app, title, [(b[0] + (f" ({b[3]})" if b[3] else ""), b[1]) for b in rest if b[1]]), "normal", None)]
         nrows = -(-len(buttons) // ncols)
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
         for cell, (label, cb, style, sub_text) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
@@ -146,13 +152,10 @@ class TurnScreen(Screen):
         if hazard:
             kind = JETTISON_MODULE if any(a.kind == JETTISON_MODULE for a in legal) else JETTISON_CREW
             options = [a for a in legal if a.kind == kind]
-            for a in options[:6]:
+            for a in options:
                 label, second = self.hazard_words(a)
                 out.append((label, fit([second, ""]) or None, a))
-            out = [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
-            if len(options) > 6:
-                out.append(("More\u2026", lambda: pick_action(app, "Jettison which?", options), "normal", None))
-            return out
+            return [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
         advances = [a for a in legal if a.kind == ADVANCE]
         if advances:
             best = best_advance(advances, app)
