@@ -305,8 +305,9 @@ class CardEditor:
         for i, cell in enumerate(tabs):
             who = self.lane_names[i] if i < len(self.lane_names) and self.lane_names[i] else ""
             spaces = sum(1 for x in self.lanes[i] if x not in HAZARDS)
-            sub = who if lay.portrait else fitting([f"{who} \u00b7 {spaces} spaces" if who else f"{spaces} spaces",
-                                                    f"{spaces} spaces"], cell.w - 2 * lay.px(8), lay.small)
+            count = f"{spaces} space" + ("" if spaces == 1 else "s")
+            sub = who if lay.portrait else fitting([f"{who} \u00b7 {count}" if who else count, count],
+                                                   cell.w - 2 * lay.px(8), lay.small)
             ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
                       "selected" if i == self.lane else "normal", size=lay.body, sub=sub or None,
                       name=f"lane {i + 1}")

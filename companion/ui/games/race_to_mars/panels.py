@@ -285,12 +285,12 @@ def reminder_lines(app: Any, seat: int) -> list[str]:
 def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int | None = None) -> None:
     """Lines of wrapped text in a panel, as many whole lines as fit."""
     lay = ui.layout
-    if rect.h <= lay.px(30):
-        return
-    ui.panel(rect, PANEL)
-    inner = rect.inflate(-lay.px(12), -lay.px(8))
     size = size or lay.small
     lh = text.font(size).get_linesize()
+    inner = rect.inflate(-lay.px(12), -lay.px(8))
+    if not lines or len(text.wrap(lines[0], inner.w, size)) * lh > inner.h + 1:
+        return  # nothing to say, or no room for it: no empty panel
+    ui.panel(rect, PANEL)
     y = inner.y
     for line in lines:
         need = len(text.wrap(line, inner.w, size)) * lh
