@@ -110,7 +110,8 @@ class NewGameScreen(Screen):
             ui.label(word, self.colours[i].capitalize(), lay.body, FG, bold=True, min_size=lay.small)
             ui.button(name_r, self.names[i], lambda i=i: setattr(self, "typing", i), size=lay.big,
                       name=f"name {i + 1}")
-            words = ["\u2605 Start Player", "\u2605 Start", "\u2605"] if i == self.start_seat else ["Start here", "Start"]
+            words = (["\u2605 Start Player", "\u2605 Start", "\u2605"] if i == self.start_seat
+                     else ["Start here", "Start"])
             ui.button(start_r, fitting(words, start_r.w - 2 * lay.px(8) - 1, lay.small, True),
                       lambda i=i: setattr(self, "start_seat", i), "selected" if i == self.start_seat else "quiet",
                       size=lay.small, name=f"start {i + 1}")

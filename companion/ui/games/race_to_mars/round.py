@@ -106,7 +106,8 @@ class RoundScreen(Screen):
             if placed < 12:
                 why = [f"trajectory {placed}/12", f"{placed}/12 placed"]
             elif ready:
-                why = [f"{ready['short']} Crew card(s) short", f"{ready['short']} Crew short", f"{ready['short']} short"]
+                short = ready["short"]
+                why = [f"{short} Crew card(s) short", f"{short} Crew short", f"{short} short"]
             else:
                 why = [""]
             buttons.append(("Launch", None, "normal", fitting(why, col_w, lay.small) or None, "Launch"))
