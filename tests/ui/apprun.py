@@ -29,8 +29,9 @@ class RunningApp:
     def __exit__(self, *exc: object) -> None:
         self.kill()
 
-    def start(self, *args: str) -> None:
-        """Start the app (extra ``args`` such as ``--game ID``) and wait for its die."""
+    def start(self, *args: str, wait_die: bool = True) -> None:
+        """Start the app (extra ``args`` such as ``--game ID``) and wait for its
+        die (``wait_die`` False: do not, e.g. a game without dice on ``--die none``)."""
         from companion.ui.control import Client
         sock = str(self.tmp / "control.sock")
         env = dict(os.environ, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -40,7 +41,10 @@ class RunningApp:
             env=env, stderr=open(self.tmp / "stderr.txt", "ab"))
         try:
             self.client = Client(sock, timeout_s=20)
-            self.wait(lambda s: s["die"]["connected"], "the die to connect", 20)
+            if wait_die:
+                self.wait(lambda s: s["die"]["connected"], "the die to connect", 20)
+            else:
+                self.wait(lambda s: True, "the first frame", 20)
         except BaseException:
             self.kill()
             raise

@@ -187,8 +187,10 @@ class Table:
         self.tap("Save" if "Save" in self.names() else "Next")
 
 
-def play_to_the_end(d: Any, seed: int, check: Any = None, every: int = 53, limit: int = 20000) -> Table:
-    """Tap until the game is over; ``check(d, where)`` on every ``every``-th frame."""
+def play_to_the_end(d: Any, seed: int, check: Any = None, every: int = 53, limit: int = 20000,
+                    watch: Any = None) -> Table:
+    """Tap until the game is over; ``check(d, where)`` on every ``every``-th
+    frame, ``watch(d)`` on every frame without a dialog."""
     table = Table(d, random.Random(seed))
     s = d.app.session
     steps = 0
@@ -196,6 +198,8 @@ def play_to_the_end(d: Any, seed: int, check: Any = None, every: int = 53, limit
         steps += 1
         assert steps < limit, f"no end after {steps} decisions in phase {s.game.phase(s.state)}"
         table.step()
+        if watch is not None and d.app.dialog is None and not s.game.is_over(s.state):
+            watch(d)
         if check is not None and steps % every == 0 and d.app.dialog is None:
             check(d, f"step {steps} ({d.app.current_screen().name})")
     return table

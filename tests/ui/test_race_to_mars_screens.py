@@ -20,6 +20,7 @@ from companion.ui import text
 from companion.ui.driver import Driver
 
 from .race_to_mars_taps import GAME, Table, play_to_the_end
+from .readable import check_sizes
 from .test_screens import check_frame
 
 
@@ -76,11 +77,11 @@ def test_a_whole_two_player_game_by_taps_to_the_ranking(driver):
     assert d.app.current_screen().name == "headquarters"
     last_round = []
 
-    def check(d, where):
-        check_frame(d, where)
+    def watch(d):
         if d.app.view()["end_triggered"] and not d.app.view()["over"]:  # a rocket is on Mars: said at once
+            d.frame()
             last_round.append(any("last round" in t.casefold() for t, _, _ in d.app.screen.ui.texts))
-    table = play_to_the_end(d, seed=2, check=check, every=7)
+    table = play_to_the_end(d, seed=2, check=check_frame, every=7, watch=watch)
     assert_finished(d, table)
     assert last_round and all(last_round)
     s = d.app.session
@@ -125,10 +126,14 @@ def test_every_screen_fits_at_every_size(driver, size):
             cuts = text.STATS["cut"]
             d.frame()
             check_frame(d, str(key))
+            check_sizes(d, str(key), key_texts=None)  # every text at least its class's floor
             assert text.STATS["cut"] == cuts, f"{key}: text cut with an ellipsis: {text.CUTS[-3:]}"
         table.step()
+    cuts = text.STATS["cut"]
     d.frame()
     check_frame(d, "the end")
+    check_sizes(d, "the end", key_texts=None)
+    assert text.STATS["cut"] == cuts, f"the end: text cut with an ellipsis: {text.CUTS[-3:]}"
     assert len(seen) >= 15
 
 

@@ -18,9 +18,10 @@ import pygame
 from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOURCES, WILD
 
 from ... import layout as L
+from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, insight_text,
-                    module_text, trajectory_text)
+from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, fitting,
+                    insight_text, module_text, trajectory_text)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
@@ -144,20 +145,28 @@ class CardEditor:
         return f"{self.page + 1}/{len(self.pages)}: {PAGE_TITLES[self.current()]}"
 
     def paint(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect) -> None:
-        """The page in ``rect``; Back/Cancel, the card so far and Next/Save in ``bottom``."""
+        """The page in ``rect``; Back/Cancel, the card so far and Next/Save in
+        ``bottom`` (in portrait the card so far goes over the bottom row, where
+        there is room for two whole lines)."""
         lay = ui.layout
         page = self.current()
-        getattr(self, f"paint_{page}")(ui, rect)
         back_r, row = L.take_left(bottom, lay.px(120), lay.gap)
         save_r, row = L.take_right(row, lay.px(170), lay.gap)
+        if page != "name":
+            lh = text.font(lay.small).get_linesize()
+            if lay.portrait:
+                summary_r, rect = L.take_bottom(rect, 2 * lh, lay.gap)
+            else:
+                summary_r = row.inflate(0, -lay.px(4))
+            said = fitting_block([self.summary(), self.name.strip() or "?"], summary_r, lay.small)
+            ui.block(summary_r, said, lay.small, DIM)
+        getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
         if page == "name":
             space_r, row = L.take_left(row, lay.px(110), lay.gap)
             del_r, row = L.take_left(row, lay.px(110), lay.gap)
             ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
             ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
-        else:
-            ui.block(row.inflate(0, -lay.px(4)), self.summary(), lay.small, DIM, min_size=lay.px(14))
         last = self.page == len(self.pages) - 1
         ui.button(save_r, "Save & use" if last else "Next", self.next, "primary", size=lay.body, name="Save"
                   if last else "Next")
@@ -176,10 +185,15 @@ class CardEditor:
 
     def _palette(self, ui: Ui, rect: pygame.Rect, items: tuple[str, ...], on_tap: Callable[[str], object],
                  ncols: int, selected: Callable[[str], bool] = lambda x: False, prefix: str = "") -> None:
+        """Coloured chips, ``ncols`` a row; their words at body size, or at
+        reading size when one of them would not fit a chip."""
         lay = ui.layout
-        for cell, x in zip(L.grid(rect, len(items), ncols, lay.gap, row_h=lay.touch), items):
+        cells = L.grid(rect, len(items), ncols, lay.gap, row_h=lay.touch)
+        inner = (cells[0].w if cells else 0) - 2 * lay.px(8) - 1
+        size = lay.body if all(text.width(SHORT.get(x, x), lay.body, True) <= inner for x in items) else lay.small
+        for cell, x in zip(cells, items):
             ui.button(cell, SHORT.get(x, x), (lambda x=x: on_tap(x)), "selected" if selected(x) else "normal",
-                      size=lay.body, name=f"{prefix}{x}")
+                      size=size, name=f"{prefix}{x}")
             pygame.draw.rect(ui.surface, CHIP.get(x, DIM), pygame.Rect(cell.x + lay.px(6), cell.bottom - lay.px(9),
                                                                         cell.w - lay.px(12), lay.px(5)))
 
@@ -188,8 +202,10 @@ class CardEditor:
         shown_r, rest = L.take_top(rect, lay.px(44), lay.gap)
         ui.panel(shown_r, PANEL)
         got = self.crew["resources"]
-        ui.label(shown_r.inflate(-lay.px(12), 0), "Resources: " + (", ".join(SHORT[r] for r in got) or "none"),
-                 lay.body, MARS if got else DIM, bold=True)
+        inner = shown_r.inflate(-lay.px(12), 0)
+        names = ", ".join(SHORT[r] for r in got) or "none"
+        ui.label(inner, fitting([f"Resources: {names}", names], inner.w, lay.body, True), lay.body,
+                 MARS if got else DIM, bold=True)
         items = RESOURCES + (WILD,)
         ncols = 4 if lay.portrait else 7
         pal_h = (lay.touch + lay.gap) * -(-len(items) // ncols)
@@ -198,85 +214,121 @@ class CardEditor:
         row = pygame.Rect(rest.x, rest.y, min(rest.w, lay.px(300)), lay.touch)
         ui.button(row, "Remove the last", (lambda: got.pop()) if got else None, name="remove resource")
 
+    def step_h(self, lay: Any) -> int:
+        """Height of a stepper: its label's line over the finger-sized \u2212 and + buttons."""
+        return lay.touch + text.font(lay.small).get_linesize()
+
     def _stepper(self, ui: Ui, cell: pygame.Rect, label: str, where: dict[str, Any], key: str) -> None:
+        """``label`` on its own line over [\u2212] value [+] (finger-sized buttons)."""
         lay = ui.layout
         val = where.get(key, 0)
-        side = min(lay.touch, max(lay.px(46), cell.w // 5))
-        minus_r, rest = L.take_left(cell, side, lay.px(2))
-        plus_r, mid = L.take_right(rest, side, lay.px(2))
+        label_r, row = L.take_top(cell, cell.h - lay.touch)
+        ui.label(label_r, label, lay.small, FG if val else DIM, "center", bold=bool(val))
+        minus_r, rest = L.take_left(row, lay.touch, lay.px(2))
+        plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
         ui.button(minus_r, "\u2212", lambda: self.step(where, key, -1), size=lay.big, name=f"{key} -")
         ui.button(plus_r, "+", lambda: self.step(where, key, 1), size=lay.big, name=f"{key} +")
         ui.panel(mid, PANEL, MARS if val else None)
-        top, bottom = L.take_top(mid.inflate(-lay.px(4), -lay.px(2)), int(mid.h * 0.5))
-        ui.label(top, label, lay.small, FG if val else DIM, "center", min_size=lay.px(14))
-        ui.label(bottom, str(val) if val else "\u2013", lay.body, MARS if val else DIM, "center", bold=True)
+        ui.label(mid, str(val) if val else "\u2013", lay.big, MARS if val else DIM, "center", bold=True, cls="key")
+
+    def _toggle(self, ui: Ui, cell: pygame.Rect, words: tuple[str, str | None], where: dict[str, Any], key: str,
+                value: Any = True) -> None:
+        """A button that switches ``where[key]`` on (``value``) and off; ``words``: (label, second line)."""
+        lay = ui.layout
+        label, sub = words
+        if sub is not None and cell.h < lay.touch + lay.px(8):
+            sub = None
+        ui.button(cell, label, lambda: self.toggle(where, key, value), "selected" if where.get(key) else "normal",
+                  size=lay.small, sub=sub, name=key)
 
     def paint_crew_fx(self, ui: Ui, rect: pygame.Rect) -> None:
         lay = ui.layout
         ncols = 2 if lay.portrait else 3
         n = len(CREW_COUNTS) + 2
-        cells = L.grid(rect, n, ncols, lay.gap, row_h=lay.touch)
+        cells = L.grid(rect, n, ncols, lay.gap, row_h=self.step_h(lay))
         for cell, (key, label) in zip(cells, CREW_COUNTS):
             self._stepper(ui, cell, label, self.crew, key)
         copy_r, other_r = cells[-2], cells[-1]
-        ui.button(copy_r, "Copy a played card", lambda: self.toggle(self.crew, "copy"),
-                  "selected" if self.crew.get("copy") else "normal", size=lay.small, name="copy")
-        ui.button(other_r, "Other effect", lambda: self.toggle(self.crew, "other", OTHER),
-                  "selected" if self.crew.get("other") else "normal", size=lay.small, sub="result said when played",
-                  name="other")
+        copy_r, other_r = (c.inflate(0, -lay.px(12)) for c in (copy_r, other_r))
+        self._toggle(ui, copy_r, ("Copy", "a played card"), self.crew, "copy")
+        self._toggle(ui, other_r, ("Other effect", "players say it"), self.crew, "other", OTHER)
 
     def paint_module(self, ui: Ui, rect: pygame.Rect) -> None:
         lay = ui.layout
         m = self.module
         ncols = 2 if lay.portrait else 3
-        top_cells = L.grid(rect, 6, ncols, lay.gap, row_h=lay.touch)
-        for cell, (key, label) in zip(top_cells, MODULE_COUNTS):
+        toggles = (("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
+                   ("other", ("Other effect", "players say it"), OTHER))
+        if lay.portrait:  # steppers and switches two by two, all as tall as a stepper
+            cells = L.grid(rect, len(MODULE_COUNTS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers, switches = cells[:len(MODULE_COUNTS)], cells[len(MODULE_COUNTS):]
+            switches = [c.inflate(0, -lay.px(12)) for c in switches]
+        else:  # the steppers in a row, the switches in a row under them
+            steppers = L.grid(rect, len(MODULE_COUNTS), ncols, lay.gap, row_h=self.step_h(lay))
+            y = steppers[-1].bottom + lay.gap
+            switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), ncols, lay.gap,
+                              row_h=lay.touch + lay.px(10))
+        for cell, (key, label) in zip(steppers, MODULE_COUNTS):
             self._stepper(ui, cell, label, m, key)
-        for cell, (key, label, value) in zip(top_cells[3:], (("copy", "Copy", True),
-                                                             ("reveal_top", "Top card revealed", True),
-                                                             ("other", "Other effect", OTHER))):
-            ui.button(cell, label, lambda k=key, v=value: self.toggle(m, k, v),
-                      "selected" if m.get(key) else "normal", size=lay.small, name=key)
-        y = top_cells[-1].bottom + lay.gap
+        for cell, (key, words, value) in zip(switches, toggles):
+            self._toggle(ui, cell, words, m, key, value)
+        y = max(c.bottom for c in steppers + switches) + lay.gap
         rest = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
-        lab_w = lay.px(144)
-        nres = 4 if lay.portrait else 6
-        res_h = (lay.touch + lay.gap) * -(-len(RESOURCES) // nres)
-        res_r, rest = L.take_top(rest, res_h, lay.gap)
-        lab_r, res_r = L.take_left(res_r, lab_w, lay.gap)
-        ui.label(lab_r, "Resource", lay.small, FG, bold=True)
-        self._palette(ui, res_r, RESOURCES, lambda r: self.toggle(m, "resource", r), nres,
-                      lambda r: m.get("resource") == r, prefix="resource ")
-        prot_r, _ = L.take_top(rest, lay.touch, lay.gap)
-        lab_r, prot_r = L.take_left(prot_r, lab_w, lay.gap)
-        ui.label(lab_r, "Protection", lay.small, FG, bold=True)
-        self._palette(ui, prot_r, HAZARDS, lambda h: self.toggle(m, "protection", h), 3,
-                      lambda h: m.get("protection") == h, prefix="protection ")
+        nres = 3 if lay.portrait else 6
+        lab_w = text.width("Protection", lay.small, True) + lay.px(8)
+        for label, items, n, pick, prefix in (
+                ("Resource", RESOURCES, nres, "resource", "resource "),
+                ("Protection", HAZARDS, 3, "protection", "protection ")):
+            pal_h = (lay.touch + lay.gap) * -(-len(items) // n) - lay.gap
+            pal_r, rest = L.take_top(rest, pal_h, lay.gap)
+            lab_r, pal_r = L.take_left(pal_r, lab_w, lay.gap)
+            ui.label(lab_r, label, lay.small, FG, bold=True)
+            self._palette(ui, pal_r, items, lambda x, k=pick: self.toggle(m, k, x), n,
+                          lambda x, k=pick: m.get(k) == x, prefix=prefix)
 
     def paint_trajectory(self, ui: Ui, rect: pygame.Rect) -> None:
+        """Lanes 1-4 (who starts on each), the spaces and hazards to add to
+        the lane chosen, and what each lane holds. In landscape the lanes are
+        a column of buttons (how many spaces each) beside the chips, and the
+        chosen lane's spaces are written out under them."""
         lay = ui.layout
-        tabs_r, rest = L.take_top(rect, lay.touch, lay.gap)
-        for i, cell in enumerate(L.cols(tabs_r, LANES, lay.gap)):
-            who = self.lane_names[i] if i < len(self.lane_names) and self.lane_names[i] else ""
-            ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
-                      "selected" if i == self.lane else "normal", size=lay.body, sub=who or None, name=f"lane {i + 1}")
         items = RESOURCES + (ANY, "red", "yellow", "green")
-        ncols = 5 if lay.portrait else 10
-        pal_h = (lay.touch + lay.gap) * -(-len(items) // ncols)
-        pal_r, rest = L.take_top(rest, pal_h, lay.gap)
         lane = self.lanes[self.lane]
-        self._palette(ui, pal_r, items, lambda x: lane.append(x) if len(lane) < 12 else None, ncols, prefix="add ")
-        ctl_r, rest = L.take_bottom(rest, lay.touch, lay.gap)
+        if lay.portrait:
+            tabs = L.cols(L.take_top(rect, lay.touch + lay.px(8), lay.gap)[0], LANES, lay.gap)
+            rest = L.take_top(rect, lay.touch + lay.px(8), lay.gap)[1]
+            pal_cols = 4
+        else:
+            left, rest = L.take_left(rect, int(rect.w * 0.34), lay.gap)
+            tabs = L.rows(left, LANES, lay.gap)
+            pal_cols = 5
+        for i, cell in enumerate(tabs):
+            who = self.lane_names[i] if i < len(self.lane_names) and self.lane_names[i] else ""
+            spaces = sum(1 for x in self.lanes[i] if x not in HAZARDS)
+            count = f"{spaces} space" + ("" if spaces == 1 else "s")
+            sub = who if lay.portrait else fitting([f"{who} \u00b7 {count}" if who else count, count],
+                                                   cell.w - 2 * lay.px(8), lay.small)
+            ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
+                      "selected" if i == self.lane else "normal", size=lay.body, sub=sub or None,
+                      name=f"lane {i + 1}")
+        pal_h = (lay.touch + lay.gap) * -(-len(items) // pal_cols)
+        pal_r, rest = L.take_top(rest, pal_h, lay.gap)
+        self._palette(ui, pal_r, items, lambda x: lane.append(x) if len(lane) < 12 else None, pal_cols,
+                      prefix="add ")
+        ctl_r, rest = L.take_top(rest, lay.touch, lay.gap)
         a, b = L.cols(ctl_r, 2, lay.gap)
         ui.button(a, "Remove the last", (lambda: lane.pop()) if lane else None, size=lay.small,
                   name="remove item")
         prev = self.lanes[self.lane - 1] if self.lane else []
-        ui.button(b, "Same as lane before", (lambda: lane.extend(prev)) if prev and not lane else None,
-                  size=lay.small, name="same as before")
-        for i, row in enumerate(L.rows(rest, LANES, lay.px(2))):
-            text = ", ".join(SHORT.get(x, x) for x in self.lanes[i]) or "(no spaces yet)"
-            ui.label(row, f"Lane {i + 1}: {text}", lay.small, MARS if i == self.lane else FG, bold=i == self.lane,
-                     min_size=lay.px(14))
+        ui.button(b, f"Copy lane {self.lane}" if self.lane else "Copy a lane",
+                  (lambda: lane.extend(prev)) if prev and not lane else None, size=lay.small, name="same as before")
+        shown = range(LANES) if lay.portrait else [self.lane]
+        rows = L.rows(rest, LANES, lay.px(2)) if lay.portrait else [rest]
+        for i, row in zip(shown, rows):
+            words = ", ".join(SHORT.get(x, x) for x in self.lanes[i]) or "(no spaces yet)"
+            ui.block(row, fitting_block([f"Lane {i + 1}: {words}", f"Lane {i + 1}: {len(self.lanes[i])} items"],
+                                        row, lay.small), lay.small, MARS if i == self.lane else FG,
+                     bold=i == self.lane)
 
     def paint_insight(self, ui: Ui, rect: pygame.Rect) -> None:
         lay = ui.layout
@@ -288,12 +340,24 @@ class CardEditor:
         ui.button(minus_r, "\u2212", lambda: ins.update(cost=max(1, ins["cost"] - 1)), size=lay.big, name="cost -")
         ui.button(plus_r, "+", lambda: ins.update(cost=min(9, ins["cost"] + 1)), size=lay.big, name="cost +")
         ui.panel(mid, PANEL, MARS)
-        ui.label(mid, f"costs {ins['cost']} Experience", lay.body, MARS, "center", bold=True)
+        ui.label(mid, fitting([f"costs {ins['cost']} Experience", f"{ins['cost']} Experience", f"{ins['cost']} XP"],
+                              mid.w - lay.px(8), lay.body, True), lay.body, MARS, "center", bold=True)
         ncols = 2 if lay.portrait else 3
         for cell, (key, label) in zip(L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch),
                                       INSIGHT_EFFECTS):
             ui.button(cell, label, lambda k=key: ins.update(effect=k), "selected" if ins["effect"] == key else "normal",
-                      size=lay.body, name=f"effect {key}")
+                      size=lay.body if text.width(label, lay.body, True) <= cell.w - 2 * lay.px(8) else lay.small,
+                      name=f"effect {key}")
+
+
+def fitting_block(options: list[str], rect: pygame.Rect, size: int, bold: bool = False) -> str:
+    """The first of ``options`` that wraps into ``rect`` at ``size`` px (else the last)."""
+    lh = text.font(size, bold).get_linesize()
+    for s in options:
+        lines = text.wrap(s, rect.w, size, bold)
+        if len(lines) * lh <= rect.h and all(text.width(x, size, bold) <= rect.w for x in lines):
+            return s
+    return options[-1]
 
 
 __all__ = ["BASIC", "CardEditor", "PART_PAGES"]

@@ -74,6 +74,7 @@ class EntryScreen(Screen):
         super().__init__(app)
         self.gui = gui
         self.editor: CardEditor | None = None
+        self.editor_for: Any = None   # the state the editor was opened in (a move's card lapses with it)
         self.query = ""
         self.searching = False
         self.page_no = 0
@@ -84,6 +85,7 @@ class EntryScreen(Screen):
 
     def reset(self) -> None:
         self.editor = None
+        self.editor_for = None
         self.query = ""
         self.searching = False
         self.page_no = 0
@@ -179,6 +181,7 @@ class EntryScreen(Screen):
     def edit(self, part: str, base: dict[str, Any] | None, on_save) -> None:
         """Open the editor for ``part`` of ``base`` (None: a new card, name asked)."""
         self.searching = False
+        self.editor_for = self.app.state
         self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
@@ -287,6 +290,7 @@ class EntryScreen(Screen):
         return super().handle_event(event)
 
     def on_next(self) -> None:
+        self.lapse()
         if self.editor is not None:
             problem = self.editor.next()
             if problem:
@@ -318,7 +322,14 @@ class EntryScreen(Screen):
             return f"{who} {verb}: which Space card?"
         return expect.purpose if expect is not None else ""
 
+    def lapse(self) -> None:
+        """Forget a card being entered for a move when the game has moved on
+        (an Undo, another screen's move): its part and its move are another's now."""
+        if self.editor is not None and self.request().purpose != "browse" and self.editor_for is not self.app.state:
+            self.reset()
+
     def paint(self, ui: Ui) -> None:
+        self.lapse()
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
@@ -357,13 +368,18 @@ class EntryScreen(Screen):
                           else "normal", size=lay.body, name=f"{label} cards")
         ui.button(search_r, ("Search: " + self.query) if self.query else "Search by name or effect",
                   self.toggle_search, "selected" if self.query else "normal", size=lay.body, name="Search")
+        if lay.portrait:  # the page buttons over the bottom row, where there is room
+            pages_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
         self.paint_names(ui, rect, names, r)
-        back_r, row = L.take_left(bottom, lay.px(150), lay.gap)
+        back_r, row = L.take_left(bottom, max(lay.px(150), text.width("Back to game", lay.small, True)
+                                              + 2 * lay.px(8) + 2), lay.gap)
         if r.purpose in ("browse", "pick"):
             ui.button(back_r, "Back to game", self.gui.done_request if r.purpose == "browse" else self.gui.cancel,
                       size=lay.small, name="Back to game")
         else:
             row = bottom
+        if lay.portrait:
+            row = pages_r
         prev_r, row = L.take_left(row, lay.px(70), lay.gap)
         next_r, row = L.take_left(row, lay.px(70), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")

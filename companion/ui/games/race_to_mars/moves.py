@@ -14,11 +14,27 @@ from companion.rules.contract import Action
 from . import facts
 from .words import res
 
-PAGE = 8
+PAGE = 8  # at most this many moves a page of a dialog (fewer when the screen has no room)
 
 
-def describe(app: Any, a: Action) -> str:
-    """One line for a legal action of a Post-launch player."""
+def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> int:
+    """How many of ``labels`` one page of the shell's dialog shows whole on
+    this screen, leaving room for "More\u2026" and Cancel (see
+    :func:`companion.ui.screens.chrome.draw_dialog`, whose layout this follows)."""
+    from companion.ui import text
+    lay = app.layout
+    w = min(lay.w - 2 * lay.px(20), lay.px(700 if lines else 640))
+    title_h = len(text.wrap(title, w - lay.px(24), lay.body, True)) * text.font(lay.body, True).get_linesize()
+    lines_h = 2 * lay.touch + 3 * lay.gap if lines else 0
+    rows = (lay.h - 2 * lay.gap - lay.px(36) - title_h - lay.gap - lines_h) // (lay.touch + lay.gap)
+    longest = max((len(x) for x in labels), default=0)
+    ncols = 1 if longest > 22 or (longest > 12 and lay.portrait) else 2 if longest > 12 else 3
+    return max(1, min(PAGE, rows * ncols - 2))
+
+
+def describe(app: Any, a: Action, short: bool = False) -> str:
+    """One line for a legal action of a Post-launch player (``short``: fewer
+    words, for a narrow button: modules by number only, sources in brief)."""
     state = app.state
     p = facts.player(state, a.seat) if a.seat is not None else None
     args = a.args
@@ -26,7 +42,7 @@ def describe(app: Any, a: Action) -> str:
     mods = p.modules if p is not None else ()
 
     def mod(i: int) -> str:
-        return f"module {i + 1} ({mods[i].name})" if i < len(mods) else f"module {i + 1}"
+        return f"module {i + 1} ({mods[i].name})" if i < len(mods) and not short else f"module {i + 1}"
 
     if k == "copy_module":
         return f"Module {args['module'] + 1} copies the one {args['side']}"
@@ -52,7 +68,12 @@ def describe(app: Any, a: Action) -> str:
         from .words import INSIGHT_EFFECTS
         if t:  # the dialog's title names the Insight
             return f"{t['card']} ({t['zone']})"
+        if short:
+            return f"{ins.name} ({insight_cost(p, ins)} XP)"
         return f"{ins.name}: {dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)} ({insight_cost(p, ins)} XP)"
+    if k == "advance" and short:
+        return source_short(app, a.seat, args["source"]) + (
+            " + " + source_short(app, a.seat, args["pair"]) if "pair" in args else "")
     if k == "advance":
         return source_text(app, a.seat, args["source"]) + (
             " + " + source_text(app, a.seat, args["pair"]) if "pair" in args else "")
@@ -107,17 +128,32 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
     def chosen(a: Action) -> None:
         app.close_dialog()
         go(a)
-    shown = actions[page * PAGE:(page + 1) * PAGE]
-    options = [(describe(app, a), (lambda a=a: chosen(a))) for a in shown]
-    if len(actions) > (page + 1) * PAGE:
+    per = page_size(app, title, [describe(app, a) for a in actions], lines)
+    shown = actions[page * per:(page + 1) * per]
+    options = [(option_label(app, a), (lambda a=a: chosen(a))) for a in shown]
+    if len(actions) > (page + 1) * per:
         options.append(("More\u2026", lambda: pick_action(app, title, actions, submit, page + 1, lines)))
     app.ask(title, options, lines=lines)
 
 
+def option_label(app: Any, a: Action) -> str:
+    """``describe(a)``, or its short form when it would not fit a dialog's
+    button in one column (the widest a dialog gives)."""
+    from .words import fitting
+    lay = app.layout
+    width = min(lay.w - 2 * lay.px(20), lay.px(640)) - lay.px(24) - 2 * lay.px(8)
+    return fitting([describe(app, a), describe(app, a, short=True)], width, lay.body, True)
+
+
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
-                lines: list[str] | None = None) -> None:
-    """A dialog whose buttons close it before doing their thing."""
-    app.ask(title, [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options], lines=lines)
+                lines: list[str] | None = None, page: int = 0) -> None:
+    """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`)."""
+    per = len(options) if len(options) <= page_size(app, title, [x for x, _ in options], lines) + 1 \
+        else page_size(app, title, [x for x, _ in options], lines)
+    shown = [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options[page * per:(page + 1) * per]]
+    if len(options) > (page + 1) * per:
+        shown.append(("More\u2026", lambda: ask_options(app, title, options, lines, page + 1)))
+    app.ask(title, shown, lines=lines)
 
 
 __all__ = ["ask_options", "describe", "pick_action", "source_text"]

@@ -14,6 +14,7 @@ from ...screens.chrome import next_rect
 from ...widgets import FG, INFO, MARS, PANEL, Ui
 from .editor import KEYS_WIDE
 from .panels import seat_chip
+from .words import fitting
 
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Anna", "Winston", "Daniel", "Loes")  # the rulebook's Example of Play
@@ -109,7 +110,9 @@ class NewGameScreen(Screen):
             ui.label(word, self.colours[i].capitalize(), lay.body, FG, bold=True, min_size=lay.small)
             ui.button(name_r, self.names[i], lambda i=i: setattr(self, "typing", i), size=lay.big,
                       name=f"name {i + 1}")
-            ui.button(start_r, "\u2605 Start Player" if i == self.start_seat else "Start here",
+            words = (["\u2605 Start Player", "\u2605 Start", "\u2605"] if i == self.start_seat
+                     else ["Start here", "Start"])
+            ui.button(start_r, fitting(words, start_r.w - 2 * lay.px(8) - 1, lay.small, True),
                       lambda i=i: setattr(self, "start_seat", i), "selected" if i == self.start_seat else "quiet",
                       size=lay.small, name=f"start {i + 1}")
         lo, hi = PLAYERS
@@ -123,7 +126,9 @@ class NewGameScreen(Screen):
         ui.button(first_r, f"First game: {'yes' if self.first_game else 'no'}",
                   lambda: setattr(self, "first_game", not self.first_game),
                   "selected" if self.first_game else "normal", size=lay.small,
-                  sub="no HQ, Starting, Trajectory card" if self.first_game else "HQ + Starting cards",
+                  sub=fitting(["no HQ, Starting, Trajectory card", "no HQ, no Starting cards", "fewer cards"]
+                              if self.first_game else ["HQ + Starting cards", "HQ, Starting cards", "all cards"],
+                              first_r.w - 2 * lay.px(8) - 1, lay.small),
                   name="First game")
         if self.app.showing_new_game_over_a_game():
             back = bottom if bottom.w >= lay.px(100) else pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)

@@ -196,50 +196,82 @@ def show_player(app: Any, seat: int) -> None:
     app.show_info(p["name"], lines)
 
 
-def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
-    """The 12 trajectory slots: Earth, 1-6, the Trajectory card (unless a first
-    game), 7-12, Mars; filled ones show their card's name."""
-    lay = ui.layout
+def _slot_items(app: Any) -> list[tuple[str, Any]]:
     view = app.view()
     slots = view["trajectory"]
     items = [("Earth", None)] + [(str(s["slot"]), s["card"]) for s in slots[:6]]
     if view["trajectory_card"]:
         items.append(("T", "Trajectory card"))
-    items += [(str(s["slot"]), s["card"]) for s in slots[6:]] + [("Mars", None)]
-    cells = L.cols(rect, len(items), lay.px(3))
+    return items + [(str(s["slot"]), s["card"]) for s in slots[6:]] + [("Mars", None)]
+
+
+def _slot_rows(ui: Ui, width: int, app: Any) -> int:
+    """1 if the slots fit one row with "12" readable in each, else 2."""
+    lay = ui.layout
+    n = len(_slot_items(app))
+    cell = (width - lay.px(3) * (n - 1)) / n - lay.px(2)
+    return 1 if cell >= text.width("12", lay.small, True) + 1 else 2
+
+
+def slots_height(ui: Ui, rect: pygame.Rect, app: Any) -> int:
+    """Pixels :func:`slots_strip` needs across ``rect``'s width (one or two rows)."""
+    lay = ui.layout
+    return lay.px(36) if _slot_rows(ui, rect.w, app) == 1 else 2 * lay.px(32) + lay.px(3)
+
+
+def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
+    """The 12 trajectory slots: Earth, 1-6, the Trajectory card (unless a first
+    game), 7-12, Mars; filled ones outlined. Narrow: Earth to 6 (and T) above,
+    7 to Mars below."""
+    lay = ui.layout
+    items = _slot_items(app)
+    if _slot_rows(ui, rect.w, app) == 1:
+        cells = L.cols(rect, len(items), lay.px(3))
+    else:
+        half = -(-len(items) // 2)
+        top, bottom = L.rows(rect, 2, lay.px(3))
+        cells = L.cols(top, half, lay.px(3)) + L.cols(bottom, half, lay.px(3))[:len(items) - half]
     for cell, (label, card) in zip(cells, items):
         fixed = label in ("Earth", "Mars", "T")
         filled = card is not None
         ui.panel(cell, (70, 60, 110) if fixed else (PANEL_HI if filled else PANEL), INFO if filled and not fixed
                  else None, radius=lay.px(6))
-        ui.label(cell.inflate(-lay.px(2), 0), label if not fixed or label == "T" else label[0], lay.small,
-                 FG if filled or fixed else DIM, "center", bold=True, min_size=lay.px(14))
+        inner = cell.inflate(-lay.px(2), 0)
+        word = label if not fixed or label == "T" or text.width(label, lay.small, True) <= inner.w else label[0]
+        ui.label(inner, word, lay.small, FG if filled or fixed else DIM, "center", bold=True)
 
 
 def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) -> None:
-    """The next spaces on ``seat``'s lane, coloured chips; hazards marked
-    "\u26a0", with "shielded" under a protected one; the final one "Mars"."""
+    """The next spaces on ``seat``'s lane, coloured chips as wide as their
+    words, as many as fit; hazards marked "\u26a0", "safe" under a
+    protected one; the final one "Mars"."""
     lay = ui.layout
     state = app.state
     items = facts.ahead(state, seat, count)
     if not items:
-        ui.label(rect, "On Mars: the final space" if app.view()["players"][seat]["spaces_to_mars"] == 0
+        ui.block(rect, "On Mars: the final space" if app.view()["players"][seat]["spaces_to_mars"] == 0
                  else "The route is known once the 12 trajectory cards are placed", lay.small, DIM)
         return
     spaces_left = app.view()["players"][seat]["spaces_to_mars"]
-    items = items[:max(3, rect.w // lay.px(58))]
-    cells = L.cols(rect, max(len(items), 6), lay.px(4))
+    gap = lay.px(4)
+    min_w = (rect.w - 5 * gap) // 6
+    x = rect.x
     k = 0
-    for cell, (x, shielded) in zip(cells, items):
-        hazard = x in HAZARDS
+    for item, shielded in items:
+        hazard = item in HAZARDS
         if not hazard:
             k += 1
-        ui.panel(cell, CHIP.get(x, (200, 200, 200)), None, radius=lay.px(6))
-        top, bottom = L.take_top(cell.inflate(-lay.px(2), -lay.px(2)), int(cell.h * 0.55))
-        word = {"red": "red", "yellow": "yel", "green": "grn"}.get(x, SHORT.get(x, x))
-        ui.label(top, word, lay.small, DARK, "center", bold=True, min_size=lay.px(14))
+        word = {"red": "red", "yellow": "yel", "green": "grn"}.get(item, SHORT.get(item, item))
         under = ("safe" if shielded else "\u26a0") if hazard else ("Mars" if k == spaces_left else f"+{k}")
-        ui.label(bottom, under, lay.small, DARK, "center", min_size=lay.px(14))
+        w = max(min(min_w, lay.px(64)), text.width(word, lay.small, True), text.width(under, lay.small)) + lay.px(8)
+        if x + w > rect.right:
+            break
+        cell = pygame.Rect(x, rect.y, w, rect.h)
+        x += w + gap
+        ui.panel(cell, CHIP.get(item, (200, 200, 200)), None, radius=lay.px(6))
+        top, bottom = L.take_top(cell.inflate(-lay.px(2), -lay.px(2)), int(cell.h * 0.55))
+        ui.label(top, word, lay.small, DARK, "center", bold=True)
+        ui.label(bottom, under, lay.small, DARK, "center")
 
 
 def reminder_lines(app: Any, seat: int) -> list[str]:
@@ -253,12 +285,12 @@ def reminder_lines(app: Any, seat: int) -> list[str]:
 def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int | None = None) -> None:
     """Lines of wrapped text in a panel, as many whole lines as fit."""
     lay = ui.layout
-    if rect.h <= lay.px(30):
-        return
-    ui.panel(rect, PANEL)
-    inner = rect.inflate(-lay.px(12), -lay.px(8))
     size = size or lay.small
     lh = text.font(size).get_linesize()
+    inner = rect.inflate(-lay.px(12), -lay.px(8))
+    if not lines or len(text.wrap(lines[0], inner.w, size)) * lh > inner.h + 1:
+        return  # nothing to say, or no room for it: no empty panel
+    ui.panel(rect, PANEL)
     y = inner.y
     for line in lines:
         need = len(text.wrap(line, inner.w, size)) * lh

@@ -24,6 +24,7 @@ from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
 from .panels import seat_chip, show_player
+from .words import fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
 RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained 1 Experience", {"xp": 1}),
@@ -210,4 +211,5 @@ class PlayScreen(Screen):
             if mid.w < lay.px(220):  # narrow columns: Boost and Rocket one above the other
                 cells = L.rows(btn_r, 4, lay.gap)
         for cell, (label, cb, style, key) in zip(cells, buttons):
+            label = fitting([label, label.split()[0]], cell.w - 2 * lay.px(8), lay.body, True)
             ui.button(cell, label, cb, style, size=lay.body, name=key)

@@ -14,9 +14,11 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
-from .panels import player_panels, reminder_lines, seat_chip, slots_strip, text_panel
+from .panels import player_panels, reminder_lines, seat_chip, slots_height, slots_strip, text_panel
+from .words import fitting
 
 
 def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
@@ -69,42 +71,60 @@ class RoundScreen(Screen):
         # the revealed cards (counted, identified when used)
         cards_r, area = L.take_top(area, lay.px(46), lay.gap)
         revealed, picked = state.revealed, state.picked
-        lab_r, cards_r = L.take_left(cards_r, lay.px(120), lay.gap)
-        ui.label(lab_r, f"{revealed - picked} of {revealed} left", lay.small, FG, bold=True, min_size=lay.small)
-        for k, cell in enumerate(L.cols(cards_r, max(revealed, 3), lay.gap)[:revealed]):
+        count = f"{revealed - picked} of {revealed} left"
+        lab_r, cards_r = L.take_left(cards_r, text.width(count, lay.small, True) + lay.px(4), lay.gap)
+        ui.label(lab_r, count, lay.small, FG, bold=True)
+        cells = L.cols(cards_r, max(revealed, 3), lay.gap)[:revealed]
+        word = "Space" if cells and text.width("Space", lay.small) <= cells[0].w - lay.px(4) else ""
+        for k, cell in enumerate(cells):  # a card face (named when it fits), picked ones empty
             gone = k < picked
             ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
-            ui.label(cell, "picked" if gone else "Space", lay.small, DIM if gone else FG, "center",
-                     min_size=lay.px(14))
+            if word:
+                ui.label(cell, "picked" if gone and text.width("picked", lay.small) <= cell.w - lay.px(4)
+                         else "" if gone else word, lay.small, DIM if gone else FG, "center")
         # the 12 trajectory slots as they fill
-        slots_r, area = L.take_top(area, lay.px(36), lay.gap)
         placed = sum(1 for s in view["trajectory"] if s["card"])
+        slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)
         slots_strip(ui, slots_r, app)
         # moves
         legal = app.legal()
         hq = me["headquarters"]
-        buttons: list[tuple[str, Any, str, str | None]] = [
-            ("Recruit to Crew deck", lambda: self.gui.open_pick("crew", "crew", seat), "normal", "its Crew ability"),
-            ("Attach as module", lambda: self.gui.open_pick("module", "module", seat), "normal", "its Rocket module")]
+        col_w = (area.w - lay.gap) // 2 - 2 * lay.px(8)
+        buttons: list[tuple[str, Any, str, str | None, str]] = [
+            (fitting(["Recruit to Crew deck", "Recruit"], col_w, lay.body, True),
+             lambda: self.gui.open_pick("crew", "crew", seat), "normal",
+             fitting(["its Crew ability", "to Crew deck", "Crew"], col_w, lay.small), "Recruit to Crew deck"),
+            (fitting(["Attach as module", "Attach"], col_w, lay.body, True),
+             lambda: self.gui.open_pick("module", "module", seat), "normal",
+             fitting(["its Rocket module", "as a module", "module"], col_w, lay.small), "Attach as module")]
         ready = next((r for r in advice.launch_readiness(state) if r["seat"] == seat), None)
         if self.can_launch():
-            buttons.append(("Launch!", self.launch, "good", f"Crew {ready['crew']}, {ready['modules']} modules"
-                            if ready else None))
+            buttons.append(("Launch!", self.launch, "good", fitting(
+                [f"Crew {ready['crew']}, {ready['modules']} modules", f"Crew {ready['crew']}"], col_w, lay.small)
+                if ready else None, "Launch!"))
         else:
-            why = f"trajectory {placed}/12" if placed < 12 else (
-                f"{ready['short']} Crew card(s) short" if ready else "")
-            buttons.append(("Launch", None, "normal", why))
+            if placed < 12:
+                why = [f"trajectory {placed}/12", f"{placed}/12 placed"]
+            elif ready:
+                short = ready["short"]
+                why = [f"{short} Crew card(s) short", f"{short} Crew short", f"{short} short"]
+            else:
+                why = [""]
+            buttons.append(("Launch", None, "normal", fitting(why, col_w, lay.small) or None, "Launch"))
         if hq == 5:
-            buttons.append(("Keep unplaced", lambda: self.gui.open_pick("both", "unplaced", seat), "normal", "HQ 5"))
+            buttons.append((fitting(["Keep unplaced", "Unplaced"], col_w, lay.body, True),
+                            lambda: self.gui.open_pick("both", "unplaced", seat), "normal", "HQ 5", "Keep unplaced"))
         if any(a.kind == EXTRA_CARD for a in legal):
-            buttons.append(("Add a card", lambda: app.submit(Action(EXTRA_CARD, {}, seat)), "normal", "HQ 8"))
-        buttons.append(("Cards", self.gui.open_catalogue, "quiet", "catalogue"))
+            buttons.append(("Add a card", lambda: app.submit(Action(EXTRA_CARD, {}, seat)), "normal", "HQ 8",
+                            "Add a card"))
+        buttons.append(("Cards", self.gui.open_catalogue, "quiet", "catalogue", "Cards"))
         ncols = 2
         nrows = -(-len(buttons) // ncols)
         row_h = lay.touch + lay.px(8)
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
-        for cell, (label, cb, style, sub) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h), buttons):
-            ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=label)
+        for cell, (label, cb, style, sub, name) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
+                                                       buttons):
+            ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
         lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
         lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
         others = [f"{view['players'][r['seat']]['name']} can launch now" for r in advice.launch_readiness(state)

@@ -13,9 +13,10 @@ from ... import layout as L
 from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
-from ...widgets import DIM, FG, MARS, Ui
+from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
 from .panels import seat_chip
+from .editor import fitting_block
 from .words import HQ_SHORT, hq_text
 
 
@@ -84,10 +85,19 @@ class HeadquartersScreen(Screen):
         below = cells[-1].bottom + lay.gap
         if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
             text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
+        size = lay.small if text_r.h < lay.px(80) else lay.body
         if self.keep is None:
-            line = "Tap the Headquarters you keep, then the one you return to the box."
+            line = fitting_block(["Tap the Headquarters you keep, then the one you return to the box.",
+                                  "Tap the one kept, then the one returned."], text_r, size)
         else:
-            line = f"Keep HQ {self.keep}: {hq_text(self.keep)}" + ("" if self.back else " Now tap the one returned.")
-        ui.block(text_r, line, lay.small if text_r.h < lay.px(80) else lay.body, FG if self.keep else DIM,
-                 min_size=lay.px(16))
+            k = self.keep
+            then = "" if self.back else " Now tap the one returned."
+            options = [f"Keep HQ {k}: {hq_text(k)}{then}", f"Keep HQ {k}: {hq_text(k)}"]
+            line = fitting_block(options, text_r, size)
+            if line not in options:  # too long for the room: the short words, the whole text a tap away
+                line = fitting_block([f"Keep HQ {k}: {HQ_SHORT[k - 1]}. Tap here for the whole text.",
+                                      f"Keep HQ {k}: {HQ_SHORT[k - 1]}"], text_r, size)
+                ui.hits.append(Hit(pygame.Rect(text_r), f"HQ {k} text",
+                                   lambda: app.show_info(f"HQ {k}: {HQ_SHORT[k - 1]}", [hq_text(k)])))
+        ui.block(text_r, line, size, FG if self.keep else DIM)
         ui.button(nr, "Keep", self.on_next if self.keep and self.back else None, "primary", size=lay.big)

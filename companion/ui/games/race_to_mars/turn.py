@@ -28,10 +28,10 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
-from .moves import describe, pick_action, source_short
+from .moves import ask_options, describe, pick_action, source_short
 from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .round import split
-from .words import INSIGHT_EFFECTS, SHORT
+from .words import INSIGHT_EFFECTS, SHORT, fitting
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
@@ -108,9 +108,15 @@ class TurnScreen(Screen):
             line = resources_line(app, seat)
             res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
             ui.block(res_r, line, lay.small, FG, min_size=lay.small)
-        buttons = self.buttons(legal, seat, sub, bool(hazards))
         ncols = 2
+        buttons = self.buttons(legal, seat, sub, bool(hazards), (area.w - lay.gap) // ncols - 2 * lay.px(8))
         row_h = lay.touch + lay.px(6)
+        room = max(1, (area.h + lay.gap) // (row_h + lay.gap)) * ncols
+        if len(buttons) > room:  # the rest one tap away
+            rest = buttons[room - 1:]
+            title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else "More moves"
+            buttons = buttons[:room - 1] + [("More\u2026", lambda: ask_options(
+                app, title, [(b[0] + (f" ({b[3]})" if b[3] else ""), b[1]) for b in rest if b[1]]), "normal", None)]
         nrows = -(-len(buttons) // ncols)
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
         for cell, (label, cb, style, sub_text) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
@@ -134,32 +140,37 @@ class TurnScreen(Screen):
             return "Nothing", "no Crew card to lose"
         return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
 
-    def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool) -> list[tuple]:
-        """(label, on_tap, style, sub-line) for the moves of the moment."""
+    def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool, width: int = 10 ** 6) -> list[tuple]:
+        """(label, on_tap, style, sub-line) for the moves of the moment; the
+        words chosen to fit ``width`` pixels (a button's inside)."""
         app = self.app
+        lay = self.app.layout
+
+        def fit(options: list[str], bold: bool = False) -> str:
+            return fitting(options, width, lay.body if bold else lay.small, bold)
         out: list[tuple] = []
         if hazard:
             kind = JETTISON_MODULE if any(a.kind == JETTISON_MODULE for a in legal) else JETTISON_CREW
             options = [a for a in legal if a.kind == kind]
-            for a in options[:6]:
-                out.append((*self.hazard_words(a), a))
-            out = [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
-            if len(options) > 6:
-                out.append(("More\u2026", lambda: pick_action(app, "Jettison which?", options), "normal", None))
-            return out
+            for a in options:
+                label, second = self.hazard_words(a)
+                out.append((label, fit([second, ""]) or None, a))
+            return [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
         advances = [a for a in legal if a.kind == ADVANCE]
         if advances:
             best = best_advance(advances, app)
             space = facts.next_space_of(app.state, seat)
+            paid = source_short(app, seat, best.args["source"])
             out.append(("Advance", lambda: app.submit(best), "good",
-                        f"to {SHORT.get(space, space)}: " + source_short(app, seat, best.args["source"])))
+                        fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
+                             f"to {SHORT.get(space, space)}"])))
             if len(advances) > 1:
                 out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
                             f"{len(advances)} ways"))
         for a in [a for a in legal if a.kind == FREE_ADVANCE]:
             spaces = describe(app, a).split(": ")[-1].split()[0]
-            out.append((f"Free advance {spaces}", lambda a=a: app.submit(a), "normal",
-                        f"jettison module {a.args['module'] + 1}"))
+            out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
+                        fit([f"jettison module {a.args['module'] + 1}", f"module {a.args['module'] + 1}"])))
         exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
         if exchanges:
             out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
@@ -170,8 +181,9 @@ class TurnScreen(Screen):
             by_which.setdefault(a.args["which"], []).append(a)
         for which, acts in by_which.items():
             ins = app.state.insights[which]
-            sub_text = f"{insight_cost(facts.player(app.state, seat), ins)} XP: " + \
-                dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            cost = insight_cost(facts.player(app.state, seat), ins)
+            effect = dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
             jettison = any("target" in a.args for a in acts)
             out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison

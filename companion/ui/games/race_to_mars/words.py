@@ -8,6 +8,8 @@ from typing import Any
 from companion.rules.race_to_mars.cards import HQ_TEXTS
 from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, WILD
 
+from ... import text
+
 #: Short names for chips on a trajectory (the rulebook's words, cut to fit a chip).
 SHORT = {"fuel": "Fuel", "hull": "Hull", "navigation": "Nav", "velocity": "Vel", "engineering": "Eng",
          "communication": "Comm", WILD: "Wild", ANY: "Any", "red": "\u26a0 red", "yellow": "\u26a0 yel",
@@ -29,6 +31,16 @@ CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettis
 MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
+
+
+def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: bool = False) -> str:
+    """The first of ``options`` (longest first) whose width at ``size`` px is
+    at most ``width`` px; else the last (the shortest). Text is never shrunk:
+    a narrow box gets fewer words."""
+    for s in options:
+        if text.width(s, size, bold) <= width:
+            return s
+    return options[-1]
 
 
 def res(name: str) -> str:
@@ -101,7 +113,7 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
 
 
-__all__ = ["CHIP", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+__all__ = ["CHIP", "fitting", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
 
