@@ -1,7 +1,8 @@
 """Screenshots of Mission to Mars 2049's screens at 800x480, 1280x720 and
 720x1280 (``python bench/screenshots_mission_to_mars_2049.py [OUT_DIR]``,
 default ``docs/screenshots/mission-to-mars-2049``): the game picker, New
-game, the roll-off, a turn, a move's question, a player's details, the end."""
+game, the roll-off, a turn, a move's question, a player's details, the end,
+and a turn with every kind of move (the buttons beside "I'm done!")."""
 from __future__ import annotations
 
 import os
@@ -57,12 +58,34 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("05-player")
     d.app.close_dialog()
     d.frame()
+    session._states[-1] = _busy(session.state)  # a built state: every kind of move at once
+    d.frame()
+    shot("07-busiest-turn")
+    d.tap("Base")
+    shot("08-base-where")
+    d.app.close_dialog()
+    d.frame()
     while not game.is_over(session.state):
         session.submit(game.random_action(session.state, rng))
     d.frame()
     shot("06-over")
     session.close()
     return saved
+
+
+def _busy(state):
+    """The current player's main phase after an Air roll, rich, with tokens and Mission Cards; the
+    others holding Air to change off turn."""
+    from companion.rules.mission_to_mars_2049.model import replace, set_colony, with_map
+    cur = state.current
+    c = state.colonies[cur]
+    state = set_colony(state, cur, with_map(replace(c, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1,
+                                                    aggressive=1), bases=min(4, max(2, c.bases))))
+    for i, o in enumerate(state.colonies):
+        if i != cur:
+            state = set_colony(state, i, replace(o, cards=(9, 4, 4)))
+    return replace(state, phase="main", produced=0, face=state.faces.index("air") + 1, bought=False,
+                   played=False)
 
 
 def main(argv: list[str]) -> int:

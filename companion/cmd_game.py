@@ -164,11 +164,19 @@ def run_log(args: argparse.Namespace) -> int:
         def show_refused(seq: int) -> None:
             for r in refused:
                 if r["after_seq"] == seq:
-                    print(f"   -  {Action.from_json(r['action'])}  [refused]\n        {r['message']} ({r['rule']})")
+                    print(f"   -  {shown(Action.from_json(r['action']))}  [refused]\n        {r['message']} "
+                          f"({r['rule']})")
+        names = {seat.index: seat.name for seat in session.game.seats(session.state)}
+
+        def shown(action: Action) -> str:
+            """``Action.__str__`` with the seat's name for "seat N" (the screen numbers players 1..N)."""
+            text = str(action)
+            return text.replace(f"seat {action.seat}: ", f"{names[action.seat]}: ", 1) \
+                if action.seat in names else text
         show_refused(0)
         for entry in entries:
             mark = "  [undone]" if entry.undone else ""
-            print(f"{entry.seq:>4}  {entry.action}{mark}")
+            print(f"{entry.seq:>4}  {shown(entry.action)}{mark}")
             for event in entry.events:
                 print(f"        {event.text}")
             show_refused(entry.seq)

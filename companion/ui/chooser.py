@@ -10,7 +10,7 @@ twice.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from companion.rules.contract import Action
@@ -19,13 +19,14 @@ from companion.rules.contract import Action
 PAGE = 9
 
 
-def next_question(actions: Sequence[Action], order: Sequence[str] = ()) -> str | None:
+def next_question(actions: Sequence[Action], order: Sequence[str] = (), unordered: Collection[str] = ()) -> str | None:
     """The argument to ask about next: the first in ``order`` (then the others,
     sorted) whose values differ among ``actions``; None when they do not
-    differ (one action, or equal ones)."""
+    differ (one action, or equal ones). List values of the arguments in
+    ``unordered`` are compared as multisets (their order does not count)."""
     keys = list(order) + sorted({k for a in actions for k in a.args} - set(order))
     for key in keys:
-        values = {_freeze(a.args.get(key, _MISSING)) for a in actions}
+        values = {_freeze(_canon(a.args.get(key, _MISSING), key in unordered)) for a in actions}
         if len(values) > 1:
             return key
     return None
@@ -33,7 +34,8 @@ def next_question(actions: Sequence[Action], order: Sequence[str] = ()) -> str |
 
 def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str, Any, Action], str],
            ask: Callable[[str], str], order: Sequence[str] = (), page: int = 0,
-           submit: Callable[[Action], object] | None = None) -> None:
+           submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
+           unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None) -> None:
     """Ask (in the app's dialogs) until one of ``actions`` is chosen, then submit it.
 
     ``title``: the question's first words ("Build"); ``label(arg, value,
@@ -43,30 +45,70 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
     ``label(arg, None, action)``; ``ask(arg) -> str``: the question about it
     ("which resource?"); ``submit(action)``: what is done with the chosen
     action (default ``app.submit``). Nothing is submitted if ``actions`` is empty.
+
+    ``rank(arg, value)``: a sort key, so that the options of a question come in
+    a fixed order whatever the order of ``actions`` (default: as they come).
+    ``unordered``: arguments whose values are lists taken as multisets (four
+    cards of any kinds): asked one element at a time ("(2 of 4)"), each
+    option labelled ``label(arg, [element], action)``; ``picked`` holds the
+    elements chosen so far (internal).
     """
     actions = list(actions)
     if not actions:
         return
-    key = next_question(actions, order)
+    picked = dict(picked or {})
+    key = next_question(actions, order, unordered)
     if key is None:
         app.close_dialog()
         (submit or app.submit)(actions[0])
         return
-    groups: dict[Any, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(_freeze(a.args.get(key, _MISSING)), []).append(a)
-    items = list(groups.items())
-    shown = items[page * PAGE:(page + 1) * PAGE]
+
+    def again(group: list[Action], pg: int = 0, chosen: dict[str, list[Any]] = picked) -> None:
+        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen)
+
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
              if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
                                                            for a in actions)]
+    question = ask(key)
+    if key in unordered and all(isinstance(a.args.get(key), list) for a in actions):
+        so_far = picked.get(key, [])
+        rest = [_rest(a.args[key], so_far) for a in actions]
+        elements = list(dict.fromkeys(x for r in rest for x in r))
+        if rank is not None:
+            elements.sort(key=lambda x: rank(key, x))
+        items = [(x, [a for a, r in zip(actions, rest) if x in r]) for x in elements]
+        options = [(label(key, [x], group[0]), (lambda x=x, g=group: again(g, 0, {**picked, key: so_far + [x]})))
+                   for x, group in items[page * PAGE:(page + 1) * PAGE]]
+        size = len(actions[0].args[key])
+        if so_far:
+            fixed.append(label(key, so_far, actions[0]) + " so far")
+        question += f" ({len(so_far) + 1} of {size})"
+    else:
+        groups: dict[Any, list[Action]] = {}
+        for a in actions:
+            groups.setdefault(_freeze(a.args.get(key, _MISSING)), []).append(a)
+        items = list(groups.items())
+        if rank is not None:
+            items.sort(key=lambda item: rank(key, _thaw(item[0])))
+        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g)))
+                   for value, group in items[page * PAGE:(page + 1) * PAGE]]
     heading = f"{title} ({', '.join(fixed)})" if fixed else title
-    options = [(label(key, _thaw(value), group[0]),
-                (lambda g=group: choose(app, title, g, label, ask, order, 0, submit)))
-               for value, group in shown]
     if len(items) > (page + 1) * PAGE:
-        options.append(("More\u2026", lambda: choose(app, title, actions, label, ask, order, page + 1, submit)))
-    app.ask(f"{heading}: {ask(key)}", options)
+        options.append(("More\u2026", lambda: again(actions, page + 1)))
+    app.ask(f"{heading}: {question}", options)
+
+
+def _rest(values: list[Any], taken: list[Any]) -> list[Any]:
+    """``values`` less one of each element of ``taken`` (a multiset difference)."""
+    rest = list(values)
+    for x in taken:
+        if x in rest:
+            rest.remove(x)
+    return rest
+
+
+def _canon(value: Any, unordered: bool) -> Any:
+    return sorted(value, key=repr) if unordered and isinstance(value, list) else value
 
 
 class _Missing:

@@ -205,8 +205,8 @@ def test_advice_hints_warn_but_never_refuse():
     move = Action("build_station", {"resource": "minerals"}, 0)
     hints = advice.hints(s, move)
     assert mm.check(s, move) is None
-    assert any("blocks your next Base" in h for h in hints)
-    assert any("Leave room around Base 1" in h for h in hints)
+    assert any("blocks your next Base" in h and "next to Base 1" in h for h in hints)
+    assert any("Leave room around Base 1" in h for h in advice.hints(colony(s, 0, cards=(9, 9, 9)), move))
     assert any("6.0.1" in h for h in hints) and any("6.0.5" in h for h in hints)
     lead = rich(colony(main_state(3), 0, bases=3), 0)
     assert any("6.0.2" in h for h in advice.hints(lead, Action("buy", {"deck": "aggressive", "immediate": False}, 0)))

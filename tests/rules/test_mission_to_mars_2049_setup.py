@@ -220,7 +220,7 @@ def test_mm033_discovery_for_the_roller_only_resource_or_road_card():
     assert s2.colonies[0].roads == 1 and s2.phase == "main"
     s3, _ = act(s, "take", resource="minerals")
     assert s3.colonies[0].cards == (2, 2, 3) and [c.cards for c in s3.colonies[1:]] == [(2, 2, 2)] * 2
-    cites(rejection(s, "build_base"), "3.5 Symbols on the Game Die")
+    cites(rejection(s, "build_base"), "3.4.1 Always start your game turn with rolling the Die.")
 
 
 def test_mm136_discovery_cannot_give_a_fourth_road_card():
@@ -241,7 +241,7 @@ def test_mm035_mm135_second_skip_in_a_row_pays_a_bonus_card_and_still_skips():
     s = colony(started(2), 0, skips=1)
     s, ev = roll(s, "skip")
     assert s.phase == "skip_bonus" and s.current == 0
-    cites(rejection(s, "done"), "3.5 Symbols on the Game Die")
+    cites(rejection(s, "done"), "3.4.1 Always start your game turn with rolling the Die.")
     s, _ = act(s, "take", resource="road")
     assert s.colonies[0].roads == 1 and s.current == 1 and s.phase == "roll"
     # a third Skip in a row pays again; any other face resets the streak

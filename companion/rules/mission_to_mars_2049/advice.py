@@ -7,7 +7,8 @@
 - :func:`buildable`, :func:`trades_to_base`: what a player can build now, and
   how many bank trades away the next Base is.
 - :func:`hints`: tips of "6. Recommendations and tactics" and 3.6.4 for a move
-  about to be made (a warning when it blocks your next Base).
+  about to be made (a warning when a Station or Laboratory at the newest Base
+  blocks your next Base, 3.6.4).
 """
 from __future__ import annotations
 
@@ -99,23 +100,35 @@ def hints(state: State, action: Action) -> list[str]:
     c = state.colonies[seat]
     out: list[str] = []
     kind = action.kind
-    if kind in (A.BUILD_STATION, A.BUILD_LAB) and c.bases < BASES and action.args.get("base", c.bases) == c.bases:
-        out.append(f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4).")
+    newest = kind in (A.BUILD_STATION, A.BUILD_LAB) and c.bases < BASES \
+        and action.args.get("base", c.bases) == c.bases
+    if newest:  # 3.6.4: Stations around the newest Base take the spots the next Base needs
+        what = "Station" if kind == A.BUILD_STATION else "Laboratory"
+        short = _short_for_base(apply(state, action)[0].colonies[seat]) if affords(c, BASE_COST) else ""
+        if short:
+            out.append(f"This {what} blocks your next Base: it takes a spot next to Base {c.bases} and leaves you "
+                       f"short of {short} for Base {c.bases + 1} ({S.BUILDING}, 3.6.4).")
+        else:
+            out.append(f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4).")
     if kind == A.BUILD_STATION and c.bases == 1:
         out.append(f"Saving for your second Base first is often better ({S.TACTICS}, 6.0.1).")
     if kind == A.BUILD_STATION:
         rolls, rounds = payback(len(state.seats))
         out.append(f"A Station pays back after about {rolls:.0f} rolls, {rounds:.0f} rounds ({S.TACTICS}, 6.0.5).")
     if kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state):
-        out.append(f"You lead: an Armageddon drawn now destroys your Base {c.bases} ({S.TACTICS}, 6.0.2).")
-    if kind in (A.TRADE, A.BUY, A.BUILD_STATION, A.BUILD_LAB, A.TO_TOKEN) and c.bases < BASES \
-            and affords(c, BASE_COST):
-        after = apply(state, action)[0].colonies[seat]
-        if not affords(after, BASE_COST):
-            short = ", ".join(f"{BASE_COST[r] - value(after, r)} {RESOURCE_NAMES[r]}" for r in (0, 1, 2)
-                              if value(after, r) < BASE_COST[r])
-            out.append(f"This move blocks your next Base: you would be short of {short} ({S.BUILDING}).")
+        out.append(f"Your Base {c.bases} is among the closest to the North Pole: an Armageddon drawn now "
+                   f"destroys it ({S.AGGRESSIVE}; {S.TACTICS}, 6.0.2).")
+    if kind == A.BUILD_BASE and action.args.get("over") is not None:
+        out.append(f"A Base over your own Station is the way out when you have blocked yourself; the Station "
+                   f"leaves the map with no refund ({S.FAQ_BASE_OVER_STATION}). Otherwise build it on a free spot "
+                   f"next to your newest Base ({S.BUILDING}, 3.6.2).")
     return out
+
+
+def _short_for_base(c: Any) -> str:
+    """``"1 Air, 2 Food"``: what colony ``c`` lacks for a Base; empty when it can pay."""
+    return ", ".join(f"{BASE_COST[r] - value(c, r)} {RESOURCE_NAMES[r]}" for r in (0, 1, 2)
+                     if value(c, r) < BASE_COST[r])
 
 
 def overview(state: State) -> list[dict[str, Any]]:

@@ -62,11 +62,12 @@ def _phase_problem(state: State, kind: str) -> Rejection:
         return reject("rolloff", "First find who starts: roll the die in turn until someone rolls Air.", S.WHO_STARTS)
     if ph == ROLL:
         return reject("roll_first", "Always start your turn by rolling the die.", S.ROLL_FIRST)
-    if ph == ROB:
-        return reject("draw_first", "Do what the die says first: enter the card drawn blind.", S.ROLL_FIRST)
+    if ph == ROB:  # 3.4.1: "Do everything the Die tells you to do and only then you can start trading, ..."
+        return reject("draw_first", "Everything the die demands is done first: enter the card drawn blind "
+                      "(Robbery).", S.ROLL_FIRST)
     if ph in (DISCOVERY, SKIP_BONUS):
-        return reject("take_first", "Do what the die says first: take 1 card of any resource or a Road card.",
-                      S.DIE)
+        return reject("take_first", "Everything the die demands is done first: take 1 card of any resource or "
+                      "a Road card.", S.ROLL_FIRST)
     if ph == IMMEDIATE_PLAY:
         return reject("play_immediately", "The Mission Card just bought must be played immediately.",
                       S.MISSIONS_IMMEDIATE)
@@ -194,6 +195,18 @@ def _check_build_station(state: State, action: Action) -> Rejection | None:
 
 
 def _check_build_base(state: State, action: Action) -> Rejection | None:
+    """A Base on a free spot, or over a Resource Station the player controls (``over``).
+
+    7. F.A.Q., Q.2: "I accidentally built two Resource Stations around my First Base, blocked myself and now I
+    have nowhere to build my second Base. A: You are allowed to build a Base over any Resource Station you own."
+    3.6.2: "Always build new bases next to each other."
+
+    Decision (MA-20 kept): Q.2 is the way out when you have blocked yourself, and 3.6.2 says where a Base goes;
+    whether a player is blocked is a fact of the board, which the app does not model (MA-01). So the app
+    allows the Base over an own Station whenever a Base may be built, and leaves "blocked" to the players; the
+    screen offers it as a separate choice, after "a free spot", and asks "This removes your X Station at
+    Base k with no refund: sure?" before doing it.
+    """
     seat = action.seat
     c = state.colonies[seat]
     if c.bases >= BASES:

@@ -28,8 +28,8 @@ from . import actions as A
 from .missions import apply_play, apply_protect, draw_mission
 from .model import (BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
-                    SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, Colony, State, points,
-                    rate, replace, set_colony, with_map)
+                    SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
+                    points, rate, replace, set_colony, with_map)
 from .sections import SETUP_POINTS
 from .wallet import forced_exchange, gain, pay, pay_one
 
@@ -105,6 +105,19 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if new.victory_49 and new.phase != OVER:
         new = _point_victory(new, events)
     return new, tuple(events)
+
+
+def article(word: str) -> str:
+    """``"an Air"``, ``"a Food"``: the indefinite article a word takes (by its first letter)."""
+    first = word.lstrip("(")[:1].lower()
+    return ("an " if first in "aeiou8" else "a ") + word
+
+
+def tokens_text(threes: int, eights: int) -> str:
+    """``"a (3) token"``, ``"2 (3) tokens and an (8) token"``: only the sizes there are."""
+    parts = [(article(f"({size}) token") if n == 1 else f"{n} ({size}) tokens")
+             for n, size in ((threes, 3), (eights, 8)) if n]
+    return " and ".join(parts) or "no token"
 
 
 def _face_name(state: State, face: int) -> str:
@@ -276,7 +289,8 @@ def _apply_trade(state: State, action: Action, events: list[Event]) -> State:
     n = rate(c)
     c = pay_one(c, give, n)
     c = replace(c, roads=c.roads + 1) if get == ROAD_CARD else gain(c, RESOURCES.index(get), 1)
-    events.append(Event("trade", f"{_name(state, seat)} trades {n} {RESOURCE_NAMES[give]} for 1 {get}",
+    got = "a Road card" if get == ROAD_CARD else f"1 {RESOURCE_NAMES[RESOURCES.index(get)]}"
+    events.append(Event("trade", f"{_name(state, seat)} trades {n} {RESOURCE_NAMES[give]} for {got}",
                         {"give": RESOURCES[give], "get": get, "rate": n}))
     return set_colony(state, seat, c)
 
@@ -289,8 +303,8 @@ def _apply_to_token(state: State, action: Action, events: list[Event]) -> State:
     tok = list(c.tok3 if size == 3 else c.tok8)
     tok[r] += 1
     c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
-    events.append(Event("token", f"{_name(state, seat)} changes {size} {RESOURCE_NAMES[r]} cards into a ({size}) "
-                        "token"))
+    events.append(Event("token", f"{_name(state, seat)} changes {size} {RESOURCE_NAMES[r]} cards into "
+                        + article(f"({size}) token")))
     return set_colony(state, seat, c)
 
 
@@ -302,7 +316,7 @@ def _apply_to_cards(state: State, action: Action, events: list[Event]) -> State:
     tok[r] -= 1
     c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
     c = gain(c, r, size)
-    events.append(Event("token", f"{_name(state, seat)} changes a ({size}) {RESOURCE_NAMES[r]} token into "
+    events.append(Event("token", f"{_name(state, seat)} changes {article(f'({size})')} {RESOURCE_NAMES[r]} token into "
                         f"{size} cards"))
     return set_colony(state, seat, c)
 
@@ -316,7 +330,7 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     supply[r] -= 1
     c = pay(c, STATION_COST[r])
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
-    events.append(Event("build", f"{_name(state, seat)} builds a {RESOURCE_NAMES[r]} Station at Base {base}",
+    events.append(Event("build", f"{_name(state, seat)} builds {article(RESOURCE_NAMES[r])} Station at Base {base}",
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
     return set_colony(state, seat, c)
 
@@ -389,7 +403,7 @@ def _apply_buy(state: State, action: Action, events: list[Event]) -> State:
                                             {"aggressive": c.aggressive + 1}))
     state = draw_mission(set_colony(state, seat, c), deck, events)
     immediate = action.args["immediate"]
-    events.append(Event("buy", f"{_name(state, seat)} buys a {action.args['deck'].capitalize()} Mission Card"
+    events.append(Event("buy", f"{_name(state, seat)} buys {article(DECK_NAMES[deck])} Mission Card"
                         + (": it must be played immediately" if immediate else ""), {"deck": action.args["deck"]}))
     return replace(state, bought=True, phase=IMMEDIATE_PLAY if immediate else state.phase)
 
@@ -412,7 +426,7 @@ def _apply_bank_out(state: State, action: Action, events: list[Event]) -> State:
         t8[r] += b
         cols[i] = replace(c, cards=tuple(cards), tok3=tuple(t3), tok8=tuple(t8))
         events.append(Event("bank_out", f"{_name(state, i)} changes {3 * a + 8 * b} {RESOURCE_NAMES[r]} cards into "
-                            f"{a} (3) and {b} (8) tokens"))
+                            + tokens_text(a, b)))
     if not events:
         events.append(Event("bank_out", f"Nobody holds 3 or more {RESOURCE_NAMES[r]} cards to change"))
     return replace(state, colonies=tuple(cols))

@@ -9,7 +9,8 @@ from typing import Any
 
 from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.actions import MISSION_CARDS
-from companion.rules.mission_to_mars_2049.model import DECK_NAMES, DECKS, RESOURCE_NAMES, RESOURCES
+from companion.rules.mission_to_mars_2049.model import (DECK_NAMES, DECKS, MISSION_COST, MISSIONS, RESOURCE_NAMES,
+                                                        RESOURCES)
 
 RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
 MISSION_NAME = {c["id"]: c["name"] for c in MISSION_CARDS}
@@ -35,7 +36,8 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
 QUESTIONS = {
     "victim": "whom does the robber draw from?", "resource": "which resource?", "give": "pay with which cards?",
     "get": "get which?", "token": "which token?", "base": "at which Base?", "over": "where?",
-    "deck": "which pile?", "immediate": "does its footer say \u201cplay immediately\u201d?", "card": "which card?",
+    "deck": "which pile?",
+    "immediate": "draw the top card. Does its footer say \u201cPlay immediately!\u201d?", "card": "which card?",
     "target": "against whom?", "station": "which Station?", "take": "which four cards?",
     "use": "play Protection?",
 }
@@ -64,13 +66,13 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
         newest = players[action.seat]["bases"] if action.seat is not None else None
         return f"Base {value}" + (" (newest)" if value == newest else "")
     if arg == "over":
-        return "a free spot" if value is None else f"over your {_station(players[action.seat], value)}"
+        return "on a free spot" if value is None else f"over your {_station(players[action.seat], value)}"
     if arg == "token":
         return f"({value}) token"
     if arg == "deck":
-        return DECK_LABEL.get(value, str(value))
+        return f"{DECK_LABEL[value]}: {price(value)}" if value in DECK_LABEL else str(value)
     if arg == "immediate":
-        return "yes, play it now" if value else "no, keep it"
+        return "Yes: play it now" if value else "No: keep it in hand"
     if arg == "card":
         return MISSION_NAME.get(value, str(value))
     if arg == "use":
@@ -83,13 +85,45 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
     return str(value)
 
 
+def price(deck: str) -> str:
+    """"3 Air, 1 Food": what a Mission Card of pile ``deck`` costs (the rules' ``MISSION_COST``)."""
+    cost = MISSION_COST[DECKS.index(deck)]
+    return ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
+
+
 def _station(player: dict[str, Any], index: int) -> str:
-    """"Air Station at Base 2": a player's station by its index as ``summary`` lists them."""
+    """"Air Station at Base 2": a player's station by its index as ``summary``
+    lists them; a second one alike (same type, Base and star) is "... (2nd)",
+    one with another player's star says whose."""
+    seen: dict[tuple[str, str, str], int] = {}
     for k, b in player["buildings"].items():
         for st in b["stations"]:
+            alike = (st["resource"], k, st["colour"])
+            seen[alike] = seen.get(alike, 0) + 1
             if st["index"] == index:
-                return f"{RESOURCE_LABEL[st['resource']]} Station at Base {k}"
+                nth = seen[alike]
+                star = "" if st["colour"] == player["colour"] else f" ({st['colour']} star)"
+                return (f"{RESOURCE_LABEL[st['resource']]} Station at Base {k}{star}"
+                        + (f" ({nth}{_ORDINAL.get(nth, 'th')})" if nth > 1 else ""))
     return f"Station {index + 1}"
+
+
+_ORDINAL = {2: "nd", 3: "rd"}
+
+
+def rank(arg: str, value: Any) -> tuple[int, Any]:
+    """A fixed order for the options of a question: "nothing" first, then
+    resources in the rules' order (Air, Food, Minerals, then the Road card),
+    seats in table order, Bases and tokens by number, piles and Mission Cards
+    in rulebook order, "no" before "yes"."""
+    if value is None:
+        return (0, 0)
+    if isinstance(value, (bool, int)):
+        return (1, int(value))
+    for i, known in enumerate((RESOURCES + ("road",), DECKS, MISSIONS)):
+        if value in known:
+            return (2 + i, known.index(value))
+    return (9, str(value))
 
 
 def action_text(summary: dict[str, Any], action: Action) -> str:

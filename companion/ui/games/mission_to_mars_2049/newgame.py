@@ -52,6 +52,10 @@ class NewGameScreen(Screen):
         self.faces[self.faces.index(new)] = old
         self.faces[i] = new
 
+    def default_faces(self) -> None:
+        """The die's symbols back to faces 1..6 = Air, Food, Minerals, Robbery, Discovery, Skip a turn."""
+        self.faces = list(DEFAULT_FACES)
+
     def cycle_colour(self, i: int) -> None:
         """Player ``i`` takes the next colour not at the table; swaps with the spare ones."""
         spare = [c for c in COLOUR_CHOICES if c not in self.colours[:self.players]]
@@ -78,7 +82,7 @@ class NewGameScreen(Screen):
             r, rest = L.take_top(rest, height, lay.gap)
             if label_w:
                 lab, r = L.take_left(r, label_w, lay.gap)
-                ui.label(lab, label, lay.small, DIM, bold=True)
+                ui.label(lab, label, lay.small, DIM, bold=True, valign="top" if height > lay.touch else "center")
             return r
 
         lo, hi = PLAYERS
@@ -94,11 +98,18 @@ class NewGameScreen(Screen):
             seat_chip(ui, chip, self.colours[i], str(i + 1))
             ui.label(name_r, self.colours[i].capitalize(), lay.small, FG, bold=True)
         ncols = 2 if lay.portrait else 3
-        nrows = 6 // ncols
+        nrows = 6 // ncols + (1 if lay.portrait else 0)  # portrait: "Default faces" is a cell of the grid
         faces_r = row(nrows * lay.touch + (nrows - 1) * lay.gap, "Die faces")
-        for i, cell in enumerate(L.grid(faces_r, 6, ncols, lay.gap)):
+        cells = L.grid(faces_r, nrows * ncols, ncols, lay.gap)
+        for i, cell in enumerate(cells[:6]):
             ui.button(cell, SYMBOL_NAMES[self.faces[i]], lambda i=i: self.cycle_face(i),
                       sub=f"face {i + 1}", size=lay.small, name=f"face {i + 1}")
+        if lay.portrait:
+            reset_r = cells[6]
+        else:  # under the "Die faces" label
+            reset_r = pygame.Rect(body.x, faces_r.bottom - lay.touch, label_w, lay.touch)
+        ui.button(reset_r, "Default", self.default_faces, size=lay.small, sub="faces",
+                  name="Default faces")
         hide = self.app.settings.get("hide_hands", False)
         nr = next_rect(lay, lay.body_rect)
         left = pygame.Rect(bottom_r.x, bottom_r.y, nr.x - lay.gap - bottom_r.x, bottom_r.h)

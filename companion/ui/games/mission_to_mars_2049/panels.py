@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from ... import layout as L
+from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
@@ -52,9 +53,10 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """One panel per player, in table order: Air, Food, Minerals (cards and
-    tokens together), Road cards, tournament points; then Bases, active
-    Stations by type, Laboratories (the trade rate) and Mission Cards held."""
+    """One panel per player, in table order: Air, Food, Minerals (the cards,
+    then smaller what the Resource Tokens are worth: "4+3t"), Road cards,
+    tournament points; then Bases, the Road once built, active Stations,
+    the trade rate and Mission Cards held (as many as fit; the details have all)."""
     lay = ui.layout
     summary = app.view()
     players = summary["players"]
@@ -81,16 +83,54 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             total = sum(p["value"].values())
             ui.label(numbers, f"{total} resources \u00b7 {p['road_cards']} Road", lay.small, DIM)
         else:
-            values = (("A", p["value"]["air"]), ("F", p["value"]["food"]), ("M", p["value"]["minerals"]),
-                      ("R", p["road_cards"]))
-            for cell, (letter, value) in zip(L.cols(numbers, 4, lay.gap), values):
-                lab_r, val_r = L.take_left(cell, lay.px(22))
-                ui.label(lab_r, letter, lay.small, DIM, bold=True)
-                ui.label(val_r, str(value), lay.big, FG, bold=True, cls="key")
-        stations = sum(p["active_stations"].values())
-        bases = p["bases"]
-        ui.label(line, f"{bases} Base{'s' if bases > 1 else ''} \u00b7 {stations} St \u00b7 {p['trade_rate']}"
-                       f" \u00b7 {held} Mis", lay.small, INFO)
+            r_w = lay.px(64)
+            road_r, cells_r = L.take_right(numbers, r_w, lay.gap)
+            for cell, res in zip(L.cols(cells_r, 3, lay.gap), ("air", "food", "minerals")):
+                tokens = p["value"][res] - p["cards"][res]
+                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens, p["value"][res])
+            lab_r, val_r = L.take_left(road_r, lay.px(22))
+            ui.label(lab_r, "R", lay.small, DIM, bold=True)
+            ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
+        ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
+
+
+def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int, value: int) -> None:
+    """"A 4+3t": the cards in hand (a key number) and, smaller, what the
+    Resource Tokens are worth; where that does not fit, the total."""
+    lay = ui.layout
+    lab_r, val_r = L.take_left(cell, lay.px(22))
+    ui.label(lab_r, letter, lay.small, DIM, bold=True)
+    big_w = text.font(lay.big, True).size(str(cards))[0]
+    extra = next((t for t in (f"+{tokens}t", f"+{tokens}") if tokens and
+                  big_w + lay.px(2) + text.font(lay.small).size(t)[0] <= val_r.w), None)
+    if tokens and extra is None:
+        ui.label(val_r, str(value), lay.big, FG, bold=True, cls="key")
+        return
+    r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
+    if extra:
+        ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), extra,
+                 lay.small, INFO)
+
+
+def _info_parts(p: dict[str, Any], held: int) -> list[str]:
+    """The line under the numbers, most important first: Bases, the Road, Stations, trade rate, Missions."""
+    bases = p["bases"]
+    parts = [f"{bases} Base{'s' if bases > 1 else ''}"]
+    if p["road"]:
+        parts.append("Road" if p["road_active"] else "Road (inactive)")
+    stations = sum(p["active_stations"].values())
+    return parts + [f"{stations} St", p["trade_rate"], f"{held} Mis"]
+
+
+def fitting(ui: Ui, width: int, parts: list[str]) -> str:
+    """``parts`` joined with " · ", the last ones left out until it fits ``width`` at the small size."""
+    font = text.font(ui.layout.small)
+    for n in range(len(parts), 0, -1):
+        line = " \u00b7 ".join(parts[:n])
+        if font.size(line)[0] <= width:
+            return line
+    return parts[0]
+
 
 def player_lines(app: Any, seat: int) -> list[str]:
     """A player's details for the dialog a tap on their panel opens: buildings by
@@ -116,10 +156,33 @@ def player_lines(app: Any, seat: int) -> list[str]:
                  + ", ".join(f"{v:.1f} {r.capitalize()}" for r, v in income.items()))
     can = advice.buildable(state, seat)
     lines.append("Can build now: " + (", ".join(c.replace("_", " ").capitalize() for c in can) if can else "nothing"))
-    trades = advice.trades_to_base(state, seat)
-    lines.append("Next Base: " + ("out of reach by bank trades" if trades is None else
-                                  "affordable now" if trades == 0 else f"{trades} bank trade(s) away"))
+    if p["bases"] >= 5:
+        lines.append("Next Base: all 5 Bases built")
+    else:
+        trades = advice.trades_to_base(state, seat)
+        lines.append("Next Base: " + ("out of reach by bank trades" if trades is None else
+                                      "affordable now" if trades == 0 else f"{trades} bank trade(s) away"))
+    lines.append(road_line(p))
+    lines.append(h2o_line(p))
     return lines
+
+
+def road_line(p: dict[str, Any]) -> str:
+    """The Road: built (and whether it works), or what it still needs (3.10, 3.11)."""
+    if p["road"]:
+        return "Road: built" + ("" if p["road_active"] else " (inactive: Base 5 is destroyed)")
+    need = [f"5 Bases (has {p['bases']})"] if p["bases"] < 5 else []
+    if p["road_cards"] < 3:
+        need.append(f"3 Road cards (has {p['road_cards']})")
+    return "Road: not built" + (": needs " + " + ".join(need) if need else ": can be built now")
+
+
+def h2o_line(p: dict[str, Any]) -> str:
+    """"H2O: needs 5 Bases + Road + 8/8/8 (has 4 Bases, no Road, 5/3/9)" (3.12.2)."""
+    v = p["value"]
+    have = f"{v['air']}/{v['food']}/{v['minerals']}"
+    road = "the Road" if p["road_active"] else "no Road" if not p["road"] else "the Road inactive"
+    return f"H2O: needs 5 Bases + Road + 8/8/8 (has {p['bases']} Bases, {road}, {have})"
 
 
 def show_player(app: Any, seat: int) -> None:

@@ -1,31 +1,68 @@
 """Mission to Mars 2049's turn screen: the players beside what may be done now.
 
-Left (top in portrait): every player's panel. Right: whose move it is and
-what the die did, then either the die's faces (a roll is expected) or one
-button per kind of legal move of whoever may act; a move's choices (which
-resource, which Base, against whom) are asked one at a time
-(:mod:`companion.ui.chooser`), so every option offered is legal. NEXT is
-"I'm done!" and passes the die.
+Left (top in portrait): every player's panel. Right: whose move it is, what
+happened this turn (newest first; a tap shows all of it), then either the
+die's faces (a roll is expected) or the move buttons of whoever may act.
+
+In the main phase of a turn the buttons are a fixed set in fixed places:
+Base, Station, Laboratory, Road (the H2O Station once the Road is built),
+Trade, Buy Mission, Play Mission, Tokens (cards into a token and back) and
+More (the bank running out, and whatever does not fit). A move that is not
+allowed now is drawn disabled, and a tap on it says why with the rulebook's
+section (the rules' ``check``). Buttons never reach under NEXT ("I'm done!"):
+what does not fit goes behind More. A move's choices (which resource, which
+Base, against whom) are asked one at a time (:mod:`companion.ui.chooser`),
+so every option offered is legal.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from companion.rules.contract import NUMBER_FACES, Action
+from companion.rules.contract import NUMBER_FACES, Action, Rejection
 
 from ... import layout as L
 from ... import text
 from ...chooser import choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
-from ...widgets import DIM, FG, MARS, PANEL, Ui
-from .labels import KINDS, action_text, ask, value_label
+from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
+from .labels import KINDS, _station, action_text, ask, price, rank, value_label
 from .panels import player_panels
 
 DONE = "done"
 SEAT = "__seat__"  # the chooser's key for "which player" (not a payload field)
+WHY = " (why not?)"  # a disabled button's name ends so: a tap says why the move is not allowed
+
+#: The main phase's buttons: (slot, title, the move kinds it makes).
+SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("base", "Base", ("build_base",)),
+    ("station", "Station", ("build_station",)),
+    ("lab", "Laboratory", ("build_lab",)),
+    ("road", "Road", ("build_road",)),
+    ("h2o", "H2O Station", ("build_h2o",)),
+    ("trade", "Trade", ("trade",)),
+    ("buy", "Buy Mission", ("buy",)),
+    ("play", "Play Mission", ("play",)),
+    ("tokens", "Tokens", ("to_token", "to_cards")),
+)
+#: The rare moves behind More.
+MORE = ("bank_out",)
+TOKENS_ORDER = ("resource", "token")
+
+
+class Button:
+    """One move button: ``title``, ``on_tap``, ``enabled`` (drawn disabled
+    otherwise: its tap says why), an optional ``sub`` line."""
+
+    def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None):
+        self.title, self.on_tap, self.enabled, self.sub = title, on_tap, enabled, sub
+
+    @property
+    def name(self) -> str:
+        return self.title if self.enabled else self.title + WHY
 
 
 class TurnScreen(Screen):
@@ -37,37 +74,137 @@ class TurnScreen(Screen):
         return self.app.legal()
 
     def on_next(self) -> None:
-        """NEXT: "I'm done!" when the acting player may end the turn; else says what is awaited."""
+        """NEXT: "I'm done!" when the acting player may end the turn; else the
+        rule that says what comes first (3.4.1: the die's demands first)."""
         done = [a for a in self.legal() if a.kind == DONE]
         if done:
             self.app.submit(done[0])
             return
+        state = self.app.state
+        seat = self.app.game.to_act(state).seats[:1]
+        action = Action(DONE, {}, getattr(state, "current", seat[0] if seat else None))
+        rejection = self.app.game.check(state, action)
+        if rejection is not None:
+            self.app.reject(rejection, action=action)
+            return
         expect = self.app.expect()
-        turn = self.app.game.to_act(self.app.state)
-        what = expect.purpose if expect is not None else turn.label
+        what = expect.purpose if expect is not None else self.app.game.to_act(state).label
         self.app.say(f"Not yet: {what}.", "info", 5)
 
-    def offer(self, kind: str) -> None:
-        """Ask the choices of a ``kind`` move among the legal ones, then submit it.
-        When several players may make it (tokens off turn, Protection), who is asked first."""
+    # ------------------------------------------------------------------ asking
+    def offer(self, kind: str | tuple[str, ...], title: str | None = None) -> None:
+        """Ask the choices of a move of ``kind`` (one kind or several, as the
+        Tokens button's two directions) among the legal ones, then make it.
+        When several players may make it (tokens off turn, Protection), who is
+        asked first."""
+        kinds = (kind,) if isinstance(kind, str) else kind
+        if kinds == ("build_base",):
+            self.offer_base()
+            return
         summary = self.app.view()
-        title, order = KINDS.get(kind, (kind, ()))
-        candidates = [Action(a.kind, {**a.args, SEAT: a.seat}, a.seat) for a in self.legal() if a.kind == kind]
+        name, order = KINDS.get(kinds[0], (kinds[0], ()))
+        if len(kinds) > 1:
+            order = ("kind", *TOKENS_ORDER)
+        candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if len(kinds) > 1 else {})},
+                             a.seat) for a in self.legal() if a.kind in kinds]
 
         def label(arg: str, value: Any, action: Action) -> str:
-            return summary["players"][value]["name"] if arg == SEAT else value_label(summary, action, arg, value)
+            if arg == SEAT:
+                return summary["players"][value]["name"]
+            if arg == "kind":
+                return KINDS[value][0]
+            return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
-            return self.confirm(Action(action.kind, {k: v for k, v in action.args.items() if k != SEAT},
-                                       action.seat))
+            args = {k: v for k, v in action.args.items() if k not in (SEAT, "kind")}
+            return self.confirm(Action(action.kind, args, action.seat))
 
-        choose(self.app, title, candidates, label, lambda arg: "who?" if arg == SEAT else ask(arg),
-               (SEAT, *order), submit=submit)
+        choose(self.app, title or name, candidates, label,
+               lambda arg: "who?" if arg == SEAT else "which way?" if arg == "kind" else ask(arg),
+               (SEAT, *order), submit=submit, unordered=("take",),
+               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v))
+
+    def offer_base(self) -> None:
+        """Base: on a free spot next to the newest Base (3.6.2), or, as its own
+        choice, over one of the player's Stations (Q.2), which first asks
+        "This removes your X Station at Base k with no refund: sure?"."""
+        legal = [a for a in self.legal() if a.kind == "build_base"]
+        if not legal:
+            return
+        free = [a for a in legal if "over" not in a.args]
+        over = [a for a in legal if "over" in a.args]
+        seat = legal[0].seat
+        player = self.app.view()["players"][seat]
+        k = player["bases"] + 1
+        options: list[tuple[str, Callable[[], object]]] = []
+        if free:
+            options.append((f"Base {k} on a free spot", lambda: self._make(free[0])))
+        if over:
+            options.append(("Over my own Station\u2026", lambda: self.offer_base_over(over)))
+        if len(options) == 1 and free:
+            self.confirm(free[0])
+            return
+        self.app.ask(f"Base {k}: where?", options, lines=[
+            f"Always build new Bases next to each other (3.6.2). Over your own Station only when you have blocked "
+            f"yourself: it leaves the map with no refund (Q.2)."])
+
+    def offer_base_over(self, over: list[Action]) -> None:
+        """Which Station the Base goes over: one option per Station (alike
+        ones once: they are the same to the game), each label unique."""
+        player = self.app.view()["players"][over[0].seat]
+        k = player["bases"] + 1
+        options: list[tuple[str, Callable[[], object]]] = []
+        for a in over:
+            label = _station(player, a.args["over"]).replace(" (2nd)", "").replace(" (3rd)", "")
+            if any(label == o for o, _ in options):
+                continue
+            options.append((label, lambda a=a, label=label: self.ask_remove(a, label, k)))
+        self.app.ask(f"Base {k} over which of your Stations?", options)
+
+    def ask_remove(self, action: Action, station: str, k: int) -> None:
+        """The last word before a Station is destroyed for a Base."""
+        self.app.ask(f"This removes your {station} with no refund: sure?",
+                     [(f"Yes, Base {k} over it", lambda: self._make(action))],
+                     lines=["7. F.A.Q. Q.2: \u201cYou are allowed to build a Base over any Resource Station you "
+                            "own\u201d \u2014 the way out when you have blocked yourself."], cancel_label="No")
+
+    def why_not(self, kinds: tuple[str, ...], title: str) -> None:
+        """Say why no move of ``kinds`` can be made now: the rules' refusal of a
+        representative move, with its rulebook section."""
+        state = self.app.state
+        game = self.app.game
+        seat = getattr(state, "current", None)
+        first: tuple[Action, Rejection] | None = None
+        for action in _samples(state, kinds, seat):
+            rejection = game.check(state, action)
+            if rejection is None:
+                continue
+            if first is None or (first[1].code == "cannot_afford" and rejection.code != "cannot_afford"):
+                first = (action, rejection)
+        if first is None:
+            self.app.say(f"{title}: not possible now.", "info", 5)
+            return
+        self.app.reject(first[1], action=first[0])
+
+    def more(self, extra: list[Button]) -> None:
+        """More: the bank running out (Q.4) and the buttons that did not fit."""
+        legal = self.legal()
+        options: list[tuple[str, Callable[[], object]]] = []
+        lines: list[str] = []
+        for kind in MORE:
+            title = KINDS[kind][0]
+            if any(a.kind == kind for a in legal):
+                options.append((title, lambda k=kind: self.offer(k)))
+            else:
+                lines.append(f"{title}: nobody holds 3 or more cards of one kind to change (Q.4).")
+        for b in extra:
+            options.append((b.title if b.enabled else b.title + WHY, b.on_tap))
+        self.app.ask("More moves", options, lines=lines)
 
     def confirm(self, action: Action) -> None:
-        """Make ``action``; a move that blocks the player's next Base is first
-        shown with the rulebook's tip (a hint, never a refusal: 6.0 Recommendations
-        and tactics). Other tips are said after the move."""
+        """Make ``action``; a Station or Laboratory that blocks the player's
+        next Base is first shown with the rulebook's tip (a hint, never a
+        refusal: 3.6.4). Other tips are said after the move."""
         from companion.rules.mission_to_mars_2049.advice import hints
         tips = hints(self.app.state, action)
         if any("blocks your next Base" in t for t in tips):
@@ -81,91 +218,193 @@ class TurnScreen(Screen):
         self.app.close_dialog()
         self.app.submit(action)
 
+    # ------------------------------------------------------------------ buttons
+    def buttons(self, legal: list[Action], turn: Any) -> list[Button]:
+        """The move buttons now: in the main phase of a turn the fixed slots
+        (disabled where not allowed), else one per kind of legal move."""
+        state = self.app.state
+        summary = self.app.view()
+        current = getattr(state, "current", None)
+        main = self.app.game.phase(state) == "main"
+        out: list[Button] = []
+        if main:
+            me = summary["players"][current]
+            for slot, title, kinds in SLOTS:
+                if slot == "road" and me["road"] or slot == "h2o" and not me["road"]:
+                    continue  # one goal slot: the Road, then the H2O Station
+                options = [a for a in legal if a.kind in kinds]
+                if options:
+                    out.append(Button(title, lambda k=kinds, t=title: self.offer(k, t),
+                                      sub=self._sub(slot, options, summary, current)))
+                else:
+                    out.append(Button(title, lambda k=kinds, t=title: self.why_not(k, t), enabled=False))
+            return out
+        for kind in KINDS:
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                title = KINDS[kind][0]
+                out.append(Button(title, lambda k=kind: self.offer(k), sub=self._sub(kind, options, summary,
+                                                                                        current)))
+        return out
+
+    def _sub(self, slot: str, options: list[Action], summary: dict, current: int | None) -> str | None:
+        """A button's second line: who may (tokens off turn), the price of the
+        piles one can buy from, or the one choice there is."""
+        seats = sorted({a.seat for a in options if a.seat is not None}, key=lambda s: (s != current, s))
+        if seats and seats != [current]:  # off turn (tokens of the type produced, Protection): say who may
+            names = [summary["players"][i]["name"] for i in seats]
+            return ", ".join(names) if len(names) <= 2 else f"{names[0]} +{len(names) - 1}"
+        if slot == "buy":
+            decks = list(dict.fromkeys(a.args["deck"] for a in options))
+            return price(decks[0]) if len(decks) == 1 else "either pile"
+        if len(options) == 1 and options[0].args and slot not in ("play",):
+            return action_text(summary, options[0]).split(": ", 1)[-1]
+        return None
+
+    # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         app = self.app
         state = app.state
-        left, right = _split(lay)
+        left, right = _split(lay, len(app.game.seats(state)))
         player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state)
         area = right.inflate(-2 * lay.gap, -2 * lay.gap)
         turn = app.game.to_act(state)
         expect = app.expect()
         prompt = _prompt(app, state, expect, turn)
-        head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize()
-        head, area = L.take_top(area, head_h, lay.gap)
-        ui.block(head, prompt, lay.small, MARS, bold=True)
-        recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")][-4:]
+        if prompt:
+            head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize()
+            head, area = L.take_top(area, head_h, lay.gap)
+            ui.block(head, prompt, lay.small, MARS, bold=True)
+        recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")]
         if expect is not None and expect.kind == "roll":
             pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 250), lay.gap)
             face_pad(ui, pad, app, "")  # what the roll is for is the heading above
-            _events(ui, area, recent)
+            _events(ui, area, recent, app)
             return
         legal = self.legal()
-        kinds = [k for k in KINDS if any(a.kind == k for a in legal)]
         done = any(a.kind == DONE for a in legal)
-        ev_h = min(lay.px(120), area.h // 3)
-        ev_r, area = L.take_top(area, ev_h, lay.gap)
-        _events(ui, ev_r, recent)
-        if done:
-            nr = next_rect(lay, right)
-            ui.button(nr, "I'm done!", self.on_next, "primary", size=lay.big, name="I'm done")
-            area = pygame.Rect(area.x, area.y, area.w, max(0, nr.y - lay.gap - area.y))
-        ncols = 2 if area.w > lay.px(300) else 1
-        summary = app.view()
-        for cell, kind in zip(L.grid(area, len(kinds), ncols, lay.gap, row_h=lay.touch), kinds):
-            title = KINDS[kind][0]
-            options = [a for a in legal if a.kind == kind]
-            sub = action_text(summary, options[0]).split(": ", 1)[-1] if len(options) == 1 and options[0].args \
-                else None
-            others = {a.seat for a in options} - set(turn.seats[:1])
-            if others:  # off turn (tokens of the type produced, Protection): say whose move it is
-                names = [summary["players"][i]["name"] for i in sorted(others)]
-                who = names[0] + (f" +{len(names) - 1}" if len(names) > 1 else "")
-                sub = f"{who}: {sub}" if sub and len(names) == 1 else who
+        nr = next_rect(lay, right)
+        buttons = self.buttons(legal, turn)
+        newest = len(text.wrap(recent[-1], area.w - lay.px(12), lay.small)) if recent else 1
+        need = newest * text.font(lay.small).get_linesize() + lay.px(8)
+        ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
+        _events(ui, ev_r, recent, app)
+        if len(shown) < len(buttons):
+            rest = buttons[len(shown):]
+            shown = shown + [Button("More", lambda: self.more(rest))]
+        elif app.game.phase(state) == "main":
+            shown = shown + [Button("More", lambda: self.more([]))]
+        for cell, b in zip(cells, shown):
+            sub = b.sub
             if sub and text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
                 sub = None  # no room: the question says it
-            ui.button(cell, title, lambda k=kind: self.offer(k), sub=sub, size=lay.body, name=title)
-        if not kinds and not done:
-            ui.block(area, "Waiting for the die or a choice above.", lay.body, DIM)
+            # a disabled move is drawn so, yet its tap says why
+            ui.button(cell, b.title, b.on_tap, "normal" if b.enabled else "disabled", sub=sub, size=lay.body,
+                      name=b.name)
+        if done:
+            ui.button(nr, "I'm done!", self.on_next, "primary", size=lay.big, name="I'm done")
+        else:
+            ui.button(nr, "I'm done!", self.on_next, "disabled", size=lay.big, name="I'm done" + WHY)
+        if not buttons and not done:
+            ui.block(pygame.Rect(area.x, ev_r.bottom + lay.gap, area.w, max(0, nr.y - ev_r.bottom - 2 * lay.gap)),
+                     "Waiting for the die or a choice above.", lay.body, DIM)
+
+
+def _samples(state: Any, kinds: tuple[str, ...], seat: int | None) -> list[Action]:
+    """Moves of ``kinds`` to ask the rules about, for the reason one is not allowed."""
+    from companion.rules.mission_to_mars_2049.model import DECKS, RESOURCES
+    out = []
+    for kind in kinds:
+        if kind in ("build_base", "build_lab", "build_road", "build_h2o"):
+            out.append(Action(kind, {}, seat))
+        elif kind == "build_station":
+            out += [Action(kind, {"resource": r}, seat) for r in RESOURCES]
+        elif kind == "trade":
+            out += [Action(kind, {"give": g, "get": "road" if g == "air" else "air"}, seat) for g in RESOURCES]
+        elif kind == "buy":
+            out += [Action(kind, {"deck": d, "immediate": False}, seat) for d in DECKS]
+        elif kind == "play":
+            others = [i for i in range(len(state.seats)) if i != seat] or [0]
+            out += [Action(kind, {"card": "resource"}, seat), Action(kind, {"card": "capture", "target": others[0]},
+                                                                     seat)]
+        elif kind in ("to_token", "to_cards"):
+            out += [Action(kind, {"resource": r, "token": 3}, seat) for r in RESOURCES]
+        elif kind == "bank_out":
+            out += [Action(kind, {"resource": r}, seat) for r in RESOURCES]
+    return out
+
+
+def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
+                 buttons: list[Button], need: int = 0) -> tuple[pygame.Rect, list[pygame.Rect], list[Button]]:
+    """(events rectangle, button cells, the buttons shown) for the moves'
+    ``area`` with NEXT at ``nr``: the buttons in rows above NEXT and beside it,
+    never over it; the events get the rest, at least two lines and ``need``
+    pixels (the newest event whole). Buttons that
+    do not fit are left out (the caller puts them behind More, in the last cell)."""
+    line_h = text.font(lay.small).get_linesize()
+    min_ev = max(2 * line_h + lay.px(8), need)
+    ncols = 2 if area.w > lay.px(300) else 1
+    col_w = (area.w - (ncols - 1) * lay.gap) // ncols
+    beside = max(0, (nr.x - lay.gap - area.x + lay.gap) // (col_w + lay.gap))
+    row = lay.touch + lay.gap
+    n = len(buttons) + 1  # and More (or room for it)
+    above = max(0, -(-(n - beside) // ncols))
+    room = nr.y - lay.gap - area.y  # events and the rows above NEXT
+    fit = max(0, (room - min_ev) // row)
+    rows = min(above, fit)
+    capacity = rows * ncols + beside
+    shown = buttons if len(buttons) < capacity else buttons[:max(0, capacity - 1)]
+    ev_h = min(room - rows * row, max(min_ev, lay.px(190)))
+    ev_r = pygame.Rect(area.x, area.y, area.w, max(0, ev_h))
+    cells = []
+    top = ev_r.bottom + lay.gap
+    for r in range(rows):
+        for c in range(ncols):
+            cells.append(pygame.Rect(area.x + c * (col_w + lay.gap), top + r * row, col_w, lay.touch))
+    for c in range(beside):
+        cells.append(pygame.Rect(area.x + c * (col_w + lay.gap), nr.y + (nr.h - lay.touch) // 2, col_w, lay.touch))
+    return ev_r, cells, list(shown)
 
 
 def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
-    """What the table does now, in a few words."""
+    """What the table does now, in a few words (nothing in the main phase of a turn)."""
     if expect is not None:
         return expect.purpose
     if any(a.kind == DONE for a in app.legal()):
-        return "Build, trade, Missions; then \u201cI'm done!\u201d"
+        return ""  # the top bar says whose turn it is, NEXT says "I'm done!": the room goes to the moves
     return turn.label
 
 
-def _split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
+def _split(lay: Any, players: int = 3) -> tuple[pygame.Rect, pygame.Rect]:
     """(players, moves): half and half, side by side (landscape) or stacked (portrait)."""
     b = lay.body_rect
-    if lay.portrait:
-        top_h = int(b.h * 0.5)
+    if lay.portrait:  # the moves get a little more than half: with up to 3 players, all 9 buttons fit
+        top_h = int(b.h * (0.46 if players <= 3 else 0.5))
         return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
     left_w = int(b.w * 0.48)
     return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
-def _events(ui: Ui, rect: pygame.Rect, lines: list[str]) -> None:
-    """What just happened (the die's effect on every player, the last moves):
-    the newest lines that fit whole, oldest first."""
+def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> None:
+    """What happened this turn (the die's effect on every player, the moves):
+    the newest first, each line whole; the older ones that do not fit are
+    behind a tap, which shows them all."""
     lay = ui.layout
     if rect.h <= 0:
         return
     ui.panel(rect, PANEL)
     inner = rect.inflate(-lay.px(12), -lay.px(8))
-    lines = lines or ["Nothing yet this turn."]
+    newest = list(reversed(lines)) or ["Nothing yet this turn."]
     line_h = text.font(lay.small).get_linesize()
-    shown: list[str] = []
-    used = 0
-    for line in reversed(lines):
-        h = len(text.wrap(line, inner.w, lay.small)) * line_h
-        if used + h > inner.h:
-            break
-        shown.insert(0, line)
-        used += h
     y = inner.y
-    for line in shown:
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), line, lay.small, FG)
+    shown = 0
+    for line in newest:
+        h = len(text.wrap(line, inner.w, lay.small)) * line_h
+        if y + h > inner.bottom:
+            break
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG if shown == 0 else DIM)
+        shown += 1
+    if app is not None and lines:
+        ui.hits.append(Hit(pygame.Rect(rect), "This turn", lambda: app.show_info("This turn, newest first",
+                                                                                 newest)))

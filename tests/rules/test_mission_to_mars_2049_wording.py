@@ -1,0 +1,81 @@
+"""Mission to Mars 2049: the words players read in the event log and the tips
+(a newcomer's report: "a Air", "1 food", "into 1 (3) and 0 (8) tokens", a
+"blocks your next Base" tip for buying a Mission, "You lead" for a player last
+on points) and the refusals that say the die's demands come first (3.4.1)."""
+from companion.rules.contract import Action
+from companion.rules.mission_to_mars_2049 import advice
+from companion.rules.mission_to_mars_2049.checks import _check_build_base
+from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
+                                                          started, texts)
+
+from companion.rules import mission_to_mars_2049 as mm
+
+
+def test_event_texts_use_the_right_article_and_capitals():
+    s = rich(main_state(3), 0)
+    _, ev = act(s, "build_station", resource="air")
+    assert "builds an Air Station at Base 1" in texts(ev)
+    _, ev = act(s, "build_station", resource="food")
+    assert "builds a Food Station" in texts(ev)
+    _, ev = act(s, "trade", give="air", get="food")
+    assert texts(ev).endswith("trades 4 Air for 1 Food")
+    _, ev = act(s, "trade", give="air", get="road")
+    assert texts(ev).endswith("trades 4 Air for a Road card")
+    _, ev = act(s, "buy", deck="aggressive", immediate=False)
+    assert "buys an Aggressive Mission Card" in texts(ev)
+    _, ev = act(s, "to_token", resource="air", token=8)
+    assert "into an (8) token" in texts(ev)
+
+
+def test_the_bank_running_out_names_only_the_tokens_made():
+    s = colony(main_state(3), 0, cards=(9, 2, 2))
+    _, ev = act(s, "bank_out", resource="air")
+    line = texts(ev)
+    assert "changes 6 Air cards into 2 (3) tokens" in line and "(8)" not in line and " 0 " not in line
+    s = colony(main_state(3), 0, cards=(16, 2, 2))
+    _, ev = act(s, "bank_out", resource="air")
+    assert "into an (8) token" in texts(ev)
+
+
+def test_the_blocking_tip_is_only_for_stations_and_laboratories_at_the_newest_base():
+    """3.6.4 "Always leave room for your next Base" is about spots next to the newest Base: buying a
+    Mission Card that spends the Base's resources gets no such tip."""
+    s = colony(main_state(3), 0, cards=(3, 3, 3), bases=2)
+    buy = Action("buy", {"deck": "peaceful", "immediate": False}, 0)
+    assert mm.check(s, buy) is None
+    assert not any("blocks your next Base" in h or "3.6.4" in h for h in advice.hints(s, buy))
+    s = colony(s, 0, cards=(5, 3, 3))
+    at_newest = Action("build_station", {"resource": "minerals", "base": 2}, 0)
+    assert any("blocks your next Base" in h and "3.6.4" in h for h in advice.hints(s, at_newest))
+    at_first = Action("build_station", {"resource": "minerals", "base": 1}, 0)
+    assert not any("blocks" in h or "3.6.4" in h for h in advice.hints(s, at_first))
+
+
+def test_the_armageddon_tip_names_the_bases_closest_to_the_pole_not_the_lead():
+    """4.1 Aggressive Mission Cards: Armageddon "Destroys the Base located closest to the North Pole";
+    a player with the most Bases may be last on points, so the tip does not say "You lead"."""
+    s = colony(rich(colony(main_state(3), 0, bases=2), 1), 1, bases=2, lab3=1, lab2=2, roads=3)
+    assert mm.points(s.colonies[0]) < mm.points(s.colonies[1])
+    tips = advice.hints(s, Action("buy", {"deck": "aggressive", "immediate": False}, 0))
+    tip = next(t for t in tips if "Armageddon" in t)
+    assert "You lead" not in tip and "closest to the North Pole" in tip and "Base 2" in tip
+
+
+def test_a_base_over_a_station_says_it_is_the_way_out_of_a_blocked_colony():
+    """Q.2 (the escape when blocked) and 3.6.2 ("Always build new bases next to each other") are both
+    quoted where the decision is made, and the tip for the move says so."""
+    doc = _check_build_base.__doc__
+    assert "blocked myself and now I" in doc and "Always build new bases next to each other" in doc
+    s = colony(main_state(3), 0, cards=(3, 3, 3))
+    tips = advice.hints(s, Action("build_base", {"over": 0}, 0))
+    assert any("Q.2" in t and "no refund" in t and "3.6.2" in t for t in tips)
+
+
+def test_moves_before_the_die_is_done_cite_3_4_1():
+    """3.4.1: "Do everything the Die tells you to do and only then you can start trading, building or
+    playing Mission Cards": "I'm done!" or a build during a Robbery or a Discovery is refused so."""
+    s, _ = roll(started(3), "robbery")
+    rej = cites(rejection(s, "done"), "3.4.1 Always start your game turn with rolling the Die.")
+    assert "Everything the die demands is done first" in rej.message and "Robbery" in rej.message
+    s, _ = roll(started(3), "discovery")
+    cites(rejection(s, "build_road"), "3.4.1 Always start your game turn with rolling the Die.")

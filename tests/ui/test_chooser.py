@@ -1,0 +1,73 @@
+"""The generic chooser (companion/ui/chooser.py): options in a fixed order
+whatever the order of the legal actions, and a list-valued choice (four cards
+of any kinds) asked one element at a time instead of a paged list of
+combinations."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from companion.rules.contract import Action
+from companion.ui.chooser import choose
+
+KINDS = ("air", "food", "minerals")
+
+
+class FakeApp:
+    """Records the dialogs asked and the action submitted."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, list[str]]] = []
+        self.options: list = []
+        self.submitted: list[Action] = []
+
+    def ask(self, title, options, lines=None):
+        self.asked.append((title, [label for label, _ in options]))
+        self.options = options
+
+    def close_dialog(self):
+        self.options = []
+
+    def submit(self, action):
+        self.submitted.append(action)
+
+    def tap(self, label):
+        dict(self.options)[label]()
+
+
+def label(arg, value, action):
+    return ", ".join(v.capitalize() for v in value) if isinstance(value, list) else str(value).capitalize()
+
+
+def test_options_come_in_the_order_of_rank_whatever_the_order_of_the_actions():
+    rank = {k: i for i, k in enumerate(KINDS)}
+    first = [Action("trade", {"give": g, "get": k}, 0) for g in ("air", "food") for k in KINDS if k != g]
+    orders = []
+    for actions in (first, first[::-1], [a for a in first if a.args["give"] == "food"] + first):
+        app = FakeApp()
+        choose(app, "Trade", actions, label, lambda arg: f"which {arg}?", ("get", "give"),
+               rank=lambda arg, value: rank.get(value, 9))
+        orders.append(app.asked[0][1])
+    assert orders == [["Air", "Food", "Minerals"]] * 3
+
+
+def test_without_rank_the_options_keep_the_order_of_the_actions():
+    app = FakeApp()
+    choose(app, "Take", [Action("take", {"resource": k}, 0) for k in ("minerals", "air")], label,
+           lambda arg: "which?")
+    assert app.asked[0][1] == ["Minerals", "Air"]
+
+
+def test_a_multiset_of_four_cards_is_asked_card_by_card():
+    actions = [Action("play", {"card": "assistance", "take": list(t)}, 0)
+               for t in combinations_with_replacement(KINDS, 4)]
+    assert len(actions) == 15
+    app = FakeApp()
+    choose(app, "Play Mission", actions, label, lambda arg: "which four cards?", ("card", "take"),
+           unordered={"take"})
+    for pick in ("Minerals", "Food", "Minerals", "Air"):
+        title, options = app.asked[-1]
+        assert options == ["Air", "Food", "Minerals"], (title, options)  # every kind, every time, no "More"
+        app.tap(pick)
+    assert [t for t, _ in app.asked][1] == "Play Mission (Assistance, Minerals so far): which four cards? (2 of 4)"
+    assert len(app.asked) == 4
+    assert sorted(app.submitted[0].args["take"]) == ["air", "food", "minerals", "minerals"]

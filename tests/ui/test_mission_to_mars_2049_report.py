@@ -1,0 +1,235 @@
+"""Mission to Mars 2049 through the screen: a newcomer's report after a whole
+3-player game (the move buttons covering "I'm done!", a Station destroyed by
+one tap, the newest event hidden, no sign of the Road, no reason for a move
+that is not offered, words, option order, cut titles, tokens summed, no reset
+of the die faces). Source: shared/rules/mission-to-mars-2049.txt."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.catalogue import Catalogues
+from companion.rules.contract import Event
+from companion.rules.mission_to_mars_2049.model import replace, set_colony, with_map
+from companion.ui import text
+from companion.ui.driver import Driver
+
+from .helpers import assert_no_overlaps
+from .readable import check_sizes
+
+SIZES = [(800, 480), (1280, 720), (720, 1280)]
+
+
+@pytest.fixture
+def driver(session, tmp_path):
+    def make(size=(800, 480), players=3):
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        d = Driver(session, Catalogues(tmp_path), size)
+        d.tap("Mission to Mars 2049")
+        d.tap(f"{players} players")
+        d.tap("Start")
+        return d
+    yield make
+    pygame.display.quit()
+
+
+def put(d, state, events=()):
+    """Show ``state`` (built for the test) as the session's current state."""
+    d.app.session._states[-1] = state
+    if events:
+        d.app.recent = list(events)
+    d.frame()
+    return state
+
+
+def colony(state, seat, **changes):
+    c = state.colonies[seat]
+    c = with_map(c, **changes) if {"stations", "bases"} & set(changes) else replace(c, **changes)
+    return set_colony(state, seat, c)
+
+
+def busy(state):
+    """Red's main phase with every kind of move: after an Air roll, rich, tokens, Mission Cards held,
+    Blue and Green holding Air to change off turn, the bank's running out possible."""
+    state = colony(state, 0, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1, aggressive=1, bases=4)
+    state = colony(state, 1, cards=(9, 4, 4))
+    state = colony(state, 2, cards=(5, 4, 4))
+    return replace(state, phase="main", current=0, produced=0, face=1, turn=12)
+
+
+def hit(d, name):
+    return next(h for h in d.app.screen.ui.hits if h.label == name)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_im_done_overlaps_no_button_with_the_most_moves(driver, size):
+    """Report 1: with every move offered, no move button reaches under "I'm done!", and every button
+    is whole on the screen; the rare moves are behind More."""
+    d = driver(size)
+    put(d, busy(d.app.state))
+    hits = d.app.screen.ui.hits
+    done = hit(d, "I'm done").rect
+    others = [h for h in hits if h.label != "I'm done"]
+    assert not [h.label for h in others if h.rect.colliderect(done)]
+    screen = pygame.Rect(0, 0, *size)
+    assert all(screen.contains(h.rect) for h in hits), [h.label for h in hits if not screen.contains(h.rect)]
+    names = d.names()
+    for title in ("Base", "Station", "Laboratory", "Trade", "Buy Mission", "More"):
+        assert title in names
+    assert "Bank ran out" not in names and "Cards \u2192 token" not in names  # behind More / in Tokens
+    assert_no_overlaps(d, f"the busiest turn at {size}")
+    check_sizes(d, f"the busiest turn at {size}", key_texts=None)
+    d.tap("More")
+    assert "Bank ran out" in [label for label, _ in d.app.dialog.options]
+
+
+def test_the_tokens_button_changes_both_ways_and_names_who_may(driver):
+    """Report 1 and 8: one Tokens button for cards -> token and back; its line names everyone who may
+    change (Red on her turn, Blue and Green off turn: F.A.Q. Q.7)."""
+    d = driver()
+    put(d, busy(d.app.state))
+    tokens = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "Red +2" in tokens or "Red, Blue" in tokens
+    d.tap("Tokens")
+    assert d.app.dialog.title == "Tokens: who?"
+    d.tap("Red")
+    assert [label for label, _ in d.app.dialog.options] == ["Cards \u2192 token", "Token \u2192 cards"]
+
+
+def test_a_base_over_a_station_is_its_own_choice_and_asks_before_removing(driver):
+    """Report 2: Q.2 ("blocked myself and now I have nowhere to build my second Base ... You are allowed
+    to build a Base over any Resource Station you own") beside 3.6.2 ("Always build new bases next to each
+    other"): a free spot is the first choice; over a Station is a separate one, each Station named once,
+    and nothing is removed before "This removes your ... with no refund: sure?"."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, bases=2, stations=((0, 0, 1), (1, 0, 1), (2, 0, 1), (0, 0, 1), (0, 0, 2)),
+               supply=(2, 4, 4))
+    put(d, s)
+    d.tap("Base")
+    assert d.app.dialog.title == "Base 3: where?"
+    assert [label for label, _ in d.app.dialog.options] == ["Base 3 on a free spot", "Over my own Station\u2026"]
+    d.tap("Over my own Station\u2026")
+    labels = [label for label, _ in d.app.dialog.options]
+    assert len(labels) == len(set(labels)) == 4  # the two Air Stations at Base 1 are one choice
+    assert labels[0] == "Air Station at Base 1" and "Air Station at Base 2" in labels
+    d.tap("Air Station at Base 2")
+    assert d.app.dialog.title == "This removes your Air Station at Base 2 with no refund: sure?"
+    assert d.app.state.colonies[0].bases == 2  # not yet
+    d.tap("Yes, Base 3 over it")
+    c = d.app.state.colonies[0]
+    assert c.bases == 3 and (0, 0, 2) not in c.stations and len(c.stations) == 4
+
+
+def test_base_with_a_free_spot_only_builds_at_once(driver):
+    d = driver()
+    put(d, colony(busy(d.app.state), 0, stations=(), supply=(5, 5, 5)))
+    d.tap("Base")
+    assert d.app.dialog is None and d.app.state.colonies[0].bases == 5
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_newest_event_is_shown_first_and_whole(driver, size):
+    """Report 3: with more events than room, the newest is drawn first, whole; a tap shows them all."""
+    d = driver(size)
+    old = [Event("x", f"Older event number {i} with a few words to wrap it over the line") for i in range(12)]
+    newest = Event("build", "Red builds the Road through the polar ice cap, and this line is long enough to "
+                   "wrap over two lines or three")
+    cuts = text.STATS["cut"]
+    put(d, busy(d.app.state), old + [newest])
+    texts = d.app.screen.ui.texts
+    words = [t for t, _, box in texts if t and t.split()[0] in ("Red", "Older", "builds")]
+    joined = " ".join(t for t, _, _ in texts)
+    assert newest.text.split(" and ")[0].split()[0] == words[0].split()[0]
+    assert all(w in joined for w in newest.text.split())
+    assert text.STATS["cut"] == cuts
+    d.tap("This turn")
+    assert d.app.dialog.lines[0] == newest.text
+
+
+def test_the_road_shows_on_the_panel_and_the_details_say_all_five_bases(driver):
+    """Report 4: the Road is on the panel; the details give the H2O Station's needs (3.12.2) and say
+    "all 5 Bases built" instead of "out of reach"."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, bases=5, road=True, roads=0, cards=(3, 3, 3), tok3=(0, 0, 0))
+    put(d, s)
+    assert any(t.startswith("5 Bases \u00b7 Road") for t, _, _ in d.app.screen.ui.texts)
+    d.tap("Red")
+    lines = d.app.dialog.lines
+    assert "Next Base: all 5 Bases built" in lines
+    assert "Road: built" in lines
+    assert "H2O: needs 5 Bases + Road + 8/8/8 (has 5 Bases, the Road, 3/3/3)" in lines
+
+
+def test_a_disabled_road_button_says_why_with_its_section(driver):
+    """Report 5: 3 Road cards and 4 Bases: Road is drawn disabled and its tap gives 3.10.2; with the
+    Road built, H2O Station says what it costs; NEXT during a Robbery cites 3.4.1."""
+    d = driver()
+    put(d, busy(d.app.state))
+    assert "Road" not in d.names()
+    d.tap("Road (why not?)")
+    assert "fifth Base" in d.app.message.text and "3.10.2" in d.app.message.rule
+    put(d, colony(busy(d.app.state), 0, bases=5, road=True, cards=(2, 2, 2), tok3=(0, 0, 0)))
+    d.tap("H2O Station (why not?)")
+    assert "8 Air" in d.app.message.text and "3.6" in d.app.message.rule
+    put(d, replace(busy(d.app.state), phase="rob", rob_left=1, produced=-1))
+    d.tap("I'm done (why not?)")
+    assert "Everything the die demands is done first" in d.app.message.text
+    assert "3.4.1" in d.app.message.rule
+    d.key("next")
+    assert "3.4.1" in d.app.message.rule
+
+
+def test_buy_mission_shows_the_price_and_asks_the_footer_clearly(driver):
+    """Report 6: the pile's price (MISSION_COST) and "Does its footer say “Play immediately!”?"."""
+    d = driver()
+    put(d, colony(busy(d.app.state), 0, cards=(3, 1, 0), tok3=(0, 0, 0)))
+    assert "3 Air, 1 Food" in [t for t, _, _ in d.app.screen.ui.texts]  # not "Peaceful, no, keep it"
+    put(d, busy(d.app.state))
+    d.tap("Buy Mission")
+    assert [label for label, _ in d.app.dialog.options] == ["Peaceful: 3 Air, 1 Food",
+                                                            "Aggressive: 1 Air, 3 Minerals"]
+    d.tap("Aggressive: 1 Air, 3 Minerals")
+    assert d.app.dialog.title.endswith("draw the top card. Does its footer say \u201cPlay immediately!\u201d?")
+    assert [label for label, _ in d.app.dialog.options] == ["No: keep it in hand", "Yes: play it now"]
+
+
+def test_trade_options_keep_the_rules_order(driver):
+    """Report 7: "get which?" lists Air, Food, Minerals, Road card whatever can be given."""
+    d = driver()
+    orders = []
+    for cards in ((20, 20, 20), (0, 20, 20), (0, 0, 20)):
+        put(d, colony(busy(d.app.state), 0, cards=cards, tok3=(0, 0, 0), roads=0))
+        d.tap("Trade")
+        orders.append([label for label, _ in d.app.dialog.options])
+        d.app.close_dialog()
+        d.frame()
+    assert orders[0] == ["Air", "Food", "Minerals", "Road card"]
+    assert orders[1] == ["Air", "Food", "Minerals", "Road card"]
+    assert orders[2] == ["Air", "Food", "Road card"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_roll_off_and_the_panels_are_never_cut(driver, size):
+    """Report 8: "Blue rolls for the fi…"; tokens shown apart from the cards ("5+3t")."""
+    d = driver(size, players=3)
+    cuts = text.STATS["cut"]
+    d.roll(2)  # Red rolls Food: Blue rolls next
+    d.frame()
+    s = colony(d.app.state, 1, tok3=(1, 0, 0))
+    put(d, s)
+    assert text.STATS["cut"] == cuts, sorted(set(text.CUTS))
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "+3t" in shown
+
+
+def test_the_die_faces_can_be_set_back_to_the_default(driver, session, tmp_path):
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    d = Driver(session, Catalogues(tmp_path), (800, 480))
+    d.tap("Mission to Mars 2049")
+    d.tap("face 1")
+    d.tap("face 3")
+    assert d.app.current_screen().faces[0] != "air"
+    d.tap("Default faces")
+    assert tuple(d.app.current_screen().faces) == ("air", "food", "minerals", "robbery", "discovery", "skip")
