@@ -107,6 +107,11 @@ def test_screens_fit_at_every_size(driver, size):
     d.tap("Start")
     assert_no_overlaps(d, "roll-off")
     check_sizes(d, f"the roll-off at {size}", key_texts=None)
+    d.roll(2)
+    d.tap("Fix roll")  # the symbols of the die, whole, in the dialog
+    assert {"Discovery", "Skip a turn"} <= {label for label, _ in d.app.dialog.options}
+    check_sizes(d, f"Fix roll at {size}", key_texts=None)
+    d.app.close_dialog()
     rng = random.Random(4)
     s = d.app.session
     while s.game.phase(s.state) != "main":

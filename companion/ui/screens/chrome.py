@@ -260,11 +260,13 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lay = ui.layout
     ui.modal()
     n = len(d.options) + (1 if d.cancel else 0)
-    longest = max((len(label) for label, _ in d.options), default=0)
-    long = longest > 12
-    ncols = 1 if n == 1 or longest > 22 or (long and lay.portrait) else 2 if long or n <= 4 else 3
-    nrows = -(-n // ncols)
     w = min(lay.w - 2 * lay.px(20), lay.px(700 if d.lines else 640))
+    widest = max((text.font(lay.body, True).size(label)[0] for label, _ in d.options), default=0) + lay.px(24)
+    inner_w = w - lay.px(24)
+    # as many columns as keep every label whole at its size (at most 3; 2 when there are few options)
+    ncols = next((c for c in (3, 2) if c * widest + (c - 1) * lay.gap <= inner_w), 1)
+    ncols = 1 if n == 1 else min(ncols, 2 if n <= 4 else 3)
+    nrows = -(-n // ncols)
     bh = lay.touch
     size = lay.small
     lh = text.font(size).get_linesize()
