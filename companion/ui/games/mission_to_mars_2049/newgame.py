@@ -11,9 +11,9 @@ from companion.rules.mission_to_mars_2049.model import DEFAULT_FACES, SYMBOL_NAM
 
 from ... import layout as L
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Ui
-from .panels import seat_chip
 
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ... import layout as L
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import FG, GOOD, MARS, PANEL, Ui
-from .panels import seat_chip
 
 
 class OverScreen(Screen):

@@ -11,27 +11,11 @@ from typing import Any
 import pygame
 
 from ... import layout as L
+from ...seats import seat_chip
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
-COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
-           "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
-
-
-def colour_of(name: str) -> tuple[int, int, int]:
-    return COLOURS.get(name, (180, 180, 180))
-
-
-def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
-    """A disc in the player's colour with their mark (seat number) on it: not colour alone."""
-    lay = ui.layout
-    r = min(rect.w, rect.h) // 2
-    pygame.draw.circle(ui.surface, colour_of(colour), rect.center, r)
-    pygame.draw.circle(ui.surface, (10, 12, 24), rect.center, r, width=max(1, lay.px(2)))
-    ui.label(rect, mark, lay.small, (10, 12, 24), "center", bold=True)
-
-
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     """The acting player's chip and name and, below, "turn 7" or what they do."""
     lay = ui.layout

@@ -10,10 +10,10 @@ from companion.rules.race_to_mars import PLAYERS
 
 from ... import layout as L
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import FG, INFO, MARS, PANEL, Ui
 from .editor import KEYS_WIDE
-from .panels import seat_chip
 from .words import fitting
 
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")

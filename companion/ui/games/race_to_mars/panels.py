@@ -15,28 +15,11 @@ from companion.rules.race_to_mars import advice
 from companion.rules.race_to_mars.model import HAZARDS
 
 from ... import layout as L
+from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .words import CHIP, SHORT, hq_title
-
-COLOURS = {"red": (232, 72, 72), "blue": (70, 140, 250), "green": (80, 200, 110), "yellow": (240, 205, 60),
-           "white": (235, 235, 235), "black": (120, 120, 130), "orange": (255, 140, 50), "purple": (170, 100, 230)}
-DARK = (10, 12, 24)
-
-
-def colour_of(name: str) -> tuple[int, int, int]:
-    return COLOURS.get(name, (180, 180, 180))
-
-
-def seat_chip(ui: Ui, rect: pygame.Rect, colour: str, mark: str) -> None:
-    """A disc in the player's colour with their mark (seat number): never colour alone."""
-    lay = ui.layout
-    r = min(rect.w, rect.h) // 2
-    pygame.draw.circle(ui.surface, colour_of(colour), rect.center, r)
-    pygame.draw.circle(ui.surface, DARK, rect.center, r, width=max(1, lay.px(2)))
-    ui.label(rect, mark, lay.small, DARK, "center", bold=True)
-
 
 SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
                "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}

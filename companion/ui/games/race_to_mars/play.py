@@ -20,10 +20,11 @@ from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
 from ... import layout as L
 from ... import text
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
-from .panels import seat_chip, show_player
+from .panels import show_player
 from .words import fitting
 
 #: Results a player may declare for an effect the app does not know ("other").

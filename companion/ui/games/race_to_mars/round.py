@@ -16,8 +16,9 @@ from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
 from ... import layout as L
 from ... import text
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
-from .panels import player_panels, reminder_lines, seat_chip, slots_height, slots_strip, text_panel
+from .panels import player_panels, reminder_lines, slots_height, slots_strip, text_panel
 from .words import fitting
 
 

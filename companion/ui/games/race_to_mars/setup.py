@@ -12,10 +12,10 @@ from companion.rules.race_to_mars import HEADQUARTERS
 from ... import layout as L
 from ... import text
 from ...screens.base import Screen
+from ...seats import seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
-from .panels import seat_chip
 from .editor import fitting_block
 from .words import HQ_SHORT, hq_text
 
