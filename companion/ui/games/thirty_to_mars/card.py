@@ -474,21 +474,36 @@ class CardScreen(Screen):
                       "selected" if val else "normal", size=lay.small, name=f"{sym} amount")
 
     def ask_amount(self, result: str, symbol: str) -> None:
-        """The number pad for ``symbol``'s amount in ``result`` (signed where it can be negative)."""
+        """The number pad for ``symbol``'s amount in ``result`` (signed where it
+        can be negative). On a Negative result (Check Negative, Inevitable
+        Negative) an amount typed is a loss: 2 is saved as -2 (\u00b1 still flips it)."""
         def done(v: int) -> None:
             self.effects[result][symbol] = 0
             self.step_effect(result, symbol, v)
+        signed = symbol in SIGNED_SYMBOLS
         number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
-                   self.effects[result].get(symbol, 0), symbol in SIGNED_SYMBOLS, done)
+                   self.effects[result].get(symbol, 0), signed, done,
+                   losses=signed and result in NEGATIVE_RESULTS)
 
 
-def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36) -> None:
-    """A dialog with the digits 0-9, \u00b1 (when ``signed``), \u232b and Done;
-    the title shows the number typed; Done (or NEXT) calls ``on_done(value)``."""
-    st = {"v": abs(value), "neg": value < 0}
+#: the results whose amounts are losses unless \u00b1 says otherwise (card anatomy: red minus symbols)
+NEGATIVE_RESULTS = ("failure", "inevitable_negative")
+
+
+def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36,
+               losses: bool = False) -> None:
+    """A dialog with the digits 0-9, \u00b1, \u232b and Done, in the same
+    places on every pad (1-9 in rows; \u00b1 0 \u232b; Done and Cancel);
+    \u00b1 is shown disabled where the amount cannot be negative (``signed``
+    False). The title shows the number typed; Done (or NEXT) calls
+    ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
+    loss), shown with its minus sign at once."""
+    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0)}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
+        if signed and st["neg"] and not v:
+            return f"{title}: -"  # the next digit is a loss
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
@@ -507,6 +522,5 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         app.close_dialog()
         on_done(-st["v"] if st["neg"] else st["v"])
     options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
-    options += [("\u00b1", flip)] if signed else []
-    options += [("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
+    options += [("\u00b1", flip if signed else None), ("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
     app.ask(shown(), options, on_next=done)
