@@ -167,13 +167,13 @@ def show_broken(app: Any) -> None:
 
 def ask_repair(app: Any) -> None:
     """Which Bay's broken Workspace a Repair Kit fixes (Fixing Workspaces);
-    with none to use, say why."""
+    with none to use, the rules' refusal (no Repair Kit, nothing broken) is
+    shown with its section and kept in the log."""
     state = app.state
     bays = app.game.repairable_bays(state)
     if not bays:
-        why = ("there are no Repair Kits: a check result gives them" if state.repair_kits == 0 else
-               "no Workspace is broken")
-        app.say(f"Nothing to repair: {why} (30-to-mars.txt, Fixing Workspaces).", "info", 6)
+        tried = Action("repair", {"bay": next((b for b in range(1, 7) if state.broken[b - 1]), 1)})
+        app.reject(app.game.check(state, tried), action=tried)
         return
 
     def repair(bay: int) -> None:
