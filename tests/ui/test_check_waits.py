@@ -56,3 +56,39 @@ def test_a_failed_check_no_ability_can_save_resolves(make_driver):
     d = make_driver((800, 480))
     state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {"Jean-Louis": 10}, (1, 1))
     assert state.step != "check", "doubling a 1 cannot reach 7: nothing to wait for"
+
+
+def results(d):
+    return [e.text for row in d.app.session.log() if not row.undone for e in row.events if e.kind == "result"]
+
+
+@pytest.mark.timeout(30)
+def test_fix_roll_stays_after_the_steps_that_ran_on_their_own(make_driver):
+    """The last die resolved the check, production and the end of the day on
+    their own: Fix roll is still there and corrects that die, and the steps
+    run again from the corrected roll."""
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
+    assert state.step == "draw" and state.day == 2, (state.step, state.day)
+    assert results(d)[-1] == "Check failed: 2 against 7"
+    assert "Fix roll" in d.names(), "the last die can still be corrected"
+    d.tap("Fix roll")
+    assert "entered as 1" in d.app.dialog.title, d.app.dialog.title
+    d.tap("6")
+    s = d.app.state
+    assert s.step == "draw" and s.day == 2, (s.step, s.day)
+    assert results(d)[-1] == "Check passed: 7 against 7", results(d)
+    d.tap("Broken Pipe")  # another move: that roll can no longer be fixed
+    assert "Fix roll" not in d.names()
+
+
+@pytest.mark.timeout(30)
+def test_fixing_to_the_same_face_changes_nothing(make_driver):
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
+    seq, state = d.app.session.seq, d.app.state
+    d.tap("Fix roll")
+    d.tap("1")
+    assert d.app.session.seq == seq and d.app.state.day == state.day and d.app.state.step == state.step
+    assert "already" in d.app.message.text
+    assert "Fix roll" in d.names()

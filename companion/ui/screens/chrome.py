@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, Action
+from companion.rules.contract import NUMBER_FACES
 
 from .. import layout as L
 from .. import text
@@ -113,7 +113,7 @@ def ask_fix_roll(app: Any) -> None:
     """The Fix roll dialog: which roll it corrects, the face taken, faces 1..6."""
     def fix(face: int) -> None:
         app.close_dialog()
-        app.submit(Action(CORRECT_ROLL, {"face": face}))
+        app.correct_roll(face)
     last = app.fixable_roll()
     if last is None:
         title = "Fix the last roll: which face was really rolled?"
