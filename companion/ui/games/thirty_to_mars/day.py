@@ -132,6 +132,8 @@ class DayScreen(Screen):
             self.selected = next((i for i in order if crew[i].active and i != who), None)
 
     def ask_ability(self) -> None:
+        """The Special Abilities the rules allow now; Stan's ward is one
+        choice that then asks which friend (:meth:`ask_ward`)."""
         app = self.app
         state = app.state
         acts = [a for a in app.game.legal_actions(state) if a.kind == "ability"]
@@ -143,8 +145,30 @@ class DayScreen(Screen):
             app.say("No Special Ability can be used now: a Marsonaut needs Sanity 10 "
                     "(30-to-mars.txt, Special Ability).", "info")
             return
-        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)",
-                [(ability_label(state, a.args), (lambda a=a: use(a))) for a in acts])
+        wards = [a for a in acts if state.crew[a.args["who"]].profile.ability == "prevent_sanity_loss"]
+        others = [a for a in acts if a not in wards]
+        if wards and not others:
+            self.ask_ward(wards)
+            return
+        options = [(ability_label(state, a.args), (lambda a=a: use(a))) for a in others]
+        if wards:
+            stan = state.crew[wards[0].args["who"]].profile.short
+            options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
+        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)", options)
+
+    def ask_ward(self, wards: list[Action]) -> None:
+        """Stan chosen: which friend his ward protects, and the one-line note
+        why he is not among them (the rules' decision, Marsonaut Profiles: Stan)."""
+        app = self.app
+        state = app.state
+        stan = state.crew[wards[0].args["who"]].profile.short
+
+        def use(a: Action) -> None:
+            app.close_dialog()
+            app.submit(a)
+        app.ask(f"{stan} protects whose next Sanity loss? (his Sanity drops to 1)",
+                [(state.crew[a.args["target"]].profile.short, (lambda a=a: use(a))) for a in wards],
+                lines=[STAN_NOTE.format(stan=stan)])
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
@@ -411,6 +435,10 @@ class DayScreen(Screen):
             ui.block(hint_r, hint, lay.small, DIM)
         event_list(ui, rest, [e.text for e in self.app.recent], self.log_view)
 
+
+#: the rules' decision on Stan's ward, said where Stan is chosen (checks.py ``_check_ward``)
+STAN_NOTE = ("Not {stan} himself: \u201cPrevent sanity loss for a friend\u201d "
+             "(30-to-mars.txt, Marsonaut Profiles: Stan).")
 
 REPLACE_RULE = ("The demanded card is resolved like the day's event, the crew placed anew; resources are "
                 "generated once, at the end of the day, from the places now, and no Bay that had a problem "
