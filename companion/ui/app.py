@@ -264,8 +264,8 @@ class App:
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
-        if self.message and self.message.kind != "note":
-            self.message = None
+        if self.message and (self.message.kind != "note" or self.message.screen is not None):
+            self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
             self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
         self.advance()
