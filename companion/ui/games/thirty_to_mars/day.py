@@ -452,7 +452,30 @@ class DayScreen(Screen):
         top, bottom = L.take_top(inner, inner.h // 2)
         ui.label(top, f"Odds {plain:.0%}", lay.small, GOOD if plain >= 0.5 else WARN, bold=True)
         nobody = state.step == "place" and not app.game.participants(state)
-        ui.label(bottom, "none placed" if nobody else f"best {best:.0%}", lay.small, DIM)
+        n = len(app.game.participants(state)) if state.step == "place" else len(state.dice) + sum(
+            1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        ui.label(bottom, "none placed" if nobody else f"abilities {best:.0%}" if best > plain else dice,
+                 lay.small, DIM)
+        ui.hits.append(Hit(pygame.Rect(row), "Odds", lambda: self.explain_odds(odds, n)))
+
+    def explain_odds(self, odds: tuple[float, float], n: int) -> None:
+        """What the two numbers mean, and while placing, the chance with every
+        Marsonaut who fits in the event Bay (the rules' ``check_odds`` of that placement)."""
+        app = self.app
+        state = app.state
+        plain, best = odds
+        need = app.game.effective_difficulty(state)
+        lines = [f"Odds {plain:.0%}: the chance that the {n} {'die' if n == 1 else 'dice'} of the Marsonauts in "
+                 f"the event Bay reach {need} (Resolving the Problem).",
+                 f"With abilities {best:.0%}: if the Special Abilities of the Marsonauts at Sanity 10 are used "
+                 "as well as they can be."]
+        full = everyone_there(app.game, state) if state.step == "place" else None
+        if full is not None:
+            k, odds_all = full
+            lines.append(f"With every Marsonaut who fits there ({k}): {odds_all[0]:.0%}, "
+                         f"{odds_all[1]:.0%} with abilities.")
+        app.show_info("Chance of success", lines)
 
     def paint_events(self, ui: Ui, rect: pygame.Rect, title: str, hint: str | None) -> None:
         lay = ui.layout
@@ -467,6 +490,24 @@ class DayScreen(Screen):
 #: the rules' decision on Stan's ward, said where Stan is chosen (checks.py ``_check_ward``)
 STAN_NOTE = ("Not {stan} himself: \u201cPrevent sanity loss for a friend\u201d "
              "(30-to-mars.txt, Marsonaut Profiles: Stan).")
+
+def everyone_there(game: Any, state: Any) -> tuple[int, tuple[float, float]] | None:
+    """``(k, (plain, with_abilities))``: the chance of the check with as many
+    Active Marsonauts as the event Bay holds (``k``; those there first), from
+    the rules' ``check_odds``; None when the Bay or its difficulty is unknown."""
+    import dataclasses
+    bay = state.location
+    if not bay:
+        return None
+    active = [i for i, m in enumerate(state.crew) if m.active]
+    there = [i for i in active if state.placement[i] == bay]
+    order = there + [i for i in active if i not in there]
+    chosen = order[:game.capacity(state, bay)]
+    placement = tuple(bay if i in chosen else (0 if state.placement[i] == bay else b)
+                      for i, b in enumerate(state.placement))
+    odds = game.check_odds(dataclasses.replace(state, placement=placement))
+    return (len(chosen), odds) if odds is not None else None
+
 
 def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any) -> None:
     """A Bay's name (bold) over its second line, both at the readable size,
