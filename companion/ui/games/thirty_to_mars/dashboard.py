@@ -48,14 +48,20 @@ def regions(lay: Any, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pyga
 def portrait_height(lay: Any, body_h: int) -> int:
     """Pixels the dashboard takes across a portrait screen of ``body_h``
     pixels under the top bar: the resources in a row, the crew a line each,
-    the Repair Kits row. A crew row is a finger's tap (86% of ``touch``) where
-    the screen is tall enough (720x1280), else it shares the height evenly
-    with the rows of Bays under it (480x800), never below its key numbers'
-    line height."""
+    the Repair Kits row. Where the screen is tall enough (720x1280) a crew row
+    is at least a finger's tap (86% of ``touch``) and up to two lines (the
+    Role under the name) while the rows of Bays under it stay a finger's tap;
+    else (480x800) crew and Bays share the height evenly, a crew row never
+    below its key numbers' line height."""
     g = lay.gap
     fixed = 14 * g + lay.px(66) + lay.touch + lay.px(48) + lay.px(64)  # both halves without their 4+4 rows
+    finger = -(-lay.touch * 86 // 100)
     even = (body_h - fixed) // 8
-    row_h = max(text.font(lay.big, True).get_linesize() + lay.px(2), min(-(-lay.touch * 86 // 100), even))
+    if even < finger:
+        row_h = max(text.font(lay.big, True).get_linesize() + lay.px(2), even)
+    else:
+        two = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize() + lay.px(4)
+        row_h = max(finger, min(two, (body_h - fixed) // 4 - finger))
     return 7 * g + lay.px(66) + lay.touch + 4 * row_h
 
 
