@@ -455,8 +455,10 @@ class DayScreen(Screen):
         n = len(app.game.participants(state)) if state.step == "place" else len(state.dice) + sum(
             1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
         dice = f"{n} {'die' if n == 1 else 'dice'}"
-        ui.label(bottom, "none placed" if nobody else f"abilities {best:.0%}" if best > plain else dice,
-                 lay.small, DIM)
+        with_ab = f"abilities {best:.0%}"
+        if text.width(with_ab, lay.small) > bottom.w:
+            with_ab = f"ability {best:.0%}"
+        ui.label(bottom, "none placed" if nobody else with_ab if best > plain else dice, lay.small, DIM)
         ui.hits.append(Hit(pygame.Rect(row), "Odds", lambda: self.explain_odds(odds, n)))
 
     def explain_odds(self, odds: tuple[float, float], n: int) -> None:
@@ -467,7 +469,9 @@ class DayScreen(Screen):
         plain, best = odds
         need = app.game.effective_difficulty(state)
         lines = [f"Odds {plain:.0%}: the chance that the {n} {'die' if n == 1 else 'dice'} of the Marsonauts in "
-                 f"the event Bay reach {need} (Resolving the Problem).",
+                 f"the event Bay reach {need} (Resolving the Problem)." if n else
+                 f"Odds {plain:.0%}: nobody is in the event Bay yet; each Marsonaut placed there rolls a die to "
+                 f"reach {need} (Resolving the Problem).",
                  f"With abilities {best:.0%}: if the Special Abilities of the Marsonauts at Sanity 10 are used "
                  "as well as they can be."]
         full = everyone_there(app.game, state) if state.step == "place" else None
