@@ -1,4 +1,4 @@
-"""Save a screenshot of every screen at 800x480, 1280x720 and 720x1280.
+"""Save a screenshot of every screen at 800x480, 1280x720, 480x800 and 720x1280.
 
 Run: ``SDL_VIDEODRIVER=dummy python bench/screenshots.py [OUT_DIR]``
 (default ``docs/screenshots``). A scripted game is played through the app's
@@ -38,7 +38,7 @@ CARDS = [
 ]
 
 
-SIZES = ((800, 480), (1280, 720), (720, 1280))
+SIZES = ((800, 480), (1280, 720), (480, 800), (720, 1280))
 
 
 def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
@@ -146,6 +146,15 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         d.app._tap(message_box(d.app.layout, d.app)[2].center)
         shot("26-rulebook")
         d.tap("Close")
+    d.app.message = None
+    d.frame()
+    d.tap("Repair Kits")  # no Repair Kit: the rules' refusal, with its section
+    shot("27-repair-refused")
+    d.app.message = None
+    d.frame()
+    d.tap("Odds")
+    shot("28-odds")
+    d.tap("Close")
     d.key("back")
     # a rejection with its rule: Sanity 10 is needed for an ability
     r = session.game.check(session.state, Action("ability", {"who": 0}))

@@ -21,7 +21,7 @@ import pygame
 
 from companion import signals
 from companion.rules import entry
-from companion.rules.contract import NUMBER_FACES, ROLL, Action, Event, Rejection
+from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, ROLL, Action, Event, Rejection
 
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
@@ -109,6 +109,9 @@ class App:
         self.message: Message | None = None
         self.dialog: Dialog | None = None
         self.recent: list[Event] = []       # what happened today, for the screens
+        #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
+        #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
+        self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -214,11 +217,36 @@ class App:
         return state is None or self.game is None or bool(self.game.die_faces(state))
 
     def fixable_roll(self) -> tuple[str, int] | None:
-        """``(purpose, face)`` of the roll Fix roll would replace, or None."""
+        """``(purpose, face)`` of the roll Fix roll would replace, or None: the
+        rules' ``last_roll``, also after the steps that ran on their own right
+        after that roll (nothing else happened since; :meth:`correct_roll`
+        takes them back first)."""
         state = self.state
         if state is None or self.game is None or not self.session.has_game:
             return None
-        return self.game.last_roll(state)
+        last = self.game.last_roll(state)
+        if last is None and self._roll_then_auto is not None and self._roll_then_auto[1] is state:
+            return self._roll_then_auto[2]
+        return last
+
+    def correct_roll(self, face: int) -> bool:
+        """Fix roll: the last roll was really ``face`` (1..6). When steps ran
+        on their own after it, they are taken back first, the roll corrected,
+        and they run again from the corrected roll; a refusal (the same face)
+        puts them back as they were. Returns True when corrected."""
+        auto = self._roll_then_auto
+        steps = 0
+        if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
+            while self.session.seq > auto[0] and self.session.undo().accepted:
+                steps += 1
+        if self.submit(Action(CORRECT_ROLL, {"face": face})):
+            return True
+        for _ in range(steps):  # refused: the table's game as it was
+            if not self.session.redo().accepted:
+                break
+        if steps:
+            self._roll_then_auto = (auto[0], self.state, auto[2])
+        return False
 
     @property
     def keyboard(self) -> bool:
@@ -236,8 +264,8 @@ class App:
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
-        if self.message and self.message.kind != "note":
-            self.message = None
+        if self.message and (self.message.kind != "note" or self.message.screen is not None):
+            self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
             self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
         self.advance()
@@ -257,12 +285,20 @@ class App:
             return False
 
     def advance(self, limit: int = 20) -> None:
-        """Run the steps with nothing to decide (NEXT for the players), at most ``limit``."""
+        """Run the steps with nothing to decide (NEXT for the players), at most
+        ``limit``. After a roll, remember it (:meth:`fixable_roll`): it can
+        still be fixed while nothing else happens."""
+        last = None
+        seq = self.session.seq
         for _ in range(limit):
             if not self.automatic():
-                return
+                break
+            if last is None:
+                last = self.game.last_roll(self.state)
             if not self.session.submit(Action("next")).accepted:
-                return
+                break
+        if last is not None and self.session.seq != seq:
+            self._roll_then_auto = (seq, self.state, last)
 
     def reject(self, rejection: Rejection | None, quiet: bool = False, action: Action | None = None) -> None:
         """Show why a move is not allowed: the rule's message and its rulebook

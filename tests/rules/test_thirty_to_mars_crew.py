@@ -110,8 +110,10 @@ def test_repair_kits_at_most_4_and_used_any_time():
     s = drawn(started(), location=2, failure={"repair_kit": 5})
     s, events = act(s, "next")
     assert s.repair_kits == 4 and "at most 4" in texts(events)
-    assert rejection(s, "repair", bay=3).code == "not_broken"
+    r = rejection(s, "repair", bay=3)
+    assert r.code == "not_broken" and "nothing to repair" in r.message  # no Workspace broken anywhere
     s = replace(s, broken=(0, 0, 2, 0, 0, 0))
+    assert "in the Ship Cockpit" in rejection(s, "repair", bay=1).message
     s, events = act(s, "repair", bay=3)
     assert s.broken[2] == 1 and s.repair_kits == 3 and "Medical Bay" in texts(events)
 

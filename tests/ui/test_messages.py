@@ -66,3 +66,21 @@ def test_undo_note_survives_the_screen_change_it_caused(make_driver):
     d.key("back")
     assert d.app.current_screen().name == "setup"
     assert d.app.message is not None and d.app.message.kind == "note"
+
+
+@pytest.mark.timeout(30)
+def test_a_note_about_the_screen_goes_with_the_next_move(make_driver):
+    """"A Repair Kit fixes..." is said when the kit is used, and goes with the
+    next move (it stayed through the placements and the rolls)."""
+    import dataclasses
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, repair_kits=1, broken=(0, 1, 0, 0, 0, 0))
+    d.frame()
+    d.tap("Repair Kits")
+    d.tap([label for label, _ in d.app.dialog.options][0])
+    assert d.app.message is not None and "Repair Kit fixes" in d.app.message.text
+    d.tap("bay 4")  # the next move
+    assert d.app.message is None, d.app.message

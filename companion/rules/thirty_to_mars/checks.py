@@ -142,7 +142,10 @@ def _check_repair(state: State, args: dict[str, Any]) -> Rejection | None:
     if state.step == "setup":
         return reject("setup", "Finish the setup first.", "Setup")
     if state.repair_kits == 0:
-        return reject("no_repair_kit", "The ship has no Repair Kit.", "Fixing Workspaces")
+        return reject("no_repair_kit", "The ship has no Repair Kit: an event card's result can give one.",
+                      "Fixing Workspaces")
+    if not any(state.broken):
+        return reject("not_broken", "No Workspace is broken: there is nothing to repair.", "Fixing Workspaces")
     if state.broken[bay - 1] == 0:
         return reject("not_broken", f"No Workspace is broken in the {BAY_NAMES[bay]}.", "Fixing Workspaces")
     return None

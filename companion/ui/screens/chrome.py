@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, Action
+from companion.rules.contract import NUMBER_FACES
 
 from .. import layout as L
 from .. import text
@@ -96,7 +96,7 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         last = st.get("last_roll")
         ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
     else:
-        ui.label(top, "\u25cb Unplugged", lay.small, WARN, bold=True)
+        ui.label(top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
         ui.label(bottom, "tap the faces", lay.fine, DIM, cls="fine")
 
 
@@ -113,7 +113,7 @@ def ask_fix_roll(app: Any) -> None:
     """The Fix roll dialog: which roll it corrects, the face taken, faces 1..6."""
     def fix(face: int) -> None:
         app.close_dialog()
-        app.submit(Action(CORRECT_ROLL, {"face": face}))
+        app.correct_roll(face)
     last = app.fixable_roll()
     if last is None:
         title = "Fix the last roll: which face was really rolled?"
@@ -128,7 +128,8 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     """Where the message is drawn, its wrapped lines (readable size, never
     cut) and the rulebook section's button (None without a cited rule): the
     top bar's status strip when it fits there, else a box over the area the
-    screen gives (``screen.message_area()``; default: under the top bar)."""
+    screen gives (``screen.message_area()``; default: under the top bar), at
+    its top, or at its bottom when the screen says ``message_at_bottom``."""
     m = app.message
     status = top_bar_rects(lay, app)["status"]
     size = lay.small
@@ -142,8 +143,11 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
     area = None
+    bottom = False
     try:
-        area = app.current_screen().message_area()
+        screen = app.current_screen()
+        area = screen.message_area()
+        bottom = getattr(screen, "message_at_bottom", False)
     except Exception:  # a screen without one, or no screen yet
         area = None
     if area is None:
@@ -152,6 +156,8 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     rule_h = lay.touch + lay.gap if rule else 0
     h = min(area.h, len(lines) * lh + 2 * lay.px(8) + rule_h)
     box = pygame.Rect(area.x, area.y, area.w, h)
+    if bottom:  # the screen keeps its top where it is (a list a habitual tap goes to)
+        box.bottom = area.bottom
     section = None
     if rule:
         section = pygame.Rect(box.x + pad, box.bottom - lay.touch - lay.px(8), box.w - 2 * pad, lay.touch)

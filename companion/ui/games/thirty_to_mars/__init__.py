@@ -10,6 +10,9 @@ from companion.rules.contract import Event
 
 from .. import GameUi
 
+#: the Special Abilities that change a check's dice or difficulty (Marsonaut Profiles)
+ROLL_ABILITIES = frozenset({"reduce_difficulty", "double_die", "add_die", "reroll"})
+
 
 class ThirtyToMarsUi(GameUi):
     """The day structure of 30 to Mars on the shell (see :class:`GameUi`)."""
@@ -40,15 +43,30 @@ class ThirtyToMarsUi(GameUi):
 
     def automatic(self, state: Any) -> bool:
         """Nothing to decide: the start of the day (dawn), the check once its
-        dice are in and no Special Ability can change it, production
-        (resolved, or the demanded card to draw) and the end of the day."""
+        dice are in and no Special Ability can change its result (see
+        :meth:`ability_could_change`), production (resolved, or the demanded
+        card to draw) and the end of the day."""
         if state.pending or state.result or state.step == "setup":
             return False
         if state.step in ("dawn", "resolved", "produced"):
             return True
         if state.step == "check":
-            return not any(a.kind == "ability" for a in self.app.game.legal_actions(state))
+            return not self.ability_could_change(state)
         return False
+
+    def ability_could_change(self, state: Any) -> bool:
+        """True when a Special Ability the rules allow now (``legal_actions``)
+        acts on the check's dice or difficulty (Larisa, Jean-Louis, John,
+        Maria; not Stan's ward nor Dieter's re-draw) and could still turn the
+        result: the chance with abilities (``check_odds``) beats the dice as
+        they are. A check already passed, or one no ability can save, waits
+        for nobody."""
+        game = self.app.game
+        if not any(a.kind == "ability" and state.crew[a.args["who"]].profile.ability in ROLL_ABILITIES
+                   for a in game.legal_actions(state)):
+            return False
+        odds = game.check_odds(state)
+        return odds is None or odds[1] > odds[0]
 
     def new_game_screen(self) -> Any:
         return self.screens["new_game"]

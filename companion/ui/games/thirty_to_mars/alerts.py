@@ -70,9 +70,12 @@ def strip_height(ui: Ui, width: int, lines: list[str], max_lines: int = 3) -> in
     return max(lay.touch, min(n, max_lines) * text.font(size, True).get_linesize() + lay.px(12))
 
 
-def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int = 3) -> str:
+def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int = 3,
+               total: int | None = None) -> str:
     """As many whole ``lines`` as fit ``max_lines`` wrapped lines at the
-    readable size, then "+N more" (the tap shows them all): less at once, never smaller."""
+    readable size, then "+N more" (the tap shows them all): less at once,
+    never smaller. When not even one fits: the number of lines the tap shows
+    (``total``, default ``len(lines)``)."""
     lay = ui.layout
     w = width - lay.px(24)
     for k in range(len(lines), 0, -1):
@@ -80,20 +83,22 @@ def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int 
         s = _joined(ui, title, lines[:k]) + more
         if len(text.wrap(s, w, lay.small, True)) <= max_lines:
             return s
-    return f"{title}: {len(lines)} things \u203a"
+    n = len(lines) if total is None else total
+    return f"{title}: {n} line{'' if n == 1 else 's'} \u203a"
 
 
 def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str], title: str | None = None,
-                everything: list[str] | None = None, name: str = "Alerts", max_lines: int = 3) -> None:
-    """The important ``lines`` in ``rect``, red-bordered; a tap shows the
-    whole day so far (or ``everything``, under ``title``)."""
+                everything: list[str] | None = None, name: str = "Alerts", max_lines: int = 3,
+                colour: Any = BAD) -> None:
+    """The important ``lines`` in ``rect``, bordered in ``colour`` (red: losses);
+    a tap shows the whole day so far (or ``everything``, under ``title``)."""
     lay = ui.layout
     title = title or title_for(app.state)
-    ui.panel(rect, PANEL, BAD, width=3)
-    fit = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
-    ui.block(rect.inflate(-lay.px(24), -lay.px(10)), shown_text(ui, rect.w, title, lines, min(fit, max_lines)),
-             lay.small, FG, bold=True)
+    ui.panel(rect, PANEL, colour, width=3)
     full = everything if everything is not None else [e.text for e in app.recent]
+    fit = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
+    ui.block(rect.inflate(-lay.px(24), -lay.px(10)),
+             shown_text(ui, rect.w, title, lines, min(fit, max_lines), total=len(full)), lay.small, FG, bold=True)
     ui.hits.append(Hit(pygame.Rect(rect), name, lambda: app.show_info(f"{title}: what happened", full)))
 
 

@@ -15,7 +15,7 @@ from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RES
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, CARD_COLOURS, DIM, FG, INFO, MARS, PANEL, Ui
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, Ui
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
@@ -23,6 +23,7 @@ from ...screens.chrome import message_rect, next_rect
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM'-")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
+TOOLS_W = 2 * 80 + 120 + 110 + 3 * 6  # design units: ◀ ▶ Search Edit in one row
 SHORT_SYMBOLS = {"workspace_breaks": "Breaks", "any_resource": "Any", "draw_yellow": "Yellow card",
                  "draw_red": "Red card", "repair_kit": "Repair Kit"}
 
@@ -184,6 +185,10 @@ class CardScreen(Screen):
                "Accident day" if colour == "red" else "today's event")
         if self.editing:
             head = f"New {colour} card \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
+        elif self.searching and not self.keyboard_fits(lay, self.message_area().h, list_row=True):
+            head = f"Search {colour} cards: {self.query}\u258f"  # the typed text, where the field has no room
+        elif self.edit_mode:
+            head = f"Edit: tap a {colour} card to change or delete it"
         else:
             head = f"Day {state.day}: draw a {colour} card ({why})"
         head_r = title_r.inflate(-lay.px(16), -lay.px(6))
@@ -194,31 +199,60 @@ class CardScreen(Screen):
         nr = next_rect(lay, lay.body_rect)
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         box = message_rect(lay, self.app)
-        if self.app.message is not None and box.colliderect(content):  # a long message: the list moves down
-            _, content = L.take_top(content, box.bottom - content.y, lay.gap)
-        day, before = self.yesterday()
-        if before and not self.editing and not self.searching:  # the day before ran to its end on its own
-            summary = [e.text for e in before if e.kind in ("result", "skip")] + alerts(before, self.app.state)
-            if summary:
-                h = strip_height(ui, content.w, summary, max_lines=2)
-                strip_r, content = L.take_top(content, h, lay.gap)
-                alert_strip(ui, strip_r, self.app, summary, f"Day {day}", [e.text for e in before],
-                            name="Yesterday", max_lines=2)
-        lines = alerts(self.app.recent, self.app.state)
-        if lines and not self.editing:  # what the start of the day did: impossible to miss
-            most = 2 if before and not lay.portrait else 3
-            strip_r, content = L.take_top(content, strip_height(ui, content.w, lines, most), lay.gap)
-            alert_strip(ui, strip_r, self.app, lines, max_lines=most)
+        if self.app.message is not None and self.app.dialog is None and box.colliderect(content):
+            content = pygame.Rect(content.x, content.y, content.w, box.y - lay.gap - content.y)  # the list ends above it
+        tools_r = None
+        if not self.editing and not self.searching:
+            if self.row_width(lay, content, nr) < lay.px(TOOLS_W):  # narrow: Search and Edit get a row
+                tools_r, content = L.take_bottom(content, lay.touch, lay.gap)  # at the bottom, under the strips
+            content = self.paint_strips(ui, content)
         if self.editing:
             self.paint_editor(ui, content, nr)
         else:
-            self.paint_list(ui, content, nr, colour)
+            self.paint_list(ui, content, nr, colour, tools_r)
+
+    @staticmethod
+    def row_width(lay: Any, content: pygame.Rect, nr: pygame.Rect) -> int:
+        """Width of the row of buttons left of NEXT (pixels)."""
+        return nr.x - lay.gap - content.x
+
+    def paint_strips(self, ui: Ui, content: pygame.Rect) -> pygame.Rect:
+        """What the day before did (red-bordered only for its losses) and what
+        must not be missed today, at the bottom of ``content``, so the list
+        starts under the title on every draw screen (a habitual tap lands on a
+        card, never on a strip). Returns the room left for the list."""
+        lay = ui.layout
+        state = self.app.state
+        day, before = self.yesterday()
+        strips = []
+        if before:  # the day before ran to its end on its own
+            losses = alerts(before, state)
+            summary = [e.text for e in before if e.kind in ("result", "skip")] + losses
+            if summary:
+                strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
+                                             name="Yesterday", max_lines=2, colour=BAD if losses else GOOD)))
+        lines = alerts(self.app.recent, state)
+        if lines:  # what the start of the day (or a result today) did: impossible to miss
+            strips.append((lines, dict(max_lines=2 if strips and not lay.portrait else 3)))
+        for lines, kw in reversed(strips):
+            h = strip_height(ui, content.w, lines, kw["max_lines"])
+            if content.h - h - lay.gap < lay.touch:  # the list keeps at least a row
+                continue
+            strip_r, content = L.take_bottom(content, h, lay.gap)
+            alert_strip(ui, strip_r, self.app, lines, **kw)
+        return content
+
+    #: a long message sits at the bottom, above the page row: the list and the
+    #: keyboard keep their places, the list only ends higher (see :meth:`paint`)
+    message_at_bottom = True
 
     def message_area(self) -> pygame.Rect:
-        """A long message goes under the title; the list or editor moves down (see :meth:`paint`)."""
+        """Between the title and the row of page buttons (the message box sits at its bottom)."""
         lay = self.app.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        return L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)[1]
+        rest = L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)[1]
+        nr = next_rect(lay, lay.body_rect)
+        return pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
 
     def page_title(self) -> str:
         page = PAGES[self.page]
@@ -261,15 +295,20 @@ class CardScreen(Screen):
         drawn = self.drawn()
         return [n for n in names if n not in drawn] + [n for n in names if n in drawn]
 
-    def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str) -> None:
+    def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str,
+                   tools_r: pygame.Rect | None = None) -> None:
+        """The colour's cards (paged), the search keyboard, and the row of
+        ◀ ▶ Search Edit; ``tools_r``: where Search and Edit go when the row is
+        narrow (default: a row taken from the bottom of ``rect``)."""
         lay = ui.layout
-        if self.searching:
-            keys_h = min(rect.h - lay.touch - lay.gap, 4 * (lay.touch + lay.gap) + lay.px(56))
-            keys_r, rect = L.take_bottom(rect, keys_h, lay.gap)
-            self.paint_keyboard(ui, keys_r, self.query, self.type_query, self.delete_query)
+        whole = True
+        if self.searching:  # the whole keyboard with its field, or its letters (space and delete in the row below)
+            whole = self.keyboard_fits(lay, rect.h, list_row=True)
+            keys_r, rect = L.take_bottom(rect, keyboard_height(lay, whole, whole), lay.gap)
+            self.paint_keyboard(ui, keys_r, self.query, self.type_query, self.delete_query, field=whole,
+                                space_row=whole)
         row = pygame.Rect(rect.x, nr.y, nr.x - lay.gap - rect.x, nr.h)
-        tools_r = None
-        if row.w < lay.px(2 * 80 + 120 + 110 + 3 * 6):  # narrow: Search and Edit go on a row of their own
+        if tools_r is None and whole and row.w < lay.px(TOOLS_W):  # narrow: Search and Edit on a row of their own
             tools_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
         names = self.ordered(colour)
         drawn = self.drawn()
@@ -298,9 +337,12 @@ class CardScreen(Screen):
         search_r, row = L.take_left(row, lay.px(120), lay.gap)
         ui.button(search_r, "Search", self.toggle_search, "selected" if self.searching else "normal",
                   size=lay.small)
-        edit_r, row = L.take_left(row, lay.px(110), lay.gap)
-        ui.button(edit_r, "Edit", self.toggle_edit, "selected" if self.edit_mode else "normal", size=lay.small,
-                  name="Edit cards")
+        if whole:
+            edit_r, row = L.take_left(row, lay.px(110), lay.gap)
+            ui.button(edit_r, "Edit", self.toggle_edit, "selected" if self.edit_mode else "normal",
+                      size=lay.small, name="Edit cards")
+        else:  # the keyboard's last row
+            row = self.space_and_delete(ui, row, self.type_query, self.delete_query)
         if tools_r is not None:
             row = page_row
         if pages > 1 and row.w > lay.px(60):
@@ -368,8 +410,10 @@ class CardScreen(Screen):
     def paint_editor(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect) -> None:
         lay = ui.layout
         page = PAGES[self.page]
-        if page == "name":
-            self.paint_keyboard(ui, rect)
+        whole = True
+        if page == "name":  # the whole keyboard, or its letters (space and delete in the row below)
+            whole = self.keyboard_fits(lay, rect.h)
+            self.paint_keyboard(ui, rect, space_row=whole)
         elif page == "numbers":
             self.paint_numbers(ui, rect)
         else:
@@ -378,13 +422,17 @@ class CardScreen(Screen):
         back_r, row = L.take_left(row, lay.px(130), lay.gap)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back_page, name="Back page")
         last = self.page == len(PAGES) - 1
-        summary = self.card_dict()
-        box = row.inflate(0, -lay.px(4))
-        line = self.summary_line(summary)
-        fits = len(text.wrap(line, box.w, lay.small)) * text.font(lay.small).get_linesize() <= box.h
-        if fits or len(text.wrap(summary["name"] or "?", box.w, lay.small)) * text.font(lay.small).get_linesize() \
-                <= box.h:
-            ui.block(box, line if fits else summary["name"] or "?", lay.small, DIM)  # less at once, never smaller
+        if page == "name":  # the name is in the field: no summary
+            if not whole:
+                self.space_and_delete(ui, row, self.type_char, self.delete_char)
+        else:
+            summary = self.card_dict()
+            box = row.inflate(0, -lay.px(4))
+            line = self.summary_line(summary)
+            fits = len(text.wrap(line, box.w, lay.small)) * text.font(lay.small).get_linesize() <= box.h
+            if fits or len(text.wrap(summary["name"] or "?", box.w, lay.small)) * \
+                    text.font(lay.small).get_linesize() <= box.h:
+                ui.block(box, line if fits else summary["name"] or "?", lay.small, DIM)  # less, never smaller
         ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
                   lay.body, name="NEXT")
 
@@ -394,17 +442,27 @@ class CardScreen(Screen):
         loc = card["location"] if card["location"] else "roll"
         return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}"
 
+    @staticmethod
+    def keyboard_fits(lay: Any, h: int, list_row: bool = False) -> bool:
+        """True when the whole keyboard (field, letters, space row) fits ``h``
+        pixels (with a row of the list above it when ``list_row``)."""
+        return keyboard_height(lay, True, True) + ((lay.touch + lay.gap) if list_row else 0) <= h
+
     def paint_keyboard(self, ui: Ui, rect: pygame.Rect, value: str | None = None, on_key: Any = None,
-                       on_delete: Any = None) -> None:
-        """The typed text and a QWERTY keyboard in its rows (portrait too), space and delete."""
+                       on_delete: Any = None, field: bool = True, space_row: bool = True) -> None:
+        """The typed text (``field``) and a QWERTY keyboard in its rows, from
+        the top of ``rect``, then space and delete (``space_row``; without it
+        the caller puts them in its row of buttons, :meth:`space_and_delete`)."""
         lay = ui.layout
         value = self.card_name if value is None else value
         on_key = on_key or self.type_char
         on_delete = on_delete or self.delete_char
-        field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
-        ui.panel(field_r, (14, 16, 30), INFO, width=3)
-        ui.label(field_r.inflate(-lay.px(16), 0), (value or "") + "\u258f", lay.big, FG, bold=True)
-        nrows = len(KEY_ROWS) + 1
+        keys_r = rect
+        if field:
+            field_r, keys_r = L.take_top(rect, lay.px(56), lay.gap)
+            ui.panel(field_r, (14, 16, 30), INFO, width=3)
+            ui.label(field_r.inflate(-lay.px(16), 0), (value or "") + "\u258f", lay.big, FG, bold=True)
+        nrows = len(KEY_ROWS) + (1 if space_row else 0)
         key_h = max(lay.touch, min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows))
         key_w = (keys_r.w - 9 * lay.gap) // 10
         y = keys_r.y
@@ -415,10 +473,24 @@ class CardScreen(Screen):
                           name=f"key {k}")
                 x += key_w + lay.gap
             y += key_h + lay.gap
-        last = pygame.Rect(keys_r.x, y, keys_r.w, key_h)
-        space_r, rest = L.take_left(last, int(last.w * 0.6), lay.gap)
+        if space_row:
+            self.space_and_delete(ui, pygame.Rect(keys_r.x, y, keys_r.w, key_h), on_key, on_delete, 0.6)
+
+    @staticmethod
+    def space_and_delete(ui: Ui, row: pygame.Rect, on_key: Any, on_delete: Any,
+                         space_share: float | None = None) -> pygame.Rect:
+        """Space and delete from the left of ``row`` (space takes ``space_share``
+        of it, default: what delete leaves); returns what is left of the row."""
+        lay = ui.layout
+        if space_share is None:
+            del_w = lay.px(110)
+            space_r, rest = L.take_left(row, row.w - del_w - lay.gap, lay.gap)
+        else:
+            space_r, rest = L.take_left(row, int(row.w * space_share), lay.gap)
+        del_r, rest = L.take_left(rest, rest.w if space_share is not None else lay.px(110), lay.gap)
         ui.button(space_r, "space", lambda: on_key(" "), name="key space")
-        ui.button(rest, "\u232b delete", on_delete, name="key delete")
+        ui.button(del_r, "\u232b delete" if space_share is not None else "\u232b", on_delete, name="key delete")
+        return rest
 
     def delete_char(self) -> None:
         self.card_name = self.card_name[:-1]
@@ -474,21 +546,42 @@ class CardScreen(Screen):
                       "selected" if val else "normal", size=lay.small, name=f"{sym} amount")
 
     def ask_amount(self, result: str, symbol: str) -> None:
-        """The number pad for ``symbol``'s amount in ``result`` (signed where it can be negative)."""
+        """The number pad for ``symbol``'s amount in ``result`` (signed where it
+        can be negative). On a Negative result (Check Negative, Inevitable
+        Negative) an amount typed is a loss: 2 is saved as -2 (\u00b1 still flips it)."""
         def done(v: int) -> None:
             self.effects[result][symbol] = 0
             self.step_effect(result, symbol, v)
+        signed = symbol in SIGNED_SYMBOLS
         number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
-                   self.effects[result].get(symbol, 0), symbol in SIGNED_SYMBOLS, done)
+                   self.effects[result].get(symbol, 0), signed, done,
+                   losses=signed and result in NEGATIVE_RESULTS)
 
 
-def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36) -> None:
-    """A dialog with the digits 0-9, \u00b1 (when ``signed``), \u232b and Done;
-    the title shows the number typed; Done (or NEXT) calls ``on_done(value)``."""
-    st = {"v": abs(value), "neg": value < 0}
+#: the results whose amounts are losses unless \u00b1 says otherwise (card anatomy: red minus symbols)
+NEGATIVE_RESULTS = ("failure", "inevitable_negative")
+
+
+def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
+    """Pixels the keyboard takes: the field (``field``), the letter rows and the space row (``space_row``)."""
+    rows = len(KEY_ROWS) + (1 if space_row else 0)
+    return (lay.px(56) + lay.gap if field else 0) + rows * (lay.touch + lay.gap) - lay.gap
+
+
+def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36,
+               losses: bool = False) -> None:
+    """A dialog with the digits 0-9, \u00b1, \u232b and Done, in the same
+    places on every pad (1-9 in rows; \u00b1 0 \u232b; Done and Cancel);
+    \u00b1 is shown disabled where the amount cannot be negative (``signed``
+    False). The title shows the number typed; Done (or NEXT) calls
+    ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
+    loss), shown with its minus sign at once."""
+    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0)}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
+        if signed and st["neg"] and not v:
+            return f"{title}: -"  # the next digit is a loss
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
@@ -507,6 +600,5 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         app.close_dialog()
         on_done(-st["v"] if st["neg"] else st["v"])
     options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
-    options += [("\u00b1", flip)] if signed else []
-    options += [("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
+    options += [("\u00b1", flip if signed else None), ("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
     app.ask(shown(), options, on_next=done)

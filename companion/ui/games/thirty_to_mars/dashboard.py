@@ -34,33 +34,62 @@ def days_text(tokens: int) -> str:
     return f"{days} day" if days == 1 else f"{days} days"
 
 
-def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | None = None,
-         selected: int | None = None) -> pygame.Rect:
-    """The whole dashboard inside ``rect`` (any aspect). ``on_crew(i)``: what
-    a tap on Marsonaut ``i`` does (default: show their sheet); ``selected``:
-    the Marsonaut highlighted. Returns the rectangle of the crew list (where
-    a long message may be shown without covering a control, see
-    :func:`message_area`)."""
-    lay = ui.layout
-    state = app.state
+def regions(lay: Any, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """``(resources, crew, kits)``: where the dashboard in ``rect`` puts its parts."""
     wide = rect.w > rect.h * 1.2
     g = lay.gap
     inner = rect.inflate(-2 * g, -2 * g)
     res_h = lay.px(66) if wide else 2 * lay.px(50) + g
     res_r, rest = L.take_top(inner, res_h, g)
     bottom_r, crew_r = L.take_bottom(rest, lay.touch, g)
-    resources(ui, res_r, state, 4 if wide else 2, app)
-    crew(ui, crew_r, state, app, on_crew, selected)
+    return res_r, crew_r, bottom_r
+
+
+def portrait_height(lay: Any, body_h: int) -> int:
+    """Pixels the dashboard takes across a portrait screen of ``body_h``
+    pixels under the top bar: the resources in a row, the crew a line each,
+    the Repair Kits row. Where the screen is tall enough (720x1280) a crew row
+    is at least a finger's tap (86% of ``touch``) and up to two lines (the
+    Role under the name) while the rows of Bays under it stay a finger's tap;
+    else (480x800) crew and Bays share the height evenly, a crew row never
+    below its key numbers' line height."""
+    g = lay.gap
+    fixed = 14 * g + lay.px(66) + lay.touch + lay.px(48) + lay.px(64)  # both halves without their 4+4 rows
+    finger = -(-lay.touch * 86 // 100)
+    even = (body_h - fixed) // 8
+    if even < finger:
+        row_h = max(text.font(lay.big, True).get_linesize() + lay.px(2), even)
+    else:
+        two = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize() + lay.px(4)
+        row_h = max(finger, min(two, (body_h - fixed) // 4 - finger))
+    return 7 * g + lay.px(66) + lay.touch + 4 * row_h
+
+
+def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | None = None,
+         selected: int | None = None, cover: pygame.Rect | None = None) -> pygame.Rect:
+    """The whole dashboard inside ``rect`` (any aspect). ``on_crew(i)``: what
+    a tap on Marsonaut ``i`` does (default: show their sheet); ``selected``:
+    the Marsonaut highlighted; ``cover``: the message box over the crew list
+    (the rows under it are left out, the selected Marsonaut stays in sight).
+    Returns the rectangle of the crew list (see :func:`message_area`)."""
+    lay = ui.layout
+    state = app.state
+    res_r, crew_r, bottom_r = regions(lay, rect)
+    resources(ui, res_r, state, 4 if res_r.h < 2 * lay.px(50) else 2, app)
+    crew(ui, crew_r, state, app, on_crew, selected, cover)
     kits(ui, bottom_r, state, app)
     return crew_r
 
 
-def message_area(lay: Any, rect: pygame.Rect) -> pygame.Rect:
-    """The dashboard without its Repair Kits row: a long message covers
-    only things to read there, never a control of the step."""
-    inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
-    _, above = L.take_bottom(inner, lay.touch, lay.gap)
-    return above
+def message_area(lay: Any, rect: pygame.Rect, keep_one: bool = False) -> pygame.Rect:
+    """The crew list of the dashboard in ``rect``: a long message covers only
+    things to read there, never the resources nor a control of the step;
+    ``keep_one``: its last row stays free for the selected Marsonaut."""
+    crew_r = regions(lay, rect)[1]
+    if keep_one:
+        last = L.rows(crew_r, 4, lay.gap)[-1]
+        crew_r = pygame.Rect(crew_r.x, crew_r.y, crew_r.w, last.y - lay.gap - crew_r.y)
+    return crew_r
 
 
 def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int, app: Any) -> None:
@@ -89,13 +118,22 @@ def show_resources(app: Any) -> None:
 
 
 def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int], None] | None = None,
-         selected: int | None = None) -> None:
+         selected: int | None = None, cover: pygame.Rect | None = None) -> None:
+    """A row per Marsonaut; under a message box (``cover``) only the rows
+    below it, the ``selected`` Marsonaut first among them."""
     lay = ui.layout
     tap = on_crew or (lambda i: show_marsonaut(app, i))
     one_line = rect.w >= lay.px(420)  # room for the Role after the name
     two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
     name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
-    for i, (row, m) in enumerate(zip(L.rows(rect, 4, lay.gap), state.crew)):
+    slots = L.rows(rect, 4, lay.gap)
+    shown = list(range(4))
+    if cover is not None:
+        slots = [r for r in slots if not r.colliderect(cover)]
+        first = [selected] if selected is not None and 0 <= selected < 4 else []
+        shown = sorted((first + [i for i in range(4) if i not in first])[:len(slots)])
+    for i, row in zip(shown, slots):
+        m = state.crew[i]
         sel = selected == i
         ui.panel(row, INFO if sel else PANEL, INFO if sel else None)
         fg = (6, 16, 26) if sel else FG
@@ -167,13 +205,13 @@ def show_broken(app: Any) -> None:
 
 def ask_repair(app: Any) -> None:
     """Which Bay's broken Workspace a Repair Kit fixes (Fixing Workspaces);
-    with none to use, say why."""
+    with none to use, the rules' refusal (no Repair Kit, nothing broken) is
+    shown with its section and kept in the log."""
     state = app.state
     bays = app.game.repairable_bays(state)
     if not bays:
-        why = ("there are no Repair Kits: a check result gives them" if state.repair_kits == 0 else
-               "no Workspace is broken")
-        app.say(f"Nothing to repair: {why} (30-to-mars.txt, Fixing Workspaces).", "info", 6)
+        tried = Action("repair", {"bay": next((b for b in range(1, 7) if state.broken[b - 1]), 1)})
+        app.reject(app.game.check(state, tried), action=tried)
         return
 
     def repair(bay: int) -> None:

@@ -17,7 +17,7 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOUR
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, Hit, Ui
 from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
@@ -107,9 +107,12 @@ class DayScreen(Screen):
         self.selected = who
 
     def message_area(self) -> pygame.Rect:
-        """A long message goes over the dashboard's crew list (no control of the step there)."""
+        """A long message goes over the dashboard's crew list (no control of
+        the step there), never over the resources, and while placing it leaves
+        the last row for the selected Marsonaut (see :func:`dashboard.crew`)."""
         lay = self.app.layout
-        return dashboard.message_area(lay, lay.split()[0])
+        placing = self.app.state.step == "place" and not self.app.state.pending
+        return dashboard.message_area(lay, split(lay)[0], keep_one=placing)
 
     @staticmethod
     def next_to_place(state: Any) -> int | None:
@@ -132,6 +135,8 @@ class DayScreen(Screen):
             self.selected = next((i for i in order if crew[i].active and i != who), None)
 
     def ask_ability(self) -> None:
+        """The Special Abilities the rules allow now; Stan's ward is one
+        choice that then asks which friend (:meth:`ask_ward`)."""
         app = self.app
         state = app.state
         acts = [a for a in app.game.legal_actions(state) if a.kind == "ability"]
@@ -143,20 +148,47 @@ class DayScreen(Screen):
             app.say("No Special Ability can be used now: a Marsonaut needs Sanity 10 "
                     "(30-to-mars.txt, Special Ability).", "info")
             return
-        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)",
-                [(ability_label(state, a.args), (lambda a=a: use(a))) for a in acts])
+        wards = [a for a in acts if state.crew[a.args["who"]].profile.ability == "prevent_sanity_loss"]
+        others = [a for a in acts if a not in wards]
+        if wards and not others:
+            self.ask_ward(wards)
+            return
+        options = [(ability_label(state, a.args), (lambda a=a: use(a))) for a in others]
+        if wards:
+            stan = state.crew[wards[0].args["who"]].profile.short
+            options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
+        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)", options)
+
+    def ask_ward(self, wards: list[Action]) -> None:
+        """Stan chosen: which friend his ward protects, and the one-line note
+        why he is not among them (the rules' decision, Marsonaut Profiles: Stan)."""
+        app = self.app
+        state = app.state
+        stan = state.crew[wards[0].args["who"]].profile.short
+
+        def use(a: Action) -> None:
+            app.close_dialog()
+            app.submit(a)
+        app.ask(f"{stan} protects whose next Sanity loss? (his Sanity drops to 1)",
+                [(state.crew[a.args["target"]].profile.short, (lambda a=a: use(a))) for a in wards],
+                lines=[STAN_NOTE.format(stan=stan)])
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         app = self.app
         state = app.state
-        dash_r, panel_r = lay.split()
+        dash_r, panel_r = split(lay)
         placing = state.step == "place" and not state.pending
         if placing and self.selected is None:
             self.selected = self.next_to_place(state)
+        cover = None
+        if app.message is not None and app.dialog is None:
+            from ...screens.chrome import message_box
+            box = message_box(lay, app)[0]
+            cover = box if box.colliderect(dash_r) else None
         dashboard.draw(ui, dash_r, app, on_crew=self.select if placing else None,
-                       selected=self.selected if placing else None)
+                       selected=self.selected if placing else None, cover=cover)
         inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
         nr = next_rect(lay, panel_r)
         content = pygame.Rect(inner.x, inner.y, inner.w, nr.y - lay.gap - inner.y)
@@ -235,8 +267,11 @@ class DayScreen(Screen):
         cells = self.paint_bays(ui, rect, state, tappable=True)
         if len(cells) > 7:
             same = self.yesterday()
-            ui.button(cells[7], "Same as", (lambda: self.same_places(same)) if same else None, "good",
-                      size=lay.small, sub="yesterday", name="Same as yesterday")
+            fill, border, fg = STYLES["good" if same else "disabled"]
+            ui.panel(cells[7], fill, border)
+            two_lines(ui, cells[7], "Same as", "yesterday", fg)
+            if same:
+                ui.hits.append(Hit(pygame.Rect(cells[7]), "Same as yesterday", lambda: self.same_places(same)))
 
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
@@ -330,15 +365,11 @@ class DayScreen(Screen):
                 sub = "broken" if cap == 0 else "had a problem today"
             else:
                 style = "normal"
-            cb = (lambda b=bay: self.place(b)) if tappable else None
-            if not tappable and style != "disabled":
-                ui.panel(cell, PANEL_HI if style == "normal" else MARS)
-                fg = FG if style == "normal" else (20, 12, 6)
-                top, bottom = L.take_top(cell.inflate(-lay.px(12), -lay.px(4)), int(cell.h * 0.52))
-                ui.label(top, label, lay.small, fg, "center", bold=True)
-                ui.label(bottom, sub, lay.small, fg, "center")
-            else:
-                ui.button(cell, label, cb, style, size=lay.small, sub=sub, name=f"bay {bay}")
+            fill, border, fg = STYLES[style]
+            ui.panel(cell, fill, border)
+            two_lines(ui, cell, label, sub, fg)
+            if tappable and style != "disabled":
+                ui.hits.append(Hit(pygame.Rect(cell), f"bay {bay}", (lambda b=bay: self.place(b))))
         return cells
 
     def paint_dice(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
@@ -347,6 +378,9 @@ class DayScreen(Screen):
         need = self.app.game.effective_difficulty(state)
         total = sum(state.dice)
         who = [state.crew[i].profile.short for i in self.app.game.participants(state)]
+        if rect.h < 3 * lay.px(40) + 2 * lay.gap and who:  # short (portrait): the dice and the total, a line each
+            self.paint_dice_lines(ui, rect, state, need, total)
+            return
         line_r, rest = L.take_top(rect, lay.px(40), lay.gap)
         ui.label(line_r, f"{', '.join(who) or 'Nobody'} \u00b7 need {need}", lay.body, FG, bold=True)
         size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
@@ -383,6 +417,24 @@ class DayScreen(Screen):
                 ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))),
                          "Nobody works on the problem: it will be skipped", lay.body, WARN)
 
+    def paint_dice_lines(self, ui: Ui, rect: pygame.Rect, state: Any, need: Any, total: int) -> None:
+        """The check in two lines of readable text where the dice do not fit:
+        "Dice 2 ? · need 7", then the total (when a die is in)."""
+        lay = ui.layout
+        pending = sum(1 for p in state.pending if p.kind == "roll")
+        faces = " ".join([str(f) for f in state.dice] + ["?"] * pending)
+        lh = text.font(lay.small, True).get_linesize()
+        top = pygame.Rect(rect.x, rect.y, rect.w, lh)
+        ok = need is not None and total >= need
+        if not state.dice or need is None:
+            ui.label(top, f"Dice {faces} \u00b7 need {need}", lay.small, FG, bold=True)
+        elif rect.h >= 2 * lh:
+            ui.label(top, f"Dice {faces} \u00b7 need {need}", lay.small, FG, bold=True)
+            ui.label(top.move(0, lh), f"Total {total} of {need}: " + ("passes" if ok else f"short by {need - total}"),
+                     lay.small, GOOD if ok else BAD, bold=True)
+        else:  # one line: the dice and the total
+            ui.label(top, f"Dice {faces} \u00b7 Total {total} of {need}", lay.small, GOOD if ok else BAD, bold=True)
+
     def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
         lay = ui.layout
         app = self.app
@@ -400,7 +452,34 @@ class DayScreen(Screen):
         top, bottom = L.take_top(inner, inner.h // 2)
         ui.label(top, f"Odds {plain:.0%}", lay.small, GOOD if plain >= 0.5 else WARN, bold=True)
         nobody = state.step == "place" and not app.game.participants(state)
-        ui.label(bottom, "none placed" if nobody else f"best {best:.0%}", lay.small, DIM)
+        n = len(app.game.participants(state)) if state.step == "place" else len(state.dice) + sum(
+            1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        with_ab = f"abilities {best:.0%}"
+        if text.width(with_ab, lay.small) > bottom.w:
+            with_ab = f"ability {best:.0%}"
+        ui.label(bottom, "none placed" if nobody else with_ab if best > plain else dice, lay.small, DIM)
+        ui.hits.append(Hit(pygame.Rect(row), "Odds", lambda: self.explain_odds(odds, n)))
+
+    def explain_odds(self, odds: tuple[float, float], n: int) -> None:
+        """What the two numbers mean, and while placing, the chance with every
+        Marsonaut who fits in the event Bay (the rules' ``check_odds`` of that placement)."""
+        app = self.app
+        state = app.state
+        plain, best = odds
+        need = app.game.effective_difficulty(state)
+        lines = [f"Odds {plain:.0%}: the chance that the {n} {'die' if n == 1 else 'dice'} of the Marsonauts in "
+                 f"the event Bay reach {need} (Resolving the Problem)." if n else
+                 f"Odds {plain:.0%}: nobody is in the event Bay yet; each Marsonaut placed there rolls a die to "
+                 f"reach {need} (Resolving the Problem).",
+                 f"With abilities {best:.0%}: if the Special Abilities of the Marsonauts at Sanity 10 are used "
+                 "as well as they can be."]
+        full = everyone_there(app.game, state) if state.step == "place" else None
+        if full is not None:
+            k, odds_all = full
+            lines.append(f"With every Marsonaut who fits there ({k}): {odds_all[0]:.0%}, "
+                         f"{odds_all[1]:.0%} with abilities.")
+        app.show_info("Chance of success", lines)
 
     def paint_events(self, ui: Ui, rect: pygame.Rect, title: str, hint: str | None) -> None:
         lay = ui.layout
@@ -410,6 +489,50 @@ class DayScreen(Screen):
             hint_r, rest = L.take_bottom(rest, lay.px(60), lay.gap)
             ui.block(hint_r, hint, lay.small, DIM)
         event_list(ui, rest, [e.text for e in self.app.recent], self.log_view)
+
+
+#: the rules' decision on Stan's ward, said where Stan is chosen (checks.py ``_check_ward``)
+STAN_NOTE = ("Not {stan} himself: \u201cPrevent sanity loss for a friend\u201d "
+             "(30-to-mars.txt, Marsonaut Profiles: Stan).")
+
+def everyone_there(game: Any, state: Any) -> tuple[int, tuple[float, float]] | None:
+    """``(k, (plain, with_abilities))``: the chance of the check with as many
+    Active Marsonauts as the event Bay holds (``k``; those there first), from
+    the rules' ``check_odds``; None when the Bay or its difficulty is unknown."""
+    import dataclasses
+    bay = state.location
+    if not bay:
+        return None
+    active = [i for i, m in enumerate(state.crew) if m.active]
+    there = [i for i in active if state.placement[i] == bay]
+    order = there + [i for i in active if i not in there]
+    chosen = order[:game.capacity(state, bay)]
+    placement = tuple(bay if i in chosen else (0 if state.placement[i] == bay else b)
+                      for i, b in enumerate(state.placement))
+    odds = game.check_odds(dataclasses.replace(state, placement=placement))
+    return (len(chosen), odds) if odds is not None else None
+
+
+def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any) -> None:
+    """A Bay's name (bold) over its second line, both at the readable size,
+    centred as a pair in ``cell`` (a short cell squeezes their spare room, never their letters)."""
+    lay = ui.layout
+    lh = text.font(lay.small, True).get_linesize()
+    inner = cell.inflate(-lay.px(12), 0)
+    y = cell.centery - lh
+    ui.label(pygame.Rect(inner.x, y, inner.w, lh), label, lay.small, fg, "center", bold=True)
+    ui.label(pygame.Rect(inner.x, y + lh, inner.w, lh), sub, lay.small, fg, "center")
+
+
+def split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
+    """(dashboard, step panel): side by side in landscape (``Layout.split``);
+    stacked in portrait, the dashboard as tall as it needs
+    (:func:`dashboard.portrait_height`), the step of the day the rest."""
+    if not lay.portrait:
+        return lay.split()
+    b = lay.body_rect
+    dash_h = min(dashboard.portrait_height(lay, b.h), int(b.h * 0.52))
+    return pygame.Rect(b.x, b.y, b.w, dash_h), pygame.Rect(b.x, b.y + dash_h, b.w, b.h - dash_h)
 
 
 REPLACE_RULE = ("The demanded card is resolved like the day's event, the crew placed anew; resources are "

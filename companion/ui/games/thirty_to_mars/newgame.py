@@ -70,7 +70,8 @@ class NewGameScreen(Screen):
                  lay.body, FG, bold=True)
         bottom_r, grid_r = L.take_bottom(rest, lay.px(76), lay.gap)
         start_r = next_rect(lay, lay.body_rect)
-        tut_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, lay.px(300), lay.px(64))
+        tut_r = pygame.Rect(bottom_r.x, bottom_r.y + lay.gap, min(lay.px(300), start_r.x - lay.gap - bottom_r.x),
+                            lay.px(64))  # never under Start (a narrow portrait screen)
         back_r = None
         if self.app.showing_new_game_over_a_game():
             back_r = pygame.Rect(tut_r.right + lay.gap, tut_r.y, lay.px(200), tut_r.h)

@@ -1,0 +1,79 @@
+"""The card editor's number pads: on a Negative result an amount typed is a
+loss, and every pad has its keys (Done, Cancel, 0, the digits) in the same places."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import start_game
+
+SIZES = [(800, 480), (720, 1280)]
+
+
+def editor(d):
+    return d.app.ui_for("thirty-to-mars").screens["card"]
+
+
+def open_editor_on(d, page_title: str) -> None:
+    """New card named "Leak", then NEXT until the editor's page is ``page_title``."""
+    start_game(d)
+    d.tap("New card")
+    for k in "LEAK":
+        d.tap(f"key {k}")
+    while editor(d).page_title() != page_title:
+        d.tap("NEXT")
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("result,title", [("failure", "Check Negative"),
+                                          ("inevitable_negative", "Inevitable Negative")])
+def test_a_number_typed_on_a_negative_result_is_a_loss(make_driver, result, title):
+    d = make_driver((800, 480))
+    open_editor_on(d, title)
+    d.tap("oxygen amount")
+    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title  # a loss before a digit is typed
+    d.tap("2")
+    assert d.app.dialog.title.endswith(": -2"), d.app.dialog.title
+    d.tap("Done")
+    assert editor(d).effects[result]["oxygen"] == -2
+    assert "Oxygen -2" in [t for t, _, _ in d.app.screen.ui.texts]
+    d.tap("oxygen amount")  # \u00b1 still flips it: a gain on a Negative result
+    d.tap("\u00b1")
+    d.tap("Done")
+    assert editor(d).effects[result]["oxygen"] == 2
+    d.tap("fuel amount")
+    d.tap("\u00b1")
+    d.tap("3")
+    d.tap("Done")
+    assert editor(d).effects[result]["fuel"] == 3
+    assert editor(d).card_dict()[result] == {"oxygen": 2, "fuel": 3}
+
+
+@pytest.mark.timeout(30)
+def test_a_number_typed_on_a_positive_result_is_a_gain(make_driver):
+    d = make_driver((800, 480))
+    open_editor_on(d, "Check Positive")
+    d.tap("oxygen amount")
+    d.tap("2")
+    d.tap("Done")
+    assert editor(d).effects["success"]["oxygen"] == 2
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", SIZES)
+def test_both_number_pads_have_the_same_layout(make_driver, size):
+    """The amount pad and the difficulty pad: Done, Cancel, 0, \u232b and the digits in the same places."""
+    d = make_driver(size)
+    open_editor_on(d, "difficulty and location")
+    d.tap("difficulty pad")
+
+    def places():
+        return {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    difficulty = places()
+    d.tap("Cancel")
+    d.tap("NEXT")
+    d.tap("oxygen amount")
+    amount = places()
+    for key in ("Done", "Cancel", "0", "\u232b", "1", "9"):
+        assert difficulty[key] == amount[key], f"{key}: {difficulty[key]} on the difficulty pad, {amount[key]} " \
+                                               "on the amount pad"
+    assert "\u00b1" in amount and "\u00b1" not in difficulty  # there only shown, not tappable

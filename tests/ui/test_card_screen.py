@@ -1,0 +1,94 @@
+"""The card to draw: the list starts in the same place on every draw screen
+(strips and messages go below it), the day before's strip is red only for
+losses, its count is the lines the tap shows, Edit says what to tap next."""
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.contract import Action
+from companion.ui.widgets import BAD, GOOD
+
+from .helpers import start_game
+from .test_screens import SIZES, check_frame
+
+
+def first_card(d):
+    hits = [h for h in d.app.screen.ui.hits if h.label in ("Quiet Day", "Broken Pipe", "Lost Signal",
+                                                             "Loose Panel", "Hull Breach", "Fire Alarm")]
+    return hits[0].rect
+
+
+def play_day(d, card, bay, faces):
+    """Draw ``card`` (by name), the first two Marsonauts to ``bay``, NEXT, the check ``faces``."""
+    d.tap(card)
+    d.tap("bay %d" % bay)
+    d.tap("bay %d" % bay)
+    d.key("next")
+    for f in faces:
+        d.roll(f)
+    if d.app.state.step == "check":  # an ability could still change it: the table resolves
+        d.key("next")
+
+
+def border(d, name):
+    r = [h.rect for h in d.app.screen.ui.hits if h.label == name][0]
+    return tuple(d.app.surface.get_at((r.x + 1, r.centery)))[:3]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_list_starts_in_the_same_place_on_every_draw_screen(make_driver, size):
+    d = make_driver(size)
+    start_game(d)
+    where = first_card(d)  # day 1: nothing before
+    check_frame(d, "day 1")
+    play_day(d, "Quiet Day", 2, (6, 6))
+    assert d.app.state.day == 2 and "Yesterday" in d.names()
+    assert first_card(d).topleft == where.topleft, "the day before's strip moved the list"
+    check_frame(d, "day 2")
+    card = {"name": "Sensor Glitch", "colour": "green", "difficulty": 12, "location": 1,
+            "failure": {"draw_yellow": 1, "oxygen": -2, "sanity": -1}}
+    assert d.app.submit(Action("draw", {"card": card}))
+    d.frame()
+    d.tap("bay 1")
+    d.key("next")
+    d.roll(1)  # failed: a yellow card the same day, with today's losses to show
+    assert d.app.game.required_colour(d.app.state) == "yellow" and "Alerts" in d.names()
+    assert first_card(d).topleft == where.topleft, "today's alerts moved the list"
+    check_frame(d, "yellow")
+    d.app.say("A message long enough to need its box: the list stays where it is, and the box sits "
+              "under it, above the row of buttons, so a habitual tap still lands on a card.", "info")
+    d.frame()
+    assert first_card(d).topleft == where.topleft, "a message moved the list"
+    check_frame(d, "yellow with a message")
+
+
+@pytest.mark.timeout(60)
+def test_the_day_before_is_red_only_for_losses(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    play_day(d, "Quiet Day", 2, (6, 6))  # passed: +1 Food, nothing lost
+    assert border(d, "Yesterday") == GOOD
+    play_day(d, "Broken Pipe", 4, (1, 1))  # failed: -2 Oxygen, -1 Sanity
+    assert border(d, "Yesterday") == BAD
+
+
+@pytest.mark.timeout(30)
+def test_a_strip_too_small_for_a_line_counts_the_lines_its_tap_shows(make_driver):
+    from companion.ui.games.thirty_to_mars.alerts import shown_text
+    d = make_driver((800, 480))
+    ui = d.app.screen.ui
+    lines = ["Check failed: 2 against 9 with a long explanation", "Sanity -1: Larisa, Maria", "Out of Food"]
+    assert shown_text(ui, 120, "Day 5", lines, 1, total=14) == "Day 5: 14 lines \u203a"
+
+
+@pytest.mark.timeout(30)
+def test_edit_says_what_to_tap_next(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("Edit cards")
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "tap a green card to change or delete it" in shown, shown
+    check_frame(d, "edit")
+    d.tap("Edit cards")
+    assert "draw a green card" in " ".join(t for t, _, _ in d.app.screen.ui.texts)

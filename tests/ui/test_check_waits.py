@@ -1,0 +1,94 @@
+"""The check waits for NEXT (Resolve) only while a Special Ability the rules
+allow could still change its result; otherwise it resolves on its own."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from .helpers import start_game
+
+
+def at_check(d, crew, sanity, dice):
+    """``crew`` with Sanity ``sanity`` (by name), the first two on Broken Pipe
+    (difficulty 7), NEXT, then the check ``dice``."""
+    start_game(d, crew=crew)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    members = [dataclasses.replace(m, sanity=sanity.get(m.profile.short, 5)) for m in s.state.crew]
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(members))
+    d.frame()
+    for who in crew[:2]:
+        d.tap(who)
+        d.tap("bay 4")
+    d.key("next")
+    for f in dice:
+        d.roll(f)
+    return s.state
+
+
+@pytest.mark.timeout(30)
+def test_a_passed_check_resolves_on_its_own_with_an_ability_ready(make_driver):
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {"Jean-Louis": 10}, (4, 4))
+    assert state.step != "check", "a check already passed waited for Resolve"
+
+
+@pytest.mark.timeout(30)
+def test_stans_ward_does_not_hold_the_check(make_driver):
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Stan", "Maria", "Dieter"), {"Stan": 10}, (1, 1))
+    assert state.step != "check", "only Stan at Sanity 10: his ward changes no roll"
+
+
+@pytest.mark.timeout(30)
+def test_a_failed_check_an_ability_can_save_waits(make_driver):
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {"Jean-Louis": 10}, (3, 2))
+    assert state.step == "check", "Jean-Louis doubling the 3 passes it: the table decides"
+    assert "Ability" in d.names()
+    d.key("next")
+    assert d.app.state.step != "check"
+
+
+@pytest.mark.timeout(30)
+def test_a_failed_check_no_ability_can_save_resolves(make_driver):
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {"Jean-Louis": 10}, (1, 1))
+    assert state.step != "check", "doubling a 1 cannot reach 7: nothing to wait for"
+
+
+def results(d):
+    return [e.text for row in d.app.session.log() if not row.undone for e in row.events if e.kind == "result"]
+
+
+@pytest.mark.timeout(30)
+def test_fix_roll_stays_after_the_steps_that_ran_on_their_own(make_driver):
+    """The last die resolved the check, production and the end of the day on
+    their own: Fix roll is still there and corrects that die, and the steps
+    run again from the corrected roll."""
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
+    assert state.step == "draw" and state.day == 2, (state.step, state.day)
+    assert results(d)[-1] == "Check failed: 2 against 7"
+    assert "Fix roll" in d.names(), "the last die can still be corrected"
+    d.tap("Fix roll")
+    assert "entered as 1" in d.app.dialog.title, d.app.dialog.title
+    d.tap("6")
+    s = d.app.state
+    assert s.step == "draw" and s.day == 2, (s.step, s.day)
+    assert results(d)[-1] == "Check passed: 7 against 7", results(d)
+    d.tap("Broken Pipe")  # another move: that roll can no longer be fixed
+    assert "Fix roll" not in d.names()
+
+
+@pytest.mark.timeout(30)
+def test_fixing_to_the_same_face_changes_nothing(make_driver):
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
+    seq, state = d.app.session.seq, d.app.state
+    d.tap("Fix roll")
+    d.tap("1")
+    assert d.app.session.seq == seq and d.app.state.day == state.day and d.app.state.step == state.step
+    assert "already" in d.app.message.text
+    assert "Fix roll" in d.names()

@@ -1,0 +1,66 @@
+"""Portrait, the 800x480 panel on its side (``--size 480x800 --rotate 90``)
+and 720x1280: the dice and the total stay in sight above the face pad, and
+a refusal leaves the resources and the selected Marsonaut in sight."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from .helpers import assert_no_overlaps, start_game
+from .test_screens import selected_name
+
+PORTRAIT = [(480, 800), (720, 1280)]
+
+
+def visible(d, s):
+    """True when text ``s`` was drawn in the last frame and nothing drawn after it covers it."""
+    return any(t == s for t, _, _ in d.app.screen.ui.texts)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", PORTRAIT)
+def test_the_dice_and_the_total_stay_above_the_face_pad(make_driver, size):
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    d.tap("bay 4")
+    d.tap("bay 4")
+    d.key("next")
+    d.roll(2)
+    assert d.app.state.step == "check" and d.app.state.pending
+    texts = d.app.screen.ui.texts
+    dice = [(t, r) for t, r, _ in texts if t.startswith("Dice 2 ?")]
+    total = [(t, r) for t, r, _ in texts if "Total 2 of 7" in t]
+    assert dice and total, [t for t, _, _ in texts]
+    pad = [h.rect for h in d.app.screen.ui.hits if h.label == "face 1"][0]
+    prompt = [r for t, r, _ in texts if t.startswith("Roll:")][0]
+    for t, r in dice + total:
+        assert r.bottom <= prompt.top and r.bottom <= pad.top, f"{t!r} at {r} is under the face pad"
+    assert_no_overlaps(d, f"check rolling {size}")
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", PORTRAIT + [(800, 480), (1280, 720)])
+def test_a_refusal_leaves_the_resources_and_the_selected_marsonaut_in_sight(make_driver, size):
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    crew = list(s.state.crew)
+    crew[2] = dataclasses.replace(crew[2], health=0, knocked_out_day=1)
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(crew))
+    d.frame()
+    for who in range(4):
+        d.app.message = None
+        d.frame()
+        d.tap("Maria")  # Knocked Out: refused with its section
+        d.app.screen.selected = who if who != 2 else 3  # (a refused tap selects nobody; keep one to look at)
+        d.frame()
+        assert d.app.message is not None and d.app.message.rule
+        shown = [t for t, _, _ in d.app.screen.ui.texts]
+        for name in ("Oxygen", "Fuel", "Food", "Spares"):
+            assert name in shown, f"{name} is hidden by the refusal"
+        keep = selected_name(d)
+        assert keep in d.names(), f"{keep}, selected, is hidden by the refusal"
+        assert_no_overlaps(d, f"refusal, {keep} selected, {size}", keep={keep})

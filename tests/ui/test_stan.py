@@ -1,0 +1,47 @@
+"""Stan's ward protects a friend, not Stan: when Stan is chosen the screen
+says so in one line with its section (the rules' decision, no rules change)."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from .helpers import start_game
+from .test_screens import SIZES, check_frame
+
+
+def placing_with(d, sanity):
+    start_game(d, crew=("Larisa", "Stan", "Maria", "Dieter"))
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(
+        dataclasses.replace(m, sanity=sanity.get(m.profile.short, 5)) for m in s.state.crew))
+    d.frame()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", SIZES)
+def test_stan_chosen_says_he_wards_a_friend(make_driver, size):
+    d = make_driver(size)
+    placing_with(d, {"Stan": 10, "Larisa": 10})
+    d.tap("Ability")
+    assert "Stan: protect a friend's Sanity" in [o for o, _ in d.app.dialog.options]
+    d.tap("Stan: protect a friend's Sanity")
+    dialog = d.app.dialog
+    assert [o for o, _ in dialog.options] == ["Larisa", "Maria", "Dieter"]
+    assert len(dialog.lines) == 1 and "Not Stan himself" in dialog.lines[0], dialog.lines
+    assert "Marsonaut Profiles: Stan" in dialog.lines[0]
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Not Stan himself" in shown
+    check_frame(d, f"Stan's ward {size}")
+    d.tap("Maria")
+    assert d.app.state.crew[2].warded and d.app.state.crew[1].sanity == 1
+
+
+@pytest.mark.timeout(30)
+def test_stan_alone_goes_straight_to_his_friends(make_driver):
+    d = make_driver((800, 480))
+    placing_with(d, {"Stan": 10})
+    d.tap("Ability")
+    assert "Not Stan himself" in d.app.dialog.lines[0]
+    assert "Stan" not in [o for o, _ in d.app.dialog.options]
