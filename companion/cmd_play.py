@@ -50,7 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b = subparsers.add_parser("bench", help="measure the real app headless (start, idle CPU, latency, memory)")
     b.add_argument("--json", action="store_true", help="print JSON")
     b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
-    b.add_argument("--samples", type=int, default=100, help="presses and die rolls measured each (default 100)")
+    b.add_argument("--samples", type=int, default=300,
+                   help="presses and die rolls measured each, each paired with a floor sample (default 300)")
     b.add_argument("--game", default=None, help="the game to measure (default: every registered game)")
     b.add_argument("--log-size", type=int, default=0, metavar="N",
                    help="build an open game of N actions and a database of --finished finished games first, "
