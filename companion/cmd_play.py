@@ -120,7 +120,6 @@ def run_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from companion import sdnotify
     from companion.catalogue import Catalogues
     from companion.session import Session
     from companion.ui.app import App
@@ -133,7 +132,7 @@ def run_play(args: argparse.Namespace) -> int:
     if folder is not None and folder.suffix == ".json":
         folder = folder.parent
     hw = HwLink(args.hw, args.die)
-    app = App(session, Catalogues(folder), args.game, args.size or (800, 480), args.rotate, hw, sdnotify.notify_kind)
+    app = App(session, Catalogues(folder), args.game, args.size or (800, 480), args.rotate, hw, _notify)
     if args.fullscreen and args.size is None:
         app.fit_display = True
     control = os.environ.get("COMPANION_CONTROL")
@@ -148,6 +147,13 @@ def run_play(args: argparse.Namespace) -> int:
     finally:  # App.run stops the hardware it started
         session.close()
         pygame.quit()
+
+
+def _notify(kind: str) -> None:
+    """systemd's notification ``kind`` (``companion.sdnotify.notify_kind``), its module
+    (and ``socket``) imported at the first one: "ready", after the first frame."""
+    from companion import sdnotify
+    sdnotify.notify_kind(kind)
 
 
 def run_bench(args: argparse.Namespace) -> int:
