@@ -50,7 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b = subparsers.add_parser("bench", help="measure the real app headless (start, idle CPU, latency, memory)")
     b.add_argument("--json", action="store_true", help="print JSON")
     b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
-    b.add_argument("--samples", type=int, default=100, help="presses and die rolls measured each (default 100)")
+    b.add_argument("--samples", type=int, default=300,
+                   help="presses and die rolls measured each, each paired with a floor sample (default 300)")
     b.add_argument("--game", default=None, help="the game to measure (default: every registered game)")
     b.add_argument("--log-size", type=int, default=0, metavar="N",
                    help="build an open game of N actions and a database of --finished finished games first, "
@@ -119,7 +120,6 @@ def run_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from companion import sdnotify
     from companion.catalogue import Catalogues
     from companion.session import Session
     from companion.ui.app import App
@@ -132,7 +132,7 @@ def run_play(args: argparse.Namespace) -> int:
     if folder is not None and folder.suffix == ".json":
         folder = folder.parent
     hw = HwLink(args.hw, args.die)
-    app = App(session, Catalogues(folder), args.game, args.size or (800, 480), args.rotate, hw, sdnotify.notify_kind)
+    app = App(session, Catalogues(folder), args.game, args.size or (800, 480), args.rotate, hw, _notify)
     if args.fullscreen and args.size is None:
         app.fit_display = True
     control = os.environ.get("COMPANION_CONTROL")
@@ -147,6 +147,13 @@ def run_play(args: argparse.Namespace) -> int:
     finally:  # App.run stops the hardware it started
         session.close()
         pygame.quit()
+
+
+def _notify(kind: str) -> None:
+    """systemd's notification ``kind`` (``companion.sdnotify.notify_kind``), its module
+    (and ``socket``) imported at the first one: "ready", after the first frame."""
+    from companion import sdnotify
+    sdnotify.notify_kind(kind)
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -65,12 +65,12 @@ import logging
 import os
 import sqlite3
 import stat
-import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote  # urllib.request's pathname2url on POSIX, without loading ssl and http
 
 from companion.paths import default_db_path, move_aside
 
@@ -812,7 +812,7 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
     the file (a folder that is not writable, a full disk) and there is no
     ``-wal`` to read, ``immutable=1`` (the main file then holds everything)."""
     _check_header(path)
-    uri = "file:" + urllib.request.pathname2url(str(path.absolute()))
+    uri = "file:" + quote(str(path.absolute()))
     try:
         return _checked_read_only(_sqlite_connect(uri + "?mode=ro", uri=True, timeout=10.0, isolation_level=None))
     except sqlite3.Error as exc:

@@ -122,7 +122,7 @@ class App:
         self.latency: dict[str, list[tuple[float, float]]] = {"button": [], "die": [], "tap": []}
         self._pending_latency: list[tuple[str, float]] = []
         self._after_frame: list[Callable[[], None]] = []
-        self.surface = pygame.Surface(size)
+        self._surface: pygame.Surface | None = None  # made on first use (see :attr:`surface`)
         self.display: pygame.Surface | None = None
         self.taps: TapFilter | None = None
         from .screens.picker import PickerScreen
@@ -136,6 +136,19 @@ class App:
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)
         self._say_catalogue_notices()
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The logical surface the screens draw on: the display itself when the
+        picture is not rotated (no second 800x480 surface), else a surface of
+        :attr:`size` made on first use."""
+        if self._surface is None:
+            self._surface = pygame.Surface(self.size)
+        return self._surface
+
+    @surface.setter
+    def surface(self, surface: pygame.Surface | None) -> None:
+        self._surface = surface
 
     # ------------------------------------------------------------------ game access
     @property
@@ -576,6 +589,8 @@ class App:
             self._guard("redoing", self.redo)
 
     def _hw(self, source: str, event: Any) -> None:
+        if source == "button" and getattr(event, "command", None) is None:
+            return  # an edge that means nothing (BACK pressed: it acts on release): no frame to draw
         now = time.monotonic()
         self.input_t[source] = now
         self._pending_latency.append((source, now))
@@ -618,7 +633,7 @@ class App:
         if self.display is not None:
             if self.rotate:
                 self.display.blit(pygame.transform.rotate(surf, self.rotate), (0, 0))
-            else:
+            elif surf is not self.display:
                 self.display.blit(surf, (0, 0))
             pygame.display.flip()
         self.frames += 1
@@ -662,7 +677,9 @@ class App:
         if tuple(phys) != ((h, w) if self.rotate in (90, 270) else (w, h)):
             self.size = rotation.logical_size(phys, self.rotate)
             self.layout = Layout(self.size)
-            self.surface = pygame.Surface(self.size)
+            self.surface = None  # made again at the new size
+        if self.rotate == 0:  # draw straight on the display: no second surface to copy
+            self.surface = self.display
         try:
             pygame.mouse.set_visible(not fullscreen)
         except pygame.error:

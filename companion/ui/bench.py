@@ -4,24 +4,31 @@ Every figure comes from ``companion play`` running in a subprocess with SDL's
 dummy video driver, ``--hw mock`` (gpiozero MockFactory pins) and a die
 simulator on a pty, observed through the test control channel
 (``COMPANION_CONTROL``); each floor is measured in the same run, interleaved
-with the app, by a minimal program (``python -m companion.ui.bench floor ...``):
+with the app, by a minimal program (``python -m companion.ui.bench floor ...``).
+The programs run with their bytecode compiled once beforehand (in the bench's
+temporary folder), as pip installs the app, not compiled again at every start:
 
 - ``first_frame_s``: process start (before ``Popen``) to the first frame shown,
   seconds, median of the starts; floor: a bare pygame-ce window (import, open
-  800x480, flip).
+  800x480, flip), started right before each app start.
 - ``peak_rss_mb``: the app's peak resident memory at the end
   MiB (``VmHWM``); floor: the window plus the app's fonts (DejaVu Sans, regular and bold)
   rendering a line.
 - ``idle_cpu_pct``: CPU time (user + system, ``/proc``) of the app over
   ``idle_s`` seconds of idle, percent of one core (no floor: the target is absolute).
-- ``press_to_frame_ms_p99``: mock GPIO BACK pin driven low -> the frame showing
-  the committed undo, ms, 99th percentile (BACK is generic: every game has undo);
-  floor: a pin press posted to a loop that commits one row (same pragmas, same
-  folder) and draws a full frame.
+- ``press_to_frame_ms_p99``: the mock GPIO BACK pin's release (BACK acts on its
+  release) -> the frame showing the committed undo, ms, 99th percentile (BACK is
+  generic: every game has undo); floor: a pin press posted to a loop that commits
+  one row (same pragmas, same folder) and draws a full frame.
 - ``die_to_frame_ms_p99``: a roll line written on the pty -> the frame showing
-  the committed roll, ms, p99 (only for a game whose ``die_faces`` is not empty
-  and that waits for a roll); floor: a thread reading the pty, the same commit
-  and draw.
+  the committed roll (and the steps that run on their own after it), ms, p99
+  (only for a game whose ``die_faces`` is not empty and that waits for a roll);
+  floor: a thread reading the pty, the same commit and draw.
+
+The latency floors run beside the app for the whole measurement and take one
+sample right before or after each app sample (the order alternating), so that
+a slow moment of the machine (a busy disk) falls on both; the ratio is that of
+the p99s of these ``--samples`` pairs.
 
 With ``--log-size N`` the app runs on a database of ``--finished`` (300)
 finished games and an open game of N actions built with the game's
@@ -45,7 +52,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 #: figure -> (the target ratio to its floor, or the absolute target when it has no floor)
 RATIO_TARGETS = {"first_frame_s": 2.0, "peak_rss_mb": 1.35, "press_to_frame_ms_p99": 1.5,
@@ -172,11 +179,38 @@ def _p(values: list[float], q: float) -> float:
     return v[min(len(v) - 1, int(round(q / 100 * (len(v) - 1))))]
 
 
+#: where the measured programs keep their bytecode (set by :func:`measure`): the app is
+#: measured as installed (pip compiles it), not compiling its modules at every start
+_PYCACHE: dict[str, str] = {}
+
+
 def _env(**extra: str) -> dict[str, str]:
-    env = dict(os.environ, **_ENV, **extra)
+    env = dict(os.environ, **_ENV, **_PYCACHE, **extra)
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
+    if _PYCACHE:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
+
+
+def _warm_bytecode(tmp: Path, db: Path, die: Any) -> None:
+    """Bytecode for everything the measured programs import, in ``tmp`` (not in the
+    checkout): one start of the app and of each floor program, not measured. The app is
+    installed by pip, which compiles it: without this a checkout run with
+    ``PYTHONDONTWRITEBYTECODE`` would compile every module at every start."""
+    _PYCACHE["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    here = Path(__file__).resolve().parents[2]  # the checkout (or site-packages) holding companion and hw
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(here / "companion"), str(here / "hw")],
+                   env=_env(), capture_output=True, timeout=300)
+    for kind in ("window", "font", "press"):
+        _floor(kind, tmp, 1)
+    run = _Run(tmp, db, die.path, 0xFFFF + 1)
+    try:
+        run.first_frame_s()
+        run.wait(lambda s: s["die"]["connected"])
+        run.call(cmd="tap", name="Redo")  # the screens' modules
+    finally:
+        run.stop()
 
 
 class _Run:
@@ -248,11 +282,12 @@ def _hwm_kb(pid: int) -> int:
 def _latency(run: _Run, source: str, t0: float) -> float:
     """ms from ``t0`` to the first frame after an input of ``source`` that arrived after ``t0``."""
     deadline = time.monotonic() + 10
+    time.sleep(0.02)  # the frame's time is the app's own: asking later changes nothing but the load on its loop
     while time.monotonic() < deadline:
         for t_in, t_frame in run.call(cmd="stats")["latency"][source]:
             if t_in >= t0:
                 return (t_frame - t0) * 1000
-        time.sleep(0.002)
+        time.sleep(0.01)
     raise RuntimeError(f"bench: no frame after the {source} input")
 
 
@@ -332,7 +367,7 @@ def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]
         button.when_pressed = lambda: post(stamps.get())
 
         def inputs() -> None:  # the press time is taken just before the edge, as the app's bench does
-            for _ in range(samples):
+            for _ in _triggers(samples):
                 stamps.put(time.monotonic())
                 pin.drive_low()
                 time.sleep(0.035)
@@ -358,7 +393,7 @@ def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]
         threading.Thread(target=reader, daemon=True).start()
 
         def inputs() -> None:
-            for i in range(samples):
+            for i in _triggers(samples):
                 sent.put(time.monotonic())
                 os.write(master, f"ROLL {i % 6 + 1}\n".encode())
                 time.sleep(0.04)
@@ -367,7 +402,9 @@ def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]
     threading.Thread(target=inputs, daemon=True).start()
     out: list[float] = []
     seq = 0
-    while len(out) < samples:
+    if samples < 0:
+        print(json.dumps({"ready": True}), flush=True)
+    while len(out) < samples or (samples < 0 and not done.is_set()):
         select.select([wake_r], [], [], 1.0)
         try:
             os.read(wake_r, 64)
@@ -387,8 +424,52 @@ def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]
             display.blit(font.render(f"{kind} {seq}", True, (230, 230, 230)), (20, 120))
             pygame.display.flip()
             out.append((time.monotonic() - t0) * 1000)
+            if samples < 0:  # serving: each sample as soon as it is taken
+                print(json.dumps({"latency_ms": out[-1]}), flush=True)
     db.close()
     return out
+
+
+def _triggers(samples: int):
+    """``range(samples)``, or with ``samples < 0`` one input per line read on stdin
+    until it closes (a floor served sample by sample, interleaved with the app)."""
+    if samples >= 0:
+        yield from range(samples)
+        return
+    i = 0
+    for _ in sys.stdin:
+        yield i
+        i += 1
+
+
+class _Floor:
+    """A floor program (``press`` or ``die``) running beside the app, one input per
+    :meth:`sample`, so that the app's and the floor's samples are taken in pairs under the same load."""
+
+    def __init__(self, kind: str, tmp: Path) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion.ui.bench", "floor", kind, str(tmp), "-1"],
+                                     env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self._expect("ready")
+
+    def _expect(self, key: str) -> Any:
+        line = self.proc.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            raise RuntimeError(f"bench: a floor program stopped (status {self.proc.wait()})")
+        return json.loads(line)[key]
+
+    def sample(self) -> float:
+        """ms from one input to its frame."""
+        self.proc.stdin.write("go\n")  # type: ignore[union-attr]
+        self.proc.stdin.flush()  # type: ignore[union-attr]
+        return self._expect("latency_ms")
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.close()  # type: ignore[union-attr]
+            self.proc.wait(10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
 
 
 # --------------------------------------------------------------------------- in-process costs
@@ -433,17 +514,31 @@ def _status_s(db: Path) -> float:
 # --------------------------------------------------------------------------- the app
 
 def _app_figures(tmp: Path, db: Path, die: Any, samples: int, idle_s: float, starts: int,
-                 with_die: bool, tag: str) -> dict[str, Any]:
+                 with_die: bool, tag: str, floors: dict[str, Any] | None = None) -> dict[str, Any]:
     """First frames (``starts`` starts), idle CPU, undo (BACK) and redo (tap) latency,
-    die latency, peak RSS of the app on ``db``."""
-    out: dict[str, Any] = {"first_frames": []}
+    die latency, peak RSS of the app on ``db``. With ``floors`` (``{"press": _Floor,
+    "die": _Floor}``) each app sample is paired with a floor sample taken right before or
+    after it (the order alternates), in ``press_floor``/``die_floor``."""
+    floors = floors or {}
+    out: dict[str, Any] = {"first_frames": [], "press_floor": [], "die_floor": []}
     run = None
     for n in range(starts):
         if run is not None:
             run.stop()
+        if "window" in floors:  # a bare window started right before each app start: pairs under the same load
+            out.setdefault("window_first_frames", []).append(floors["window"]()["first_frame_s"])
         run = _Run(tmp, db, die.path, hash((tag, n)) & 0xFFFF)
         out["first_frames"].append(run.first_frame_s())
     assert run is not None
+
+    def paired(i: int, kind: str, app_sample: Callable[[], float], into: list[float]) -> None:
+        floor = floors.get(kind)
+        if floor is not None and i % 2:
+            out[f"{kind}_floor"].append(floor.sample())
+        into.append(app_sample())
+        if floor is not None and not i % 2:
+            out[f"{kind}_floor"].append(floor.sample())
+
     try:
         run.wait(lambda s: s["die"]["connected"])
         time.sleep(1.0)  # let start-up settle
@@ -452,25 +547,35 @@ def _app_figures(tmp: Path, db: Path, die: Any, samples: int, idle_s: float, sta
             time.sleep(idle_s)
             c1, t1 = run.cpu_s(), time.monotonic()
             out["idle_cpu_pct"] = 100 * (c1 - c0) / (t1 - t0)
-        press, tap, die_ms = [], [], []
-        for _ in range(samples):  # BACK (undo) -> frame, then Redo tapped on the top bar -> frame
+        press: list[float] = []
+        tap: list[float] = []
+        die_ms: list[float] = []
+
+        def back() -> float:  # BACK acts on its release (a hold is REDO): from that edge to the frame
+            r = run.call(cmd="press", button="back")
+            return _latency(run, "button", r.get("t_release", r["t0"]))
+
+        for i in range(samples):  # BACK (undo) -> frame, then Redo tapped on the top bar -> frame
             seq = run.call(cmd="state")["seq"]
             if seq == 0:
                 break
-            r = run.call(cmd="press", button="back")
-            press.append(_latency(run, "button", r["t0"]))
-            run.wait(lambda s: s["seq"] == seq - 1)
+            paired(i, "press", back, press)
+            run.wait(lambda s: s["seq"] < seq)
             t = time.monotonic()
             run.call(cmd="tap", name="Redo")
             tap.append(_latency(run, "tap", t))
             run.wait(lambda s: s["seq"] == seq)
+
+        def roll() -> float:
+            t = time.monotonic()
+            die.send_line("ROLL 3")
+            return _latency(run, "die", t)
+
         if with_die:
-            for _ in range(samples):  # a roll -> frame, then BACK undoes it
+            for i in range(samples):  # a roll -> frame, then BACK undoes it
                 seq = run.call(cmd="state")["seq"]
-                t = time.monotonic()
-                die.send_line("ROLL 3")
-                die_ms.append(_latency(run, "die", t))
-                run.wait(lambda s: s["seq"] == seq + 1)
+                paired(i, "die", roll, die_ms)
+                run.wait(lambda s: s["seq"] > seq)  # the roll, and the steps that ran on their own after it
                 run.call(cmd="press", button="back")
                 run.wait(lambda s: s["seq"] == seq)
         out.update(press=press, tap=tap, die=die_ms)
@@ -490,7 +595,7 @@ def _row(figure: str, measured: float, floor: float | None, target: float, floor
 
 
 def measure(game_id: str = "thirty-to-mars", log_size: int = 0, finished: int = 300, idle_s: float = 10.0,
-            samples: int = 100, starts: int = 5, seed: int = 1) -> dict[str, Any]:
+            samples: int = 300, starts: int = 5, seed: int = 1) -> dict[str, Any]:
     """Build the databases, measure the floors and the app in the same run; returns
     ``{"game", "log_size", "build", "rows": [{figure, measured, floor, ratio, target, met}], "raw"}``."""
     from hw.mock import DieSimulator
@@ -499,95 +604,106 @@ def measure(game_id: str = "thirty-to-mars", log_size: int = 0, finished: int = 
     game = get_game(game_id)
     probe = game.new_game(game.default_options(None, seed))
     has_die = bool(game.die_faces(probe))
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as d, DieSimulator(seed=5) as die:
+        try:
+            return _measure(game_id, game, has_die, log_size, finished, idle_s, samples, starts, seed, Path(d), die)
+        finally:
+            _PYCACHE.clear()
+
+
+def _measure(game_id: str, game: Any, has_die: bool, log_size: int, finished: int, idle_s: float, samples: int,
+             starts: int, seed: int, tmp: Path, die: Any) -> dict[str, Any]:
     raw: dict[str, Any] = {}
     build: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="companion-bench-") as d, DieSimulator(seed=5) as die:
-        tmp = Path(d)
-        db = tmp / "db.sqlite3"
-        ref: Path | None = None
-        if log_size > 0:
-            base = tmp / "base.sqlite3"
-            build["base"] = build_database(base, game_id, 0, finished=finished, seed=seed)
-            ref = tmp / "ref.sqlite3"
-            build["reference"] = build_database(ref, game_id, REFERENCE_LOG, base=base, seed=seed, want_roll=has_die)
-            build["long"] = build_database(db, game_id, log_size, base=base, seed=seed, want_roll=has_die)
-            roll_ready = build["long"]["roll_expected"]
-        else:
-            from companion.session import Session
-            with Session.open(db) as s:  # a new game (30 to Mars: waiting for its first setup roll)
-                s.new_game(game_id, game.default_options(None, seed))
+    db = tmp / "db.sqlite3"
+    ref: Path | None = None
+    if log_size > 0:
+        base = tmp / "base.sqlite3"
+        build["base"] = build_database(base, game_id, 0, finished=finished, seed=seed)
+        ref = tmp / "ref.sqlite3"
+        build["reference"] = build_database(ref, game_id, REFERENCE_LOG, base=base, seed=seed, want_roll=has_die)
+        build["long"] = build_database(db, game_id, log_size, base=base, seed=seed, want_roll=has_die)
+        roll_ready = build["long"]["roll_expected"]
+    else:
+        from companion.session import Session
+        with Session.open(db) as s:  # a new game (30 to Mars: waiting for its first setup roll)
+            s.new_game(game_id, game.default_options(None, seed))
+            expect = game.expects(s.state)
+            roll_ready = expect is not None and expect.kind == "roll"
+            rng = __import__("random").Random(seed)
+            while s.seq < 12 and not game.is_over(s.state):  # something to undo
+                s.submit(game.random_action(s.state, rng))
                 expect = game.expects(s.state)
-                roll_ready = expect is not None and expect.kind == "roll"
-                rng = __import__("random").Random(seed)
-                while s.seq < 12 and not game.is_over(s.state):  # something to undo
-                    s.submit(game.random_action(s.state, rng))
-                    expect = game.expects(s.state)
-                roll_ready = expect is not None and expect.kind == "roll"
-        with_die = has_die and roll_ready
-        # floors and the app, interleaved
-        floor_first, floor_font = [], []
-        for _ in range(starts):
-            floor_first.append(_floor("window", tmp)["first_frame_s"])
-            floor_font.append(_floor("font", tmp)["maxrss_kb"])
-        press_floor = _floor("press", tmp, samples)["latency_ms"]
-        die_floor = _floor("die", tmp, samples)["latency_ms"] if with_die else []
-        app = _app_figures(tmp, db, die, samples, idle_s, starts, with_die, "long")
-        for _ in range(starts):
-            floor_first.append(_floor("window", tmp)["first_frame_s"])
-            floor_font.append(_floor("font", tmp)["maxrss_kb"])
-        press_floor += _floor("press", tmp, samples)["latency_ms"]
+            roll_ready = expect is not None and expect.kind == "roll"
+    with_die = has_die and roll_ready
+    # floors and the app, interleaved: starts before and after, latency sample by sample
+    _warm_bytecode(tmp, db, die)
+    floor_font = []
+    for _ in range(starts):
+        floor_font.append(_floor("font", tmp)["maxrss_kb"])
+    floors: dict[str, Any] = {"press": _Floor("press", tmp), "window": lambda: _floor("window", tmp)}
+    try:
         if with_die:
-            die_floor += _floor("die", tmp, samples)["latency_ms"]
-        raw.update(app=app, floor_first_frames=floor_first, floor_font_rss_kb=floor_font,
-                   press_floor_ms=press_floor, die_floor_ms=die_floor)
-        rows = [
-            _row("first_frame_s", statistics.median(app["first_frames"]), statistics.median(floor_first),
-                 RATIO_TARGETS["first_frame_s"], "bare pygame-ce window"),
-            _row("peak_rss_mb", app["maxrss_kb"] / 1024, statistics.median(floor_font) / 1024,
-                 RATIO_TARGETS["peak_rss_mb"], "window + fonts"),
-            _row("idle_cpu_pct", app.get("idle_cpu_pct", float("nan")), None, ABSOLUTE_TARGETS["idle_cpu_pct"],
-                 "none (absolute)", absolute=True),
-            _row("press_to_frame_ms_p99", _p(app["press"], 99), _p(press_floor, 99),
-                 RATIO_TARGETS["press_to_frame_ms_p99"], "pin edge + commit + draw (p99)"),
-        ]
-        if with_die:
-            rows.append(_row("die_to_frame_ms_p99", _p(app["die"], 99), _p(die_floor, 99),
-                             RATIO_TARGETS["die_to_frame_ms_p99"], "pty line read + commit + draw (p99)"))
-        rows.append({"figure": "press_to_frame_ms_p50", "measured": round(_p(app["press"], 50), 3),
-                     "floor": round(_p(press_floor, 50), 3), "floor_is": "pin edge + commit + draw (p50)",
-                     "ratio": round(_p(app["press"], 50) / _p(press_floor, 50), 3), "target": None, "met": None})
-        rows.append({"figure": "redo_tap_to_frame_ms_p99", "measured": round(_p(app["tap"], 99), 3),
-                     "floor": None, "floor_is": "", "ratio": None, "target": None, "met": None})
-        if ref is not None:  # the long game against the reference game of 100 actions
-            ref_app = _app_figures(tmp, ref, die, min(samples, 30), 0, starts, False, "ref")
-            raw["reference_app"] = ref_app
-            costs = {"long": _session_costs(db), "reference": _session_costs(ref)}
-            status: dict[str, list[float]] = {"long": [], "reference": []}
-            resume: dict[str, list[float]] = {"long": [], "reference": []}
-            for i in range(9):  # interleaved, so that the machine's load falls on both alike
-                for name, path in (("long", db), ("reference", ref))[::1 if i % 2 else -1]:
-                    resume[name].append(_resume_ms(path))
-                    if i < 3:
-                        status[name].append(_status_s(path))
-            raw.update(session_costs=costs, status_s=status, resume_ms=resume)
-            pairs = {
-                "resume_ms": (statistics.median(resume["long"]), statistics.median(resume["reference"])),
-                "undo_ms": (costs["long"]["undo_ms"], costs["reference"]["undo_ms"]),
-                "redo_ms": (costs["long"]["redo_ms"], costs["reference"]["redo_ms"]),
-                "status_s": (statistics.median(status["long"]), statistics.median(status["reference"])),
-                "first_frame_s": (statistics.median(app["first_frames"]), statistics.median(ref_app["first_frames"])),
-                "undo_to_frame_ms_p50": (_p(app["press"], 50), _p(ref_app["press"], 50)),
-                "peak_rss_mb": (app["maxrss_kb"] / 1024, ref_app["maxrss_kb"] / 1024),
-            }
-            for name, (long_v, ref_v) in pairs.items():
-                rows.append(_row(f"{name} @{build['long']['actions']} vs @{REFERENCE_LOG}", long_v, ref_v,
-                                 SAME_COST_TARGETS[name], f"the same with {REFERENCE_LOG} actions"))
+            floors["die"] = _Floor("die", tmp)
+        app = _app_figures(tmp, db, die, samples, idle_s, starts, with_die, "long", floors)
+    finally:
+        for f in floors.values():
+            if isinstance(f, _Floor):
+                f.close()
+    press_floor, die_floor = app["press_floor"], app["die_floor"]
+    floor_first = app["window_first_frames"]
+    for _ in range(starts):
+        floor_font.append(_floor("font", tmp)["maxrss_kb"])
+    raw.update(app=app, floor_first_frames=floor_first, floor_font_rss_kb=floor_font,
+               press_floor_ms=press_floor, die_floor_ms=die_floor)
+    rows = [
+        _row("first_frame_s", statistics.median(app["first_frames"]), statistics.median(floor_first),
+             RATIO_TARGETS["first_frame_s"], "bare pygame-ce window"),
+        _row("peak_rss_mb", app["maxrss_kb"] / 1024, statistics.median(floor_font) / 1024,
+             RATIO_TARGETS["peak_rss_mb"], "window + fonts"),
+        _row("idle_cpu_pct", app.get("idle_cpu_pct", float("nan")), None, ABSOLUTE_TARGETS["idle_cpu_pct"],
+             "none (absolute)", absolute=True),
+        _row("press_to_frame_ms_p99", _p(app["press"], 99), _p(press_floor, 99),
+             RATIO_TARGETS["press_to_frame_ms_p99"], "pin edge + commit + draw (p99)"),
+    ]
+    if with_die:
+        rows.append(_row("die_to_frame_ms_p99", _p(app["die"], 99), _p(die_floor, 99),
+                         RATIO_TARGETS["die_to_frame_ms_p99"], "pty line read + commit + draw (p99)"))
+    rows.append({"figure": "press_to_frame_ms_p50", "measured": round(_p(app["press"], 50), 3),
+                 "floor": round(_p(press_floor, 50), 3), "floor_is": "pin edge + commit + draw (p50)",
+                 "ratio": round(_p(app["press"], 50) / _p(press_floor, 50), 3), "target": None, "met": None})
+    rows.append({"figure": "redo_tap_to_frame_ms_p99", "measured": round(_p(app["tap"], 99), 3),
+                 "floor": None, "floor_is": "", "ratio": None, "target": None, "met": None})
+    if ref is not None:  # the long game against the reference game of 100 actions
+        ref_app = _app_figures(tmp, ref, die, min(samples, 30), 0, starts, False, "ref")
+        raw["reference_app"] = ref_app
+        costs = {"long": _session_costs(db), "reference": _session_costs(ref)}
+        status: dict[str, list[float]] = {"long": [], "reference": []}
+        resume: dict[str, list[float]] = {"long": [], "reference": []}
+        for i in range(9):  # interleaved, so that the machine's load falls on both alike
+            for name, path in (("long", db), ("reference", ref))[::1 if i % 2 else -1]:
+                resume[name].append(_resume_ms(path))
+                if i < 3:
+                    status[name].append(_status_s(path))
+        raw.update(session_costs=costs, status_s=status, resume_ms=resume)
+        pairs = {
+            "resume_ms": (statistics.median(resume["long"]), statistics.median(resume["reference"])),
+            "undo_ms": (costs["long"]["undo_ms"], costs["reference"]["undo_ms"]),
+            "redo_ms": (costs["long"]["redo_ms"], costs["reference"]["redo_ms"]),
+            "status_s": (statistics.median(status["long"]), statistics.median(status["reference"])),
+            "first_frame_s": (statistics.median(app["first_frames"]), statistics.median(ref_app["first_frames"])),
+            "undo_to_frame_ms_p50": (_p(app["press"], 50), _p(ref_app["press"], 50)),
+            "peak_rss_mb": (app["maxrss_kb"] / 1024, ref_app["maxrss_kb"] / 1024),
+        }
+        for name, (long_v, ref_v) in pairs.items():
+            rows.append(_row(f"{name} @{build['long']['actions']} vs @{REFERENCE_LOG}", long_v, ref_v,
+                             SAME_COST_TARGETS[name], f"the same with {REFERENCE_LOG} actions"))
     return {"game": game_id, "log_size": log_size, "finished_games": finished if log_size > 0 else 0,
             "die_measured": with_die, "samples": samples, "build": build, "rows": rows,
             "exit_status_on_sigterm": app["exit_status_on_sigterm"], "raw": raw}
 
 
-def main(json_out: bool = False, idle_s: float = 10.0, samples: int = 100, game_id: str | None = None,
+def main(json_out: bool = False, idle_s: float = 10.0, samples: int = 300, game_id: str | None = None,
          log_size: int = 0, finished: int = 300, starts: int = 5) -> int:
     """Print the figures (a table, or JSON); exit status 0 if every target is met, else 1."""
     from companion.rules import GAMES

@@ -178,9 +178,10 @@ def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
     t0 = time.monotonic()
     pin.drive_low()
     time.sleep(float(req.get("hold_s", 0.035)))
+    t_release = time.monotonic()
     pin.drive_high()
     time.sleep(0.035)  # past the debounce window: the release is settled
-    return {"t0": t0}
+    return {"t0": t0, "t_release": t_release}
 
 
 def hits(app: Any) -> list[dict[str, Any]]:

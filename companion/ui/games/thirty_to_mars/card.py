@@ -263,21 +263,13 @@ class CardScreen(Screen):
         return RESULT_NAMES[page]
 
     def yesterday(self) -> tuple[int, list[Any]]:
-        """(the day before, its events) from the log, cached by the log's length; (0, []) on day 1."""
+        """(the day before, its events) from the log, read backwards from today a
+        chunk at a time; cached by the log's length; (0, []) on day 1."""
         key = self.app.session.seq
         if getattr(self, "_yesterday_key", None) != key:
-            days: dict[int, list[Any]] = {}
-            day = 0
-            for row in self.app.session.log():
-                if row.undone:
-                    continue
-                for e in row.events:
-                    if e.kind == "day":
-                        day = e.data.get("day", day + 1)
-                    days.setdefault(day, []).append(e)
             prev = self.app.state.day - 1
             self._yesterday_key = key
-            self._yesterday = (prev, [e for e in days.get(prev, []) if e.kind != "day"] if prev >= 1 else [])
+            self._yesterday = (prev, events_of_day(self.app.session, prev) if prev >= 1 else [])
         return self._yesterday
 
     def drawn(self) -> set[str]:
@@ -602,3 +594,31 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
     options += [("\u00b1", flip if signed else None), ("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
     app.ask(shown(), options, on_next=done)
+
+
+DAY_CHUNK = 200  # log rows read at a time, backwards, by events_of_day
+
+
+def events_of_day(session: Any, day: int) -> list[Any]:
+    """The events logged on ``day`` (after its "day" event, up to the next one), in
+    order; [] if the log has no such day. Reads the log backwards
+    (``session.log_tail``), so the cost is that of the days since, however long the game."""
+    seen: list[Any] = []  # the events since the last "day" event passed, latest first
+    before = session.seq
+    while before > 0:
+        rows = session.log_tail(DAY_CHUNK, before)
+        if not rows:
+            break
+        before = rows[0].seq - 1
+        for row in reversed(rows):
+            for e in reversed(row.events):
+                if e.kind != "day":
+                    seen.append(e)
+                    continue
+                number = e.data.get("day")
+                if number == day:
+                    return seen[::-1]
+                if number is not None and number < day:
+                    return []
+                seen = []
+    return []

@@ -275,22 +275,12 @@ class DayScreen(Screen):
 
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
-        the log; cached by the log's length), or None on the first day."""
+        the log, read backwards from today a chunk at a time until the last day
+        with places before today; cached by the log's length), or None on the first day."""
         key = self.app.session.seq
         if getattr(self, "_yesterday_key", None) == key:
             return self._yesterday
-        days: dict[int, dict[int, int]] = {}
-        day = 0
-        for row in self.app.session.log():
-            if row.undone:
-                continue
-            for e in row.events:
-                if e.kind == "day":
-                    day = e.data.get("day", day + 1)
-                elif e.kind == "place":
-                    days.setdefault(day, {})[e.data["who"]] = e.data["bay"]
-        before = [d for d in days if d < self.app.state.day]
-        result = tuple(days[max(before)].get(i, 0) for i in range(4)) if before else None
+        result = places_before(self.app.session, self.app.state.day)
         self._yesterday_key, self._yesterday = key, result
         return result
 
@@ -587,3 +577,29 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
     for i, part in shown:
         ui.label(pygame.Rect(inner.x, y, inner.w, lh), part, size, FG if i == len(lines) - 1 else (205, 210, 228))
         y += lh
+
+
+YESTERDAY_CHUNK = 200  # log rows read at a time, backwards, by places_before
+
+
+def places_before(session: Any, today: int) -> tuple[int, ...] | None:
+    """The Bay of each Marsonaut at their last ``place`` on the last day before
+    ``today`` that had places (0 for one not placed that day), or None when no
+    earlier day had any. Reads the log backwards (``session.log_tail``), so the
+    cost is that of the last two days, however long the game."""
+    pending: dict[int, int] = {}  # who -> bay, the latest place first, since the last "day" event passed
+    before = session.seq
+    while before > 0:
+        rows = session.log_tail(YESTERDAY_CHUNK, before)
+        if not rows:
+            break
+        before = rows[0].seq - 1
+        for row in reversed(rows):
+            for e in reversed(row.events):
+                if e.kind == "place":
+                    pending.setdefault(e.data["who"], e.data["bay"])
+                elif e.kind == "day":
+                    if e.data.get("day", today) < today and pending:
+                        return tuple(pending.get(i, 0) for i in range(4))
+                    pending = {}
+    return tuple(pending.get(i, 0) for i in range(4)) if pending and today > 0 else None
