@@ -114,7 +114,11 @@ def test_every_action_check_accepts_is_listed(seed):
             action = ttm.random_action(state, rng)
         else:
             action = rng.choice(ttm.legal_actions(state))
-        state, _ = ttm.apply(state, action)
+        before = dict(state.__dict__)
+        new, _ = ttm.apply(state, action)
+        # apply is pure: it writes only into the copy it makes (engine._fresh)
+        assert new is not state and all(state.__dict__[k] is v for k, v in before.items())
+        state = new
         assert ttm.invariants(state) == []
         steps += 1
 

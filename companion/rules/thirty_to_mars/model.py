@@ -152,6 +152,18 @@ class EventCard:
         return out
 
     @staticmethod
+    def trusted(data: dict[str, Any]) -> "EventCard":
+        """The card :meth:`from_json` makes of ``data``, without checking it
+        again: for ``apply``, after ``check`` (and the session's payload
+        shape) accepted it."""
+        results = {}
+        for r in RESULTS:
+            raw = data.get(r)
+            results[r] = tuple([Effect(symbol, amount) for symbol, amount in raw.items()]) if raw else ()
+        return EventCard(data["name"].strip(), data["colour"], data.get("difficulty"), data.get("location"),
+                         tutorial=bool(data.get("tutorial")), **results)
+
+    @staticmethod
     def from_json(data: dict[str, Any]) -> "EventCard":
         """Build from ``{"name", "colour", "difficulty", "location", "success": {symbol: amount}, ...}``.
 
@@ -289,9 +301,27 @@ def replace(obj: Any, **changes: Any) -> Any:
     faster: one merged dict). Raises ``TypeError`` for an unknown field.
     """
     if type(obj) is not State:
+        if type(obj) is Marsonaut:
+            return _replace_marsonaut(obj, changes)
         return _dc_replace(obj, **changes)
-    if not changes.keys() <= _FIELDS:
+    merged = {**obj.__dict__, **changes}
+    if len(merged) != _NFIELDS:  # every State holds exactly its fields: a longer dict has an unknown one
         raise TypeError(f"State has no field(s) {sorted(changes.keys() - _FIELDS)}")
     new = _new(State)
-    _setattr(new, "__dict__", {**obj.__dict__, **changes})
+    _setattr(new, "__dict__", merged)
     return new
+
+
+_NFIELDS = len(_FIELDS)
+_CREW_FIELDS = ("key", "role", "health", "sanity", "knocked_out_day", "warded")
+
+
+def _replace_marsonaut(m: Marsonaut, changes: dict[str, Any]) -> Marsonaut:
+    """``dataclasses.replace`` for a :class:`Marsonaut` (all its fields are
+    init fields), without its generic field walk."""
+    if not changes.keys() <= _CREW_FIELDS_SET:
+        return _dc_replace(m, **changes)  # raises its TypeError
+    return Marsonaut(*[changes[f] if f in changes else getattr(m, f) for f in _CREW_FIELDS])
+
+
+_CREW_FIELDS_SET = frozenset(_CREW_FIELDS)
