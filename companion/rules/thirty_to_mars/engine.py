@@ -213,6 +213,8 @@ def _start_day(state: State, events: list[Event]) -> State:
     if names:
         events.append(Event("drain", f"Daily drain: the Administrator removes 1 {', '.join(names)}",
                             {"resources": dict(zip(RESOURCES, drained))}))
+    if all(before):
+        return state
     pending: list[Pending] = []
     for r, have in zip(RESOURCES, before):
         if have:
@@ -313,7 +315,7 @@ def _confirm_placement(state: State, events: list[Event]) -> State:
     if not who:
         events.append(Event("skip", "Nobody works on the problem: the event is skipped and its negative "
                             "consequences hit all Marsonauts (Skipping the Event)"))
-        return _resolve(replace(state, step="check"), events)
+        return _resolve(state, events)  # passes through "check": _resolve's copy sets the step
     names = ", ".join(state.crew[i].profile.short for i in who)
     events.append(Event("check", f"Check: {names} roll against difficulty {effective_difficulty(state)}"))
     return replace(state, step="check", pending=tuple(Pending("roll", "check", who=i) for i in who))
@@ -342,6 +344,9 @@ def _resolve(state: State, events: list[Event]) -> State:
     return state
 
 
+_WHY = {"success": "check passed", "inevitable_positive": "inevitable", "inevitable_negative": "inevitable"}
+
+
 def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], result: str,
                   events: list[Event]) -> State:
     """One printed symbol of a result (Game Symbols).
@@ -351,8 +356,7 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
     event that has a penalty to Sanity or Health - all 4 Marsonauts must
     suffer those penalties"). A Workspace breaks in the event's Bay.
     """
-    why = {"success": "check passed", "failure": "check failed" if state.dice else "event skipped",
-           "inevitable_positive": "inevitable", "inevitable_negative": "inevitable"}[result]
+    why = _WHY[result] if result != "failure" else "check failed" if state.dice else "event skipped"
     if symbol in RESOURCES:
         if amount > 0:
             return fx.gain_resource(state, symbol, amount, why, events)

@@ -92,6 +92,20 @@ def _placements(state: State) -> list[Action]:
     return out
 
 
+def _may_place(state: State, who: int, bay: int) -> bool:
+    """``check`` accepts PLACE of an Active ``who`` to another ``bay`` now (the
+    place step, nothing pending): not an earlier problem Bay of the day, and a
+    working Workspace free (see ``checks._check_place``)."""
+    if bay in state.event_bays and bay != state.location:
+        return False
+    crew = state.crew
+    taken = 0
+    for i, b in enumerate(state.placement):
+        if b == bay and i != who and not crew[i].knocked_out_day:
+            taken += 1
+    return taken < capacity(state, bay)
+
+
 def _abilities(state: State, out: list[Action]) -> None:
     """Append the Special Abilities ``check`` accepts (Special Ability,
     Marsonaut Profiles; see ``checks._check_ability``), outside the setup."""
@@ -182,9 +196,8 @@ def random_action(state: State, rng: Random) -> Action:
         who = rng.randrange(CREW_SIZE)
         if state.crew[who].active:
             bay = state.location if state.location and rng.random() < 0.4 else rng.randrange(7)
-            a = Action(PLACE, {"who": who, "bay": bay})
-            if state.placement[who] != bay and capacity(state, bay) and check(state, a) is None:
-                return a
+            if state.placement[who] != bay and capacity(state, bay) and _may_place(state, who, bay):
+                return Action(PLACE, {"who": who, "bay": bay})
     if step in ("place", "check") and rng.random() < 0.3:
         for who in range(CREW_SIZE):
             for args in _ability_args(state, who):
