@@ -265,16 +265,18 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
     how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
     events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
                         {"card": card.to_json()}))
-    pending = []
-    if card.location is None:
-        pending.append(Pending("roll", "location"))
-    if card.difficulty is None:
-        pending.append(Pending("roll", "difficulty"))
+    pending = _CARD_ROLLS[card.location is None, card.difficulty is None]
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
                    step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
-                   demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
+                   demand=state.demand[1:], pending=pending, deck_left=tuple(deck), event_bays=bays,
                    rerolls_left=0, terminal=terminal, tutorial_left=tutorial_left)
+
+
+#: The rolls a card to "roll to determine" waits for (Game Symbols), by (no location, no difficulty).
+_CARD_ROLLS = {(loc, diff): (((Pending("roll", "location"),) if loc else ()) +
+                             ((Pending("roll", "difficulty"),) if diff else ()))
+               for loc in (False, True) for diff in (False, True)}
 
 
 def _reshuffle(state: State, colour: str, events: list[Event]) -> State:

@@ -116,6 +116,23 @@ class Effect:
         return name if self.amount == 1 else f"{name} x{self.amount}"
 
 
+_EFFECTS: dict[tuple[str, int], Effect] = {}
+
+
+def _effects(raw: dict[str, int] | None) -> tuple[Effect, ...]:
+    """A result's printed symbols as :class:`Effect` values (shared: they are
+    frozen and compare by value), from a dict already checked."""
+    if not raw:
+        return ()
+    out = []
+    for item in raw.items():
+        e = _EFFECTS.get(item)
+        if e is None:
+            e = _EFFECTS[item] = Effect(*item)
+        out.append(e)
+    return tuple(out)
+
+
 MAX_CARD_NAME = 60
 CARD_FIELDS = ("name", "colour", "difficulty", "location", *RESULTS, "tutorial")
 
@@ -156,12 +173,9 @@ class EventCard:
         """The card :meth:`from_json` makes of ``data``, without checking it
         again: for ``apply``, after ``check`` (and the session's payload
         shape) accepted it."""
-        results = {}
-        for r in RESULTS:
-            raw = data.get(r)
-            results[r] = tuple([Effect(symbol, amount) for symbol, amount in raw.items()]) if raw else ()
-        return EventCard(data["name"].strip(), data["colour"], data.get("difficulty"), data.get("location"),
-                         tutorial=bool(data.get("tutorial")), **results)
+        get = data.get
+        return EventCard(data["name"].strip(), data["colour"], get("difficulty"), get("location"),
+                         *[_effects(get(r)) for r in RESULTS], bool(get("tutorial")))
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "EventCard":
