@@ -64,3 +64,18 @@ def test_a_deck_reshuffled_twice_keeps_true_counts():
     assert [n for n, _ in reshuffles] == [20, 40]
     assert all("new deck (20 cards)" in t for _, t in reshuffles)
     assert s.deck_left[1] == 19
+
+
+def test_apply_builds_the_card_check_validated_without_checking_it_again():
+    """``apply`` trusts a card ``check`` accepted (EventCard.trusted): the
+    same card as ``from_json``, field for field."""
+    import random
+    from companion.rules.thirty_to_mars import random_card
+    from companion.rules.thirty_to_mars.model import EventCard
+    rng = random.Random(5)
+    cards = [random_card(rng, colour) for colour in COLOURS for _ in range(200)]
+    cards.append({"name": "  Spaced  ", "colour": "green", "difficulty": None, "location": None,
+                  "success": {}, "failure": None, "tutorial": True})
+    for data in cards:
+        assert EventCard.trusted(data) == EventCard.from_json(data)
+        assert EventCard.trusted(data).to_json() == EventCard.from_json(data).to_json()

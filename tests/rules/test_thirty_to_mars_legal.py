@@ -56,8 +56,37 @@ def _boosted(state):
     return replace(state, crew=crew, repair_kits=max(1, state.repair_kits), broken=tuple(broken))
 
 
+def _listed_by_check(state):
+    """The listing as ``check`` alone decides it, in the engine's order: the
+    answer waited for or the step's moves, Repair Kits, Special Abilities,
+    corrections. ``legal_actions`` generates its moves directly; this is the
+    reference it must equal, move for move and in order (the ``--player
+    legal`` playouts pick by position)."""
+    def accepted(actions):
+        return [a for a in actions if ttm.check(state, a) is None]
+    corrections = accepted([Action(ttm.CORRECT_ROLL, {"face": f}) for f in range(1, 7)])
+    if state.result:
+        return corrections
+    out = []
+    if state.pending:
+        out += accepted([Action(ttm.ROLL, {"face": f}) for f in range(1, 7)])
+        out += accepted([Action(ttm.CHOOSE, {"option": o}) for o in [*range(7), *RESOURCES]])
+    elif state.step == "setup":
+        return corrections
+    else:
+        out += accepted([Action(ttm.NEXT)])
+        out += accepted([Action(ttm.PLACE, {"who": w, "bay": b}) for w in range(4) for b in range(7)])
+    out += accepted([Action(ttm.REPAIR, {"bay": b}) for b in range(1, 7)])
+    for who in range(4):
+        out += accepted([Action(ttm.ABILITY, {"who": who}), *(Action(ttm.ABILITY, {"who": who, "die": d})
+                                                              for d in range(5)),
+                         *(Action(ttm.ABILITY, {"who": who, "target": t}) for t in range(4))])
+    return out + corrections
+
+
 def _assert_listing_is_complete(state):
     legal = ttm.legal_actions(state)
+    assert legal == _listed_by_check(state), (state.step, [p.purpose for p in state.pending])
     for action in CANDIDATES:
         if ttm.check(state, action) is None:
             assert action in legal, (state.step, [p.purpose for p in state.pending], action)
@@ -85,7 +114,11 @@ def test_every_action_check_accepts_is_listed(seed):
             action = ttm.random_action(state, rng)
         else:
             action = rng.choice(ttm.legal_actions(state))
-        state, _ = ttm.apply(state, action)
+        before = dict(state.__dict__)
+        new, _ = ttm.apply(state, action)
+        # apply is pure: it writes only into the copy it makes (engine._fresh)
+        assert new is not state and all(state.__dict__[k] is v for k, v in before.items())
+        state = new
         assert ttm.invariants(state) == []
         steps += 1
 

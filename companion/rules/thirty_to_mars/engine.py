@@ -75,22 +75,41 @@ def _setup_pending() -> tuple[Pending, ...]:
 # --------------------------------------------------------------------------- apply
 
 def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-    """Apply a checked action; returns the new state and what happened."""
+    """Apply a checked action; returns the new state and what happened.
+
+    One copy of the state per action where it can be: the handlers make the
+    new state, and the bookkeeping of every action (the answered roll or
+    choice leaves ``pending``, the roll CORRECT_ROLL would replace) is written
+    into that copy before anyone else sees it (:func:`_fresh`)."""
     events: list[Event] = []
-    if action.kind == CORRECT_ROLL:
+    kind = action.kind
+    if kind == ROLL:
+        face = action.args["face"]
+        pending = state.pending
+        p = pending[0]
+        new = _ROLLS[p.purpose](state, p, face, events)  # no roll handler reads or sets pending
+        return _fresh(new, state, pending=pending[1:], before_roll=state, last_face=face), tuple(events)
+    if kind == CORRECT_ROLL:
         base = state.before_roll
         assert base is not None
         new, evs = apply(base, Action(ROLL, {"face": action.args["face"]}))
         return new, (Event("corrected", f"Roll corrected to {action.args['face']}"),) + evs
-    if action.kind == ROLL:
-        new = _apply_roll(state, action.args["face"], events)
-        return replace(new, before_roll=state, last_face=action.args["face"]), tuple(events)
-    new = _HANDLERS[action.kind](state, action.args, events)
+    new = _HANDLERS[kind](state, action.args, events)
     if new.pending and new.pending[0].kind == "choose":
         new = _lapse_choices(new, events)
     if new.before_roll is not None:
-        new = replace(new, before_roll=None, last_face=0)
+        new = _fresh(new, state, before_roll=None, last_face=0)
     return new, tuple(events)
+
+
+def _fresh(new: State, old: State, **changes: Any) -> State:
+    """``new`` with ``changes``: written into ``new`` itself when it is a copy
+    made during this ``apply`` (nobody else holds it yet), else a copy of
+    ``old``. Every handler returns either its input or a state it made."""
+    if new is old:
+        return replace(old, **changes)
+    new.__dict__.update(changes)
+    return new
 
 
 def _lapse_choices(state: State, events: list[Event]) -> State:
@@ -100,15 +119,6 @@ def _lapse_choices(state: State, events: list[Event]) -> State:
         events.append(Event("no_choice", f"Nothing left for: {pending_choice_text(state, state.pending[0])}"))
         state = replace(state, pending=state.pending[1:])
     return state
-
-
-def _pop(state: State) -> tuple[Pending, State]:
-    return state.pending[0], replace(state, pending=state.pending[1:])
-
-
-def _apply_roll(state: State, face: int, events: list[Event]) -> State:
-    p, state = _pop(state)
-    return _ROLLS[p.purpose](state, p, face, events)
 
 
 def _roll_stat(state: State, p: Pending, face: int, events: list[Event]) -> State:
@@ -203,6 +213,8 @@ def _start_day(state: State, events: list[Event]) -> State:
     if names:
         events.append(Event("drain", f"Daily drain: the Administrator removes 1 {', '.join(names)}",
                             {"resources": dict(zip(RESOURCES, drained))}))
+    if all(before):
+        return state
     pending: list[Pending] = []
     for r, have in zip(RESOURCES, before):
         if have:
@@ -232,13 +244,15 @@ def _queue_choices(state: State, pending: list[Pending], events: list[Event]) ->
             keep.append(p)
         else:
             events.append(Event("no_choice", f"Nothing to do for: {pending_choice_text(state, p)}"))
+    if not keep:
+        return state
     return replace(state, pending=state.pending + tuple(keep))
 
 
 def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> State:
     """Turn Overview 4: the Operator draws the event card and locates the
     problem. A card drawn while cards are demanded is the first of them."""
-    card = EventCard.from_json(args["card"])
+    card = EventCard.trusted(args["card"])  # checked once, by check
     ci = COLOURS.index(card.colour)
     deck = list(state.deck_left)
     terminal = state.terminal
@@ -251,16 +265,18 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
     how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
     events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
                         {"card": card.to_json()}))
-    pending = []
-    if card.location is None:
-        pending.append(Pending("roll", "location"))
-    if card.difficulty is None:
-        pending.append(Pending("roll", "difficulty"))
+    pending = _CARD_ROLLS[card.location is None, card.difficulty is None]
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
                    step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
-                   demand=state.demand[1:], pending=tuple(pending), deck_left=tuple(deck), event_bays=bays,
+                   demand=state.demand[1:], pending=pending, deck_left=tuple(deck), event_bays=bays,
                    rerolls_left=0, terminal=terminal, tutorial_left=tutorial_left)
+
+
+#: The rolls a card to "roll to determine" waits for (Game Symbols), by (no location, no difficulty).
+_CARD_ROLLS = {(loc, diff): (((Pending("roll", "location"),) if loc else ()) +
+                             ((Pending("roll", "difficulty"),) if diff else ()))
+               for loc in (False, True) for diff in (False, True)}
 
 
 def _reshuffle(state: State, colour: str, events: list[Event]) -> State:
@@ -301,7 +317,7 @@ def _confirm_placement(state: State, events: list[Event]) -> State:
     if not who:
         events.append(Event("skip", "Nobody works on the problem: the event is skipped and its negative "
                             "consequences hit all Marsonauts (Skipping the Event)"))
-        return _resolve(replace(state, step="check"), events)
+        return _resolve(state, events)  # passes through "check": _resolve's copy sets the step
     names = ", ".join(state.crew[i].profile.short for i in who)
     events.append(Event("check", f"Check: {names} roll against difficulty {effective_difficulty(state)}"))
     return replace(state, step="check", pending=tuple(Pending("roll", "check", who=i) for i in who))
@@ -330,6 +346,9 @@ def _resolve(state: State, events: list[Event]) -> State:
     return state
 
 
+_WHY = {"success": "check passed", "inevitable_positive": "inevitable", "inevitable_negative": "inevitable"}
+
+
 def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], result: str,
                   events: list[Event]) -> State:
     """One printed symbol of a result (Game Symbols).
@@ -339,8 +358,7 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
     event that has a penalty to Sanity or Health - all 4 Marsonauts must
     suffer those penalties"). A Workspace breaks in the event's Bay.
     """
-    why = {"success": "check passed", "failure": "check failed" if state.dice else "event skipped",
-           "inevitable_positive": "inevitable", "inevitable_negative": "inevitable"}[result]
+    why = _WHY[result] if result != "failure" else "check failed" if state.dice else "event skipped"
     if symbol in RESOURCES:
         if amount > 0:
             return fx.gain_resource(state, symbol, amount, why, events)
@@ -443,8 +461,13 @@ _STEP_NEXT = {"dawn": _start_day, "place": _confirm_placement, "check": _resolve
 
 
 def _apply_choose(state: State, args: dict[str, Any], events: list[Event]) -> State:
-    p, state = _pop(state)
-    option = args["option"]
+    """The answer to ``pending[0]``, which then leaves the queue (none of the
+    effects a choice has reads or sets ``pending``)."""
+    p = state.pending[0]
+    return _fresh(_choose(state, p, args["option"], events), state, pending=state.pending[1:])
+
+
+def _choose(state: State, p: Pending, option: Any, events: list[Event]) -> State:
     if p.purpose == "discard":
         return fx.lose_resource(state, option, 1, "out of Fuel", events)
     if p.purpose == "break":

@@ -116,6 +116,23 @@ class Effect:
         return name if self.amount == 1 else f"{name} x{self.amount}"
 
 
+_EFFECTS: dict[tuple[str, int], Effect] = {}
+
+
+def _effects(raw: dict[str, int] | None) -> tuple[Effect, ...]:
+    """A result's printed symbols as :class:`Effect` values (shared: they are
+    frozen and compare by value), from a dict already checked."""
+    if not raw:
+        return ()
+    out = []
+    for item in raw.items():
+        e = _EFFECTS.get(item)
+        if e is None:
+            e = _EFFECTS[item] = Effect(*item)
+        out.append(e)
+    return tuple(out)
+
+
 MAX_CARD_NAME = 60
 CARD_FIELDS = ("name", "colour", "difficulty", "location", *RESULTS, "tutorial")
 
@@ -150,6 +167,15 @@ class EventCard:
         if self.tutorial:
             out["tutorial"] = True
         return out
+
+    @staticmethod
+    def trusted(data: dict[str, Any]) -> "EventCard":
+        """The card :meth:`from_json` makes of ``data``, without checking it
+        again: for ``apply``, after ``check`` (and the session's payload
+        shape) accepted it."""
+        get = data.get
+        return EventCard(data["name"].strip(), data["colour"], get("difficulty"), get("location"),
+                         *[_effects(get(r)) for r in RESULTS], bool(get("tutorial")))
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "EventCard":
@@ -289,9 +315,27 @@ def replace(obj: Any, **changes: Any) -> Any:
     faster: one merged dict). Raises ``TypeError`` for an unknown field.
     """
     if type(obj) is not State:
+        if type(obj) is Marsonaut:
+            return _replace_marsonaut(obj, changes)
         return _dc_replace(obj, **changes)
-    if not changes.keys() <= _FIELDS:
+    merged = {**obj.__dict__, **changes}
+    if len(merged) != _NFIELDS:  # every State holds exactly its fields: a longer dict has an unknown one
         raise TypeError(f"State has no field(s) {sorted(changes.keys() - _FIELDS)}")
     new = _new(State)
-    _setattr(new, "__dict__", {**obj.__dict__, **changes})
+    _setattr(new, "__dict__", merged)
     return new
+
+
+_NFIELDS = len(_FIELDS)
+_CREW_FIELDS = ("key", "role", "health", "sanity", "knocked_out_day", "warded")
+
+
+def _replace_marsonaut(m: Marsonaut, changes: dict[str, Any]) -> Marsonaut:
+    """``dataclasses.replace`` for a :class:`Marsonaut` (all its fields are
+    init fields), without its generic field walk."""
+    if not changes.keys() <= _CREW_FIELDS_SET:
+        return _dc_replace(m, **changes)  # raises its TypeError
+    return Marsonaut(*[changes[f] if f in changes else getattr(m, f) for f in _CREW_FIELDS])
+
+
+_CREW_FIELDS_SET = frozenset(_CREW_FIELDS)
