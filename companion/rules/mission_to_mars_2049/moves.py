@@ -17,7 +17,7 @@ from . import actions as A
 from .checks import check
 from .missions import may_protect
 from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST, LABORATORY, MAIN,
-                    MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES,
+                    IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES,
                     ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
                     deck_unplayed, rate, road_active)
 from .wallet import forced_exchange
@@ -88,15 +88,11 @@ _H2O = tuple(Action(A.BUILD_H2O, {}, s) for s in _SEATS)
 _BUYS = tuple(tuple(tuple(Action(A.BUY, {"deck": deck, "immediate": immediate}, s) for immediate in (False, True))
                     for deck in DECKS) for s in _SEATS)
 _BANK_OUT = tuple(tuple(Action(A.BANK_OUT, {"resource": res}, s) for res in RESOURCES) for s in _SEATS)
-#: forced_exchange(n) != (0, 0), by card count n (it depends on n alone)
-_MUST_CHANGE: dict[int, bool] = {}
-
-
-def _must_change(n: int) -> bool:
-    got = _MUST_CHANGE.get(n)
-    if got is None:
-        got = _MUST_CHANGE[n] = forced_exchange(n) != (0, 0)
-    return got
+#: forced_exchange(n) != (0, 0), by card count n below _MUST_LIMIT (it depends on n alone)
+_MUST_LIMIT = 256
+_MUST_CHANGE = tuple(forced_exchange(n) != (0, 0) for n in range(_MUST_LIMIT))
+#: The decks holding a kind played the moment it is bought (check refuses ``immediate`` elsewhere).
+_IMMEDIATE_DECKS = frozenset(MISSION_DECK[MISSIONS.index(k)] for k in IMMEDIATE)
 
 
 def _base_over(cur: int, n: int) -> list[Action]:
@@ -164,29 +160,28 @@ def _main_actions(state: State) -> list[Action]:
         buys = _BUYS[cur]
         for d in (0, 1):
             if affords(c, MISSION_COST[d]):    # necessary: check refuses a card the player cannot pay
-                for a in buys[d]:
-                    if check(state, a) is None:
-                        out.append(a)
+                if check(state, buys[d][0]) is None:
+                    out.append(buys[d][0])
+                if d in _IMMEDIATE_DECKS and check(state, buys[d][1]) is None:
+                    out.append(buys[d][1])
     if c.peaceful or c.aggressive:
         played = state.played
         used = state.used
         for kind, deck in _KINDS:
             if (c.aggressive if deck else c.peaceful) and MISSION_COUNT[kind] - used[kind]:
-                card = MISSIONS[kind]
                 # one Mission Card per turn (4.0.2): check refuses every choice, save a second Laboratory
                 if played and not (kind == LABORATORY and c.lab3 and c.lab2):
                     continue
-                for args in _play_choices(state, cur, card):
-                    a = Action(A.PLAY, args, cur)
-                    if check(state, a) is None:
-                        out.append(a)
-    bank = None
+                choices = _play_actions(state, cur, MISSIONS[kind])
+                # the choices differ only where each is valid by construction: the card's own
+                # conditions (the first's check) decide for all of them
+                if choices and check(state, choices[0]) is None:
+                    out += choices
     for r in (0, 1, 2):
         for o in state.colonies:
-            if _must_change(o.cards[r]):
-                if bank is None:
-                    bank = _BANK_OUT[cur]
-                out.append(bank[r])
+            k = o.cards[r]
+            if _MUST_CHANGE[k] if k < _MUST_LIMIT else forced_exchange(k) != (0, 0):
+                out.append(_BANK_OUT[cur][r])
                 break
     return out
 
@@ -195,11 +190,14 @@ _KINDS = tuple(enumerate(MISSION_DECK))
 
 
 def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
+    """The choices of playing ``kind``, each valid for the card's own fields
+    (Bases standing, opponents, their Stations, Stations left to build)."""
     c = state.colonies[seat]
     bases = range(1, c.bases + 1)
     others = [i for i in range(len(state.seats)) if i != seat]
     if kind == "build":
-        return [{"card": kind, "resource": res, "base": k} for res in RESOURCES for k in bases]
+        return [{"card": kind, "resource": res, "base": k} for r, res in enumerate(RESOURCES) if c.supply[r]
+                for k in bases]
     if kind == "assistance":
         return [{"card": kind, "take": list(t)} for t in _ASSIST]
     if kind == "laboratory":
@@ -215,6 +213,26 @@ def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
     if kind in ("grand_theft", "capture"):
         return [{"card": kind, "target": t} for t in others]
     return [{"card": kind}]
+
+
+#: The play actions by (seat, card, what their choices depend on), made once.
+_PLAYS: dict[tuple, tuple[Action, ...]] = {}
+
+
+def _play_actions(state: State, seat: int, kind: str) -> tuple[Action, ...]:
+    c = state.colonies[seat]
+    if kind == "build":
+        key: tuple = (seat, kind, c.bases, c.supply[0] > 0, c.supply[1] > 0, c.supply[2] > 0)
+    elif kind == "crimean" or kind == "sabotage":
+        key = (seat, kind, c.bases, *[len(o.stations) for o in state.colonies])
+    else:
+        key = (seat, kind, c.bases, len(state.seats))
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) > 20_000:
+            _PLAYS.clear()
+        got = _PLAYS[key] = tuple(Action(A.PLAY, args, seat) for args in _play_choices(state, seat, kind))
+    return got
 
 
 # --------------------------------------------------------------------------- random play
