@@ -22,7 +22,7 @@ from .checks import check, launch_problem
 from .deck import owned
 from .model import (ADVANCED, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    Player, State)
+                    CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current
@@ -112,7 +112,7 @@ def legal_actions(state: State) -> list[Action]:
         out = []
         for p in state.players:
             if p.launched and not p.done:
-                out += _plays(state, p)
+                out += _plays(state, p)   # a copy: the list is kept for the next state
         return out
     if step == TURN_STEP:
         return _turn_actions(state, state.players[current(state)])
@@ -137,23 +137,63 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
 
 
 def _crew_names(p: Player) -> list[str]:
-    seen: list[str] = []
+    """The names of the Crew cards ``p`` owns outside the play area (``owned`` > 0), in Crew order."""
+    return list(_crew_counts(p))
+
+
+def _crew_counts(p: Player) -> dict[str, CrewCard]:
+    """The first Crew card of each name ``p`` owns outside the play area, by name in Crew order
+    (:func:`.deck.owned` for every name at once)."""
+    counts: dict[str, int] = {}
+    first: dict[str, CrewCard] = {}
     for c in p.crew:
-        if c.name not in seen and owned(p, c.name) > 0:
-            seen.append(c.name)
-    return seen
+        name = c.name
+        if name in counts:
+            counts[name] += 1
+        else:
+            counts[name] = 1
+            first[name] = c
+    for c in p.play:
+        if c.crew is not None and not c.gone and c.name in counts:
+            counts[c.name] -= 1
+    return {name: c for name, c in first.items() if counts[name] > 0}
+
+
+#: _plays by Player (they depend on the player alone; a Post-launch 2.1 changes one player at a time)
+_PLAYS_OF: dict[int, tuple[Player, list[Action]]] = {}
 
 
 def _plays(state: State, p: Player) -> list[Action]:
+    got = _PLAYS_OF.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
+    out = _plays_of(state, p)
+    if len(_PLAYS_OF) > 64:
+        _PLAYS_OF.clear()
+    _PLAYS_OF[id(p)] = (p, out)
+    return out
+
+
+def _plays_of(state: State, p: Player) -> list[Action]:
     s = p.seat
     out = [Action(DONE, {}, s)]
     if p.hand:
-        if owned(p, BOOST) > 0:
+        play = p.play
+        boosts = p.boosts
+        for c in play:
+            if c.crew is None and not c.gone:
+                boosts -= 1
+        if boosts > 0:   # owned(p, BOOST)
             out.append(Action(PLAY_BOOST, {}, s))
-        targets = [c.name for i, c in enumerate(p.play) if copy_index(p, c.name) == i]
-        for name in _crew_names(p):
-            crew = next(c.crew for c in p.crew if c.name == name)
-            if crew.copy:
+        targets = None
+        for name, card in _crew_counts(p).items():
+            if card.crew.copy:
+                if targets is None:   # the cards a copy may copy: each first of its name (copy_index)
+                    targets, seen = [], set()
+                    for c in play:
+                        if not c.gone and c.crew is not None and not c.crew.copy and c.name not in seen:
+                            seen.add(c.name)
+                            targets.append(c.name)
                 out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
             else:
                 out.append(Action(PLAY, {"card": name}, s))
