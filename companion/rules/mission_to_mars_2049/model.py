@@ -90,12 +90,15 @@ OWN_TURN_PHASES = frozenset({ROLL, ROB, DISCOVERY, SKIP_BONUS, MAIN, IMMEDIATE_P
 def replace(obj: Any, **changes: Any) -> Any:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (field names
     only, unchecked): a shallow copy of its ``__dict__``."""
+    d = obj.__dict__.copy()
+    d.update(changes)
     new = _new(obj.__class__)
-    new.__dict__.update(obj.__dict__, **changes)
+    _setattr(new, "__dict__", d)
     return new
 
 
 _new = object.__new__
+_setattr = object.__setattr__
 
 
 @dataclass(frozen=True)

@@ -220,11 +220,11 @@ def replace(obj, **changes):
     cls = type(obj)
     new = _new(cls)
     try:
-        d = new.__dict__
+        d = obj.__dict__.copy()
     except AttributeError:
         for name in cls.__slots__:
             _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
         return new
-    d.update(obj.__dict__)
     d.update(changes)
+    _setattr(new, "__dict__", d)
     return new
