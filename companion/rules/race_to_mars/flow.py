@@ -19,9 +19,10 @@ from .rocket import draw_count
 
 def put(state: State, p: Player, **changes) -> State:
     """``state`` with player ``p`` (at ``p.seat``) and ``changes``."""
-    players = list(state.players)
-    players[p.seat] = p
-    return replace(state, players=tuple(players), **changes)
+    players = state.players
+    i = p.seat
+    changes["players"] = players[:i] + (p,) + players[i + 1:]
+    return replace(state, **changes)
 
 
 def clockwise(first: int, n: int) -> tuple[int, ...]:
