@@ -20,7 +20,7 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
 from .deck import owned
-from .model import (ADVANCED, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
+from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
                     CrewCard, Player, State)
 from .post import copy_index, insight_cost
@@ -28,6 +28,8 @@ from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays,
 from .table import current
 
 _DONE = Action(DONE)
+#: DONE by seat (an Action is immutable: made once)
+_DONES = tuple(Action(DONE, {}, s) for s in range(8))
 
 
 # --------------------------------------------------------------------------- made-up cards
@@ -344,7 +346,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
         choices = _rocket_choices(state, s)
         if choices:
             return choices[rng.randrange(len(choices))]
-    return Action(DONE, {}, s)
+    return _DONES[s]
 
 
 def _DONE_FOR(s: int) -> Action:
@@ -363,27 +365,35 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
         if nxt is not None and rng.random() < 0.97:
             space = route[nxt[0]]
             best = None
+            used = p.used
+            basic = space in BASIC
             for x in sources(p):
-                if x[4] not in p.used and pays(space, x[3]):
-                    if x[3] == space:
+                r = x[3]
+                # pays(space, r), inlined
+                if (r == ANY or space == ANY or r == space or (r == WILD and basic)) and x[4] not in used:
+                    if r == space:
                         best = x
                         break
-                    if best is None or best[3] == "any":
+                    if best is None or best[3] == ANY:
                         best = x
             if best is not None:
                 return Action(ADVANCE, {"source": _src(best)}, s)
             for i in range(len(p.modules)):
                 if free_advance(p, i):
                     return Action(FREE_ADVANCE, {"module": i}, s)
-        return Action(DONE, {}, s)
-    if sub <= 3 and p.hand > keep_allowance(p) and rng.random() < 0.5:
+        return _DONES[s]
+    allowance = keep_allowance(p) if sub <= 3 or p.hand else 0
+    if sub <= 3 and p.hand > allowance and rng.random() < 0.5:
         names = _crew_names(p)
         if names:
             return Action(EXCHANGE, {"card": names[rng.randrange(len(names))]}, s)
     if sub <= 4 and rng.random() < 0.8:
+        xp = p.xp
         for k, ins in enumerate(state.insights):
-            if p.xp >= insight_cost(p, ins) and ins.effect in ("boost", "store", "draw", "other"):
-                return Action(INSIGHT, {"which": k}, s)
-            if p.xp >= insight_cost(p, ins) and ins.effect == "jettison" and p.asteroids and p.discard:
-                return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
-    return Action(DISCARD, {"keep": min(p.hand, keep_allowance(p))}, s)
+            if xp >= insight_cost(p, ins):
+                effect = ins.effect
+                if effect in ("boost", "store", "draw", "other"):
+                    return Action(INSIGHT, {"which": k}, s)
+                if effect == "jettison" and p.asteroids and p.discard:
+                    return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
+    return Action(DISCARD, {"keep": min(p.hand, allowance)}, s)
