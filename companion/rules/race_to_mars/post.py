@@ -5,7 +5,7 @@ Sources: "Phase 2.1: Play Cards" ... "Phase 2.6: Draw Cards", "Hazards",
 """
 from __future__ import annotations
 
-from ..contract import Event
+from .model import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
@@ -311,8 +311,9 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
         elif not c.gone:
             played += 1
     out = p.hand - keep + played - top
+    n = draw_count(p)   # before the Insights bought this turn are reset
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
-                draw=p.draw + top, play=(), steps=0)
+                draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
     text = f"{who} discards {out} card(s)"
     if keep:
         text += f", keeps {keep} in hand"
@@ -321,6 +322,5 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     if top:
         text += f", puts {args['top']} on top of the draw pile (Headquarters 7)"
     events.append(Event("discard", text, {"seat": seat, "kept": keep}))
-    p = draw(p, draw_count(p), who, events)
-    state = put(state, replace(p, bought_draw=0, bought_keep=0))
+    state = put(state, draw(p, n, who, events))
     return end_turn(state, events)
