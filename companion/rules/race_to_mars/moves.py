@@ -30,6 +30,27 @@ from .table import current
 _DONE = Action(DONE)
 #: DONE by seat (an Action is immutable: made once)
 _DONES = tuple(Action(DONE, {}, s) for s in range(8))
+_BOOSTS = tuple(Action(PLAY_BOOST, {}, s) for s in range(8))
+_KEEPS: list[list[Action]] = [[] for _ in range(8)]   # DISCARD keeping k, by seat (grown on demand)
+_NAMED: dict[tuple[str, int, str], Action] = {}       # PLAY and EXCHANGE of a card name, by seat
+
+
+def _named(kind: str, s: int, name: str) -> Action:
+    key = (kind, s, name)
+    a = _NAMED.get(key)
+    if a is None:
+        if len(_NAMED) > 4096:
+            _NAMED.clear()
+        a = _NAMED[key] = Action(kind, {"card": name}, s)
+    return a
+
+
+def _keeps(s: int, n: int) -> list[Action]:
+    """DISCARD keeping 0..n cards."""
+    made = _KEEPS[s]
+    while len(made) <= n:
+        made.append(Action(DISCARD, {"keep": len(made)}, s))
+    return made[:n + 1]
 
 
 # --------------------------------------------------------------------------- made-up cards
@@ -178,7 +199,7 @@ def _plays(state: State, p: Player) -> list[Action]:
 
 def _plays_of(state: State, p: Player) -> list[Action]:
     s = p.seat
-    out = [Action(DONE, {}, s)]
+    out = [_DONES[s]]
     if p.hand:
         play = p.play
         boosts = p.boosts
@@ -186,7 +207,7 @@ def _plays_of(state: State, p: Player) -> list[Action]:
             if c.crew is None and not c.gone:
                 boosts -= 1
         if boosts > 0:   # owned(p, BOOST)
-            out.append(Action(PLAY_BOOST, {}, s))
+            out.append(_BOOSTS[s])
         targets = None
         for name, card in _crew_counts(p).items():
             if card.crew.copy:
@@ -198,7 +219,7 @@ def _plays_of(state: State, p: Player) -> list[Action]:
                             targets.append(c.name)
                 out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
             else:
-                out.append(Action(PLAY, {"card": name}, s))
+                out.append(_named(PLAY, s, name))
     out += _rocket_choices(state, s)
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
     return out
@@ -236,9 +257,9 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             out.append(Action(ADVANCE, {"source": _src(free[a]), "pair": _src(free[b])}, s))
             out += [Action(FREE_ADVANCE, {"module": i}, s) for i in range(len(p.modules)) if free_advance(p, i)]
     if sub < 5:
-        out.append(Action(DONE, {}, s))
+        out.append(_DONES[s])
     if sub <= 3 and p.hand:
-        out += [Action(EXCHANGE, {"card": name}, s) for name in _crew_names(p)]
+        out += [_named(EXCHANGE, s, name) for name in _crew_counts(p)]
     if sub <= 4:
         for k, ins in enumerate(state.insights):
             if p.xp >= insight_cost(p, ins):
@@ -251,7 +272,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
     allowed = min(p.hand, keep_allowance(p))
-    out += [Action(DISCARD, {"keep": k}, s) for k in range(allowed + 1)]
+    out += _keeps(s, allowed)
     if p.hq == HQ_TOP:
         tops = {c.name for c in p.play if c.crew is not None and not c.gone}
         out += [Action(DISCARD, {"keep": k, "top": t}, s) for t in sorted(tops) for k in range(allowed + 1)]
