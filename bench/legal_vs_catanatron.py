@@ -1,15 +1,19 @@
-"""``companion simulate --player legal`` against catanatron's random player.
+"""``companion simulate --player legal`` and ``--player random`` against catanatron's random player.
 
-Both choose uniformly among the legal actions at every step; this prints, for
-every registered game, the companion's decisions (actions) per second beside
+``--player legal`` and catanatron's random player both choose uniformly among
+the legal actions at every step; ``--player random`` is the game's own
+``random_action`` (the playout player). This prints, for every registered
+game and both players, the companion's decisions (actions) per second beside
 catanatron's, measured in the same run, interleaved in rounds of about
-``--round-s`` seconds each, and their ratio (the target: at least 2).
+``--round-s`` seconds each, and their ratio (the targets: at least 2 for
+``legal``, at least 3 for ``random``).
 
 catanatron is not a dependency of the project: the script makes a separate
 virtual environment (``--venv``, default ``/tmp/catan-venv``) and installs it
 there from PyPI with pip the first time.
 
-    .venv/bin/python bench/legal_vs_catanatron.py [--rounds 3] [--round-s 4] [--json]
+    .venv/bin/python bench/legal_vs_catanatron.py [--rounds 3] [--round-s 4] [--players N]
+        [--player legal|random|both] [--game ID] [--json]
 """
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ import time
 import venv
 from pathlib import Path
 
-TARGET_RATIO = 2.0
+TARGET_RATIO = 2.0          # --player legal
+TARGETS = {"legal": TARGET_RATIO, "random": 3.0}
 
 # Runs in catanatron's environment: plays 4 random players until the time is up;
 # prints {"decisions", "seconds", "games"}.
@@ -40,15 +45,17 @@ while time.perf_counter() - start < budget:
 print(json.dumps({"decisions": decisions, "seconds": time.perf_counter() - start, "games": games}))
 """
 
-# Runs in the project's environment: companion simulate --player legal until the time is up.
+# Runs in the project's environment: companion simulate --player PLAYER until the time is up
+# (players "" : the game's default).
 COMPANION = r"""
 import json, sys, time
 from companion.cmd_simulate import simulate
-game_id, budget, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+game_id, budget, seed, player = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+players = int(sys.argv[5]) if sys.argv[5] else None
 actions = games = 0
 seconds = 0.0
 while seconds < budget:
-    r = simulate(game_id, 1, seed + games, None, "legal")
+    r = simulate(game_id, 1, seed + games, players, player)
     actions += r["actions"]; seconds += r["seconds"]; games += 1
 print(json.dumps({"decisions": actions, "seconds": seconds, "games": games}))
 """
@@ -78,29 +85,41 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--round-s", type=float, default=4.0, help="seconds of play per side and round")
     ap.add_argument("--game", default=None, help="one game id (default: every registered game)")
+    ap.add_argument("--player", choices=("legal", "random", "both"), default="both")
+    ap.add_argument("--players", type=int, default=None,
+                    help="players at the table where the game allows it (default: the game's default)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    from companion.rules import GAMES
+    from companion.rules import GAMES, get_game
     games = [args.game] if args.game else list(GAMES)
+    modes = ["legal", "random"] if args.player == "both" else [args.player]
+    table = {}
+    for g in games:
+        lo, hi = get_game(g).PLAYERS
+        table[g] = str(args.players) if args.players is not None and lo <= args.players <= hi else ""
     catan = catan_python(args.venv)
     version = subprocess.run([catan, "-m", "pip", "show", "catanatron"], capture_output=True,
                              text=True).stdout.split("Version:")[-1].split()[0]
-    totals = {"catanatron": [0, 0.0], **{g: [0, 0.0] for g in games}}
+    runs = [(g, m) for g in games for m in modes]
+    totals = {"catanatron": [0, 0.0], **{run: [0, 0.0] for run in runs}}
     for r in range(args.rounds):  # interleaved: the machine's load falls on both alike
-        for name in ["catanatron", *games]:
+        for name in ["catanatron", *runs]:
             if name == "catanatron":
                 res = _run([str(catan), "-c", CATAN, str(args.round_s), str(100 * r)])
             else:
-                res = _run([sys.executable, "-c", COMPANION, name, str(args.round_s), str(100 * r)])
+                g, m = name
+                res = _run([sys.executable, "-c", COMPANION, g, str(args.round_s), str(100 * r), m, table[g]])
             totals[name][0] += res["decisions"]
             totals[name][1] += res["seconds"]
     catan_rate = totals["catanatron"][0] / totals["catanatron"][1]
     rows = []
-    for g in games:
-        rate = totals[g][0] / totals[g][1]
-        rows.append({"game": g, "legal_decisions_per_s": round(rate), "catanatron_decisions_per_s": round(catan_rate),
-                     "ratio": round(rate / catan_rate, 2), "target": TARGET_RATIO,
-                     "met": rate / catan_rate >= TARGET_RATIO})
+    for g, m in runs:
+        rate = totals[(g, m)][0] / totals[(g, m)][1]
+        target = TARGETS[m]
+        rows.append({"game": g, "player": m, "players": int(table[g]) if table[g] else None,
+                     "decisions_per_s": round(rate), f"{m}_decisions_per_s": round(rate),
+                     "catanatron_decisions_per_s": round(catan_rate),
+                     "ratio": round(rate / catan_rate, 2), "target": target, "met": rate / catan_rate >= target})
     if args.json:
         print(json.dumps({"catanatron_version": version, "rounds": args.rounds, "round_s": args.round_s,
                           "rows": rows}, indent=2))
@@ -108,8 +127,9 @@ def main() -> int:
         print(f"catanatron {version} random players: {catan_rate:.0f} decisions/s "
               f"({args.rounds} rounds of {args.round_s} s, interleaved)")
         for row in rows:
-            print(f"{row['game']:24s} --player legal {row['legal_decisions_per_s']:>7d} decisions/s  "
-                  f"ratio {row['ratio']:.2f} (target >= {TARGET_RATIO}: {'ok' if row['met'] else 'MISSED'})")
+            seats = f" --players {row['players']}" if row["players"] else ""
+            print(f"{row['game']:24s} --player {row['player']:6s}{seats:12s} {row['decisions_per_s']:>7d} decisions/s  "
+                  f"ratio {row['ratio']:.2f} (target >= {row['target']}: {'ok' if row['met'] else 'MISSED'})")
     return 0 if all(r["met"] for r in rows) else 1
 
 

@@ -210,3 +210,65 @@ def test_advice_hints_warn_but_never_refuse():
     assert any("6.0.1" in h for h in hints) and any("6.0.5" in h for h in hints)
     lead = rich(colony(main_state(3), 0, bases=3), 0)
     assert any("6.0.2" in h for h in advice.hints(lead, Action("buy", {"deck": "aggressive", "immediate": False}, 0)))
+
+
+def _every_candidate(s):
+    """Every finite action of the main phase, valid or not (the listing's superset), in its order."""
+    from itertools import combinations_with_replacement
+    res, takes = mm.model.RESOURCES, (*mm.model.RESOURCES, "road")
+    cur = s.current
+    c = s.colonies[cur]
+    out = [Action("done", {}, cur)]
+    out += [Action("trade", {"give": g, "get": t}, cur) for g in res for t in takes if t != g]
+    for r in res:
+        out += [Action("to_token", {"resource": r, "token": z}, cur) for z in (3, 8)]
+        out += [Action("to_cards", {"resource": r, "token": z}, cur) for z in (3, 8)]
+    out += [Action("to_token", {"resource": res[s.produced], "token": z}, i) for i in range(len(s.seats))
+            if i != cur and s.produced >= 0 for z in (3, 8)]
+    bases = range(1, 6)
+    out += [Action("build_station", {"resource": r, "base": k}, cur) for r in res for k in bases]
+    out += [Action("build_base", {}, cur)] + [Action("build_base", {"over": j}, cur) for j in range(len(c.stations))]
+    out += [Action("build_lab", {"base": k}, cur) for k in bases]
+    out += [Action("build_road", {}, cur), Action("build_h2o", {}, cur)]
+    out += [Action("buy", {"deck": d, "immediate": i}, cur) for d in mm.model.DECKS for i in (False, True)]
+    others = [t for t in range(len(s.seats)) if t != cur]
+    for card in mm.model.MISSIONS:
+        if card == "build":
+            ch = [{"resource": r, "base": k} for r in res for k in bases]
+        elif card == "assistance":
+            ch = [{"take": list(t)} for t in combinations_with_replacement(res, 4)]
+        elif card == "laboratory":
+            ch = [{"base": k} for k in bases]
+        elif card in ("productivity", "black_friday"):
+            ch = [{"resource": r} for r in res]
+        elif card == "crimean":
+            ch = [{"target": t, "station": j, "base": k} for t in others
+                  for j in range(len(s.colonies[t].stations)) for k in bases]
+        elif card == "sabotage":
+            ch = [{"target": t, "station": j} for t in others for j in range(len(s.colonies[t].stations))]
+        elif card in ("grand_theft", "capture"):
+            ch = [{"target": t} for t in others]
+        else:
+            ch = [{}]
+        out += [Action("play", {"card": card, **a}, cur) for a in ch]
+    out += [Action("bank_out", {"resource": r}, cur) for r in res]
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_main_phase_listing_is_every_move_check_accepts(seed):
+    """legal_actions builds its main-phase moves without asking check of each
+    (speed): it must list exactly the candidates check accepts, in their order."""
+    from companion.cmd_simulate import _legal_chooser
+    choose = _legal_chooser(mm)
+    rng = random.Random(seed)
+    s = mm.new_game(mm.default_options(2 + seed, seed))
+    seen = 0
+    while not mm.is_over(s) and seen < 400:
+        if s.phase == "main":
+            want = [a for a in _every_candidate(s) if mm.check(s, a) is None]
+            got = [a for a in mm.legal_actions(s) if a.kind != "correct_roll"]
+            assert sorted(map(repr, got)) == sorted(map(repr, want)), (set(map(repr, got)) ^ set(map(repr, want)))
+            seen += 1
+        s, _ = mm.apply(s, choose(s, rng))
+    assert seen

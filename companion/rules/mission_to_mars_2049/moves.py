@@ -12,14 +12,14 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from random import Random
 
-from ..contract import Action
+from .model import fast_action as Action  # the contract's Action, made faster
 from . import actions as A
 from .checks import check
 from .missions import may_protect
-from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN,
-                    MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD,
-                    ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
-                    deck_unplayed, rate, road_active, value)
+from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST, LABORATORY, MAIN,
+                    IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES,
+                    ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
+                    deck_unplayed, rate, road_active)
 from .wallet import forced_exchange
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
@@ -34,15 +34,15 @@ def legal_actions(state: State) -> list[Action]:
     ph = state.phase
     if ph == OVER:
         return []
-    out: list[Action] = []
     base = state.before_roll
-    if base is not None:
-        out += [Action(A.CORRECT_ROLL, {"face": f}) for f in range(1, 7) if f != state.rolled]  # the table's
+    out: list[Action] = [] if base is None else list(_CORRECT[state.rolled])  # the table's
     cur = state.current
-    if ph == ROLLOFF:
-        return list(_ROLLS[state.roller]) + out
+    if ph == MAIN:
+        return out + _main_actions(state) if out else _main_actions(state)
     if ph == ROLL:
         return list(_ROLLS[cur]) + out
+    if ph == ROLLOFF:
+        return list(_ROLLS[state.roller]) + out
     if ph == ROB:
         victims = [state.rob_victim] if state.rob_victim >= 0 else [i for i in range(len(state.seats)) if i != cur]
         for v in victims:
@@ -67,65 +67,137 @@ def legal_actions(state: State) -> list[Action]:
     return out + _main_actions(state)
 
 
+# Actions listed in the main phase, made once (an Action is immutable): by seat, then choice.
+_SEATS = range(4)
+_CORRECT = tuple(tuple(Action(A.CORRECT_ROLL, {"face": f}) for f in range(1, 7) if f != rolled)
+                 for rolled in range(7))
+_TRADES = tuple(tuple(tuple(Action(A.TRADE, {"give": give, "get": get}, s) for get in _TAKES
+                            if get != give and not (full and get == ROAD_CARD))
+                      for give in RESOURCES for full in (False, True)) for s in _SEATS)
+_TOKENS = tuple(tuple(tuple(Action(A.TO_TOKEN, {"resource": res, "token": size}, s) for size in (3, 8))
+                      for res in RESOURCES) for s in _SEATS)
+_CARDS = tuple(tuple(tuple(Action(A.TO_CARDS, {"resource": res, "token": size}, s) for size in (3, 8))
+                     for res in RESOURCES) for s in _SEATS)
+_STATIONS = tuple(tuple(tuple(Action(A.BUILD_STATION, {"resource": res, "base": k}, s) for k in range(1, BASES + 1))
+                        for res in RESOURCES) for s in _SEATS)
+_BASE = tuple(Action(A.BUILD_BASE, {}, s) for s in _SEATS)
+_BASE_OVER: list[list[Action]] = [[] for _ in _SEATS]   # grown on demand: the stations a colony holds
+_LABS = tuple(tuple(Action(A.BUILD_LAB, {"base": k}, s) for k in range(1, BASES + 1)) for s in _SEATS)
+_ROAD = tuple(Action(A.BUILD_ROAD, {}, s) for s in _SEATS)
+_H2O = tuple(Action(A.BUILD_H2O, {}, s) for s in _SEATS)
+_BUYS = tuple(tuple(tuple(Action(A.BUY, {"deck": deck, "immediate": immediate}, s) for immediate in (False, True))
+                    for deck in DECKS) for s in _SEATS)
+_BANK_OUT = tuple(tuple(Action(A.BANK_OUT, {"resource": res}, s) for res in RESOURCES) for s in _SEATS)
+#: forced_exchange(n) != (0, 0), by card count n below _MUST_LIMIT (it depends on n alone)
+_MUST_LIMIT = 256
+_MUST_CHANGE = tuple(forced_exchange(n) != (0, 0) for n in range(_MUST_LIMIT))
+#: The decks holding a kind played the moment it is bought (check refuses ``immediate`` elsewhere).
+_IMMEDIATE_DECKS = frozenset(MISSION_DECK[MISSIONS.index(k)] for k in IMMEDIATE)
+
+
+def _base_over(cur: int, n: int) -> list[Action]:
+    made = _BASE_OVER[cur]
+    while len(made) < n:
+        made.append(Action(A.BUILD_BASE, {"over": len(made)}, cur))
+    return made[:n]
+
+
 def _main_actions(state: State) -> list[Action]:
     cur = state.current
     c = state.colonies[cur]
     out = [_DONE[cur]]
     n = rate(c)
-    for g, give in enumerate(RESOURCES):
-        if value(c, g) >= n:
-            out += [Action(A.TRADE, {"give": give, "get": get}, cur) for get in _TAKES
-                    if get != give and not (get == ROAD_CARD and c.roads >= MAX_ROAD_CARDS)]
-    for r, res in enumerate(RESOURCES):
-        for size in (3, 8):
-            if c.cards[r] >= size:
-                out.append(Action(A.TO_TOKEN, {"resource": res, "token": size}, cur))
-        if c.tok3[r]:
-            out.append(Action(A.TO_CARDS, {"resource": res, "token": 3}, cur))
-        if c.tok8[r]:
-            out.append(Action(A.TO_CARDS, {"resource": res, "token": 8}, cur))
-    if state.produced >= 0:
-        r = state.produced
+    cards, t3, t8 = c.cards, c.tok3, c.tok8
+    v0 = cards[0] + 3 * t3[0] + 8 * t8[0]
+    v1 = cards[1] + 3 * t3[1] + 8 * t8[1]
+    v2 = cards[2] + 3 * t3[2] + 8 * t8[2]
+    full = c.roads >= MAX_ROAD_CARDS
+    trades = _TRADES[cur]
+    if v0 >= n:
+        out += trades[full]
+    if v1 >= n:
+        out += trades[2 + full]
+    if v2 >= n:
+        out += trades[4 + full]
+    tokens, back = _TOKENS[cur], _CARDS[cur]
+    for r in (0, 1, 2):
+        k = cards[r]
+        if k >= 3:
+            out.append(tokens[r][0])
+            if k >= 8:
+                out.append(tokens[r][1])
+        if t3[r]:
+            out.append(back[r][0])
+        if t8[r]:
+            out.append(back[r][1])
+    r = state.produced
+    if r >= 0:
         for i, o in enumerate(state.colonies):
             if i != cur:
-                out += [Action(A.TO_TOKEN, {"resource": RESOURCES[r], "token": size}, i) for size in (3, 8)
-                        if o.cards[r] >= size]
-    bases = range(1, c.bases + 1)
-    for r, res in enumerate(RESOURCES):
-        if c.supply[r] and affords(c, STATION_COST[r]):
-            out += [Action(A.BUILD_STATION, {"resource": res, "base": k}, cur) for k in bases]
-    if c.bases < BASES and affords(c, BASE_COST):
-        out.append(Action(A.BUILD_BASE, {}, cur))
-        out += [Action(A.BUILD_BASE, {"over": j}, cur) for j in range(len(c.stations))]
-    if not c.lab2 and affords(c, LAB_COST):
-        out += [Action(A.BUILD_LAB, {"base": k}, cur) for k in bases]
-    if not c.road and c.bases == BASES and c.roads >= ROAD_COST:
-        out.append(Action(A.BUILD_ROAD, {}, cur))
-    if road_active(c) and affords(c, H2O_COST):
-        out.append(Action(A.BUILD_H2O, {}, cur))
+                k = o.cards[r]
+                if k >= 3:
+                    out.append(_TOKENS[i][r][0])
+                    if k >= 8:
+                        out.append(_TOKENS[i][r][1])
+    bases = c.bases
+    supply = c.supply
+    stations = _STATIONS[cur]
+    for r in (0, 1, 2):   # affords(c, cost), with the values above
+        cost = STATION_COST[r]
+        if supply[r] and v0 >= cost[0] and v1 >= cost[1] and v2 >= cost[2]:
+            out += stations[r][:bases]
+    if bases < BASES and v0 >= BASE_COST[0] and v1 >= BASE_COST[1] and v2 >= BASE_COST[2]:
+        out.append(_BASE[cur])
+        if c.stations:
+            out += _base_over(cur, len(c.stations))
+    if not c.lab2 and v0 >= LAB_COST[0] and v1 >= LAB_COST[1] and v2 >= LAB_COST[2]:
+        out += _LABS[cur][:bases]
+    if not c.road and bases == BASES and c.roads >= ROAD_COST:
+        out.append(_ROAD[cur])
+    if road_active(c) and v0 >= H2O_COST[0] and v1 >= H2O_COST[1] and v2 >= H2O_COST[2]:
+        out.append(_H2O[cur])
     if not state.bought:
-        for d, deck in enumerate(DECKS):
-            for immediate in (False, True):
-                a = Action(A.BUY, {"deck": deck, "immediate": immediate}, cur)
-                if check(state, a) is None:
-                    out.append(a)
-    for kind, deck in zip(MISSIONS, MISSION_DECK):
-        if (c.aggressive if deck else c.peaceful) and deck_unplayed(state, MISSIONS.index(kind)):
-            for args in _play_choices(state, cur, kind):
-                a = Action(A.PLAY, args, cur)
-                if check(state, a) is None:
-                    out.append(a)
-    out += [Action(A.BANK_OUT, {"resource": res}, cur) for r, res in enumerate(RESOURCES)
-            if any(forced_exchange(c.cards[r]) != (0, 0) for c in state.colonies)]
+        buys = _BUYS[cur]
+        for d in (0, 1):
+            if affords(c, MISSION_COST[d]):    # necessary: check refuses a card the player cannot pay
+                if check(state, buys[d][0]) is None:
+                    out.append(buys[d][0])
+                if d in _IMMEDIATE_DECKS and check(state, buys[d][1]) is None:
+                    out.append(buys[d][1])
+    if c.peaceful or c.aggressive:
+        played = state.played
+        used = state.used
+        for kind, deck in _KINDS:
+            if (c.aggressive if deck else c.peaceful) and MISSION_COUNT[kind] - used[kind]:
+                # one Mission Card per turn (4.0.2): check refuses every choice, save a second Laboratory
+                if played and not (kind == LABORATORY and c.lab3 and c.lab2):
+                    continue
+                choices = _play_actions(state, cur, MISSIONS[kind])
+                # the choices differ only where each is valid by construction: the card's own
+                # conditions (the first's check) decide for all of them
+                if choices and check(state, choices[0]) is None:
+                    out += choices
+    for r in (0, 1, 2):
+        for o in state.colonies:
+            k = o.cards[r]
+            if _MUST_CHANGE[k] if k < _MUST_LIMIT else forced_exchange(k) != (0, 0):
+                out.append(_BANK_OUT[cur][r])
+                break
     return out
 
 
+_KINDS = tuple(enumerate(MISSION_DECK))
+
+
 def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
+    """The choices of playing ``kind``, each valid for the card's own fields
+    (Bases standing, opponents, their Stations, Stations left to build)."""
     c = state.colonies[seat]
     bases = range(1, c.bases + 1)
     others = [i for i in range(len(state.seats)) if i != seat]
     if kind == "build":
-        return [{"card": kind, "resource": res, "base": k} for res in RESOURCES for k in bases]
+        return [{"card": kind, "resource": res, "base": k} for r, res in enumerate(RESOURCES) if c.supply[r]
+                for k in bases]
     if kind == "assistance":
         return [{"card": kind, "take": list(t)} for t in _ASSIST]
     if kind == "laboratory":
@@ -141,6 +213,26 @@ def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
     if kind in ("grand_theft", "capture"):
         return [{"card": kind, "target": t} for t in others]
     return [{"card": kind}]
+
+
+#: The play actions by (seat, card, what their choices depend on), made once.
+_PLAYS: dict[tuple, tuple[Action, ...]] = {}
+
+
+def _play_actions(state: State, seat: int, kind: str) -> tuple[Action, ...]:
+    c = state.colonies[seat]
+    if kind == "build":
+        key: tuple = (seat, kind, c.bases, c.supply[0] > 0, c.supply[1] > 0, c.supply[2] > 0)
+    elif kind == "crimean" or kind == "sabotage":
+        key = (seat, kind, c.bases, *[len(o.stations) for o in state.colonies])
+    else:
+        key = (seat, kind, c.bases, len(state.seats))
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) > 20_000:
+            _PLAYS.clear()
+        got = _PLAYS[key] = tuple(Action(A.PLAY, args, seat) for args in _play_choices(state, seat, kind))
+    return got
 
 
 # --------------------------------------------------------------------------- random play

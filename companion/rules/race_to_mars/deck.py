@@ -7,7 +7,7 @@ prompted to do so"). Every helper appends the :class:`Event` a player reads.
 """
 from __future__ import annotations
 
-from ..contract import Event
+from .model import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_BOOSTS, HQ_DRAW
 from .model import ASTEROID, BOOST, CrewCard, Player
 from .model import replace as _r
@@ -19,14 +19,26 @@ def owned(p: Player, name: str) -> int:
         return p.asteroids
     if name == BOOST:
         return p.boosts - sum(1 for c in p.play if c.crew is None and not c.gone)
-    n = 0
-    for c in p.crew:
-        if c.name == name:
-            n += 1
+    n = _names(p.crew).count(name)
     for c in p.play:
         if c.name == name and c.crew is not None and not c.gone:
             n -= 1
     return n
+
+
+#: The names of a Crew tuple, by the tuple's id (kept with it: copies of a Player share their tuple).
+_NAMES: dict[int, tuple[tuple[CrewCard, ...], tuple[str, ...]]] = {}
+
+
+def _names(crew: tuple[CrewCard, ...]) -> tuple[str, ...]:
+    got = _NAMES.get(id(crew))
+    if got is not None and got[0] is crew:
+        return got[1]
+    if len(_NAMES) > 256:
+        _NAMES.clear()
+    names = tuple(c.name for c in crew)
+    _NAMES[id(crew)] = (crew, names)
+    return names
 
 
 def crew_card(p: Player, name: str) -> CrewCard | None:

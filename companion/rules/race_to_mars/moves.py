@@ -13,21 +13,44 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..contract import Action
+from .model import fast_action as Action  # the contract's Action, made faster
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
 from .deck import owned
-from .model import (ADVANCED, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
+from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    Player, State)
+                    CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current
 
 _DONE = Action(DONE)
+#: DONE by seat (an Action is immutable: made once)
+_DONES = tuple(Action(DONE, {}, s) for s in range(8))
+_BOOSTS = tuple(Action(PLAY_BOOST, {}, s) for s in range(8))
+_KEEPS: list[list[Action]] = [[] for _ in range(8)]   # DISCARD keeping k, by seat (grown on demand)
+_NAMED: dict[tuple[str, int, str], Action] = {}       # PLAY and EXCHANGE of a card name, by seat
+
+
+def _named(kind: str, s: int, name: str) -> Action:
+    key = (kind, s, name)
+    a = _NAMED.get(key)
+    if a is None:
+        if len(_NAMED) > 4096:
+            _NAMED.clear()
+        a = _NAMED[key] = Action(kind, {"card": name}, s)
+    return a
+
+
+def _keeps(s: int, n: int) -> list[Action]:
+    """DISCARD keeping 0..n cards."""
+    made = _KEEPS[s]
+    while len(made) <= n:
+        made.append(Action(DISCARD, {"keep": len(made)}, s))
+    return made[:n + 1]
 
 
 # --------------------------------------------------------------------------- made-up cards
@@ -112,7 +135,7 @@ def legal_actions(state: State) -> list[Action]:
         out = []
         for p in state.players:
             if p.launched and not p.done:
-                out += _plays(state, p)
+                out += _plays(state, p)   # a copy: the list is kept for the next state
         return out
     if step == TURN_STEP:
         return _turn_actions(state, state.players[current(state)])
@@ -137,26 +160,66 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
 
 
 def _crew_names(p: Player) -> list[str]:
-    seen: list[str] = []
+    """The names of the Crew cards ``p`` owns outside the play area (``owned`` > 0), in Crew order."""
+    return list(_crew_counts(p))
+
+
+def _crew_counts(p: Player) -> dict[str, CrewCard]:
+    """The first Crew card of each name ``p`` owns outside the play area, by name in Crew order
+    (:func:`.deck.owned` for every name at once)."""
+    counts: dict[str, int] = {}
+    first: dict[str, CrewCard] = {}
     for c in p.crew:
-        if c.name not in seen and owned(p, c.name) > 0:
-            seen.append(c.name)
-    return seen
+        name = c.name
+        if name in counts:
+            counts[name] += 1
+        else:
+            counts[name] = 1
+            first[name] = c
+    for c in p.play:
+        if c.crew is not None and not c.gone and c.name in counts:
+            counts[c.name] -= 1
+    return {name: c for name, c in first.items() if counts[name] > 0}
+
+
+#: _plays by Player (they depend on the player alone; a Post-launch 2.1 changes one player at a time)
+_PLAYS_OF: dict[int, tuple[Player, list[Action]]] = {}
 
 
 def _plays(state: State, p: Player) -> list[Action]:
+    got = _PLAYS_OF.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
+    out = _plays_of(state, p)
+    if len(_PLAYS_OF) > 64:
+        _PLAYS_OF.clear()
+    _PLAYS_OF[id(p)] = (p, out)
+    return out
+
+
+def _plays_of(state: State, p: Player) -> list[Action]:
     s = p.seat
-    out = [Action(DONE, {}, s)]
+    out = [_DONES[s]]
     if p.hand:
-        if owned(p, BOOST) > 0:
-            out.append(Action(PLAY_BOOST, {}, s))
-        targets = [c.name for i, c in enumerate(p.play) if copy_index(p, c.name) == i]
-        for name in _crew_names(p):
-            crew = next(c.crew for c in p.crew if c.name == name)
-            if crew.copy:
+        play = p.play
+        boosts = p.boosts
+        for c in play:
+            if c.crew is None and not c.gone:
+                boosts -= 1
+        if boosts > 0:   # owned(p, BOOST)
+            out.append(_BOOSTS[s])
+        targets = None
+        for name, card in _crew_counts(p).items():
+            if card.crew.copy:
+                if targets is None:   # the cards a copy may copy: each first of its name (copy_index)
+                    targets, seen = [], set()
+                    for c in play:
+                        if not c.gone and c.crew is not None and not c.crew.copy and c.name not in seen:
+                            seen.add(c.name)
+                            targets.append(c.name)
                 out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
             else:
-                out.append(Action(PLAY, {"card": name}, s))
+                out.append(_named(PLAY, s, name))
     out += _rocket_choices(state, s)
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
     return out
@@ -194,9 +257,9 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             out.append(Action(ADVANCE, {"source": _src(free[a]), "pair": _src(free[b])}, s))
             out += [Action(FREE_ADVANCE, {"module": i}, s) for i in range(len(p.modules)) if free_advance(p, i)]
     if sub < 5:
-        out.append(Action(DONE, {}, s))
+        out.append(_DONES[s])
     if sub <= 3 and p.hand:
-        out += [Action(EXCHANGE, {"card": name}, s) for name in _crew_names(p)]
+        out += [_named(EXCHANGE, s, name) for name in _crew_counts(p)]
     if sub <= 4:
         for k, ins in enumerate(state.insights):
             if p.xp >= insight_cost(p, ins):
@@ -209,7 +272,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
     allowed = min(p.hand, keep_allowance(p))
-    out += [Action(DISCARD, {"keep": k}, s) for k in range(allowed + 1)]
+    out += _keeps(s, allowed)
     if p.hq == HQ_TOP:
         tops = {c.name for c in p.play if c.crew is not None and not c.gone}
         out += [Action(DISCARD, {"keep": k, "top": t}, s) for t in sorted(tops) for k in range(allowed + 1)]
@@ -304,7 +367,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
         choices = _rocket_choices(state, s)
         if choices:
             return choices[rng.randrange(len(choices))]
-    return Action(DONE, {}, s)
+    return _DONES[s]
 
 
 def _DONE_FOR(s: int) -> Action:
@@ -323,27 +386,35 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
         if nxt is not None and rng.random() < 0.97:
             space = route[nxt[0]]
             best = None
+            used = p.used
+            basic = space in BASIC
             for x in sources(p):
-                if x[4] not in p.used and pays(space, x[3]):
-                    if x[3] == space:
+                r = x[3]
+                # pays(space, r), inlined
+                if (r == ANY or space == ANY or r == space or (r == WILD and basic)) and x[4] not in used:
+                    if r == space:
                         best = x
                         break
-                    if best is None or best[3] == "any":
+                    if best is None or best[3] == ANY:
                         best = x
             if best is not None:
                 return Action(ADVANCE, {"source": _src(best)}, s)
             for i in range(len(p.modules)):
                 if free_advance(p, i):
                     return Action(FREE_ADVANCE, {"module": i}, s)
-        return Action(DONE, {}, s)
-    if sub <= 3 and p.hand > keep_allowance(p) and rng.random() < 0.5:
+        return _DONES[s]
+    allowance = keep_allowance(p) if sub <= 3 or p.hand else 0
+    if sub <= 3 and p.hand > allowance and rng.random() < 0.5:
         names = _crew_names(p)
         if names:
             return Action(EXCHANGE, {"card": names[rng.randrange(len(names))]}, s)
     if sub <= 4 and rng.random() < 0.8:
+        xp = p.xp
         for k, ins in enumerate(state.insights):
-            if p.xp >= insight_cost(p, ins) and ins.effect in ("boost", "store", "draw", "other"):
-                return Action(INSIGHT, {"which": k}, s)
-            if p.xp >= insight_cost(p, ins) and ins.effect == "jettison" and p.asteroids and p.discard:
-                return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
-    return Action(DISCARD, {"keep": min(p.hand, keep_allowance(p))}, s)
+            if xp >= insight_cost(p, ins):
+                effect = ins.effect
+                if effect in ("boost", "store", "draw", "other"):
+                    return Action(INSIGHT, {"which": k}, s)
+                if effect == "jettison" and p.asteroids and p.discard:
+                    return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
+    return Action(DISCARD, {"keep": min(p.hand, allowance)}, s)

@@ -5,13 +5,13 @@ Sources: "Phase 2.1: Play Cards" ... "Phase 2.6: Draw Cards", "Hazards",
 """
 from __future__ import annotations
 
-from ..contract import Event
+from .model import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
-from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison
+from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
 from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, YELLOW, Crew, Insight, Played, Player, State,
                     replace)
-from .rocket import final_space, free_advance, next_space, protected, source
+from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
 
 # --------------------------------------------------------------------------- 2.1
@@ -137,8 +137,7 @@ def apply_advance(state: State, seat: int, args: dict, events: list[Event]) -> S
     if "pair" in args:
         pr = args["pair"]
         used = used | {source(p, pr["zone"], pr["index"], pr["slot"])[1]}  # type: ignore[index]
-    state = put(state, replace(p, used=used))
-    state = move(state, seat, events, RESOURCE_NAMES[res])
+    state = move(state, seat, events, RESOURCE_NAMES[res], replace(p, used=used))
     return settle(state, seat, events)
 
 
@@ -153,10 +152,12 @@ def apply_free_advance(state: State, seat: int, args: dict, events: list[Event])
     return settle(state, seat, events)
 
 
-def move(state: State, seat: int, events: list[Event], paid: str = "") -> State:
+def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player | None = None) -> State:
     """One step onto the next space; hazards passed are queued; reaching the
-    final space triggers the end of the game."""
-    p = state.players[seat]
+    final space triggers the end of the game. ``p``: the player as changed
+    by the caller (default: as in ``state``)."""
+    if p is None:
+        p = state.players[seat]
     route = state.routes[p.pad]
     j, hazards = next_space(route, p.pos)  # type: ignore[misc]
     p = replace(p, pos=j, steps=p.steps + 1)
@@ -233,7 +234,6 @@ def apply_jettison_crew(state: State, seat: int, args: dict, events: list[Event]
     elif zone == "play":
         i = next(i for i, c in enumerate(p.play) if c.name == args["card"] and c.crew is not None and not c.gone)
         play = p.play[:i] + (replace(p.play[i], gone=True),) + p.play[i + 1:]
-        from .deck import remove_crew
         p = remove_crew(replace(p, play=play), args["card"])
         events.append(Event("jettison", f"{who} jettisons {args['card']} from the play area (yellow hazard)"))
     else:
@@ -304,11 +304,16 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     who = state.names[seat]
     keep = args["keep"]
     top = 1 if "top" in args else 0
-    boosts = sum(1 for c in p.play if c.crew is None)
-    played = sum(1 for c in p.play if c.crew is not None and not c.gone)
+    boosts = played = 0
+    for c in p.play:
+        if c.crew is None:
+            boosts += 1
+        elif not c.gone:
+            played += 1
     out = p.hand - keep + played - top
+    n = draw_count(p)   # before the Insights bought this turn are reset
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
-                draw=p.draw + top, play=(), steps=0)
+                draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
     text = f"{who} discards {out} card(s)"
     if keep:
         text += f", keeps {keep} in hand"
@@ -317,7 +322,5 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     if top:
         text += f", puts {args['top']} on top of the draw pile (Headquarters 7)"
     events.append(Event("discard", text, {"seat": seat, "kept": keep}))
-    from .rocket import draw_count
-    p = draw(p, draw_count(p), who, events)
-    state = put(state, replace(p, bought_draw=0, bought_keep=0))
+    state = put(state, draw(p, n, who, events))
     return end_turn(state, events)
