@@ -21,7 +21,6 @@ import argparse
 import json
 import subprocess
 import sys
-import time
 import venv
 from pathlib import Path
 

@@ -25,7 +25,6 @@ import random
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -34,7 +33,7 @@ import companion.store as store_mod
 from companion.cli import main
 from companion.rules import GAMES
 from companion.session import Session
-from companion.store import SCHEMA_VERSION, ReadOnlyError, StoreError, Store
+from companion.store import ReadOnlyError, StoreError
 
 pytestmark = pytest.mark.timeout(20)
 

@@ -13,7 +13,7 @@ from companion.rules import GAMES, Action, entry, replay
 from companion.rules.contract import validate
 from companion.rules import mission_to_mars_2049 as mm
 from companion.rules.mission_to_mars_2049 import advice, sections
-from tests.rules.test_mission_to_mars_2049_setup import act, colony, main_state, rich, roll, started
+from tests.rules.test_mission_to_mars_2049_setup import act, colony, main_state, rich, started
 
 RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / mm.RULEBOOK
 SOURCES = Path(mm.__file__).parent

@@ -3,7 +3,7 @@ import pytest
 
 from companion.rules.mission_to_mars_2049.model import replace
 from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
-                                                          started, texts)
+                                                          texts)
 from companion.rules import mission_to_mars_2049 as mm
 
 PEACEFUL = "4.1 Peaceful Mission Cards"

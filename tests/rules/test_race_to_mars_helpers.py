@@ -5,8 +5,7 @@ from __future__ import annotations
 from companion.rules import Action, apply_checked
 from companion.rules import race_to_mars as rm
 from companion.rules.race_to_mars.flow import put
-from companion.rules.race_to_mars.model import (PLAY_STEP, SLOTS, TURN_STEP, Crew, CrewCard, Module, Player,
-                                                replace)
+from companion.rules.race_to_mars.model import (SLOTS, TURN_STEP, Crew, CrewCard, Module, Player, replace)
 from companion.rules.race_to_mars.rocket import build_routes
 
 NAMES = ("Anna", "Winston", "Daniel", "Loes")

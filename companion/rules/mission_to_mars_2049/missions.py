@@ -14,9 +14,9 @@ spent all the same.
 from __future__ import annotations
 
 from ..contract import Action, Event
-from .model import (AGGRESSIVE, ARMAGEDDON, DECK_NAMES, DECKS, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX,
-                    MISSIONS, PEACEFUL, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, Attack, Colony,
-                    State, active_stations, deck_unplayed, replace, set_colony, with_map)
+from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, PEACEFUL,
+                    PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, Attack, State, active_stations, deck_unplayed,
+                    replace, set_colony, with_map)
 from .wallet import gain, gain3
 
 _AGGRESSIVE_CARDS = frozenset(m for m, d in zip(MISSIONS, MISSION_DECK) if d == AGGRESSIVE)

@@ -20,8 +20,7 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 from ... import layout as L
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, crew_text, fitting,
-                    insight_text, module_text, trajectory_text)
+from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40

@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.thirty_to_mars.model import (BAY_NAMES, EFFECT_SYMBOLS, RESULT_NAMES, RESULTS,
-                                                  SIGNED_SYMBOLS, SYMBOL_NAMES)
+from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, RESULT_NAMES, RESULTS, SIGNED_SYMBOLS,
+                                                  SYMBOL_NAMES)
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, MARS, PANEL, Ui
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, Ui
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect

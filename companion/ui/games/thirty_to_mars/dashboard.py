@@ -19,7 +19,7 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, RESOURCE_NAMES, RESO
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Hit, Ui
 
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
 

@@ -17,7 +17,7 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOUR
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, Hit, Ui
+from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, STYLES, WARN, Hit, Ui
 from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
