@@ -14,6 +14,7 @@ not 4.0"``).
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,11 +33,12 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Shape:
+class Shape(ABC):
     """Base class; see the module docstring."""
 
-    def problem(self, value: Any, path: str = "") -> str | None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def problem(self, value: Any, path: str = "") -> str | None:
+        """None when ``value`` fits, else a sentence naming the field (``path``)."""
 
 
 @dataclass(frozen=True)
