@@ -143,6 +143,35 @@ class Event:
         return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
 
 
+def _fast_makers() -> tuple[Any, Any]:
+    """Constructors of :class:`Event` and :class:`Action` that set their slots
+    directly: the same objects as ``Event(kind, text, data)`` and
+    ``Action(kind, args, seat)``, without the frozen ``__init__``'s per-field
+    ``object.__setattr__`` (about twice as fast; engines build one or two of
+    each per action)."""
+    e_kind, e_text, e_data = (Event.__dict__[n].__set__ for n in ("kind", "text", "data"))
+    a_kind, a_args, a_seat = (Action.__dict__[n].__set__ for n in ("kind", "args", "seat"))
+    new = object.__new__
+
+    def event(kind: str, text: str, data: dict | None = None) -> Event:
+        e = new(Event)
+        e_kind(e, kind)
+        e_text(e, text)
+        e_data(e, {} if data is None else data)
+        return e
+
+    def action(kind: str, args: dict | None = None, seat: int | None = None) -> Action:
+        a = new(Action)
+        a_kind(a, kind)
+        a_args(a, {} if args is None else args)
+        a_seat(a, seat)
+        return a
+    return event, action
+
+
+fast_event, fast_action = _fast_makers()
+
+
 #: The faces of an ordinary die, as labels for :class:`Expect`.
 NUMBER_FACES = ("1", "2", "3", "4", "5", "6")
 

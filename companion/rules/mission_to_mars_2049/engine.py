@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Seat
-from .model import fast_event as Event  # the contract's Event, made faster
+from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import actions as A
 from .missions import apply_play, apply_protect, draw_mission
 from .model import (BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,

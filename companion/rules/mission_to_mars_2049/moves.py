@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from random import Random
 
-from .model import fast_action as Action  # the contract's Action, made faster
+from ..contract import fast_action as Action  # the contract's Action, made faster
 from . import actions as A
 from .checks import check
 from .missions import may_protect

@@ -7,7 +7,7 @@ prompted to do so"). Every helper appends the :class:`Event` a player reads.
 """
 from __future__ import annotations
 
-from .model import fast_event as Event  # the contract's Event, made faster
+from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_BOOSTS, HQ_DRAW
 from .model import ASTEROID, BOOST, CrewCard, Player
 from .model import replace as _r

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action
-from .model import fast_event as Event  # the contract's Event, made faster
+from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,

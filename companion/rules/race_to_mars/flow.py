@@ -11,7 +11,7 @@ turn clockwise from the Start Player (or the nearest Post-launch player).
 """
 from __future__ import annotations
 
-from .model import fast_event as Event  # the contract's Event, made faster
+from ..contract import fast_event as Event  # the contract's Event, made faster
 from .deck import draw, launch_size
 from .model import (LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, TURN_STEP, Player, State, replace)
 from .rocket import draw_count

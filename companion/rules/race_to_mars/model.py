@@ -13,7 +13,6 @@ or become trajectory cards (their trajectory spaces and hazards).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 RULEBOOK = "race-to-mars.txt"
 
@@ -229,38 +228,3 @@ def replace(obj, **changes):
     d.update(changes)
     _setattr(new, "__dict__", d)
     return new
-
-
-def _fast_makers() -> tuple[Any, Any]:
-    """Constructors of :class:`~..contract.Event` and :class:`~..contract.Action`
-    that set their slots directly: the same objects as ``Event(kind, text,
-    data)`` and ``Action(kind, args, seat)``, without the frozen ``__init__``'s
-    per-field ``object.__setattr__`` (about twice as fast; an action builds one
-    or two of each). The classes themselves if their fields ever differ."""
-    from dataclasses import fields
-
-    from ..contract import Action, Event
-    if ([f.name for f in fields(Event)] != ["kind", "text", "data"] or hasattr(Event, "__post_init__")
-            or [f.name for f in fields(Action)] != ["kind", "args", "seat"] or hasattr(Action, "__post_init__")
-            or "kind" not in getattr(Event, "__slots__", ()) or "kind" not in getattr(Action, "__slots__", ())):
-        return Event, Action
-    e_kind, e_text, e_data = (Event.__dict__[n].__set__ for n in ("kind", "text", "data"))
-    a_kind, a_args, a_seat = (Action.__dict__[n].__set__ for n in ("kind", "args", "seat"))
-
-    def event(kind: str, text: str, data: dict | None = None) -> Event:
-        e = _new(Event)
-        e_kind(e, kind)
-        e_text(e, text)
-        e_data(e, {} if data is None else data)
-        return e
-
-    def action(kind: str, args: dict | None = None, seat: int | None = None) -> Action:
-        a = _new(Action)
-        a_kind(a, kind)
-        a_args(a, {} if args is None else args)
-        a_seat(a, seat)
-        return a
-    return event, action
-
-
-fast_event, fast_action = _fast_makers()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from .model import fast_action as Action  # the contract's Action, made faster
+from ..contract import fast_action as Action  # the contract's Action, made faster
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING)

@@ -5,7 +5,7 @@ Sources: "Phase 2.1: Play Cards" ... "Phase 2.6: Draw Cards", "Hazards",
 """
 from __future__ import annotations
 
-from .model import fast_event as Event  # the contract's Event, made faster
+from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
