@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.rules.contract import Action  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver
+from companion.ui.driver import Driver, shoot_all
 from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day  # noqa: E402
 
 CARDS = [
@@ -178,13 +178,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "docs/screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    pygame.display.init()
-    for size in SIZES:
-        for p in shoot(out, size):
-            print(p)
-    return 0
+    return shoot_all(shoot, argv, "docs/screenshots", SIZES)
 
 
 if __name__ == "__main__":

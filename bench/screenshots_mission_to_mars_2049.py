@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver  # noqa: E402
+from companion.ui.driver import Driver, shoot_all  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 
@@ -89,13 +89,7 @@ def _busy(state):
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "docs/screenshots/mission-to-mars-2049")
-    out.mkdir(parents=True, exist_ok=True)
-    pygame.display.init()
-    for size in SIZES:
-        for p in shoot(out, size):
-            print(p)
-    return 0
+    return shoot_all(shoot, argv, "docs/screenshots/mission-to-mars-2049", SIZES)
 
 
 if __name__ == "__main__":

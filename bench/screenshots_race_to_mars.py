@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.rules.race_to_mars import random_space_card  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver  # noqa: E402
+from companion.ui.driver import Driver, shoot_all  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 GAME = "race-to-mars"
@@ -140,13 +140,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "docs/screenshots/race-to-mars")
-    out.mkdir(parents=True, exist_ok=True)
-    pygame.display.init()
-    for size in SIZES:
-        for p in shoot(out, size):
-            print(p)
-    return 0
+    return shoot_all(shoot, argv, "docs/screenshots/race-to-mars", SIZES)
 
 
 if __name__ == "__main__":

@@ -57,4 +57,17 @@ class Driver:
         pygame.image.save(self.app.surface, str(path))
 
 
-__all__ = ["Driver"]
+def shoot_all(shoot: Any, argv: list[str], default_out: str, sizes: Any) -> int:
+    """The screenshot scripts' command line: ``shoot(out_dir, (w, h)) -> [paths]``
+    for each of ``sizes``, into ``argv[1]`` (default ``default_out``, created);
+    prints each file written. Returns the exit status (0)."""
+    out = Path(argv[1] if len(argv) > 1 else default_out)
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    for size in sizes:
+        for p in shoot(out, size):
+            print(p)
+    return 0
+
+
+__all__ = ["Driver", "shoot_all"]
