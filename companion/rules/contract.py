@@ -58,7 +58,7 @@ drawn card of a catalogue kind is ``Action(expect.action, {"card": {...}})``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Callable, Protocol
 
 
@@ -127,20 +127,79 @@ class Rejection:
         return f"{self.message} ({self.rule})"
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the screen and the log.
 
     ``kind``: a stable code (``"drain"``, ``"knocked_out"``); ``text``: one
     line a player reads, saying why; ``data``: JSON-compatible details.
+
+    ``text`` is built only when it is read (most events of a simulation or a
+    replay never are): ``Event(kind, text, data)`` takes the finished line, or
+    a zero-argument callable that makes it; :func:`later_event` (``Event.later``) takes a
+    ``str.format`` template and its arguments (bound now, formatted on first
+    read). The line is made once and kept. Equality, ``repr``, pickling and
+    :meth:`to_json` are by ``(kind, text, data)``, however the text was given,
+    and an Event is immutable, as the frozen dataclass it replaces was.
     """
 
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("kind", "data", "_text")  # _text: the line, a callable, or (template, args)
+    __match_args__ = ("kind", "text", "data")
+
+    def __init__(self, kind: str, text: str | Callable[[], str], data: dict[str, Any] | None = None) -> None:
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_data(self, {} if data is None else data)
+
+    @property
+    def text(self) -> str:
+        """The line a player reads (built on first read, then kept)."""
+        made = self._text  # one read: a thread reading it at the same time makes the same line
+        if type(made) is str:
+            return made
+        text = made[0].format(*made[1]) if type(made) is tuple else made()
+        _set_text(self, text)
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, **({"data": self.data} if self.data else {})}
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.kind, self.text, self.data) == (other.kind, other.text, other.data)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:  # as the frozen dataclass: raises TypeError for a dict ``data``
+        return hash((self.kind, self.text, self.data))
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.kind, self.text, self.data))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+_set_kind, _set_data, _set_text = (Event.__dict__[n].__set__ for n in ("kind", "data", "_text"))
+
+
+def later_event(kind: str, template: str, args: tuple[Any, ...], data: dict[str, Any] | None = None) -> Event:
+    """An :class:`Event` whose text is ``template.format(*args)``, made on first
+    read (``args`` are taken now: pass values, not objects that change later).
+    Also ``Event.later``."""
+    e = _new(Event)
+    _set_kind(e, kind)
+    _set_text(e, (template, args))
+    _set_data(e, {} if data is None else data)
+    return e
+
+
+_new = object.__new__
+Event.later = staticmethod(later_event)  # type: ignore[attr-defined]
 
 
 def _fast_makers() -> tuple[Any, Any]:
@@ -149,15 +208,14 @@ def _fast_makers() -> tuple[Any, Any]:
     ``Action(kind, args, seat)``, without the frozen ``__init__``'s per-field
     ``object.__setattr__`` (about twice as fast; engines build one or two of
     each per action)."""
-    e_kind, e_text, e_data = (Event.__dict__[n].__set__ for n in ("kind", "text", "data"))
     a_kind, a_args, a_seat = (Action.__dict__[n].__set__ for n in ("kind", "args", "seat"))
     new = object.__new__
 
-    def event(kind: str, text: str, data: dict | None = None) -> Event:
+    def event(kind: str, text: str | Callable[[], str], data: dict | None = None) -> Event:
         e = new(Event)
-        e_kind(e, kind)
-        e_text(e, text)
-        e_data(e, {} if data is None else data)
+        _set_kind(e, kind)
+        _set_text(e, text)
+        _set_data(e, {} if data is None else data)
         return e
 
     def action(kind: str, args: dict | None = None, seat: int | None = None) -> Action:

@@ -7,6 +7,7 @@ Source: ``shared/rules/30-to-mars.txt``.
 from __future__ import annotations
 
 from ..contract import Event
+from ..contract import later_event as later  # text made on first read
 from .model import (replace, BAY_NAMES, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, RESOURCE_INDEX,
                     RESOURCE_NAMES, RESOURCES, SLEEPING_BAY, Marsonaut, State)
 
@@ -24,10 +25,9 @@ def gain_resource(state: State, resource: str, amount: int, why: str, events: Ev
     have = state.resources[i]
     new = min(MAX_RESOURCE, have + amount)
     lost = have + amount - new
-    text = f"+{new - have} {RESOURCE_NAMES[resource]} ({why})"
-    if lost:
-        text += f"; {lost} lost: only {MAX_RESOURCE} tokens exist"
-    events.append(Event("resource", text, {"resource": resource, "change": new - have}))
+    events.append(later("resource", "+{} {} ({}){}", (new - have, RESOURCE_NAMES[resource], why,
+                                                      f"; {lost} lost: only {MAX_RESOURCE} tokens exist" if lost else ""),
+                        {"resource": resource, "change": new - have}))
     res = list(state.resources)
     res[i] = new
     return replace(state, resources=tuple(res))
@@ -48,12 +48,8 @@ def lose_resource(state: State, resource: str, amount: int, why: str, events: Ev
     have = state.resources[i]
     new = max(0, have - amount)
     unpaid = amount - (have - new)
-    name = RESOURCE_NAMES[resource]
-    text = f"-{have - new} {name} ({why})" if have else f"No {name} left to lose ({why})"
-    if unpaid:
-        text += (f"; {unpaid} of the {amount} asked went unpaid: no {name} token left "
-                 "(Out of Resources counts at the start of the day)")
-    events.append(Event("resource", text, {"resource": resource, "change": new - have, "unpaid": unpaid}))
+    events.append(Event("resource", lambda: _loss_text(resource, have, new, amount, why),
+                        {"resource": resource, "change": new - have, "unpaid": unpaid}))
     res = list(state.resources)
     res[i] = new
     return replace(state, resources=tuple(res))
@@ -73,11 +69,11 @@ def lose_health(state: State, who: int, amount: int, why: str, events: Events) -
     health = m.health - amount
     name = m.profile.short
     if health >= MIN_STAT:
-        events.append(Event("health", f"{name} -{amount} Health ({why})", {"who": who, "change": -amount}))
+        events.append(later("health", "{} -{} Health ({})", (name, amount, why), {"who": who, "change": -amount}))
         return _set(state, who, replace(m, health=health))
-    events.append(Event("health", f"{name} -{m.health} Health ({why})", {"who": who, "change": -m.health}))
-    events.append(Event("knocked_out", f"{name} is Knocked Out: Health fell below 1; sits out the next day "
-                        "(Knocked Out)", {"who": who, "day": state.day}))
+    events.append(later("health", "{} -{} Health ({})", (name, m.health, why), {"who": who, "change": -m.health}))
+    events.append(later("knocked_out", "{} is Knocked Out: Health fell below 1; sits out the next day (Knocked Out)",
+                        (name,), {"who": who, "day": state.day}))
     placement = list(state.placement)
     placement[who] = SLEEPING_BAY
     state = replace(_set(state, who, replace(m, health=0, knocked_out_day=max(1, state.day))),
@@ -104,12 +100,12 @@ def lose_sanity(state: State, who: int, amount: int, why: str, events: Events) -
         return state
     name = m.profile.short
     if m.warded:
-        events.append(Event("ward", f"Stan's Special Ability prevents {name}'s Sanity loss of {amount}",
+        events.append(later("ward", "Stan's Special Ability prevents {}'s Sanity loss of {}", (name, amount),
                             {"who": who}))
         return _set(state, who, replace(m, warded=False))
     take = min(amount, m.sanity - MIN_STAT)
     if take:
-        events.append(Event("sanity", f"{name} -{take} Sanity ({why})", {"who": who, "change": -take}))
+        events.append(later("sanity", "{} -{} Sanity ({})", (name, take, why), {"who": who, "change": -take}))
         state = _set(state, who, replace(m, sanity=m.sanity - take))
     rest = amount - take
     if rest:
@@ -132,7 +128,7 @@ def exhaust(state: State, who: int, events: Events) -> State:
         events.append(Event("ward", f"Stan's Special Ability prevents {name}'s Sanity loss: Sanity stays "
                             f"{m.sanity} after the Special Ability (Marsonaut Profiles: Stan)", {"who": who}))
         return _set(state, who, replace(m, warded=False))
-    events.append(Event("sanity", f"{name}'s Sanity drops to 1 (Special Ability)",
+    events.append(later("sanity", "{}'s Sanity drops to 1 (Special Ability)", (name,),
                         {"who": who, "change": MIN_STAT - m.sanity}))
     return _set(state, who, replace(m, sanity=MIN_STAT))
 
@@ -149,8 +145,9 @@ def gain_stat(state: State, who: int, stat: str, amount: int, why: str, events: 
         return state
     have = getattr(m, stat)
     new = min(MAX_STAT, have + amount)
-    events.append(Event(stat, f"{m.profile.short} +{new - have} {stat.capitalize()} ({why})"
-                        + (" - already at 10" if new == have else ""), {"who": who, "change": new - have}))
+    events.append(later(stat, "{} +{} {} ({}){}", (m.profile.short, new - have, stat.capitalize(), why,
+                                                  " - already at 10" if new == have else ""),
+                        {"who": who, "change": new - have}))
     return _set(state, who, replace(m, **{stat: new}))
 
 
@@ -158,11 +155,11 @@ def break_workspace(state: State, bay: int, why: str, events: Events) -> State:
     """One more broken Workspace in ``bay`` (1..6), at most 4 (Breaking Workspaces)."""
     i = bay - 1
     if state.broken[i] >= 4:
-        events.append(Event("workspace", f"{BAY_NAMES[bay]}: every Workspace is already broken ({why})"))
+        events.append(later("workspace", "{}: every Workspace is already broken ({})", (BAY_NAMES[bay], why)))
         return state
     broken = list(state.broken)
     broken[i] += 1
-    events.append(Event("workspace", f"A Workspace breaks in the {BAY_NAMES[bay]} ({why})",
+    events.append(later("workspace", "A Workspace breaks in the {} ({})", (BAY_NAMES[bay], why),
                         {"bay": bay, "broken": broken[i]}))
     return replace(state, broken=tuple(broken))
 
@@ -176,6 +173,17 @@ def gain_repair_kit(state: State, amount: int, why: str, events: Events) -> Stat
         text += f"; the ship carries at most {MAX_REPAIR_KITS}"
     events.append(Event("repair_kit", text, {"change": new - state.repair_kits}))
     return replace(state, repair_kits=new)
+
+
+def _loss_text(resource: str, have: int, new: int, amount: int, why: str) -> str:
+    """The line of :func:`lose_resource`: what was taken, and what went unpaid."""
+    name = RESOURCE_NAMES[resource]
+    text = f"-{have - new} {name} ({why})" if have else f"No {name} left to lose ({why})"
+    unpaid = amount - (have - new)
+    if unpaid:
+        text += (f"; {unpaid} of the {amount} asked went unpaid: no {name} token left "
+                 "(Out of Resources counts at the start of the day)")
+    return text
 
 
 def _set(state: State, who: int, m: Marsonaut) -> State:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Event
+from ..contract import later_event as later  # text made on first read
 from . import effects as fx
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, rule_ref
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
@@ -125,8 +126,8 @@ def _roll_stat(state: State, p: Pending, face: int, events: list[Event]) -> Stat
     """Setup 5: "Roll 1 dice and add 4 to the result" for Sanity, then Health."""
     m = state.crew[p.who]
     m = replace(m, **{p.purpose: face + 4})
-    events.append(Event("setup", f"{m.profile.short} starts with {p.purpose.capitalize()} {face + 4} "
-                        f"(rolled {face} + 4)", {"who": p.who, p.purpose: face + 4}))
+    events.append(later("setup", "{} starts with {} {} (rolled {} + 4)",
+                        (m.profile.short, p.purpose.capitalize(), face + 4, face), {"who": p.who, p.purpose: face + 4}))
     crew = list(state.crew)
     crew[p.who] = m
     return replace(state, crew=tuple(crew))
@@ -138,25 +139,25 @@ def _roll_accident(state: State, p: Pending, face: int, events: list[Event]) -> 
     ((first + second) // 2); with first 1..6 and second 24..29 it is 12..17,
     never a day already taken."""
     if p.index == 0:
-        events.append(Event("setup", f"First Accident day: day {face}"))
+        events.append(later("setup", "First Accident day: day {}", (face,)))
         return replace(state, accident_days=(face,))
     first, second = state.accident_days[0], DAYS - face
     middle = (first + second) // 2
-    events.append(Event("setup", f"Second Accident day: day {second} (30 - {face}); third in the middle: "
-                        f"day {middle}"))
+    events.append(later("setup", "Second Accident day: day {} (30 - {}); third in the middle: day {}",
+                        (second, face, middle)))
     events.append(Event("setup_done", "The crew is trained and the route checked. Good luck!"))
     return replace(state, accident_days=(first, middle, second), step="dawn")
 
 
 def _roll_location(state: State, p: Pending, face: int, events: list[Event]) -> State:
     """Game Symbols: "Roll the dice to determine" the event's Bay (1..6)."""
-    events.append(Event("location", f"The event is in the {BAY_NAMES[face]} (rolled {face})", {"bay": face}))
+    events.append(later("location", "The event is in the {} (rolled {})", (BAY_NAMES[face], face), {"bay": face}))
     return replace(state, location=face, event_bays=state.event_bays + (face,))
 
 
 def _roll_difficulty(state: State, p: Pending, face: int, events: list[Event]) -> State:
     """Game Symbols: "Roll the dice to determine". Decision: the difficulty is the face rolled."""
-    events.append(Event("difficulty", f"The event's difficulty is {face} (rolled)", {"difficulty": face}))
+    events.append(later("difficulty", "The event's difficulty is {} (rolled)", (face,), {"difficulty": face}))
     return replace(state, difficulty=face)
 
 
@@ -164,8 +165,9 @@ def _roll_check(state: State, p: Pending, face: int, events: list[Event]) -> Sta
     """Resolving the Problem: each Marsonaut in the event Bay rolls one die."""
     who = "John's extra die" if p.purpose == "extra_die" else state.crew[p.who].profile.short
     dice = state.dice + (face,)
-    events.append(Event("die", f"{who} rolls {face}: total {sum(dice)} of {effective_difficulty(state)}",
-                        {"face": face, "total": sum(dice)}))
+    total = sum(dice)
+    events.append(later("die", "{} rolls {}: total {} of {}", (who, face, total, effective_difficulty(state)),
+                        {"face": face, "total": total}))
     return replace(state, dice=dice)
 
 
@@ -173,8 +175,9 @@ def _roll_reroll(state: State, p: Pending, face: int, events: list[Event]) -> St
     """Maria: "re-roll any dice up to 2 times. You must keep the second result"."""
     dice = list(state.dice)
     old, dice[p.index] = dice[p.index], face
-    events.append(Event("die", f"Maria re-rolls die {p.index + 1}: {old} becomes {face}; total {sum(dice)}",
-                        {"face": face, "total": sum(dice)}))
+    total = sum(dice)
+    events.append(later("die", "Maria re-rolls die {}: {} becomes {}; total {}", (p.index + 1, old, face, total),
+                        {"face": face, "total": total}))
     return replace(state, dice=tuple(dice))
 
 
@@ -207,11 +210,11 @@ def _start_day(state: State, events: list[Event]) -> State:
                     placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None, demand=(),
                     event_bays=(), rerolls_left=0, resources=drained)
     accident = " - an Accident day: draw a red card" if day in state.accident_days else ""
-    events.append(Event("day", f"Day {day} of {DAYS}: the Navigator moves the ship one day closer to Mars"
-                        + accident, {"day": day}))
-    names = [RESOURCE_NAMES[r] for r, have in zip(RESOURCES, before) if have]
-    if names:
-        events.append(Event("drain", f"Daily drain: the Administrator removes 1 {', '.join(names)}",
+    events.append(later("day", "Day {} of {}: the Navigator moves the ship one day closer to Mars{}",
+                        (day, DAYS, accident), {"day": day}))
+    if any(before):
+        events.append(later("drain", "Daily drain: the Administrator removes 1 {}",
+                            (", ".join([RESOURCE_NAMES[r] for r, have in zip(RESOURCES, before) if have]),),
                             {"resources": dict(zip(RESOURCES, drained))}))
     if all(before):
         return state
@@ -219,7 +222,7 @@ def _start_day(state: State, events: list[Event]) -> State:
     for r, have in zip(RESOURCES, before):
         if have:
             continue
-        events.append(Event("missing", f"Out of {RESOURCE_NAMES[r]}: 1 token missing (Out of Resources)",
+        events.append(later("missing", "Out of {}: 1 token missing (Out of Resources)", (RESOURCE_NAMES[r],),
                             {"resource": r}))
         if r == "oxygen":
             for i in range(CREW_SIZE):
@@ -261,16 +264,20 @@ def _apply_draw(state: State, args: dict[str, Any], events: list[Event]) -> Stat
         deck, terminal = list(state.deck_left), state.terminal
     deck[ci] -= 1
     tutorial_left = state.tutorial_left - card.tutorial
-    where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
-    how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
-    events.append(Event("event", f"{card.colour.capitalize()} event: {card.name}, {where}, {how}",
-                        {"card": card.to_json()}))
+    events.append(Event("event", lambda: _drawn_text(card), {"card": card.to_json()}))
     pending = _CARD_ROLLS[card.location is None, card.difficulty is None]
     bays = state.event_bays + ((card.location,) if card.location else ())
     return replace(state, event=card, location=card.location, difficulty=card.difficulty, reduction=0,
                    step="place", placement=(SLEEPING_BAY,) * CREW_SIZE, placed=False, dice=(), passed=None,
                    demand=state.demand[1:], pending=pending, deck_left=tuple(deck), event_bays=bays,
                    rerolls_left=0, terminal=terminal, tutorial_left=tutorial_left)
+
+
+def _drawn_text(card: EventCard) -> str:
+    """The line of a drawn card: its colour, name, Bay and difficulty."""
+    where = f"in the {BAY_NAMES[card.location]}" if card.location else "location: roll the die"
+    how = f"difficulty {card.difficulty}" if card.difficulty is not None else "difficulty: roll the die"
+    return f"{card.colour.capitalize()} event: {card.name}, {where}, {how}"
 
 
 #: The rolls a card to "roll to determine" waits for (Game Symbols), by (no location, no difficulty).
@@ -305,7 +312,7 @@ def _apply_place(state: State, args: dict[str, Any], events: list[Event]) -> Sta
     placement = list(state.placement)
     placement[who] = bay
     role = "works on the problem" if bay == state.location else "rests" if bay == SLEEPING_BAY else "works"
-    events.append(Event("place", f"{state.crew[who].profile.short} {role} in the {BAY_NAMES[bay]}",
+    events.append(later("place", "{} {} in the {}", (state.crew[who].profile.short, role, BAY_NAMES[bay]),
                         {"who": who, "bay": bay}))
     return replace(state, placement=tuple(placement), placed=True)
 
@@ -318,8 +325,8 @@ def _confirm_placement(state: State, events: list[Event]) -> State:
         events.append(Event("skip", "Nobody works on the problem: the event is skipped and its negative "
                             "consequences hit all Marsonauts (Skipping the Event)"))
         return _resolve(state, events)  # passes through "check": _resolve's copy sets the step
-    names = ", ".join(state.crew[i].profile.short for i in who)
-    events.append(Event("check", f"Check: {names} roll against difficulty {effective_difficulty(state)}"))
+    events.append(later("check", "Check: {} roll against difficulty {}",
+                        (", ".join([state.crew[i].profile.short for i in who]), effective_difficulty(state))))
     return replace(state, step="check", pending=tuple(Pending("roll", "check", who=i) for i in who))
 
 
@@ -333,7 +340,7 @@ def _resolve(state: State, events: list[Event]) -> State:
     total, need = sum(state.dice), effective_difficulty(state) or 0
     passed = bool(state.dice) and total >= need
     if state.dice:
-        events.append(Event("result", f"Check {'passed' if passed else 'failed'}: {total} against {need}",
+        events.append(later("result", "Check {}: {} against {}", ("passed" if passed else "failed", total, need),
                             {"total": total, "difficulty": need, "passed": passed}))
     state = replace(state, passed=passed, step="resolved", rerolls_left=0,
                     terminal=state.terminal + (f"{card.colour}:{card.name}",))
@@ -386,8 +393,8 @@ def _apply_effect(state: State, symbol: str, amount: int, targets: list[int], re
     # Must Draw Yellow / Red Card: every demanded card is drawn, in the order the
     # symbols are resolved; a count on the symbol demands that many cards.
     colour = "yellow" if symbol == "draw_yellow" else RED
-    what = f"A {colour} card" if amount == 1 else f"{amount} {colour} cards"
-    events.append(Event("demand", f"{what} must be drawn this same day ({why})",
+    events.append(later("demand", "{} must be drawn this same day ({})",
+                        (f"A {colour} card" if amount == 1 else f"{amount} {colour} cards", why),
                         {"colour": colour, "count": amount}))
     return replace(state, demand=state.demand + (colour,) * amount)
 
@@ -444,10 +451,10 @@ def _end_day(state: State, events: list[Event]) -> State:
     for i, m in enumerate(crew):
         if not m.active and m.knocked_out_day < state.day:
             crew[i] = replace(m, health=1, knocked_out_day=0)
-            events.append(Event("recovered", f"{m.profile.short} skipped a day and stands again with 1 Health "
-                                "(Knocked Out)", {"who": i}))
+            events.append(later("recovered", "{} skipped a day and stands again with 1 Health (Knocked Out)",
+                                (m.profile.short,), {"who": i}))
     state = replace(state, crew=tuple(crew), placement=(SLEEPING_BAY,) * CREW_SIZE, step="dawn")
-    events.append(Event("day_end", f"Day {state.day} ends: the Coordinator sends everyone to the Sleeping Bay"))
+    events.append(later("day_end", "Day {} ends: the Coordinator sends everyone to the Sleeping Bay", (state.day,)))
     if state.day >= DAYS:
         standing = [m.profile.short for m in state.crew if m.active]
         events.append(Event("won", f"The ship reaches Mars with {', '.join(standing)} standing: "
@@ -485,7 +492,7 @@ def _apply_repair(state: State, args: dict[str, Any], events: list[Event]) -> St
     bay = args["bay"]
     broken = list(state.broken)
     broken[bay - 1] -= 1
-    events.append(Event("repair", f"A Repair Kit fixes a Workspace in the {BAY_NAMES[bay]}", {"bay": bay}))
+    events.append(later("repair", "A Repair Kit fixes a Workspace in the {}", (BAY_NAMES[bay],), {"bay": bay}))
     return replace(state, broken=tuple(broken), repair_kits=state.repair_kits - 1)
 
 
