@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "bench": "companion.cmd_play",
     "status": "companion.cmd_game",
     "log": "companion.cmd_game",
+    "games": "companion.cmd_game",
     "simulate": "companion.cmd_simulate",
     "die": "companion.cmd_hw",
     "die-sim": "companion.cmd_hw",

@@ -23,17 +23,38 @@ from typing import Any
 from companion.paths import default_db_path
 
 
+def _looking(run):
+    """``run(args)`` with a damaged page met while reading (the open checks only the
+    header, the schema and the games list) said as a damaged file, exit status 1."""
+    def wrapper(args: argparse.Namespace) -> int:
+        import sqlite3
+
+        from companion.store import damaged_notice, is_damage
+        try:
+            return run(args)
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise
+            notice = damaged_notice(args.db if args.db is not None else default_db_path(), str(exc))
+            if args.json:
+                print(json.dumps({"game": None, "notice": notice}, indent=2, ensure_ascii=False))
+            print(f"companion: {notice}", file=sys.stderr)
+            return 1
+    wrapper.__doc__ = run.__doc__
+    return wrapper
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``status`` and ``log`` subcommands to ``sub``."""
     p = sub.add_parser("status", help="show the saved game: phase, what it waits for, summary")
     _common(p)
-    p.set_defaults(func=run_status)
+    p.set_defaults(func=_looking(run_status))
     p = sub.add_parser("log", help="show the saved game's action log and what each action did")
     _common(p)
-    p.set_defaults(func=run_log)
+    p.set_defaults(func=_looking(run_log))
     p = sub.add_parser("games", help="list every stored game (open, over, abandoned) with its id")
     _common(p, pick=False)
-    p.set_defaults(func=run_games)
+    p.set_defaults(func=_looking(run_games))
 
 
 def _common(p: argparse.ArgumentParser, pick: bool = True) -> None:
@@ -55,9 +76,7 @@ def _open(args: argparse.Namespace):
     session = Session.open(args.db, read_only=True)
     if session.notice and not args.json:
         print(f"companion: {session.notice}", file=sys.stderr)
-    path = args.db if args.db is not None else default_db_path()
-    failed = not session.store.persistent and session.notice is not None and os.path.lexists(path)
-    code = 1 if failed else 0
+    code = 1 if _unreadable(args, session.store) else 0
     if getattr(args, "id", None) is not None and not session.view(args.id):
         print(f"companion: there is no stored game {args.id} that can be read (see `companion games`).",
               file=sys.stderr)
@@ -66,6 +85,12 @@ def _open(args: argparse.Namespace):
             and not session.switch(args.game, touch=False):
         session.show_nothing()  # nothing of that game to show
     return session, code
+
+
+def _unreadable(args: argparse.Namespace, store) -> bool:
+    """True when the file exists but could not be read (the store fell back to memory with a notice)."""
+    path = args.db if args.db is not None else default_db_path()
+    return not store.persistent and store.notice is not None and os.path.lexists(path)
 
 
 def status_data(session) -> dict[str, Any]:
@@ -186,16 +211,22 @@ def run_log(args: argparse.Namespace) -> int:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    """``companion games [--db PATH] [--json]``: every stored game, oldest first."""
-    session, code = _open(args)
+    """``companion games [--db PATH] [--json]``: every stored game, oldest first.
+    Each game's count of actions comes from :meth:`Store.log_extent` (two index
+    lookups), so the listing costs the same however long the logs are."""
+    from companion.store import Store
+
+    store = Store.open(args.db, read_only=True)  # no game resumed: nothing of any log is read
+    if store.notice and not args.json:
+        print(f"companion: {store.notice}", file=sys.stderr)
+    code = 1 if _unreadable(args, store) else 0
     try:
         games = [{"id": g.id, "game": g.game_id, "status": g.status, "started": g.created_at,
-                  "actions": len(session.store.actions(g.id, active_only=True))}
-                 for g in session.store.games()]
+                  "actions": store.log_extent(g.id)[0]} for g in store.games()]
     finally:
-        session.close()
+        store.close()
     if args.json:
-        print(json.dumps({"games": games, "notice": session.notice}, indent=2, ensure_ascii=False))
+        print(json.dumps({"games": games, "notice": store.notice}, indent=2, ensure_ascii=False))
         return code
     if not games:
         print("No stored games.")
