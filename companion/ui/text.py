@@ -1,10 +1,15 @@
 """Fonts and rendered text, cached; fitting text into a box.
 
 Rendering text is the most expensive thing the screens do, so every rendered
-line is kept in an LRU cache keyed by ``(text, size_px, colour, bold)``.
-Sizes are font pixel sizes. :func:`fit` shrinks a line until it fits a width
-(down to a floor) and only then shortens it with an ellipsis; every such cut
-is counted in :data:`STATS` so tests can assert that nothing overflowed.
+line is kept in an LRU cache keyed by ``(text, size_px, colour, bold)``,
+bounded by the bytes of its surfaces (:data:`CACHE_BYTES`). Sizes are font
+pixel sizes. :func:`fit` shrinks a line until it fits a width (down to a
+floor) and only then shortens it with an ellipsis; every such cut is counted
+in :data:`STATS` so tests can assert that nothing overflowed.
+
+Every font size is a loaded font (about 170 KiB each), so a line that does not
+fit shrinks over few sizes: the size asked, the size halfway to the floor,
+and the floor (:func:`rungs`), not every pixel size between them.
 """
 from __future__ import annotations
 
@@ -44,12 +49,21 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+#: Bytes of rendered lines :data:`CACHE` keeps: about two of the busiest frames
+#: at 720x1280 (a frame's lines are 0.7 MiB at 800x480, 1.5 MiB at 720x1280).
+CACHE_BYTES = 3 * 1024 * 1024
+
+
 class TextCache:
     """LRU of rendered lines: ``render(text, size, colour, bold) -> Surface``
-    (anti-aliased, transparent background). ``capacity``: lines kept."""
+    (anti-aliased, transparent background). ``capacity``: lines kept at most;
+    ``max_bytes``: their surfaces' pixels (4 bytes each) at most; the least
+    recently used go first."""
 
-    def __init__(self, capacity: int = 512) -> None:
+    def __init__(self, capacity: int = 512, max_bytes: int = CACHE_BYTES) -> None:
         self.capacity = capacity
+        self.max_bytes = max_bytes
+        self.bytes = 0  # the pixels' bytes of the lines kept
         self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
@@ -62,12 +76,17 @@ class TextCache:
         STATS["misses"] += 1
         surf = font(size, bold).render(text, True, colour)
         self._items[key] = surf
-        if len(self._items) > self.capacity:
-            self._items.popitem(last=False)
+        self.bytes += _bytes(surf)
+        while len(self._items) > 1 and (len(self._items) > self.capacity or self.bytes > self.max_bytes):
+            self.bytes -= _bytes(self._items.popitem(last=False)[1])
         return surf
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4
 
 
 CACHE = TextCache()
@@ -85,17 +104,24 @@ def width(text: str, size: int, bold: bool = False) -> int:
     return font(size, bold).size(text)[0]
 
 
+def rungs(size: int, floor: int) -> tuple[int, ...]:
+    """The font sizes a line of ``size`` may shrink to, largest first: ``size``,
+    halfway to ``floor``, ``floor`` (pixels; fewer when they meet)."""
+    size, floor = int(size), int(floor)
+    if size <= floor:
+        return (floor,)
+    half = (size + floor) // 2
+    return (size, half, floor) if floor < half < size else (size, floor)
+
+
 def fit(text: str, max_w: int, size: int, min_size: int | None = None, bold: bool = False) -> tuple[str, int]:
-    """``(text, size)`` that fits ``max_w`` pixels: the largest size from
-    ``size`` down to ``min_size`` (default 60 % of ``size``) at which it fits,
-    else the text shortened with "…" at ``min_size`` (counted in STATS)."""
+    """``(text, size)`` that fits ``max_w`` pixels: the largest of :func:`rungs`
+    from ``size`` down to ``min_size`` (default 60 % of ``size``) at which it
+    fits, else the text shortened with "…" at ``min_size`` (counted in STATS)."""
     floor = int(min_size if min_size is not None else max(10, size * 0.6))
-    s = int(size)
-    while s > floor and width(text, s, bold) > max_w:
-        s -= max(1, s // 12)
-    s = max(s, floor)
-    if width(text, s, bold) <= max_w:
-        return text, s
+    for s in rungs(size, floor):
+        if width(text, s, bold) <= max_w:
+            return text, s
     STATS["cut"] += 1
     CUTS.append(text)
     del CUTS[:-50]
@@ -125,20 +151,16 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
 def fit_block(text: str, box: tuple[int, int], size: int, min_size: int | None = None,
               bold: bool = False) -> tuple[list[str], int]:
     """``(lines, size)``: ``text`` wrapped into a ``box`` (width, height) in
-    pixels, at the largest size from ``size`` down to ``min_size`` whose
+    pixels, at the largest of :func:`rungs` from ``size`` down to ``min_size`` whose
     lines all fit; at the floor, lines beyond the box are dropped and the
     last kept one ends in "…" (counted in STATS)."""
     w, h = box
     floor = int(min_size if min_size is not None else max(10, size * 0.6))
-    s = int(size)
-    while True:
+    for s in rungs(size, floor):
         lines = wrap(text, w, s, bold)
         line_h = font(s, bold).get_linesize()
         if len(lines) * line_h <= h and all(width(x, s, bold) <= w for x in lines):
             return lines, s
-        if s <= floor:
-            break
-        s = max(floor, s - max(1, s // 12))
     keep = max(1, h // line_h)
     STATS["cut"] += 1
     CUTS.append(text)

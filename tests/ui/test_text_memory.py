@@ -1,0 +1,44 @@
+"""Rendered text and fonts take bounded memory (issue 13, item 4): the line
+cache is bounded by its surfaces' bytes, and a line that does not fit shrinks
+over at most three font sizes (each size is a loaded font, about 170 KiB)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui import text
+
+
+@pytest.fixture
+def fonts():
+    pygame.font.init()
+    yield
+    text.font.cache_clear()
+
+
+def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
+    cache = text.TextCache(capacity=10_000, max_bytes=1_000_000)
+    for i in range(300):
+        cache.render(f"Day {i} of 30: the Navigator moves the ship one day closer", 25, (255, 255, 255))
+        kept = list(cache._items.values())
+        assert cache.bytes == sum(s.get_width() * s.get_height() * 4 for s in kept)
+        assert cache.bytes <= 1_000_000
+    assert 5 < len(cache) < 300
+    newest = "Day 299 of 30: the Navigator moves the ship one day closer"
+    hits = text.STATS["hits"]
+    cache.render(newest, 25, (255, 255, 255))
+    assert text.STATS["hits"] == hits + 1  # the newest lines are the ones kept
+
+
+def test_a_line_shrinks_over_three_font_sizes_at_most(fonts):
+    text.font.cache_clear()
+    line = "Larisa lowers the difficulty by 5: now 7, and the crew rolls again"
+    floor_w = text.width(line, 22)
+    text.font.cache_clear()
+    out, size = text.fit(line, floor_w + 1, 33, 22)
+    assert (out, size) == (line, 22)
+    assert text.font.cache_info().currsize <= 3
+    assert text.rungs(33, 22) == (33, 27, 22) and text.rungs(25, 25) == (25,) and text.rungs(23, 22) == (23, 22)
+    text.font.cache_clear()
+    lines, size = text.fit_block(line + " " + line, (floor_w // 2, 400), 33, 22)
+    assert size in text.rungs(33, 22) and text.font.cache_info().currsize <= 3
