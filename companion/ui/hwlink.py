@@ -6,13 +6,18 @@ main loop. ``hw`` itself never imports pygame or ``companion``.
 """
 from __future__ import annotations
 
+import glob
 import logging
+import os
 import threading
 from typing import Any
 
 import pygame
 
 log = logging.getLogger(__name__)
+
+#: Where a machine with GPIO has its pin controllers (``--hw auto`` loads gpiozero only if one is there).
+GPIO_CHIPS = "/dev/gpiochip*"
 
 #: pygame event type carrying ``source`` ("button" | "die") and ``event``
 #: (a ``hw.buttons.ButtonEvent`` or ``hw.die.DieEvent``).
@@ -48,6 +53,9 @@ class HwLink:
 
     def _start_buttons(self) -> None:
         if self.hw_mode == "none":
+            return
+        if self.hw_mode == "auto" and not os.environ.get("GPIOZERO_PIN_FACTORY") and not glob.glob(GPIO_CHIPS):
+            log.info("buttons off: no GPIO here (no %s)", GPIO_CHIPS)  # gpiozero (3-4 MiB) not even imported
             return
         try:
             if self.hw_mode == "mock":

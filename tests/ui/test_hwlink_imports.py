@@ -1,0 +1,41 @@
+"""`--hw auto` on a machine without GPIO does not load gpiozero (3-4 MiB of
+resident memory, issue 13 item 4); with a GPIO chip, or a pin factory named
+the gpiozero way, it tries the buttons as before."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import sys
+import companion.ui.hwlink as hwlink
+hwlink.GPIO_CHIPS = sys.argv[1]
+link = hwlink.HwLink("auto", "none")
+link.start()
+link.stop()
+print("gpiozero" in sys.modules)
+"""
+
+
+def _gpiozero_loaded(chips: str, **env: str) -> bool:
+    environ = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    environ.update(SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", **env)
+    out = subprocess.run([sys.executable, "-c", PROBE, chips], env=environ, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1] == "True"
+
+
+@pytest.mark.timeout(120)
+def test_auto_without_a_gpio_chip_does_not_import_gpiozero(tmp_path):
+    assert not _gpiozero_loaded(str(tmp_path / "gpiochip*"))
+
+
+@pytest.mark.timeout(120)
+def test_auto_with_a_gpio_chip_or_a_named_factory_tries_the_buttons(tmp_path):
+    (tmp_path / "gpiochip0").write_text("")
+    assert _gpiozero_loaded(str(tmp_path / "gpiochip*"))
+    assert _gpiozero_loaded(str(tmp_path / "none*"), GPIOZERO_PIN_FACTORY="mock")
