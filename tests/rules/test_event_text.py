@@ -73,3 +73,23 @@ def test_thirty_to_mars_builds_no_text_of_its_frequent_events_while_nobody_reads
     assert built == []
     day = next(e for e in seen if e.kind == "day")
     assert day.text.startswith("Day 1 of 30: the Navigator moves the ship one day closer to Mars")
+
+
+def test_thirty_to_mars_validates_a_drawn_card_once_at_check_not_again_in_apply(monkeypatch):
+    """Issue 13, item 6: ``check`` parses the card (``EventCard.from_json``, which
+    names a wrong field); ``apply`` trusts it (``EventCard.trusted``)."""
+    from companion.rules.thirty_to_mars import model
+
+    game = get_game("thirty-to-mars")
+    rng = random.Random(3)
+    state = game.new_game(game.default_options(None, 3))
+    while game.expects(state) is None or game.expects(state).kind != "card":
+        state, _ = game.apply(state, game.random_action(state, rng))
+    draw = game.random_action(state, rng)
+    parsed = []
+    real = model.EventCard.from_json
+    monkeypatch.setattr(model.EventCard, "from_json", staticmethod(lambda data: parsed.append(1) or real(data)))
+    assert game.check(state, draw) is None
+    assert parsed == [1]
+    new, events = game.apply(state, draw)
+    assert parsed == [1] and new.event is not None and events[0].kind == "event"
