@@ -138,7 +138,9 @@ class Player:
     """One player. Pre-launch: ``crew`` is the face-up Crew deck and ``modules``
     the rocket (index 0 nearest the Rocket card). Post-launch: ``crew`` are the
     Crew cards owned; ``draw``/``hand``/``discard`` count the personal draw pile,
-    hand and discard pile (Boosts and Asteroids included); ``play`` is the play
+    hand and discard pile (Boosts and Asteroids included); ``seen`` names the
+    cards known to lie in the discard pile (the rest of it is counted, not
+    identified; see :mod:`.deck`); ``play`` is the play
     area; ``used`` the sources spent this turn (``(uid or -1-play index, slot)``);
     ``pos`` the index of the pawn's space in its lane's route (-1: on Earth)."""
 
@@ -155,6 +157,7 @@ class Player:
     draw: int = 0
     hand: int = 0
     discard: int = 0
+    seen: tuple[str, ...] = ()        # cards known in the discard pile (Crew names, "Boost", "Asteroid")
     play: tuple[Played, ...] = ()
     used: frozenset = frozenset()
     xp: int = 0

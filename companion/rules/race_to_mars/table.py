@@ -13,6 +13,7 @@ from ..contract import Expect, Result, Seat, Standing, Turn
 from .actions import LEFTOVER, PICK, STARTING
 from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
                     State)
+from .deck import free
 from .rocket import final_space
 
 PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
@@ -176,6 +177,8 @@ def invariants(state: State) -> list[str]:
             in_play = sum(1 for c in p.play if not c.gone)
             if p.draw + p.hand + p.discard + in_play != owned:
                 bad.append(f"seat {p.seat}: zones hold {p.draw + p.hand + p.discard + in_play} cards, owns {owned}")
+            if len(p.seen) > p.discard or any(free(p, name) < 0 for name in set(p.seen)):
+                bad.append(f"seat {p.seat}: more cards known in the discard pile than it holds or owned")
         elif p.draw or p.hand or p.discard or p.play:
             bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
         if state.routes and p.pos > final_space(state.routes[p.pad]):
