@@ -17,7 +17,7 @@ from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STE
                     SLOTS, STARTING_STEP, TURN_STEP, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
 from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage
-from .table import current, seats, to_act
+from .table import current, seats, starting_choices, starting_stage, to_act
 
 STARTING_CARDS_IN_BOX = 8  # "There are eight different Starting cards in the game"
 
@@ -77,16 +77,28 @@ def _check_headquarters(state: State, seat: int, a: dict) -> Rejection | None:
 def _check_starting(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != STARTING_STEP:
         return reject("not_now", "Starting cards are placed during setup.", "Starting Cards")
-    name = a["card"]["name"]
-    if name in state.starting_seen:
-        return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
-    row = state.at == 0 or state.at >= len(state.order)
-    if row and a["place"] != "insight":
-        return reject("insight_row", "This Starting card goes beside the Insight card.", "Starting Cards")
-    if not row and a["place"] == "insight":
+    name, place = a["card"]["name"], a["place"]
+    stage = starting_stage(state)
+    if stage in ("insight", "revealed"):
+        if place != stage:
+            return reject("insight_row" if stage == "insight" else "reveal_first",
+                          "This Starting card goes beside the Insight card." if stage == "insight" else
+                          f"First say which Starting cards were revealed ({state.revealed}: one more than the "
+                          "players).", "Starting Cards")
+        if name in state.starting_seen:
+            return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
+        return None
+    if name not in starting_choices(state):
+        return reject("not_revealed", f"{name} is not among the revealed Starting cards "
+                      f"({', '.join(starting_choices(state))}).", "Starting Cards")
+    if stage == "leftover":
+        if place != "insight":
+            return reject("leftover_insight", "Choose the leftover card that becomes an Insight.", "Headquarters")
+        return None
+    if place in ("insight", "revealed"):
         return reject("pick_starting", "Pick a Starting card: recruit it or attach it as a module.",
                       "Starting Cards")
-    if a["place"] == "unplaced" and state.players[seat].hq != HQ_FREE:
+    if place == "unplaced" and state.players[seat].hq != HQ_FREE:
         return reject("place_now", "Decide at once: Crew deck or rocket.", "Phase 1.2: Place a Card")
     return None
 
@@ -121,7 +133,7 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     if state.extra:
         return reject("extra_done", "A card was already added to this selection.", "Headquarters")
     if state.step == STARTING_STEP:
-        if state.at == 0 or state.at >= len(state.order) or state.revealed + 2 > STARTING_CARDS_IN_BOX:
+        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS_IN_BOX:
             return reject("not_now", "Add a Starting card when it is your turn to pick.", "Headquarters")
         return None
     if state.step != PRE_STEP:

@@ -22,10 +22,10 @@ from .checks import check, launch_problem
 from .deck import free as free_copies, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    CrewCard, Player, State)
+                    UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
-from .table import current
+from .table import current, starting_choices, starting_stage
 
 _DONE = Action(DONE)
 #: DONE by seat (an Action is immutable: made once)
@@ -309,13 +309,18 @@ def random_action(state: State, rng: Random) -> Action:
         return Action(LEFTOVER, {"card": random_space_card(rng, "trajectory", _fresh(state))}, current(state))
     if step == STARTING_STEP:
         s = current(state)
-        row = state.at == 0 or state.at >= len(state.order)
-        if not row and state.players[s].hq == HQ_EXTRA and rng.random() < 0.3:
+        stage = starting_stage(state)
+        if stage in ("insight", "revealed"):
+            card = ({"name": UNKNOWN_STARTING} if rng.random() < 0.1 else
+                    random_starting_card(rng, state.starting_seen))
+            return Action(STARTING, {"card": card, "place": stage}, s)
+        if stage == "pick" and state.players[s].hq == HQ_EXTRA and rng.random() < 0.3:
             a = Action(EXTRA_CARD, {}, s)
             if check(state, a) is None:
                 return a
-        card = random_starting_card(rng, state.starting_seen)
-        place = "insight" if row else rng.choice(("crew", "module"))
+        choices = starting_choices(state)
+        card = {"name": choices[rng.randrange(len(choices))]}
+        place = "insight" if stage == "leftover" else rng.choice(("crew", "module"))
         return Action(STARTING, {"card": card, "place": place}, s)
     if step == HQ_STEP:
         free = [h for h in range(1, HQ_COUNT + 1) if h not in state.hq_seen]

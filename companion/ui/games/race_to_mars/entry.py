@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING
+from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, UNKNOWN_CARD, UNKNOWN_STARTING
 
 from ... import layout as L
 from ... import text
@@ -106,9 +106,13 @@ class EntryScreen(Screen):
         r = self.request()
         cat = self.catalogue()
         names = cat.names()
-        if r.purpose != "browse":
+        if r.purpose == "starting" and r.place not in ("insight", "revealed"):
+            names = list(facts.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
+        elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
             names = [n for n in names if n not in used]
+            if r.purpose == "starting":
+                names.append(UNKNOWN_STARTING)
         q = self.query.strip().casefold()
         if q:
             names = [n for n in names if q in n.casefold() or q in " ".join(
@@ -150,6 +154,9 @@ class EntryScreen(Screen):
     def tap_card(self, name: str) -> None:
         r = self.request()
         card = self.catalogue().get(name)
+        if card is None and r.purpose == "starting" and (name == UNKNOWN_STARTING or name in facts.starting_choices(
+                self.app.state)):
+            card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
@@ -170,6 +177,9 @@ class EntryScreen(Screen):
     def with_part(self, card: dict[str, Any], part: str, place: str | None) -> None:
         """Use ``card``, entering ``part`` first if the catalogue lacks it."""
         builtin = self.catalogue().is_builtin(card["name"])
+        if card["name"].startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and part == "insight":
+            self.use(card, place)   # unknown: the table's word is taken when it is used as an Insight
+            return
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
@@ -413,10 +423,12 @@ class EntryScreen(Screen):
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         cat = self.catalogue()
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
-            card = cat.get(name)
+            card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
             sub = part_text(card, part) if known else f"enter its {PART_WORDS[part]}"
+            if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
+                sub = "not described: the table's word"
             ui.button(cell, name, (lambda n=name: self.tap_card(n)), "normal" if known else "quiet",
                       size=lay.body, sub=sub, min_size=lay.px(16))
         if not names:
