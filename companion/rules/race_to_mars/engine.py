@@ -254,7 +254,8 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
                         {"slot": slot, "card": card["name"]}))
     left = state.revealed - state.picked - 1
     if left:
-        events.append(Event("leftover", f"{left} other leftover card(s) go to the common discard pile"))
+        events.append(Event("leftover", f"{state.names[seat]} chose {card['name']} for the trajectories; the other "
+                            "leftover card goes to the common discard pile (Headquarters 8)"))
     state = replace(state, revealed=0, space_discard=state.space_discard + left)
     if slot == SLOTS:
         state = replace(state, routes=build_routes(state))

@@ -103,8 +103,14 @@ def expects(state: State) -> Expect | None:
         return Expect("card", f"{state.names[s]} picks a Space card (or launches)", "crew or module",
                       card_kind="space", seat=s, action=PICK)
     if step == LEFTOVER_STEP:
-        return Expect("card", f"The leftover card becomes trajectory card {len(state.slots) + 1} of {SLOTS}",
-                      "trajectory", card_kind="space", seat=current(state), action=LEFTOVER)
+        s = current(state)
+        slot = f"trajectory card {len(state.slots) + 1} of {SLOTS} ({slot_side(state, len(state.slots) + 1)})"
+        if state.revealed - state.picked > 1:   # Headquarters 8 added a card: two leftovers
+            what = (f"{state.names[s]}, the last to pick, chooses which of the two leftover cards becomes {slot}; "
+                    "the other goes to the common discard pile (Headquarters 8)")
+        else:
+            what = f"The leftover card becomes {slot}"
+        return Expect("card", what, "trajectory", card_kind="space", seat=s, action=LEFTOVER)
     if step == STARTING_STEP:
         s = current(state)
         stage = starting_stage(state)
@@ -118,6 +124,15 @@ def expects(state: State) -> Expect | None:
         return Expect("card", what, {"pick": "crew or module"}.get(stage, stage), card_kind="starting", seat=s,
                       action=STARTING)
     return None
+
+
+def slot_side(state: State, slot: int) -> str:
+    """Where trajectory slot 1..12 lies ("Playing the Game 1: Pre-Launch": the first six from the Planet
+    Earth card to the Trajectory card, the next six from the Trajectory card to Mars; first game: Earth to
+    Mars)."""
+    if not state.trajectory_card:
+        return "Earth \u2192 Mars"
+    return "Earth \u2192 Trajectory card" if slot <= SLOTS // 2 else "Trajectory card \u2192 Mars"
 
 
 def last_roll(state: State) -> tuple[str, int] | None:
