@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..contract import CardKind, Rejection
 from ..shapes import Custom, Int, ListOf, Obj, OneOf, Str
-from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, parse_headquarters, parse_space, parse_starting,
-                    space_problem, starting_problem)
+from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, TRAJECTORY_SHAPE, parse_headquarters, parse_space,
+                    parse_starting, space_problem, starting_problem)
 from .model import ASTEROID, BOOST, RULEBOOK
 
 GAME_ID = "race-to-mars"
@@ -46,6 +46,8 @@ EXCHANGE = "exchange"           # card: Crew card name from hand, for one Experi
 INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?
 JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
 DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
+TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's spaces and hazards per lane,
+                                #   Earth -> Mars, as printed (asked when a rocket reaches it; may be entered earlier)
 
 NAME = Str(60)
 TARGET = Obj(zone=OneOf(("hand", "discard")), card=NAME)
@@ -76,6 +78,7 @@ ACTIONS = {
     INSIGHT: Obj(("target", "result"), which=Int(0, 3), target=TARGET, result=RESULT),
     JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
     DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
+    TRAJECTORY: Obj(lanes=TRAJECTORY_SHAPE),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import launch_problem
-from .model import ADVANCED, ANY, BASIC, HAZARDS, PLAY_STEP, PRE_STEP, RESOURCE_NAMES, SLOTS, TURN_STEP, WILD, State
+from .model import ADVANCED, ANY, BASIC, HAZARDS, UNENTERED, PLAY_STEP, PRE_STEP, RESOURCE_NAMES, SLOTS, TURN_STEP, WILD, State
 from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
 from .table import current
 
@@ -45,6 +45,8 @@ def reach(state: State, seat: int) -> dict[str, Any]:
             break
         j, passed = nxt
         space = route[j]
+        if space == UNENTERED:   # the Trajectory card, not entered yet: the plan stops before it
+            break
         ranked = sorted((r for r in (_rank(space, res) for res in left) if r >= 0))
         if not ranked:
             break

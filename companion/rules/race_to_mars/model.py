@@ -33,6 +33,9 @@ RED, YELLOW, GREEN = "red", "yellow", "green"
 HAZARDS = (RED, YELLOW, GREEN)
 #: What a trajectory lane holds: spaces (a resource symbol, or "any" when unknown) and hazards.
 ITEMS = RESOURCES + (ANY,) + HAZARDS
+#: Stands in a route for the Trajectory card until the table enters it (the rulebook does not print it):
+#: a rocket stops before it, and the game asks for the card (action ``trajectory_card``).
+UNENTERED = "trajectory card not entered"
 
 LANES = 4               # decision: one lane per launch pad, one pad per Rocket card (4 colours)
 SLOTS = 12              # "During the initial 12 rounds, add the leftover card to the trajectories"

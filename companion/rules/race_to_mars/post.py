@@ -9,7 +9,7 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
-from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, YELLOW, Crew, Insight, Played, Player, State,
+from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played, Player, State,
                     replace)
 from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
@@ -198,8 +198,13 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
         if state.free_left <= 0:
             return state
         p = state.players[seat]
-        if next_space(state.routes[p.pad], p.pos) is None:
+        nxt = next_space(state.routes[p.pad], p.pos)
+        if nxt is None:
             return replace(state, free_left=0)
+        if state.routes[p.pad][nxt[0]] == UNENTERED:   # wait for the Trajectory card's spaces, then go on
+            events.append(Event("trajectory_needed", f"{state.names[seat]}'s rocket reaches the Trajectory card: "
+                                "enter its spaces and hazards", {"seat": seat}))
+            return state
         state = move(replace(state, free_left=state.free_left - 1), seat, events)
 
 
