@@ -43,7 +43,9 @@ FREE_ADVANCE = "free_advance"   # module: index of the module jettisoned to adva
 JETTISON_MODULE = "jettison_module"  # module: index (red hazard)
 JETTISON_CREW = "jettison_crew"      # zone: "hand" | "discard" | "play" | "none"; card?: Crew card name (yellow hazard)
 EXCHANGE = "exchange"           # card: Crew card name from hand, for one Experience (2.3)
-INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?
+INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?;
+                                #   lane?: 0..3 the new lane (change trajectory); colour?: hazard colour
+                                #   (hazard protection whose colour the card entry lacks)
 JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
 DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
 TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's spaces and hazards per lane,
@@ -52,8 +54,10 @@ TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's
 NAME = Str(60)
 TARGET = Obj(zone=OneOf(("hand", "discard")), card=NAME)
 SOURCE = Obj(zone=OneOf(("module", "play")), index=Int(0, 59), slot=Int(0, 9))
-RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand"), draw=Int(0, 9), xp=Int(0, 9),
-             boost=Int(0, 9), asteroid=Int(0, 9), to_discard=Int(0, 9), to_hand=Int(0, 9))
+RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand", "advance"), draw=Int(0, 9), xp=Int(0, 9),
+             boost=Int(0, 9), asteroid=Int(0, 9), to_discard=Int(0, 9), to_hand=Int(0, 9), advance=Int(0, 12))
+# A result combines any of these (cards drawn AND Experience AND spaces advanced...); "advance": free
+# spaces, hazards met on the way as usual (an Insight, in 2.4; a card played in 2.1 cannot move the rocket).
 
 #: Each action kind's payload shape (checked by the session before ``check``).
 ACTIONS = {
@@ -75,7 +79,8 @@ ACTIONS = {
     JETTISON_MODULE: Obj(module=Int(0, 59)),
     JETTISON_CREW: Obj(("card",), zone=OneOf(("hand", "discard", "play", "none")), card=NAME),
     EXCHANGE: Obj(card=NAME),
-    INSIGHT: Obj(("target", "result"), which=Int(0, 3), target=TARGET, result=RESULT),
+    INSIGHT: Obj(("target", "result", "lane", "colour"), which=Int(0, 3), target=TARGET, result=RESULT,
+                 lane=Int(0, 3), colour=OneOf(("red", "yellow", "green"))),
     JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
     DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
     TRAJECTORY: Obj(lanes=TRAJECTORY_SHAPE),

@@ -237,6 +237,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     after = replace(p, hand=p.hand - 1, play=p.play + (Played(name, crew),))
     targets = a.get("jettison", ())
     allowed = crew.jettison + (other.jettison if other is not crew else 0)
+    if crew.other or (other is not crew and other.other):
+        allowed = 9   # an effect the app does not know: the players say what it jettisoned
     if len(targets) > allowed:
         return reject("jettison_limit", f"{name} lets you jettison at most {allowed} card(s).",
                       "Phase 2.1: Play Cards")
@@ -254,6 +256,9 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
             return reject("known_effect", f"The app knows what {name} does and carries it out.",
                           "Phase 2.1: Play Cards")
         r = a["result"]
+        if r.get("advance"):
+            return reject("advance_in_2_2", "A rocket advances in phase 2.2, not while cards are played.",
+                          "Phase 2.2: Advance Rocket")
         hand = after.hand - sum(1 for t in targets if t["zone"] == "hand") + back
         if r.get("to_discard", 0) > hand or r.get("to_hand", 0) > p.discard - from_discard - back:
             return reject("result_counts", "There are not that many cards to move.", "Phase 2.1: Play Cards")
@@ -465,6 +470,18 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     if "result" in a and ins.effect != "other":
         return reject("known_effect", f"The app knows what {ins.name} does.", "Phase 2.4: Spend Experience")
+    if "result" in a and a["result"].get("advance") and next_space(state.routes[p.pad], p.pos) is None:
+        return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    back = "Reference: Insights and Hazards (back page)"
+    if (ins.effect == "trajectory") != ("lane" in a):
+        return reject("lane", "Say which trajectory the rocket changes to." if "lane" not in a else
+                      f"{ins.name} does not change trajectory.", back)
+    if "lane" in a and (a["lane"] == p.pad or a["lane"] >= len(state.routes)):
+        return reject("same_lane", "Change to another trajectory.", back)
+    if "colour" in a and (ins.effect != "protect" or ins.colour):
+        return reject("colour", f"{ins.name} sets no hazard colour.", back)
+    if ins.effect == "protect" and not ins.colour and "colour" not in a:
+        return reject("colour", "Say which hazard colour the protection covers (as printed on the card).", back)
     return None
 
 

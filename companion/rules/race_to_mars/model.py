@@ -129,12 +129,15 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Insight:
     """An Insight: ``cost`` Experience for ``effect`` ("boost", "jettison",
-    "store", "draw", "advance", or "other" with ``text``)."""
+    "store", "draw", "advance", "trajectory": change trajectory, "protect":
+    hazard protection of ``colour`` on the owner's next turn, or "other"
+    with ``text``: its result is entered)."""
 
     name: str
     cost: int
     effect: str
     text: str = ""
+    colour: str = ""
 
 
 INSIGHT_CARD = Insight("Insight card", INSIGHT_CARD_COST, "boost", "gain a Boost card")
@@ -173,6 +176,8 @@ class Player:
     double: int = -1                  # HQ2: uid of the module used twice
     bought_draw: int = 0              # Insights bought this turn: draw one more (2.6)
     bought_keep: int = 0              # ... keep one more card (2.5)
+    shield_next: tuple[str, ...] = ()  # ... hazard protection colours for the next turn
+    shield: tuple[str, ...] = ()      # hazard protection colours bought last turn, for this turn
     steps: int = 0                    # spaces advanced this turn
     done: bool = False                # 2.1 finished
 

@@ -275,6 +275,11 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             for name in (ASTEROID, BOOST) if p.hand and free_copies(p, name) > 0]
                     out += [Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": name}}, s)
                             for name in (ASTEROID, BOOST) if in_discard(p, name)]
+                elif ins.effect == "trajectory":
+                    out += [Action(INSIGHT, {"which": k, "lane": lane}, s) for lane in range(len(state.routes))
+                            if lane != p.pad]
+                elif ins.effect == "protect" and not ins.colour:
+                    out += [Action(INSIGHT, {"which": k, "colour": c}, s) for c in HAZARDS]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]

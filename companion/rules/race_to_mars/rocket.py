@@ -64,7 +64,11 @@ def keep_allowance(p: Player) -> int:
 
 
 def protected(p: Player, colour: str) -> bool:
-    """True if a Hazard protection module (or a copy of one) covers ``colour``."""
+    """True if a Hazard protection module (or a copy of one) covers ``colour``,
+    or an Insight bought on the player's previous turn ("hazard protection on
+    your next turn", back page)."""
+    if colour in p.shield:
+        return True
     for i, m in enumerate(p.modules):
         e = copied(p, i) if m.copy else m
         if e is not None and e.protection == colour:
