@@ -14,12 +14,11 @@ from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
 from .deck import crew_card, free, in_discard, targets_problem
 from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
-                    SLOTS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
+                    SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
 from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage, unentered_ahead
 from .table import current, seats, starting_choices, starting_stage, to_act
 
-STARTING_CARDS_IN_BOX = 8  # "There are eight different Starting cards in the game"
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -147,7 +146,7 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     if state.extra:
         return reject("extra_done", "A card was already added to this selection.", "Headquarters")
     if state.step == STARTING_STEP:
-        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS_IN_BOX:
+        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS:
             return reject("not_now", "Add a Starting card when it is your turn to pick.", "Headquarters")
         return None
     if state.step != PRE_STEP:

@@ -16,6 +16,7 @@ Steps of play (``state.step``)::
 """
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from ..contract import Action
@@ -24,10 +25,10 @@ from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, rule_ref)
-from .cards import HQ_BOOSTS, HQ_STARTING, crew_of, insight_of, lanes_of, module_of
+from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_of, insight_of, lanes_of, module_of
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
-from .model import (UNENTERED, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNKNOWN_CARD, UNKNOWN_STARTING, Crew, CrewCard, Module,
-                    Player, State, replace)
+from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
+                    CrewCard, Module, Player, State, replace)
 from .rocket import build_routes
 from .table import starting_stage
 
@@ -51,7 +52,7 @@ def new_game(options: dict[str, Any]) -> State:
     (default two players); ``first_game`` bool: the rulebook's first-game
     recommendations (no Trajectory card, no Headquarters, no Starting cards);
     ``start``: the seat given the Start Player and Active Player cards (default
-    0); ``pads``: each player's launch pad 0..3, all different (default the
+    0; "random": drawn with ``seed``); ``pads``: each player's launch pad 0..3, all different (default the
     seat order); ``board``: ``{"trajectory_card": [lane items x4], "mars":
     [lane items x4]}`` as printed (default: the Trajectory card is asked for
     when a rocket reaches it, action ``trajectory_card``, and the Mars card
@@ -72,6 +73,8 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
     n = len(players)
     start = opts.get("start", 0)
+    if start == "random":   # decision RA-04: the table chooses, or the app draws (seeded: replays the same)
+        start = Random(int(opts.get("seed", 0))).randrange(n)
     pads = opts.get("pads") or list(range(n))
     if type(start) is not int or not 0 <= start < n:
         raise ValueError("start must be a seat number")
@@ -134,6 +137,8 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
     name = card["name"]
     stage = starting_stage(state)
     if stage in ("insight", "revealed"):
+        if name in STARTING_NAMES:   # a described card: its printed parts, whatever the entry carries
+            card = {**STARTING_CARDS[STARTING_NAMES.index(name)], **card}
         if name == UNKNOWN_STARTING:
             name = f"{UNKNOWN_CARD} {sum(1 for n in state.starting_seen if n.startswith(UNKNOWN_CARD)) + 1}"
             card = dict(card, name=name)

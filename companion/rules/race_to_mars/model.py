@@ -40,7 +40,13 @@ UNENTERED = "trajectory card not entered"
 LANES = 4               # decision: one lane per launch pad, one pad per Rocket card (4 colours)
 SLOTS = 12              # "During the initial 12 rounds, add the leftover card to the trajectories"
 SPACE_CARDS = 100       # Table of Contents: 100 Space cards
-HEADQUARTERS = 10
+HEADQUARTERS = 10       # ... 10 Headquarters cards
+STARTING_CARDS = 8      # ... 8 Starting cards ("There are eight different Starting cards in the game")
+#: ... the supply's printed counts: "not meant to be limited. If you run out of them, use a substitute"
+#: (never a refusal; a reminder): 40 Asteroid cards, 24 Boost cards, 25 Experience tokens
+SUPPLY = {"Asteroid": 40, "Boost": 24, "Experience": 25}
+PLAYER_TOKENS = 15      # ... 60 Player tokens (15 per player colour): markers, not a limit (RA-42)
+REFERENCE_CARDS = 2     # Setup: "Give each player two Reference cards" (8 double-sided in the box)
 BOOST, ASTEROID = "Boost", "Asteroid"   # card names of the two supply cards
 BASE_DRAW = 2           # The Rocket: "Rocket card: Draw two cards each turn"
 INSIGHT_CARD_COST = 3   # Phase 2.4: "spend three Experience tokens to gain a Boost card"

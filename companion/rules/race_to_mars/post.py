@@ -9,8 +9,8 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
-from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played, Player, State,
-                    replace)
+from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
+                    Player, State, replace)
 from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
 
