@@ -2,7 +2,7 @@
 "Setup": "Then place the Trajectory card"; "Hazards": "The Green hazard (on the Trajectory card)"): asked when a
 rocket reaches it, like any card part the app has not seen."""
 from companion.rules import race_to_mars as rm
-from companion.rules.race_to_mars.model import SLOTS, TURN_STEP, Player, replace
+from companion.rules.race_to_mars.model import SLOTS, TURN_STEP, Played, Player, replace
 from companion.rules.race_to_mars.flow import put
 from companion.rules.race_to_mars.rocket import build_routes
 from tests.rules.test_race_to_mars_helpers import act, modules, options, rejection, texts
@@ -25,8 +25,9 @@ def full_flight(seat0=None):
 def test_rm003_rm086_the_trajectory_card_is_asked_when_a_rocket_reaches_it():
     """RM-003, RM-086 (Setup 1; the Green hazard is on the Trajectory card; decision RA-01: its lanes come from
     the players, at the moment they matter)."""
-    s = full_flight({"modules": modules({"resource": "fuel"}, {"resource": "fuel"})})
-    assert rm.reach(s, 0)["spaces"] == 0  # the plan stops before the card nobody has entered
+    s = full_flight({"modules": modules({"resource": "fuel"}, {"resource": "fuel"}), "boosts": 1,
+                     "play": (Played("Boost", None),)})
+    assert rm.reach(s, 0)["spaces"] == 0  # the plan stops before the card nobody has entered (even with a Boost)
     e = rm.expects(s)
     assert (e.kind, e.card_kind, e.action, e.seat) == ("card", "trajectory", rm.TRAJECTORY, 0)
     r = rejection(s, rm.ADVANCE, 0, source=SRC)
