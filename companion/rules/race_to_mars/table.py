@@ -11,12 +11,12 @@ from typing import Any
 
 from ..contract import Expect, Result, Seat, Standing, Turn
 from .actions import LEFTOVER, PICK, STARTING, TRAJECTORY
-from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
+from .model import (HAZARDS, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
                     UNENTERED, UNKNOWN_STARTING, State)
 from .deck import free
 from .rocket import final_space, unentered_ahead
 
-NOT_SPACES = ("red", "yellow", "green", UNENTERED)   # route items that are no space
+NOT_SPACES = HAZARDS + (UNENTERED,)   # route items that are no space
 PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
                5: "2.5 Discard cards"}
 
