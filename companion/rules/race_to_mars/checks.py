@@ -9,17 +9,16 @@ from __future__ import annotations
 from ..contract import Action, Rejection, seat_problem
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, reject, rule_ref)
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
-from .deck import crew_card, owned, targets_problem
+from .deck import crew_card, free, in_discard, targets_problem
 from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
-                    SLOTS, STARTING_STEP, TURN_STEP, YELLOW, Played, Player, State, replace)
+                    SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage
-from .table import current, seats, to_act
+from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage, unentered_ahead
+from .table import current, seats, starting_choices, starting_stage, to_act
 
-STARTING_CARDS_IN_BOX = 8  # "There are eight different Starting cards in the game"
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -48,6 +47,8 @@ def _wrong_seat(state: State, action: Action) -> Rejection:
 
 
 def _no_hazard(state: State) -> Rejection | None:
+    if state.free_left:   # a free advance waits before the Trajectory card
+        return _unentered()
     if state.hazards:
         h = state.hazards[0]
         what = "a Rocket module" if h == RED else "a Crew card"
@@ -61,6 +62,18 @@ def _in_phase(state: State, most: int, what: str, section: str) -> Rejection | N
     if state.sub > most:
         return reject("phase_over", f"That phase is over: {what} comes earlier in the turn.", section)
     return _no_hazard(state)
+
+
+def _unentered() -> Rejection:
+    return reject("trajectory_card_first", "Your rocket reaches the Trajectory card: enter its spaces and hazards "
+                  "first (the rulebook does not print them).", "Setup")
+
+
+def _check_trajectory(state: State, seat: int, a: dict) -> Rejection | None:
+    if not state.trajectory_card or state.trajectory_card[0] != (UNENTERED,):
+        return reject("trajectory_card_known", "The Trajectory card's spaces are already entered (or the first game "
+                      "leaves it out).", "Setup")
+    return None
 
 
 # --------------------------------------------------------------------------- setup and Pre-launch
@@ -77,16 +90,28 @@ def _check_headquarters(state: State, seat: int, a: dict) -> Rejection | None:
 def _check_starting(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != STARTING_STEP:
         return reject("not_now", "Starting cards are placed during setup.", "Starting Cards")
-    name = a["card"]["name"]
-    if name in state.starting_seen:
-        return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
-    row = state.at == 0 or state.at >= len(state.order)
-    if row and a["place"] != "insight":
-        return reject("insight_row", "This Starting card goes beside the Insight card.", "Starting Cards")
-    if not row and a["place"] == "insight":
+    name, place = a["card"]["name"], a["place"]
+    stage = starting_stage(state)
+    if stage in ("insight", "revealed"):
+        if place != stage:
+            return reject("insight_row" if stage == "insight" else "reveal_first",
+                          "This Starting card goes beside the Insight card." if stage == "insight" else
+                          f"First say which Starting cards were revealed ({state.revealed}: one more than the "
+                          "players).", "Starting Cards")
+        if name in state.starting_seen:
+            return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
+        return None
+    if name not in starting_choices(state):
+        return reject("not_revealed", f"{name} is not among the revealed Starting cards "
+                      f"({', '.join(starting_choices(state))}).", "Starting Cards")
+    if stage == "leftover":
+        if place != "insight":
+            return reject("leftover_insight", "Choose the leftover card that becomes an Insight.", "Headquarters")
+        return None
+    if place in ("insight", "revealed"):
         return reject("pick_starting", "Pick a Starting card: recruit it or attach it as a module.",
                       "Starting Cards")
-    if a["place"] == "unplaced" and state.players[seat].hq != HQ_FREE:
+    if place == "unplaced" and state.players[seat].hq != HQ_FREE:
         return reject("place_now", "Decide at once: Crew deck or rocket.", "Phase 1.2: Place a Card")
     return None
 
@@ -121,7 +146,7 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     if state.extra:
         return reject("extra_done", "A card was already added to this selection.", "Headquarters")
     if state.step == STARTING_STEP:
-        if state.at == 0 or state.at >= len(state.order) or state.revealed + 2 > STARTING_CARDS_IN_BOX:
+        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS:
             return reject("not_now", "Add a Starting card when it is your turn to pick.", "Headquarters")
         return None
     if state.step != PRE_STEP:
@@ -192,9 +217,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     if name == BOOST:
         return reject("boost", "A Boost is played as a resource (play_boost).", "Boost Cards")
     cc = crew_card(p, name)
-    if cc is None or owned(p, name) < 1:
-        return reject("not_in_hand", f"{name} is not a Crew card of yours outside the play area.",
-                      "Phase 2.1: Play Cards")
+    if cc is None or free(p, name) < 1:
+        return _not_in_hand(p, name, "Phase 2.1: Play Cards")
     crew, other = cc.crew, cc.crew
     if crew.copy:
         if "copy" not in a:
@@ -212,6 +236,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     after = replace(p, hand=p.hand - 1, play=p.play + (Played(name, crew),))
     targets = a.get("jettison", ())
     allowed = crew.jettison + (other.jettison if other is not crew else 0)
+    if crew.other or (other is not crew and other.other):
+        allowed = 9   # an effect the app does not know: the players say what it jettisoned
     if len(targets) > allowed:
         return reject("jettison_limit", f"{name} lets you jettison at most {allowed} card(s).",
                       "Phase 2.1: Play Cards")
@@ -229,18 +255,32 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
             return reject("known_effect", f"The app knows what {name} does and carries it out.",
                           "Phase 2.1: Play Cards")
         r = a["result"]
+        if r.get("advance"):
+            return reject("advance_in_2_2", "A rocket advances in phase 2.2, not while cards are played.",
+                          "Phase 2.2: Advance Rocket")
         hand = after.hand - sum(1 for t in targets if t["zone"] == "hand") + back
         if r.get("to_discard", 0) > hand or r.get("to_hand", 0) > p.discard - from_discard - back:
             return reject("result_counts", "There are not that many cards to move.", "Phase 2.1: Play Cards")
     return None
 
 
+def _not_in_hand(p: Player, name: str, section: str) -> Rejection:
+    """``name`` cannot be in the hand: not owned, in play, jettisoned, or known in the discard pile."""
+    if crew_card(p, name) is None:
+        return reject("not_in_hand", f"{name} is not one of your Crew cards (or it was jettisoned).", section)
+    if name in p.seen:
+        return reject("in_discard", f"{name} is in your discard pile: it comes back only when the discard pile is "
+                      "shuffled into a new draw pile.", "Asteroid Cards")
+    return reject("not_in_hand", f"{name} is in your play area already.", section)
+
+
 def _check_play_boost(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != PLAY_STEP:
         return reject("not_now", "Boosts are played in phase 2.1.", "Boost Cards")
     p = state.players[seat]
-    if p.hand < 1 or owned(p, BOOST) < 1:
-        return reject("no_boost", "You have no Boost card outside the play area.", "Boost Cards")
+    if p.hand < 1 or free(p, BOOST) < 1:
+        return reject("no_boost", "None of your Boost cards can be in your hand: they are in the play area or "
+                      "in the discard pile.", "Boost Cards")
     return None
 
 
@@ -307,6 +347,8 @@ def _check_advance(state: State, seat: int, a: dict) -> Rejection | None:
     if nxt is None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     space = route[nxt[0]]
+    if space == UNENTERED:
+        return _unentered()
     src = a["source"]
     got = source(p, src["zone"], src["index"], src["slot"])
     if got is None:
@@ -344,6 +386,8 @@ def _check_free_advance(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("no_free_advance", f"{p.modules[a['module']].name} gives no free advance.", "The Rocket")
     if next_space(state.routes[p.pad], p.pos) is None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    if unentered_ahead(state, seat):
+        return _unentered()
     return None
 
 
@@ -359,6 +403,11 @@ def _check_jettison_crew(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     zone = a["zone"]
     in_play = [c.name for c in p.play if c.crew is not None and not c.gone]
+    if zone in ("play", "none"):
+        known = next((n for n in p.seen if n not in (BOOST, ASTEROID)), None)
+        if known:
+            return reject("crew_in_discard", f"{known} is in your discard pile: jettison a card from your hand or "
+                          "discard pile, not from the play area.", "Hazards")
     if zone == "none":
         if in_play:
             return reject("play_area", "Without a Crew card in hand or discard pile, you must jettison a card "
@@ -373,7 +422,8 @@ def _check_jettison_crew(state: State, seat: int, a: dict) -> Rejection | None:
         if name not in in_play:
             return reject("not_in_play", f"{name} is not in your play area.", "Hazards")
         return None
-    if (p.hand if zone == "hand" else p.discard) < 1 or owned(p, name) < 1:
+    if zone == "hand" and (p.hand < 1 or free(p, name) < 1) or zone == "discard" and not in_discard(p, name) \
+            or crew_card(p, name) is None:
         return reject("not_there", f"{name} is not a Crew card of yours in the {zone}.", "Hazards")
     return None
 
@@ -389,9 +439,8 @@ def _check_exchange(state: State, seat: int, a: dict) -> Rejection | None:
     if name in (BOOST, ASTEROID):
         return reject("not_crew", f"{name} cards cannot be exchanged for Experience.",
                       "Phase 2.3: Exchange Cards for Experience")
-    if p.hand < 1 or crew_card(p, name) is None or owned(p, name) < 1:
-        return reject("not_in_hand", f"{name} is not a Crew card of yours in hand.",
-                      "Phase 2.3: Exchange Cards for Experience")
+    if p.hand < 1 or crew_card(p, name) is None or free(p, name) < 1:
+        return _not_in_hand(p, name, "Phase 2.3: Exchange Cards for Experience")
     return None
 
 
@@ -420,6 +469,18 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     if "result" in a and ins.effect != "other":
         return reject("known_effect", f"The app knows what {ins.name} does.", "Phase 2.4: Spend Experience")
+    if "result" in a and a["result"].get("advance") and next_space(state.routes[p.pad], p.pos) is None:
+        return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    back = "Reference: Insights and Hazards (back page)"
+    if (ins.effect == "trajectory") != ("lane" in a):
+        return reject("lane", "Say which trajectory the rocket changes to." if "lane" not in a else
+                      f"{ins.name} does not change trajectory.", back)
+    if "lane" in a and (a["lane"] == p.pad or a["lane"] >= len(state.routes)):
+        return reject("same_lane", "Change to another trajectory.", back)
+    if "colour" in a and (ins.effect != "protect" or ins.colour):
+        return reject("colour", f"{ins.name} sets no hazard colour.", back)
+    if ins.effect == "protect" and not ins.colour and "colour" not in a:
+        return reject("colour", "Say which hazard colour the protection covers (as printed on the card).", back)
     return None
 
 
@@ -466,5 +527,5 @@ _CHECKS = {
     DONE: _check_done, COPY_MODULE: _check_copy_module, DOUBLE_MODULE: _check_double_module,
     ADVANCE: _check_advance, FREE_ADVANCE: _check_free_advance, JETTISON_MODULE: _check_jettison_module,
     JETTISON_CREW: _check_jettison_crew, EXCHANGE: _check_exchange, INSIGHT: _check_insight,
-    JETTISON_STORAGE: _check_jettison_storage, DISCARD: _check_discard,
+    JETTISON_STORAGE: _check_jettison_storage, DISCARD: _check_discard, TRAJECTORY: _check_trajectory,
 }

@@ -16,6 +16,7 @@ Steps of play (``state.step``)::
 """
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from ..contract import Action
@@ -23,12 +24,13 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, rule_ref)
-from .cards import HQ_BOOSTS, HQ_STARTING, crew_of, insight_of, lanes_of, module_of
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, rule_ref)
+from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_of, insight_of, lanes_of, module_of
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
-from .model import (GREEN, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, Crew, CrewCard, Module, Player, State,
-                    replace)
+from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
+                    CrewCard, Module, Player, State, replace)
 from .rocket import build_routes
+from .table import starting_stage
 
 #: The table's choices ``new_game`` takes.
 OPTIONS = frozenset({"players", "first_game", "seed", "start", "pads", "board"})
@@ -50,11 +52,12 @@ def new_game(options: dict[str, Any]) -> State:
     (default two players); ``first_game`` bool: the rulebook's first-game
     recommendations (no Trajectory card, no Headquarters, no Starting cards);
     ``start``: the seat given the Start Player and Active Player cards (default
-    0); ``pads``: each player's launch pad 0..3, all different (default the
+    0; "random": drawn with ``seed``); ``pads``: each player's launch pad 0..3, all different (default the
     seat order); ``board``: ``{"trajectory_card": [lane items x4], "mars":
-    [lane items x4]}`` as printed (default: the Trajectory card holds only its
-    Green hazard, and the Mars card one final space that takes any resource:
-    the rulebook prints neither); ``seed``: kept, unused (nothing is shuffled
+    [lane items x4]}`` as printed (default: the Trajectory card is asked for
+    when a rocket reaches it, action ``trajectory_card``, and the Mars card
+    holds one final space that takes any resource: the rulebook prints
+    neither); ``seed``: kept, unused (nothing is shuffled
     by the app). Raises ``ValueError`` naming the option and the rule.
     """
     unknown = set(options) - OPTIONS
@@ -70,6 +73,8 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
     n = len(players)
     start = opts.get("start", 0)
+    if start == "random":   # decision RA-04: the table chooses, or the app draws (seeded: replays the same)
+        start = Random(int(opts.get("seed", 0))).randrange(n)
     pads = opts.get("pads") or list(range(n))
     if type(start) is not int or not 0 <= start < n:
         raise ValueError("start must be a seat number")
@@ -77,7 +82,7 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each pawn starts on a different launch pad 0..{LANES - 1} ({rule_ref('Setup')})")
     first = bool(opts.get("first_game", False))
     board = opts.get("board") or {}
-    traj = _lanes(board.get("trajectory_card"), (GREEN,))
+    traj = _lanes(board.get("trajectory_card"), (UNENTERED,))
     mars = _lanes(board.get("mars"), ("any",))
     state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
                   first_game=first, trajectory_card=() if first else traj, mars=mars, start=start, active=start,
@@ -120,27 +125,51 @@ def _apply_headquarters(state: State, seat: int, args: dict, events: list[Event]
     extra = tuple(p.seat for p in state.players if p.hq == HQ_STARTING)
     events.append(Event("starting", f"Starting cards: one beside the Insight card, {n + 1 + len(extra)} revealed"))
     return replace(state, step=STARTING_STEP, order=(state.start,) + pickers + extra, at=0,
-                   revealed=n + 1 + len(extra), picked=0, extra=False)
+                   revealed=n + 1 + len(extra), picked=0, extra=False, starting_row=())
 
 
 def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) -> State:
-    """Starting Cards: the card beside the Insight card, a pick (recruited or
-    attached as in 1.2), or the leftover that joins the Insight row."""
+    """Starting Cards, by :func:`.table.starting_stage`: the card beside the
+    Insight card, a revealed card, a pick (recruited or attached as in 1.2),
+    or (two leftovers, Headquarters 8) the leftover chosen for the Insight row.
+    A single leftover joins the Insight row as soon as the last pick is made."""
     card = args["card"]
     name = card["name"]
-    state = replace(state, starting_seen=state.starting_seen + (name,))
-    if args["place"] == "insight":
-        state = replace(state, insights=state.insights + (insight_of(card),))
-        events.append(Event("insight", f"{name} joins the Insight row", {"card": name}))
-        if state.at == 0:
-            return replace(state, at=1)
-        left = state.revealed - state.picked
-        if left > 1:
-            events.append(Event("boxed", f"The other leftover Starting card returns to the box"))
-        events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
-        return start_round(replace(state, revealed=0, picked=0, extra=False), events)
+    stage = starting_stage(state)
+    if stage in ("insight", "revealed"):
+        if name in STARTING_NAMES:   # a described card: its printed parts, whatever the entry carries
+            card = {**STARTING_CARDS[STARTING_NAMES.index(name)], **card}
+        if name == UNKNOWN_STARTING:
+            name = f"{UNKNOWN_CARD} {sum(1 for n in state.starting_seen if n.startswith(UNKNOWN_CARD)) + 1}"
+            card = dict(card, name=name)
+        state = replace(state, starting_seen=state.starting_seen + (name,))
+        if stage == "insight":
+            return replace(_to_insights(state, card, events), at=1)
+        events.append(Event("revealed", f"Starting card revealed: {name}", {"card": name}))
+        return replace(state, starting_row=state.starting_row + (card,))
+    row = state.starting_row
+    i = next(k for k, c in enumerate(row) if c["name"] == name)
+    card = {**row[i], **card}
+    state = replace(state, starting_row=row[:i] + row[i + 1:])
+    if stage == "leftover":
+        for other in state.starting_row:
+            events.append(Event("boxed", f"{other['name']} returns to the box (Headquarters 8)"))
+        return _starting_done(_to_insights(state, card, events), events)
     state = _place(state, seat, card, args["place"], events)
-    return replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
+    state = replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
+    if state.at < len(state.order) or len(state.starting_row) > 1:
+        return state
+    return _starting_done(_to_insights(state, state.starting_row[0], events), events)
+
+
+def _to_insights(state: State, card: dict, events: list[Event]) -> State:
+    events.append(Event("insight", f"{card['name']} joins the Insight row", {"card": card["name"]}))
+    return replace(state, insights=state.insights + (insight_of(card),))
+
+
+def _starting_done(state: State, events: list[Event]) -> State:
+    events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
+    return start_round(replace(state, revealed=0, picked=0, extra=False, starting_row=()), events)
 
 
 def _place(state: State, seat: int, card: dict, place: str, events: list[Event]) -> State:
@@ -231,12 +260,25 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
                         {"slot": slot, "card": card["name"]}))
     left = state.revealed - state.picked - 1
     if left:
-        events.append(Event("leftover", f"{left} other leftover card(s) go to the common discard pile"))
+        events.append(Event("leftover", f"{state.names[seat]} chose {card['name']} for the trajectories; the other "
+                            "leftover card goes to the common discard pile (Headquarters 8)"))
     state = replace(state, revealed=0, space_discard=state.space_discard + left)
     if slot == SLOTS:
         state = replace(state, routes=build_routes(state))
         events.append(Event("trajectories_complete", "All 12 trajectory cards are placed: rockets may launch"))
     return after_leftover(state, events)
+
+
+def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """The Trajectory card's spaces and hazards as printed: the routes are
+    rebuilt (no rocket is past it), and a free advance that stopped before it goes on."""
+    lanes = tuple(tuple(lane) for lane in args["lanes"]) + ((),) * (LANES - len(args["lanes"]))
+    state = replace(state, trajectory_card=lanes)
+    if state.routes:
+        state = replace(state, routes=build_routes(state))
+    events.append(Event("trajectory_card", "The Trajectory card's spaces and hazards are entered: "
+                        + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
+    return post.settle(state, seat, events) if state.free_left else state
 
 
 _HANDLERS = {
@@ -246,5 +288,5 @@ _HANDLERS = {
     COPY_MODULE: post.apply_copy_module, DOUBLE_MODULE: post.apply_double_module, ADVANCE: post.apply_advance,
     FREE_ADVANCE: post.apply_free_advance, JETTISON_MODULE: post.apply_jettison_module,
     JETTISON_CREW: post.apply_jettison_crew, EXCHANGE: post.apply_exchange, INSIGHT: post.apply_insight,
-    JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard,
+    JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard, TRAJECTORY: _apply_trajectory,
 }

@@ -9,8 +9,8 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
-from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, YELLOW, Crew, Insight, Played, Player, State,
-                    replace)
+from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
+                    Player, State, replace)
 from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
 
@@ -36,7 +36,7 @@ def apply_play(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         events.append(Event("jettison", f"{who} jettisons {t['card']} from the {t['zone']}"))
     back = args.get("returned", 0)
     if back:
-        p = replace(p, discard=p.discard - back, hand=p.hand + back)
+        p = replace(p, discard=p.discard - back, hand=p.hand + back, seen=())  # which ones: not entered
         events.append(Event("returned", f"{who} takes {back} card(s) from the discard pile into the hand"))
     for c in effects:
         p = _immediate(p, c, who, events)
@@ -66,7 +66,7 @@ def apply_result(p: Player, r: dict, who: str, events: list[Event]) -> Player:
     if r.get("to_discard"):
         p = replace(p, hand=p.hand - r["to_discard"], discard=p.discard + r["to_discard"])
     if r.get("to_hand"):
-        p = replace(p, hand=p.hand + r["to_hand"], discard=p.discard - r["to_hand"])
+        p = replace(p, hand=p.hand + r["to_hand"], discard=p.discard - r["to_hand"], seen=())
     if r.get("draw"):
         p = draw(p, r["draw"], who, events)
     if r.get("boost"):
@@ -198,8 +198,13 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
         if state.free_left <= 0:
             return state
         p = state.players[seat]
-        if next_space(state.routes[p.pad], p.pos) is None:
+        nxt = next_space(state.routes[p.pad], p.pos)
+        if nxt is None:
             return replace(state, free_left=0)
+        if state.routes[p.pad][nxt[0]] == UNENTERED:   # wait for the Trajectory card's spaces, then go on
+            events.append(Event("trajectory_needed", f"{state.names[seat]}'s rocket reaches the Trajectory card: "
+                                "enter its spaces and hazards", {"seat": seat}))
+            return state
         state = move(replace(state, free_left=state.free_left - 1), seat, events)
 
 
@@ -248,7 +253,7 @@ def apply_jettison_crew(state: State, seat: int, args: dict, events: list[Event]
 def apply_exchange(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Phase 2.3: a Crew card from hand to the discard pile for one Experience."""
     p = state.players[seat]
-    p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1)
+    p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1, seen=p.seen + (args["card"],))
     events.append(Event("exchange", f"{state.names[seat]} exchanges {args['card']} for 1 Experience (now {p.xp})"))
     return put(state, p, sub=max(state.sub, 3))
 
@@ -277,11 +282,38 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
         p = replace(p, bought_keep=p.bought_keep + 1)
     elif ins.effect == "draw":
         p = replace(p, bought_draw=p.bought_draw + 1)
+    elif ins.effect == "protect":
+        colour = ins.colour or args["colour"]
+        p = replace(p, shield_next=p.shield_next + (colour,))
+        events.append(Event("shield", f"{who} is protected from {colour} hazards on the next turn"))
+    elif ins.effect == "trajectory":
+        p = change_lane(state, p, args["lane"])
+        events.append(Event("trajectory", f"{who}'s rocket changes to trajectory {args['lane'] + 1}",
+                            {"seat": seat, "lane": args["lane"]}))
     elif ins.effect == "advance":
         return settle(put(state, p, free_left=1), seat, events)
     if "result" in args:
         p = apply_result(p, args["result"], who, events)
+        if args["result"].get("advance"):
+            return settle(put(state, p, free_left=args["result"]["advance"]), seat, events)
     return put(state, p)
+
+
+def change_lane(state: State, p: Player, lane: int) -> Player:
+    """The "change trajectory" Insight (back page; Starting cards 5-8 are not described): decision RM-159: the
+    rocket moves to ``lane`` at the same number of spaces from Earth, passing no hazard (it does not advance),
+    never onto the final space nor past a Trajectory card not yet entered (then just before them)."""
+    old, new = state.routes[p.pad], state.routes[lane]
+    spaces = sum(1 for x in old[:p.pos + 1] if x not in HAZARDS)
+    pos, k = -1, 0
+    for j, x in enumerate(new):
+        if x == UNENTERED or j == final_space(new):
+            break
+        if x not in HAZARDS:
+            if k == spaces:
+                break
+            k, pos = k + 1, j
+    return replace(p, pad=lane, pos=pos)
 
 
 def apply_jettison_storage(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -304,16 +336,20 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     who = state.names[seat]
     keep = args["keep"]
     top = 1 if "top" in args else 0
-    boosts = played = 0
+    boosts = 0
+    seen = list(p.seen)
     for c in p.play:
         if c.crew is None:
             boosts += 1
         elif not c.gone:
-            played += 1
-    out = p.hand - keep + played - top
+            seen.append(c.name)
+    if top:
+        seen.remove(args["top"])
+    out = p.hand - keep + len(seen) - len(p.seen)
     n = draw_count(p)   # before the Insights bought this turn are reset
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
-                draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
+                seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0,
+                shield=p.shield_next, shield_next=())
     text = f"{who} discards {out} card(s)"
     if keep:
         text += f", keeps {keep} in hand"

@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Expect, Result, Seat, Standing, Turn
-from .actions import LEFTOVER, PICK, STARTING
-from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
-                    State)
-from .rocket import final_space
+from .actions import LEFTOVER, PICK, STARTING, TRAJECTORY
+from .model import (HAZARDS, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
+                    UNENTERED, UNKNOWN_STARTING, State)
+from .deck import free
+from .rocket import final_space, unentered_ahead
 
+NOT_SPACES = HAZARDS + (UNENTERED,)   # route items that are no space
 PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
                5: "2.5 Discard cards"}
 
@@ -24,13 +26,43 @@ def seats(state: State) -> tuple[Seat, ...]:
     return tuple(Seat(i, n, c, str(i + 1)) for i, (n, c) in enumerate(zip(state.names, state.colours)))
 
 
+def starting_stage(state: State) -> str:
+    """Where the Starting cards are ("Starting Cards"; "" outside that step):
+
+    - ``"insight"``: the table enters the card drawn and placed beside the Insight card;
+    - ``"revealed"``: the table enters the next of the cards revealed (players + 1, + 1 with
+      Headquarters 4, + 1 when Headquarters 8 adds one), each picked from the catalogue (the four
+      described ones are built in) or entered as :data:`~.model.UNKNOWN_STARTING`;
+    - ``"pick"``: the next player, counterclockwise from the right of the Start Player (the
+      Headquarters 4 player again last), picks one of :func:`starting_choices`;
+    - ``"leftover"``: two cards are left (Headquarters 8 added one): the last player to pick decides
+      which joins the Insight row; the other returns to the box. A single leftover joins it at once.
+    """
+    if state.step != STARTING_STEP:
+        return ""
+    if state.at == 0:
+        return "insight"
+    if state.picked + len(state.starting_row) < state.revealed:
+        return "revealed"
+    return "pick" if state.at < len(state.order) else "leftover"
+
+
+def starting_choices(state: State) -> tuple[str, ...]:
+    """The names of the revealed Starting cards not yet picked (what a pick or the leftover names)."""
+    return tuple(c["name"] for c in state.starting_row)
+
+
 def current(state: State) -> int:
     """The seat whose turn it is (-1 in 2.1 and at the end)."""
     step = state.step
     if step == LEFTOVER_STEP:
         return state.last_picker if state.last_picker >= 0 else state.order[-1]
-    if step == STARTING_STEP and state.at >= len(state.order):
-        return state.last_picker
+    if step == STARTING_STEP:
+        stage = starting_stage(state)
+        if stage in ("insight", "revealed"):
+            return state.start
+        if stage == "leftover":
+            return state.last_picker
     if step in (HQ_STEP, STARTING_STEP, PRE_STEP, TURN_STEP):
         return state.order[state.at]
     return -1
@@ -65,24 +97,52 @@ def is_over(state: State) -> bool:
 
 def expects(state: State) -> Expect | None:
     """A card the game waits for: the Space card a Pre-launch player picks,
-    the leftover that becomes a trajectory card, or a Starting card."""
+    the leftover that becomes a trajectory card, a Starting card, or (2.2, a
+    rocket just before it) the Trajectory card's spaces and hazards
+    (``card_kind`` "trajectory", action ``trajectory_card``)."""
     step = state.step
+    if step == TURN_STEP:
+        s = current(state)
+        if state.free_left or state.sub == 2 and not state.hazards and unentered_ahead(state, s):
+            return Expect("card", f"{state.names[s]}'s rocket reaches the Trajectory card: enter its spaces and "
+                          "hazards on each lane, Earth \u2192 Mars", "trajectory", card_kind="trajectory", seat=s,
+                          action=TRAJECTORY)
+        return None
     if step == PRE_STEP:
         s = state.order[state.at]
         return Expect("card", f"{state.names[s]} picks a Space card (or launches)", "crew or module",
                       card_kind="space", seat=s, action=PICK)
     if step == LEFTOVER_STEP:
-        return Expect("card", f"The leftover card becomes trajectory card {len(state.slots) + 1} of {SLOTS}",
-                      "trajectory", card_kind="space", seat=current(state), action=LEFTOVER)
+        s = current(state)
+        slot = f"trajectory card {len(state.slots) + 1} of {SLOTS} ({slot_side(state, len(state.slots) + 1)})"
+        if state.revealed - state.picked > 1:   # Headquarters 8 added a card: two leftovers
+            what = (f"{state.names[s]}, the last to pick, chooses which of the two leftover cards becomes {slot}; "
+                    "the other goes to the common discard pile (Headquarters 8)")
+        else:
+            what = f"The leftover card becomes {slot}"
+        return Expect("card", what, "trajectory", card_kind="space", seat=s, action=LEFTOVER)
     if step == STARTING_STEP:
         s = current(state)
-        what = ("the Starting card beside the Insight card" if state.at == 0 else
-                "the leftover Starting card for the Insight row" if state.at >= len(state.order) else
-                f"{state.names[s]} picks a Starting card")
-        return Expect("card", what.capitalize() if what[0] == "t" else what,
-                      "insight" if state.at == 0 or state.at >= len(state.order) else "crew or module",
-                      card_kind="starting", seat=s, action=STARTING)
+        stage = starting_stage(state)
+        entered = state.picked + len(state.starting_row)
+        what = {"insight": "The Starting card drawn and placed beside the Insight card",
+                "revealed": f"Revealed Starting card {entered + 1} of {state.revealed} (or "
+                            f"\u201c{UNKNOWN_STARTING}\u201d)",
+                "pick": f"{state.names[s]} picks one of the revealed Starting cards",
+                "leftover": f"{state.names[s]}, the last to pick, chooses which of the two leftover Starting cards "
+                            "joins the Insight row; the other returns to the box"}[stage]
+        return Expect("card", what, {"pick": "crew or module"}.get(stage, stage), card_kind="starting", seat=s,
+                      action=STARTING)
     return None
+
+
+def slot_side(state: State, slot: int) -> str:
+    """Where trajectory slot 1..12 lies ("Playing the Game 1: Pre-Launch": the first six from the Planet
+    Earth card to the Trajectory card, the next six from the Trajectory card to Mars; first game: Earth to
+    Mars)."""
+    if not state.trajectory_card:
+        return "Earth \u2192 Mars"
+    return "Earth \u2192 Trajectory card" if slot <= SLOTS // 2 else "Trajectory card \u2192 Mars"
 
 
 def last_roll(state: State) -> tuple[str, int] | None:
@@ -146,10 +206,8 @@ def summary(state: State) -> dict[str, Any]:
         route = state.routes[p.pad] if state.routes else ()
         players.append({
             "name": name, "mode": "Post-launch" if p.launched else "Pre-launch", "headquarters": p.hq or None,
-            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in
-                                          ("red", "yellow", "green")),
-            "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in ("red", "yellow", "green"))
-                               if route else None),
+            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in NOT_SPACES),
+            "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in NOT_SPACES) if route else None),
             "rocket_modules": [m.name for m in p.modules], "crew_deck": len(p.crew) + p.boosts + p.asteroids,
             "draw_pile": p.draw, "hand": p.hand, "discard_pile": p.discard,
             "play_area": [c.name for c in p.play if not c.gone],
@@ -176,10 +234,14 @@ def invariants(state: State) -> list[str]:
             in_play = sum(1 for c in p.play if not c.gone)
             if p.draw + p.hand + p.discard + in_play != owned:
                 bad.append(f"seat {p.seat}: zones hold {p.draw + p.hand + p.discard + in_play} cards, owns {owned}")
+            if len(p.seen) > p.discard or any(free(p, name) < 0 for name in set(p.seen)):
+                bad.append(f"seat {p.seat}: more cards known in the discard pile than it holds or owned")
         elif p.draw or p.hand or p.discard or p.play:
             bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
         if state.routes and p.pos > final_space(state.routes[p.pad]):
             bad.append(f"seat {p.seat}: beyond Mars")
+        if state.routes and UNENTERED in state.routes[p.pad][:p.pos + 1]:
+            bad.append(f"seat {p.seat}: past the Trajectory card before it was entered")
         if len({m.uid for m in p.modules}) != len(p.modules):
             bad.append(f"seat {p.seat}: two modules share an id")
     if len(state.slots) > SLOTS or (len(state.slots) == SLOTS) != bool(state.routes):

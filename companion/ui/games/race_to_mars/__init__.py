@@ -47,11 +47,15 @@ class RaceToMarsUi(GameUi):
         self._request = None
         step = facts.step(state)
         expect = self.app.expect()
+        if expect is not None and expect.action == "trajectory_card":
+            return Request("trajectory_card", "space", "trajectory", None, expect.seat, state)
         if step == "leftover":
             return Request("leftover", "space", "trajectory", None, expect.seat, state)
         if step == "starting":
-            insight = facts.starting_place(state) == "insight"
-            return Request("starting", "starting", "insight" if insight else None, "insight" if insight else None,
+            stage = facts.starting_place(state)
+            if stage == "pick":
+                return Request("starting", "starting", None, None, expect.seat, state)
+            return Request("starting", "starting", "insight", "insight" if stage == "leftover" else stage,
                            expect.seat, state)
         return Request("pick", "space", "crew", "crew", expect.seat if expect else None, state)
 
@@ -88,7 +92,8 @@ class RaceToMarsUi(GameUi):
         step = facts.step(state)
         if step == "headquarters":
             return self.screens["headquarters"]
-        if step in ("starting", "leftover"):
+        expect = self.app.expect()
+        if step in ("starting", "leftover") or expect is not None and expect.action == "trajectory_card":
             return self.screens["entry"]
         if step == "pre-launch":
             return self.screens["round"]

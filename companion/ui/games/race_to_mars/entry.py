@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING
+from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD, UNKNOWN_STARTING
 
 from ... import layout as L
 from ... import text
@@ -36,7 +36,8 @@ PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "
 @dataclass
 class Request:
     """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "leftover"
-    (a trajectory card), "starting" (a Starting card) or "browse" (the
+    (a trajectory card), "starting" (a Starting card), "trajectory_card" (the
+    Trajectory card's lanes, when a rocket reaches it) or "browse" (the
     catalogue); ``kind``: "space" | "starting"; ``part``: the part used
     ("crew", "module", "both", "trajectory", "insight"; None: asked after
     the tap); ``place``: the payload's place; ``seat``: who acts; ``state``:
@@ -106,9 +107,13 @@ class EntryScreen(Screen):
         r = self.request()
         cat = self.catalogue()
         names = cat.names()
-        if r.purpose != "browse":
+        if r.purpose == "starting" and r.place not in ("insight", "revealed"):
+            names = list(facts.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
+        elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
             names = [n for n in names if n not in used]
+            if r.purpose == "starting":
+                names.append(UNKNOWN_STARTING)
         q = self.query.strip().casefold()
         if q:
             names = [n for n in names if q in n.casefold() or q in " ".join(
@@ -150,6 +155,9 @@ class EntryScreen(Screen):
     def tap_card(self, name: str) -> None:
         r = self.request()
         card = self.catalogue().get(name)
+        if card is None and r.purpose == "starting" and (name == UNKNOWN_STARTING or name in facts.starting_choices(
+                self.app.state)):
+            card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
@@ -170,6 +178,9 @@ class EntryScreen(Screen):
     def with_part(self, card: dict[str, Any], part: str, place: str | None) -> None:
         """Use ``card``, entering ``part`` first if the catalogue lacks it."""
         builtin = self.catalogue().is_builtin(card["name"])
+        if card["name"].startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and part == "insight":
+            self.use(card, place)   # unknown: the table's word is taken when it is used as an Insight
+            return
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
@@ -236,6 +247,8 @@ class EntryScreen(Screen):
             return True
         if r.purpose == "leftover":
             action = Action(LEFTOVER, {"card": card}, r.seat)
+        elif r.purpose == "trajectory_card":
+            action = Action(TRAJECTORY, {"lanes": card["trajectory"]}, r.seat)
         elif r.purpose == "starting":
             action = Action(STARTING, {"card": card, "place": place or r.place}, r.seat)
         else:
@@ -330,6 +343,9 @@ class EntryScreen(Screen):
 
     def paint(self, ui: Ui) -> None:
         self.lapse()
+        if self.editor is None and self.request().purpose == "trajectory_card":   # straight to its lanes
+            self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
+                      lambda c: self.use(c, None))
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
@@ -413,10 +429,12 @@ class EntryScreen(Screen):
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         cat = self.catalogue()
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
-            card = cat.get(name)
+            card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
             sub = part_text(card, part) if known else f"enter its {PART_WORDS[part]}"
+            if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
+                sub = "not described: the table's word"
             ui.button(cell, name, (lambda n=name: self.tap_card(n)), "normal" if known else "quiet",
                       size=lay.body, sub=sub, min_size=lay.px(16))
         if not names:

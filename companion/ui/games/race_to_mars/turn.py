@@ -76,9 +76,9 @@ class TurnScreen(Screen):
             self.app.submit(discards[0])
             return
         if facts.hazards(self.app.state):
-            self.app.say("Deal with the hazard first: tap what is jettisoned.", "info", 5)
+            self.app.say("Hazard: tap what is jettisoned.", "info", 5)   # short: it fits the top bar
         else:
-            self.app.say("Tap how many cards Storage keeps in hand.", "info", 5)
+            self.app.say("Tap how many cards to keep.", "info", 5)
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
