@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
+from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, advice
 
 from ... import layout as L
 from ... import text
@@ -25,6 +25,7 @@ from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
 from .panels import show_player
+from .refuse import tap_or_why
 from .words import fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
@@ -97,7 +98,7 @@ class PlayScreen(Screen):
                     trial = Action(action.kind, {**action.args, "jettison": [t]}, action.seat)
                     if app.game.check(app.state, trial) is None:
                         options.append((f"{card} from the {zone}", lambda t=t: go(jettison=[t])))
-            ask_options(app, f"{name}: jettison a card? (you may)", options[:9])
+            ask_options(app, f"{name}: jettison a card? (you may)", options)
         elif step == "returned":
             options = []
             for n in range(0, 10):
@@ -196,10 +197,20 @@ class PlayScreen(Screen):
         boost = [a for a in legal if a.kind == PLAY_BOOST]
         other = [a for a in legal if a.kind not in (PLAY, PLAY_BOOST, DONE)]
         name = p["name"]
-        buttons = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play"),
-                   ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost"),
-                   ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket"),
-                   ("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done")]
+        state = app.state
+        crew = facts.crew_names(state, seat) or ["Boost"]
+        mods = range(max(1, len(facts.player(state, seat).modules)))
+        moves = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play",
+                  lambda: [Action(PLAY, {"card": c}, seat) for c in crew]),
+                 ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost",
+                  lambda: [Action(PLAY_BOOST, {}, seat)]),
+                 ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket",
+                  lambda: [Action(COPY_MODULE, {"module": i, "side": "below"}, seat) for i in mods])]
+        buttons = []
+        for label, cb, style, key, samples in moves:
+            cb, disabled, key = tap_or_why(app, cb, samples, key)
+            buttons.append((label, cb, disabled or style, key))
+        buttons.append(("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done"))
         if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
             cells = L.grid(btn_r, 4, 2, lay.gap)
         elif portrait:

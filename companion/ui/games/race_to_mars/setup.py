@@ -17,6 +17,7 @@ from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
 from .editor import fitting_block
+from .refuse import tap_or_why
 from .words import HQ_SHORT, hq_text
 
 
@@ -79,8 +80,10 @@ class HeadquartersScreen(Screen):
             sub = "KEEP" if n == self.keep else "BOX" if n == self.back else HQ_SHORT[n - 1]
             if text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
                 sub = None  # no room: the text beside the grid says what it does
-            ui.button(cell, f"HQ {n}", None if n in dealt else (lambda n=n: self.tap(n)), style, size=lay.body,
-                      sub=sub, name=f"HQ {n}")
+            other = next(k for k in range(1, 11) if k != n and k not in dealt)
+            on_tap, disabled, name = tap_or_why(app, None if n in dealt else (lambda n=n: self.tap(n)), lambda n=n, o=other: [
+                Action(HEADQUARTERS, {"keep": n, "back": o}, seat)], f"HQ {n}")
+            ui.button(cell, f"HQ {n}", on_tap, disabled or style, size=lay.body, sub=sub, name=name)
         text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         below = cells[-1].bottom + lay.gap
         if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
