@@ -204,9 +204,10 @@ def test_the_catalogue_search_edit_and_delete(driver):
     assert d.app.current_screen().name == "round"
 
 
-def _to_post_launch(s, crew_card: dict) -> None:
+def _to_post_launch(s, crew_card: dict, anna: str = "X{n}") -> None:
     """A first game of two built by moves: 12 rounds of picks (Anna recruits,
-    Winston too) and leftovers, then both launch; Anna owns ``crew_card``."""
+    Winston too) and leftovers, then both launch; Anna owns ``crew_card``
+    (her cards named ``anna.format(n=n)``)."""
     rng = random.Random(9)
     from companion.rules.race_to_mars import random_space_card
     n = 0
@@ -223,7 +224,7 @@ def _to_post_launch(s, crew_card: dict) -> None:
         else:
             n += 1
             seat = expect.seat
-            card = dict(crew_card, name=f"X{n}") if seat == 0 else {"name": f"C{n}", "crew": {"resources": ["fuel"]}}
+            card = dict(crew_card, name=anna.format(n=n)) if seat == 0 else {"name": f"C{n}", "crew": {"resources": ["fuel"]}}
             assert s.submit(Action("pick", {"card": card, "place": "crew"}, seat)).accepted
 
 

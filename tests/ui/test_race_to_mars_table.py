@@ -1,0 +1,115 @@
+"""Race to Mars at the table: what a fresh player stumbled on (issue 9's
+screens). A greyed-out move says why with the rules' own refusal and its
+section and is logged; long lists are paged with Cancel always on screen;
+2.4 shows every Insight; pickers show what a card does; the top bar always
+shows the round; no die hint in a game without a die; what no paper game
+gives. Source: shared/rules/race-to-mars.txt (sections cited per test)."""
+from __future__ import annotations
+
+import pytest
+
+from .test_race_to_mars_screens import _to_post_launch, driver, new_game  # noqa: F401  (the fixture)
+from .test_refusals import logged, open_section
+
+RULEBOOK = "race-to-mars.txt"
+
+
+def assert_refused(d, capsys, kind: str, section: str, words: str) -> None:
+    """The last tap was refused by the rules: the message names the rule and
+    ``section`` (its § button opens the paragraph) and the log keeps it."""
+    s = d.app.session
+    m = d.app.message
+    assert m is not None and m.kind == "error", m
+    assert words in m.text, m.text
+    assert m.rule == f"{RULEBOOK}, {section}", m.rule
+    assert s.refusals() and s.refusals()[-1]["action"]["kind"] == kind, s.refusals()[-1:]
+    dialog = open_section(d)
+    assert dialog is not None and section in dialog.title, dialog
+    d.app.close_dialog()
+    assert any(kind in line and words in line for line in logged(d, capsys))
+
+
+def to_turn(d, sub: int) -> None:
+    """From 2.1 (both players may play): both done, then Anna's turn on to phase 2.``sub``."""
+    s = d.app.session
+    d.key("next")
+    d.key("next")
+    while s.state.sub < sub:
+        d.tap("Next phase")
+    assert d.app.current_screen().name == "turn" and s.state.sub == sub
+
+
+@pytest.mark.timeout(60)
+def test_a_greyed_out_launch_says_why_with_its_section_and_is_logged(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    seq = d.app.session.seq
+    d.tap("Launch (why not?)")
+    assert d.app.session.seq == seq
+    assert_refused(d, capsys, "launch", "Launching the Rocket", "all 12 trajectory cards")
+
+
+@pytest.mark.timeout(60)
+def test_a_greyed_out_headquarters_says_it_was_dealt(driver, capsys):
+    d = driver()
+    new_game(d, 2)
+    d.tap("HQ 4")
+    d.tap("HQ 7")
+    d.tap("Keep")
+    assert "HQ 4 (why not?)" in d.names() and "HQ 4" not in d.names()
+    d.tap("HQ 4 (why not?)")
+    assert_refused(d, capsys, "headquarters", "Headquarters", "dealt once")
+
+
+@pytest.mark.timeout(60)
+def test_greyed_out_moves_in_2_1_and_2_2_say_why(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    d.frame()
+    d.tap("Anna: Boost (why not?)")
+    assert_refused(d, capsys, "play_boost", "Boost Cards", "no Boost card")
+    to_turn(d, 2)  # nothing played: nothing pays the first space
+    d.tap("Advance (why not?)")
+    assert_refused(d, capsys, "advance", "Phase 2.2: Advance Rocket", "no such resource")
+
+
+@pytest.mark.timeout(60)
+def test_2_4_shows_every_insight_the_unaffordable_ones_greyed_with_what_is_lacking(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    to_turn(d, 4)
+    names = d.names()
+    assert "Insight card (why not?)" in names, names  # 3 Experience for a Boost; Anna has none
+    d.tap("Insight card (why not?)")
+    assert_refused(d, capsys, "insight", "Phase 2.4: Spend Experience", "costs 3 Experience; you have 0")
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_2_3_exchange_list_is_paged_with_cancel_always_on_screen(driver, size):
+    """Phase 2.3: twelve Crew cards with long names; every page's buttons
+    are whole on the screen, Cancel on each, More\u2026 to the rest."""
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, anna="Chief Flight Engineer {n}")
+    to_turn(d, 3)
+    want = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "exchange"}
+    assert len(want) >= 6
+    d.tap("Exchange a card")
+    seen: set[str] = set()
+    screen = d.app.surface.get_rect()
+    for _ in range(len(want)):
+        hits = d.app.screen.ui.hits
+        assert all(screen.contains(h.rect) for h in hits), [(h.label, tuple(h.rect)) for h in hits]
+        labels = [h.label for h in hits]
+        assert "Cancel" in labels, labels
+        seen |= {x.split(" \u2192 ")[0] for x in labels if "\u2192" in x}
+        if "More\u2026" not in labels:
+            break
+        d.tap("More\u2026")
+    assert seen == want
+    d.tap("Cancel")
+    assert d.app.dialog is None
