@@ -88,13 +88,14 @@ def test_2_4_shows_every_insight_the_unaffordable_ones_greyed_with_what_is_lacki
 
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-def test_the_2_3_exchange_list_is_paged_with_cancel_always_on_screen(driver, size):
-    """Phase 2.3: twelve Crew cards with long names; every page's buttons
-    are whole on the screen, Cancel on each, More\u2026 to the rest."""
+@pytest.mark.parametrize("names", ["Pilot{n}", "Chief Flight Engineer {n}"])
+def test_the_2_3_exchange_list_is_paged_with_cancel_always_on_screen(driver, size, names):
+    """Phase 2.3: a dozen Crew cards, short and long names; every page's
+    buttons are whole on the screen, Cancel on each, More\u2026 to the rest."""
     d = driver(size)
     new_game(d, 2, first_game=True)
     s = d.app.session
-    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, anna="Chief Flight Engineer {n}")
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, anna=names)
     to_turn(d, 3)
     want = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "exchange"}
     assert len(want) >= 6
