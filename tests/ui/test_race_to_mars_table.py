@@ -114,3 +114,30 @@ def test_the_2_3_exchange_list_is_paged_with_cancel_always_on_screen(driver, siz
     assert seen == want
     d.tap("Cancel")
     assert d.app.dialog is None
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_top_bar_always_shows_the_round_and_the_step(driver, size):
+    """Every frame of a 3-player game after setup ("Turn Order"): the top bar
+    names the round, and in a player's turn the phase (2.2 ... 2.5); the
+    step's words may be cut down to its number, the round never."""
+    import random
+
+    from .race_to_mars_taps import Table
+    d = driver(size)
+    new_game(d, 3)
+    s = d.app.session
+    table = Table(d, random.Random(6))
+    checked = 0
+    while not s.game.is_over(s.state):
+        if d.app.dialog is None and d.app.message is None and s.state.round:
+            d.frame()
+            top = d.app.layout.top
+            bar = " ".join(t for t, r, _ in d.app.screen.ui.texts if top.contains(r))
+            assert f"Round {s.state.round}" in bar, (s.game.phase(s.state), bar)
+            if s.state.step == "turn":
+                assert f"2.{s.state.sub}" in bar or "Hazard" in bar, (s.game.phase(s.state), bar)
+            checked += 1
+        table.step()
+    assert checked > 100
