@@ -141,3 +141,34 @@ def test_the_top_bar_always_shows_the_round_and_the_step(driver, size):
             checked += 1
         table.step()
     assert checked > 100
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_no_die_hint_anywhere_in_a_game_without_a_die(driver, size):
+    """Race to Mars has no die ("Components"): from its New-game screen on,
+    also over an open game of a game with a die, the die status says "not
+    used in this game", whole, and never "tap the faces"."""
+    from companion.ui import text
+
+    d = driver(size)
+    d.tap("30 to Mars")
+    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(n)
+    d.tap("Start")  # a game with a die is open
+    d.tap("New game")
+    d.tap("New game")
+    cuts = text.STATS["cut"]
+
+    def die_words() -> str:
+        d.frame()
+        return " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "tap the faces" in die_words()  # the 30 to Mars setup under the picker: the die is its business
+    d.tap("Race to Mars")
+    assert d.app.current_screen().name == "new_game"
+    shown = die_words()
+    assert "not used in this game" in shown and "tap the faces" not in shown, shown
+    d.tap("Start")
+    shown = die_words()
+    assert "not used in this game" in shown and "tap the faces" not in shown, shown
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]

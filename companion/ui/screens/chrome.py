@@ -40,7 +40,7 @@ def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     if day_r is not None:
         rest = day_r
     status = pygame.Rect(rest)
-    die_r, rest = L.take_right(rest, lay.px(160), lay.gap)
+    die_r, rest = L.take_right(rest, lay.px(160 if app.uses_die() else 172), lay.gap)  # "Die not used" whole
     return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
             "status": status}
 
@@ -84,7 +84,7 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     inner = rect.inflate(-lay.px(10), -lay.px(2))
     top, bottom = L.take_top(inner, inner.h - text.font(lay.fine).get_linesize())
     if not app.uses_die():
-        ui.label(top, "No die", lay.small, DIM, bold=True)  # "not used in this game", in words that fit
+        ui.label(top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
         ui.label(bottom, "in this game", lay.small, DIM)
         return
     if st["mode"] == "none":
