@@ -172,3 +172,55 @@ def test_no_die_hint_anywhere_in_a_game_without_a_die(driver, size):
     shown = die_words()
     assert "not used in this game" in shown and "tap the faces" not in shown, shown
     assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_the_pickers_show_what_a_player_chooses_by(driver, size):
+    """Headquarters show what each does; the Starting cards ("Starting
+    Cards": printed in the rulebook) and the Space cards of the catalogue
+    show their Crew ability and Rocket module (the part used first),
+    readable at 1 m, nothing cut."""
+    from companion.ui import text
+
+    from .readable import check_sizes
+    d = driver(size)
+    d.app.ui_for("race-to-mars")
+    cat = d.app.catalogues.get("race-to-mars", "space")
+    cat.add({"name": "Navigator", "crew": {"resources": ["fuel", "wild"], "draw": 1}, "module": {"resource": "hull"}})
+    new_game(d, 2)
+    cuts = text.STATS["cut"]
+
+    def shown() -> str:
+        check_sizes(d, d.app.current_screen().name, key_texts=None)
+        return " | ".join(t for t, _, _ in d.app.screen.ui.texts)
+    words = shown()
+    assert "2 basics = advanced" in words or "Basic pair = adv." in words, words  # HQ 1
+    d.tap("HQ 1")
+    d.tap("HQ 2")
+    d.tap("Keep")
+    d.tap("HQ 3")
+    d.tap("HQ 4")
+    d.tap("Keep")
+    s = d.app.session
+    while s.state.step == "starting":
+        words = shown()
+        cards = [n for n in d.names() if n.startswith("Starting card")]
+        if s.state.at == 0 or s.state.at >= len(s.state.order):  # to the Insight row: its Insight first
+            assert words.count("Insight: ") == len(cards), words
+        else:  # a pick: its Crew ability and Rocket module
+            assert words.count("Crew: ") >= len(cards) and words.count("Module: ") >= len(cards), words
+        if "Starting card 1" in cards:
+            assert "Crew: Wild, draw 1" in words, words
+        d.tap(next(n for n in d.names() if n.startswith("Starting card")))
+        if d.app.dialog is not None:
+            d.tap("Recruit to Crew deck")
+    d.tap("Recruit to Crew deck")
+    words = shown()
+    assert "Crew: Fuel+Wild, draw 1" in words and "Module: Hull" in words, words
+    d.app.ui_for("race-to-mars").cancel()
+    d.frame()
+    d.tap("Attach as module")
+    words = shown()
+    assert words.index("Module: Hull") < words.index("Crew: Fuel+Wild, draw 1"), words  # the part used first
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]

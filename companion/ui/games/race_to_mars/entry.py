@@ -55,6 +55,38 @@ def part_text(card: dict[str, Any], part: str | None) -> str:
     return brief(card, part)
 
 
+def card_brief(card: dict[str, Any], part: str | None) -> list[str]:
+    """Two short lines a picker shows under a card's name: its Crew ability
+    and its Rocket module ("Crew: Fuel+Wild, draw 1" / "Module: Hull, red
+    shield"), the part about to be used first (a Starting card's Insight
+    and its cost, "Insight: 2 XP: Jettison a card", when it goes to the
+    Insight row). A part the catalogue lacks says "not entered"."""
+    def said(key: str, word: str) -> str:
+        return f"{word}: {brief(card, key) if card.get(key) else 'not entered'}"
+    crew, module = said("crew", "Crew"), said("module", "Module")
+    if part == "insight":
+        return [said("insight", "Insight"), f"{crew} \u00b7 {module}"]
+    if "insight" in card and part is None:
+        return [f"{crew} \u00b7 {module}", said("insight", "Insight")]
+    if part == "trajectory":
+        return [brief(card, "trajectory"), f"{crew} \u00b7 {module}"]
+    return [module, crew] if part == "module" else [crew, module]
+
+
+def fitting_words(line: str, width: int, size: int) -> str:
+    """``line`` whole if it fits ``width`` px at ``size``, else its first
+    comma- or dot-separated parts that do (never cut inside a word); the
+    rest is in the card's details (a tap in the catalogue)."""
+    if text.width(line, size) <= width:
+        return line
+    parts = line.replace(" \u00b7 ", ", ").split(", ")
+    for k in range(len(parts) - 1, 0, -1):
+        s = ", ".join(parts[:k]) + " +"
+        if text.width(s, size) <= width:
+            return s
+    return parts[0]
+
+
 def card_lines(card: dict[str, Any]) -> list[str]:
     """What the catalogue knows about a card, one line per part."""
     lines = [f"Crew ability: {crew_text(card.get('crew'))}", f"Rocket module: {module_text(card.get('module'))}"]
@@ -320,6 +352,12 @@ class EntryScreen(Screen):
             verb = {"crew": "recruits to the Crew deck", "module": "attaches to the rocket",
                     "both": "keeps unplaced"}[r.part or "both"]
             return f"{who} {verb}: which Space card?"
+        if r.purpose == "starting" and r.part == "insight":
+            first = facts.starting_seen(self.app.state) == ()
+            return ("The Starting card beside the Insight card: which one?" if first
+                    else "The Starting card left over joins the Insight row: which one?")
+        if r.purpose == "starting":
+            return f"{who} picks a Starting card: recruit it or attach it"
         return expect.purpose if expect is not None else ""
 
     def lapse(self) -> None:
@@ -403,9 +441,13 @@ class EntryScreen(Screen):
         self.page_no += delta
 
     def paint_names(self, ui: Ui, rect: pygame.Rect, names: list[str], r: Request) -> None:
+        """The catalogue's cards as buttons: the name, and under it what the
+        table needs to choose (:func:`card_brief`: the Crew ability and the
+        Rocket module, a Starting card's Insight and its cost), paged."""
         lay = ui.layout
         ncols = 1 if lay.portrait else 2
-        row_h = lay.touch + lay.px(10)
+        lh = text.font(lay.small).get_linesize()
+        row_h = max(lay.touch, text.font(lay.body, True).get_linesize() + 2 * lh + lay.px(10))
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
         self.pages = max(1, -(-len(names) // per_page))
@@ -416,9 +458,17 @@ class EntryScreen(Screen):
             card = cat.get(name)
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
-            sub = part_text(card, part) if known else f"enter its {PART_WORDS[part]}"
-            ui.button(cell, name, (lambda n=name: self.tap_card(n)), "normal" if known else "quiet",
-                      size=lay.body, sub=sub, min_size=lay.px(16))
+            ui.button(cell, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
+            inner = cell.inflate(-2 * lay.px(10), -lay.px(8))
+            name_r, lines_r = L.take_top(inner, inner.h - 2 * lh)
+            ui.label(name_r, name, lay.body, FG if known else DIM, "center", bold=True, min_size=lay.small)
+            said = "crew" if r.purpose == "starting" and part is None else part  # a pick: its Crew ability first
+            lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
+            y = lines_r.y
+            for line in lines[:2]:
+                ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), fitting_words(line, lines_r.w, lay.small),
+                         lay.small, FG if known else DIM, "center")
+                y += lh
         if not names:
             what = "Space" if self.kind() == "space" else "Starting"
             ui.block(rect, (f"No {what} card matches \u201c{self.query}\u201d." if self.query else

@@ -18,7 +18,7 @@ from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
 from .editor import fitting_block
 from .refuse import tap_or_why
-from .words import HQ_SHORT, hq_text
+from .words import HQ_SHORT, HQ_TINY, fitting, hq_text
 
 
 class HeadquartersScreen(Screen):
@@ -77,8 +77,11 @@ class HeadquartersScreen(Screen):
         cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
         for cell, n in zip(cells, range(1, 11)):
             style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
-            sub = "KEEP" if n == self.keep else "BOX" if n == self.back else HQ_SHORT[n - 1]
-            if text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
+            what, tiny = HQ_SHORT[n - 1], HQ_TINY[n - 1]
+            mark = "KEEP" if n == self.keep else "BOX" if n == self.back else ""
+            options = [f"{mark}: {what}", f"{mark}: {tiny}", mark] if mark else [what, tiny, f"HQ {n}"]
+            sub = fitting(options, cell.w - lay.px(16) - 1, lay.small)
+            if sub == f"HQ {n}":
                 sub = None  # no room: the text beside the grid says what it does
             other = next(k for k in range(1, 11) if k != n and k not in dealt)
             on_tap, disabled, name = tap_or_why(app, None if n in dealt else (lambda n=n: self.tap(n)), lambda n=n, o=other: [

@@ -21,9 +21,12 @@ CHIP = {"fuel": (255, 150, 70), "hull": (190, 196, 210), "navigation": (96, 170,
         "green": (90, 200, 110)}
 
 #: A few words for each Headquarters (the cards print no names; the full text is the rulebook's).
-HQ_SHORT = ("Two basics = advanced", "A module twice", "Insights cost 1 less", "Extra Starting card",
+HQ_SHORT = ("2 basics = advanced", "A module twice", "Insights cost 1 less", "Extra Starting card",
             "Place cards freely", "Launch with Crew +2", "Played card on top", "Extra card to pick",
             "Start with 2 Boosts", "Draw 2 more")
+#: The same in fewer words, for a narrow button.
+HQ_TINY = ("Basic pair = adv.", "Module twice", "Insights \u22121 XP", "Extra Starting", "Place freely",
+           "Launch: Crew +2", "Card on top", "Extra pick", "2 Boosts", "Draw 2 more")
 
 #: The Crew ability fields a player enters, in the order of the card's purple part.
 CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
@@ -113,7 +116,7 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
 
 
-__all__ = ["CHIP", "fitting", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+__all__ = ["CHIP", "fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
 
