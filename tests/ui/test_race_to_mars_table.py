@@ -224,3 +224,38 @@ def test_the_pickers_show_what_a_player_chooses_by(driver, size):
     words = shown()
     assert words.index("Module: Hull") < words.index("Crew: Fuel+Wild, draw 1"), words  # the part used first
     assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_long_names_cut_no_text_on_any_screen(driver, size):
+    """Four players with the longest names New game takes (16 letters):
+    every kind of screen and dialog once, no text cut with an ellipsis
+    (a prompt such as "Jean-Louis Marie: pick a card or launch" gives way
+    to fewer words, never to "laun\u2026")."""
+    import random
+
+    from companion.ui import text
+
+    from .race_to_mars_taps import Table
+    d = driver(size)
+    d.tap("Race to Mars")
+    d.tap("4 players")
+    d.app.current_screen().names = ["Jean-Louis Marie", "Anna-Katharina W", "Maximilian Ernst", "Wilhelmina Rose"]
+    d.tap("Start")
+    s = d.app.session
+    table = Table(d, random.Random(8))
+    seen = set()
+    while not s.game.is_over(s.state):
+        scr = d.app.current_screen()
+        key = (scr.name, getattr(getattr(scr, "editor", None), "current", lambda: "")(), d.app.dialog is not None,
+               s.state.sub if scr.name == "turn" else 0, bool(s.state.hazards), s.game.to_act(s.state).seats[:1])
+        if key not in seen:
+            seen.add(key)
+            cuts = text.STATS["cut"]
+            d.frame()
+            assert text.STATS["cut"] == cuts, f"{key}: text cut: {text.CUTS[-3:]}"
+        table.step()
+    cuts = text.STATS["cut"]
+    d.frame()
+    assert text.STATS["cut"] == cuts, f"the end: text cut: {text.CUTS[-3:]}"

@@ -19,7 +19,7 @@ from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .words import CHIP, SHORT, fitting, hq_title
+from .words import CHIP, SHORT, fitting, hq_title, name_fitting
 
 SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
                "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}
@@ -47,7 +47,7 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         seat = turn.seats[0]
         chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
         seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
-        line = seats[seat].name
+        line = name_fitting(seats[seat].name, rect.w, lay.small)
     else:
         line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
     top, bottom = L.take_top(rect, int(rect.h * 0.56))
@@ -98,7 +98,8 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             mode_r, rest = L.take_top(rest, lay.px(26))
         ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "left" if mode_r.x == rest.x else "right",
                  bold=True, min_size=lay.small)
-        ui.label(head, p["name"] + marks, lay.body, FG, bold=True, min_size=lay.small)
+        ui.label(head, name_fitting(p["name"], head.w, lay.small, after=marks), lay.body, FG, bold=True,
+                 min_size=lay.small)
         if post:
             cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]

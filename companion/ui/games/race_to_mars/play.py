@@ -26,7 +26,7 @@ from . import facts
 from .moves import ask_options, pick_action
 from .panels import show_player
 from .refuse import tap_or_why
-from .words import fitting
+from .words import fitting, name_fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
 RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained 1 Experience", {"xp": 1}),
@@ -165,7 +165,7 @@ class PlayScreen(Screen):
         if finished:
             ui.label(status_r, "\u2713 done", lay.small, GOOD, "right" if status_r.y == head.y else "left", bold=True,
                      min_size=lay.small)
-        ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
+        ui.label(head, name_fitting(p["name"], head.w, lay.small), lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait
         nbuttons = 0 if finished else 3
         if portrait:  # info on the left, buttons on the right

@@ -69,7 +69,9 @@ class RoundScreen(Screen):
         head, area = L.take_top(area, lay.px(34), lay.gap)
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, app.game.seats(state)[seat].colour, str(seat + 1))
-        ui.label(head, f"{me['name']}: pick a card or launch", lay.body, MARS, bold=True, min_size=lay.small)
+        ui.label(head, fitting([f"{me['name']}: pick a card or launch", f"{me['name']}: pick or launch",
+                                f"{me['name']}: pick", me["name"]], head.w, lay.small, True), lay.body, MARS,
+                 bold=True, min_size=lay.small)
         # the revealed cards (counted, identified when used)
         cards_r, area = L.take_top(area, lay.px(46), lay.gap)
         revealed, picked = state.revealed, state.picked

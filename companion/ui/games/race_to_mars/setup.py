@@ -67,8 +67,8 @@ class HeadquartersScreen(Screen):
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
         chip, title_r = L.take_left(title_r, title_r.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
-        ui.label(title_r, f"{who.name}: which Headquarters?", lay.body, MARS, bold=True,
-                 min_size=lay.small)
+        ui.label(title_r, fitting([f"{who.name}: which Headquarters?", f"{who.name}: which HQ?", who.name],
+                                  title_r.w, lay.small, True), lay.body, MARS, bold=True, min_size=lay.small)
         nr = next_rect(lay, lay.body_rect)
         grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         ncols = 2 if lay.portrait else 3

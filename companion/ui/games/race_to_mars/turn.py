@@ -95,7 +95,9 @@ class TurnScreen(Screen):
         hazards = facts.hazards(state)
         head, area = L.take_top(area, lay.px(34), lay.gap)
         title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else PHASE_TITLES[sub]
-        ui.label(head, title if hazards else f"{me['name']}: {title}", lay.body, BAD if hazards else MARS, bold=True, min_size=lay.small)
+        words = [title] if hazards else [f"{me['name']}: {title}", title, title.split(",")[0]]
+        ui.label(head, fitting(words, head.w, lay.small, True), lay.body, BAD if hazards else MARS, bold=True,
+                 min_size=lay.small)
         legal = app.legal()
         nr = next_rect(lay, right)
         done = any(a.kind == DONE for a in legal)

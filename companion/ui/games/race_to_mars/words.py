@@ -46,6 +46,15 @@ def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: b
     return options[-1]
 
 
+def name_fitting(name: str, width: int, size: int, bold: bool = True, after: str = "") -> str:
+    """A player's ``name`` (followed by ``after``) in ``width`` px at ``size``:
+    whole, else its first word, else its first part before a hyphen, else
+    its initial ("W.": the seat's disc beside it tells the players apart)."""
+    first = name.split()[0] if name.split() else name
+    return fitting([name + after, first + after, first.split("-")[0] + after, name[:1] + "." + after], width, size,
+                   bold)
+
+
 def res(name: str) -> str:
     """"Fuel", "wild basic", "any resource"."""
     return RESOURCE_NAMES.get(name, name)
@@ -116,7 +125,7 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
 
 
-__all__ = ["CHIP", "fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
 
