@@ -165,5 +165,25 @@ def test_rm132_headquarters_8_adds_a_card_and_the_last_picker_chooses_the_leftov
     assert rejection(s, rm.EXTRA_CARD, 0).code == "extra_done"
     s, _ = act(s, rm.PICK, 0, card=crew_card("A"))
     s, _ = act(s, rm.PICK, 1, card=crew_card("B"))
+    e = rm.expects(s)
+    assert e.seat == 1 and rm.to_act(s).seats == (1,)
+    assert "Winston, the last to pick, chooses which of the two leftover cards becomes trajectory card 1 of 12 " \
+        "(Earth \u2192 Mars); the other goes to the common discard pile" in e.purpose
+    assert rejection(s, rm.LEFTOVER, 0, card=traj_card("T1")).code == "not_your_turn"
     s, ev = act(s, rm.LEFTOVER, 1, card=traj_card("T1"))
-    assert s.space_discard == 1 and "other leftover" in texts(ev)
+    assert s.space_discard == 1 and "other leftover card goes to the common discard pile" in texts(ev)
+    assert s.slot_names == ("T1",) and s.routes == ()
+
+
+def test_rm024_rm132_with_the_trajectory_card_slot_7_starts_on_its_mars_side_also_for_two_leftovers():
+    """RM-024, RM-132 ("The first six cards are placed from the Planet Earth card to the Trajectory card, and the
+    next six from the Trajectory card to the Planet Mars card"): the slot the chosen leftover fills."""
+    s = rm.new_game(options(2, first_game=False))
+    s = replace(s, step="pre-launch", order=(0, 1), round=7, revealed=4, picked=0, extra=True,
+                slots=(((),) * 4,) * 6, slot_names=tuple(f"T{i}" for i in range(1, 7)),
+                players=(replace(s.players[0], hq=8),) + s.players[1:])
+    s, _ = act(s, rm.PICK, 0, card=crew_card("A"))
+    s, _ = act(s, rm.PICK, 1, card=crew_card("B"))
+    assert "trajectory card 7 of 12 (Trajectory card \u2192 Mars)" in rm.expects(s).purpose
+    s = replace(s, slots=s.slots[:5], slot_names=s.slot_names[:5])
+    assert "trajectory card 6 of 12 (Earth \u2192 Trajectory card)" in rm.expects(s).purpose

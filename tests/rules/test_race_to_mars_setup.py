@@ -4,7 +4,7 @@ import pytest
 
 from companion.rules import race_to_mars as rm
 from companion.rules.race_to_mars.cards import STARTING_CARDS
-from tests.rules.test_race_to_mars_helpers import act, options, rejection, through_round_12
+from tests.rules.test_race_to_mars_helpers import act, options, rejection, texts, through_round_12
 
 SC = {c["name"]: c for c in STARTING_CARDS}
 
@@ -88,23 +88,58 @@ def test_rm013_rm138_we1_starting_cards_one_beside_the_insight_card_and_one_more
     assert rejection(s, rm.STARTING, 0, card=SC["Starting card 1"], place="crew").code == "insight_row"
 
 
+def _reveal(s, *names):
+    """The table enters the revealed Starting cards (builtin ones by their printed entry)."""
+    for name in names:
+        s, _ = act(s, rm.STARTING, s.start, card=SC.get(name, {"name": name}), place="revealed")
+    return s
+
+
 def test_rm139_rm140_rm141_picks_counterclockwise_from_the_right_of_the_start_player_leftover_is_an_insight():
     """RM-139..141 (Starting Cards: "counterclockwise order, starting with the player to the right of the player
-    with the Start Player card"; "a total of three Insights")."""
+    with the Start Player card"; "The leftover card is placed next to the Insight card"; "a total of three
+    Insights")."""
     s = _to_starting(3)
     s, _ = act(s, rm.STARTING, 0, card=SC["Starting card 1"], place="insight")
-    assert rm.to_act(s).seats == (2,)
-    s, _ = act(s, rm.STARTING, 2, card=SC["Starting card 2"], place="module")
-    assert s.players[2].modules[0].resource == "communication"
+    assert rm.starting_stage(s) == "revealed" and rm.to_act(s).seats == (0,)
+    s = _reveal(s, "Starting card 2", "Starting card 3", "Starting card 4", "Starting card 6")
+    assert rm.starting_stage(s) == "pick" and rm.to_act(s).seats == (2,)
+    assert rm.starting_choices(s) == ("Starting card 2", "Starting card 3", "Starting card 4", "Starting card 6")
+    s, _ = act(s, rm.STARTING, 2, card={"name": "Starting card 2"}, place="module")
+    assert s.players[2].modules[0].resource == "communication"  # the printed card, named only
     assert rm.to_act(s).seats == (1,)
     s, _ = act(s, rm.STARTING, 1, card=SC["Starting card 3"], place="crew")
-    assert rejection(s, rm.STARTING, 0, card=SC["Starting card 3"], place="crew").code == "starting_twice"
-    s, _ = act(s, rm.STARTING, 0, card=SC["Starting card 4"], place="crew")
-    assert rm.to_act(s).seats == (0,)  # the last picker places the leftover
-    s, _ = act(s, rm.STARTING, 0, card={"name": "Starting card 6"}, place="insight")
+    r = rejection(s, rm.STARTING, 0, card=SC["Starting card 3"], place="crew")
+    assert r.code == "not_revealed" and r.rule == "race-to-mars.txt, Starting Cards"
+    s, ev = act(s, rm.STARTING, 0, card=SC["Starting card 4"], place="crew")
+    assert "Starting card 6 joins the Insight row" in texts(ev)  # the one leftover, at once
     assert [i.name for i in s.insights] == ["Insight card", "Starting card 1", "Starting card 6"]
     assert s.insights[2].effect == "other"  # not entered: the table's word is taken
     assert rm.phase(s) == "1.1 Pick a card" and s.round == 1
+
+
+def test_rm013_rm138_the_step_asks_which_starting_cards_were_revealed_described_or_unknown():
+    """RM-013, RM-138 (Setup 10: "reveal one more card than there are players"): the reveal is entered card by
+    card; the four described cards are built in; an undescribed one may be "Unknown Starting card"."""
+    s = _to_starting(2)
+    e = rm.expects(s)
+    assert (e.card_kind, e.detail, e.seat) == ("starting", "insight", 0)
+    s, _ = act(s, rm.STARTING, 0, card={"name": rm.UNKNOWN_STARTING}, place="insight")
+    e = rm.expects(s)
+    assert e.detail == "revealed" and "Revealed Starting card 1 of 3" in e.purpose and rm.UNKNOWN_STARTING in \
+        e.purpose
+    r = rejection(s, rm.STARTING, 1, card=SC["Starting card 1"], place="crew")
+    assert r.code == "not_your_turn"
+    r = rejection(s, rm.STARTING, 0, card=SC["Starting card 1"], place="crew")
+    assert r.code == "reveal_first" and r.rule == "race-to-mars.txt, Starting Cards"
+    s = _reveal(s, rm.UNKNOWN_STARTING, "Starting card 1", rm.UNKNOWN_STARTING)
+    assert rm.starting_choices(s) == ("Unknown card 2", "Starting card 1", "Unknown card 3")
+    assert s.insights[1].name == "Unknown card 1"
+    s, _ = act(s, rm.STARTING, 1, card={"name": "Unknown card 2", "crew": {"draw": 2}}, place="crew")
+    assert s.players[1].crew[0].crew.draw == 2  # the part used, entered at the pick
+    s, _ = act(s, rm.STARTING, 0, card={"name": "Starting card 1"}, place="module")
+    assert s.players[0].modules[0].draw == 1 and s.insights[-1].name == "Unknown card 3"
+    assert rm.invariants(s) == []
 
 
 def test_rm128_headquarters_4_one_more_starting_card_and_an_extra_pick_last():
@@ -112,8 +147,32 @@ def test_rm128_headquarters_4_one_more_starting_card_and_an_extra_pick_last():
     s = _to_starting(2, hqs=(4, 1))
     assert s.revealed == 4 and s.order == (0, 1, 0, 0)
     s, _ = act(s, rm.STARTING, 0, card=SC["Starting card 1"], place="insight")
+    s = _reveal(s, "Starting card 2", "Starting card 3", "Starting card 4", "Starting card 5")
     for seat, name in ((1, "Starting card 2"), (0, "Starting card 3"), (0, "Starting card 4")):
         s, _ = act(s, rm.STARTING, seat, card=SC[name], place="crew")
     assert len(s.players[0].crew) == 2
-    s, _ = act(s, rm.STARTING, 0, card={"name": "Starting card 5"}, place="insight")
-    assert len(s.insights) == 3
+    assert [i.name for i in s.insights] == ["Insight card", "Starting card 1", "Starting card 5"]
+
+
+def test_rm132_headquarters_8_in_the_starting_draft_two_leftovers_the_last_picker_chooses_one():
+    """RM-132 (Headquarters 8: "the last player to take a turn decides which of the two leftover cards to ...
+    make available as Insight (Starting cards) ... and discards the other one"; decision RA-06: it returns to the
+    box)."""
+    s = _to_starting(2, hqs=(1, 8))
+    s, _ = act(s, rm.STARTING, 0, card=SC["Starting card 1"], place="insight")
+    s = _reveal(s, "Starting card 2", "Starting card 3", "Starting card 4")
+    assert rm.to_act(s).seats == (1,)
+    s, _ = act(s, rm.EXTRA_CARD, 1)
+    assert rm.starting_stage(s) == "revealed" and s.revealed == 4
+    assert rejection(s, rm.EXTRA_CARD, 0).code == "not_hq8"
+    s = _reveal(s, "Starting card 5")
+    assert rejection(s, rm.EXTRA_CARD, 1).code == "extra_done"
+    s, _ = act(s, rm.STARTING, 1, card={"name": "Starting card 5"}, place="crew")
+    s, _ = act(s, rm.STARTING, 0, card={"name": "Starting card 2"}, place="crew")
+    assert rm.starting_stage(s) == "leftover" and rm.to_act(s).seats == (0,)
+    assert "chooses which of the two leftover" in rm.expects(s).purpose
+    r = rejection(s, rm.STARTING, 0, card={"name": "Starting card 3"}, place="crew")
+    assert r.code == "leftover_insight" and r.rule == "race-to-mars.txt, Headquarters"
+    s, ev = act(s, rm.STARTING, 0, card={"name": "Starting card 4"}, place="insight")
+    assert "Starting card 3 returns to the box" in texts(ev)
+    assert [i.name for i in s.insights] == ["Insight card", "Starting card 1", "Starting card 4"]

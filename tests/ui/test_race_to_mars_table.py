@@ -68,7 +68,7 @@ def test_greyed_out_moves_in_2_1_and_2_2_say_why(driver, capsys):
     _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
     d.frame()
     d.tap("Anna: Boost (why not?)")
-    assert_refused(d, capsys, "play_boost", "Boost Cards", "no Boost card")
+    assert_refused(d, capsys, "play_boost", "Boost Cards", "Boost card")
     to_turn(d, 2)  # nothing played: nothing pays the first space
     d.tap("Advance (why not?)")
     assert_refused(d, capsys, "advance", "Phase 2.2: Advance Rocket", "no such resource")
@@ -206,8 +206,11 @@ def test_the_pickers_show_what_a_player_chooses_by(driver, size):
     while s.state.step == "starting":
         words = shown()
         cards = [n for n in d.names() if n.startswith("Starting card")]
-        if s.state.at == 0 or s.state.at >= len(s.state.order):  # to the Insight row: its Insight first
+        stage = s.game.starting_stage(s.state)
+        if stage in ("insight", "leftover"):  # to the Insight row: its Insight first
             assert words.count("Insight: ") == len(cards), words
+        elif stage == "revealed":  # all of it
+            assert words.count("Crew: ") == words.count("Insight: ") == len(cards), words
         else:  # a pick: its Crew ability and Rocket module
             assert words.count("Crew: ") >= len(cards) and words.count("Module: ") >= len(cards), words
         if "Starting card 1" in cards:

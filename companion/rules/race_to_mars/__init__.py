@@ -14,16 +14,17 @@ from .actions import (ACTIONS, ADVANCE, CARD_KINDS, COPY_MODULE, DISCARD, DONE, 
                       JETTISON_STORAGE, LAUNCH, LEFTOVER, PICK, PLAY, PLAY_BOOST, PLAYERS, STARTING, TITLE)
 from .advice import launch_readiness, reach, reminders
 from .checks import check, launch_problem
+from .deck import hand_candidates
 from .engine import apply, default_options, new_game
-from .model import RULEBOOK, State
+from .model import RULEBOOK, UNKNOWN_CARD, UNKNOWN_STARTING, State
 from .moves import legal_actions, random_action, random_space_card, random_starting_card
-from .table import (die_faces, expects, invariants, is_over, last_roll, outcome, phase, result, seats, summary,
-                    to_act)
+from .table import (die_faces, expects, invariants, is_over, last_roll, outcome, phase, result, seats,
+                    starting_choices, starting_stage, summary, to_act)
 
 __all__ = ["die_faces", "ACTIONS", "ADVANCE", "CARD_KINDS", "COPY_MODULE", "DISCARD", "DONE", "DOUBLE_MODULE", "EXCHANGE",
            "EXTRA_CARD", "FREE_ADVANCE", "GAME_ID", "HEADQUARTERS", "INSIGHT", "JETTISON_CREW", "JETTISON_MODULE",
            "JETTISON_STORAGE", "LAUNCH", "LEFTOVER", "PICK", "PLAY", "PLAY_BOOST", "PLAYERS", "RULEBOOK", "STARTING",
-           "State", "TITLE", "apply", "check", "default_options", "expects", "invariants", "is_over",
+           "State", "TITLE", "apply", "check", "default_options", "expects", "hand_candidates", "invariants", "is_over",
            "last_roll", "launch_problem", "launch_readiness", "legal_actions", "new_game", "outcome", "phase",
            "random_action", "random_space_card", "random_starting_card", "reach", "reminders", "result", "seats",
-           "summary", "to_act"]
+           "starting_choices", "starting_stage", "summary", "to_act", "UNKNOWN_CARD", "UNKNOWN_STARTING"]

@@ -23,9 +23,12 @@ PLAYERS = (2, 4)  # "4 Rocket cards (1 per player colour)"; a race needs two
 
 # Action kinds and their payloads.
 HEADQUARTERS = "headquarters"   # keep: 1..10 the Headquarters kept; back: 1..10 the other one dealt
-STARTING = "starting"           # card: Starting card; place: "insight" | "crew" | "module" | "unplaced" (HQ5)
+STARTING = "starting"           # card: Starting card; place: "insight" (beside the Insight card; the leftover)
+                                #   | "revealed" (one of the cards revealed) | "crew" | "module" | "unplaced" (HQ5)
+                                #   (see table.starting_stage; a card named "Unknown Starting card" is numbered)
 PICK = "pick"                   # card: Space card with the part used; place: "crew" | "module" | "unplaced" (HQ5)
-EXTRA_CARD = "extra_card"       # no payload: Headquarters 8 adds one card to the selection
+EXTRA_CARD = "extra_card"       # no payload: Headquarters 8 adds one card to the selection (a Starting card
+                                #   added is then entered like the others revealed, place "revealed")
 LAUNCH = "launch"               # modules?: [card name] (Headquarters 5 only): the rocket top to bottom
 LEFTOVER = "leftover"           # card: the leftover Space card with its "trajectory" (rounds 1-12)
 PLAY = "play"                   # card: Crew card name from hand; copy?: played card name;
@@ -54,7 +57,7 @@ RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand"), draw=
 ACTIONS = {
     HEADQUARTERS: Obj(keep=Int(1, 10), back=Int(1, 10)),
     STARTING: Obj(card=Custom(starting_problem, "Starting card"),
-                  place=OneOf(("insight", "crew", "module", "unplaced"))),
+                  place=OneOf(("insight", "revealed", "crew", "module", "unplaced"))),
     PICK: Obj(("place",), card=Custom(space_problem, "Space card"), place=OneOf(("crew", "module", "unplaced"))),
     EXTRA_CARD: Obj(),
     LAUNCH: Obj(("modules",), modules=ListOf(NAME, 40)),

@@ -11,13 +11,13 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING, reject, rule_ref)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
-from .deck import crew_card, owned, targets_problem
+from .deck import crew_card, free, in_discard, targets_problem
 from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_STEP, TURN_STEP, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
 from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage
-from .table import current, seats, to_act
+from .table import current, seats, starting_choices, starting_stage, to_act
 
 STARTING_CARDS_IN_BOX = 8  # "There are eight different Starting cards in the game"
 
@@ -77,16 +77,28 @@ def _check_headquarters(state: State, seat: int, a: dict) -> Rejection | None:
 def _check_starting(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != STARTING_STEP:
         return reject("not_now", "Starting cards are placed during setup.", "Starting Cards")
-    name = a["card"]["name"]
-    if name in state.starting_seen:
-        return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
-    row = state.at == 0 or state.at >= len(state.order)
-    if row and a["place"] != "insight":
-        return reject("insight_row", "This Starting card goes beside the Insight card.", "Starting Cards")
-    if not row and a["place"] == "insight":
+    name, place = a["card"]["name"], a["place"]
+    stage = starting_stage(state)
+    if stage in ("insight", "revealed"):
+        if place != stage:
+            return reject("insight_row" if stage == "insight" else "reveal_first",
+                          "This Starting card goes beside the Insight card." if stage == "insight" else
+                          f"First say which Starting cards were revealed ({state.revealed}: one more than the "
+                          "players).", "Starting Cards")
+        if name in state.starting_seen:
+            return reject("starting_twice", f"{name} is already on the table.", "Starting Cards")
+        return None
+    if name not in starting_choices(state):
+        return reject("not_revealed", f"{name} is not among the revealed Starting cards "
+                      f"({', '.join(starting_choices(state))}).", "Starting Cards")
+    if stage == "leftover":
+        if place != "insight":
+            return reject("leftover_insight", "Choose the leftover card that becomes an Insight.", "Headquarters")
+        return None
+    if place in ("insight", "revealed"):
         return reject("pick_starting", "Pick a Starting card: recruit it or attach it as a module.",
                       "Starting Cards")
-    if a["place"] == "unplaced" and state.players[seat].hq != HQ_FREE:
+    if place == "unplaced" and state.players[seat].hq != HQ_FREE:
         return reject("place_now", "Decide at once: Crew deck or rocket.", "Phase 1.2: Place a Card")
     return None
 
@@ -121,7 +133,7 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     if state.extra:
         return reject("extra_done", "A card was already added to this selection.", "Headquarters")
     if state.step == STARTING_STEP:
-        if state.at == 0 or state.at >= len(state.order) or state.revealed + 2 > STARTING_CARDS_IN_BOX:
+        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS_IN_BOX:
             return reject("not_now", "Add a Starting card when it is your turn to pick.", "Headquarters")
         return None
     if state.step != PRE_STEP:
@@ -192,9 +204,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     if name == BOOST:
         return reject("boost", "A Boost is played as a resource (play_boost).", "Boost Cards")
     cc = crew_card(p, name)
-    if cc is None or owned(p, name) < 1:
-        return reject("not_in_hand", f"{name} is not a Crew card of yours outside the play area.",
-                      "Phase 2.1: Play Cards")
+    if cc is None or free(p, name) < 1:
+        return _not_in_hand(p, name, "Phase 2.1: Play Cards")
     crew, other = cc.crew, cc.crew
     if crew.copy:
         if "copy" not in a:
@@ -235,12 +246,23 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     return None
 
 
+def _not_in_hand(p: Player, name: str, section: str) -> Rejection:
+    """``name`` cannot be in the hand: not owned, in play, jettisoned, or known in the discard pile."""
+    if crew_card(p, name) is None:
+        return reject("not_in_hand", f"{name} is not one of your Crew cards (or it was jettisoned).", section)
+    if name in p.seen:
+        return reject("in_discard", f"{name} is in your discard pile: it comes back only when the discard pile is "
+                      "shuffled into a new draw pile.", "Asteroid Cards")
+    return reject("not_in_hand", f"{name} is in your play area already.", section)
+
+
 def _check_play_boost(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != PLAY_STEP:
         return reject("not_now", "Boosts are played in phase 2.1.", "Boost Cards")
     p = state.players[seat]
-    if p.hand < 1 or owned(p, BOOST) < 1:
-        return reject("no_boost", "You have no Boost card outside the play area.", "Boost Cards")
+    if p.hand < 1 or free(p, BOOST) < 1:
+        return reject("no_boost", "None of your Boost cards can be in your hand: they are in the play area or "
+                      "in the discard pile.", "Boost Cards")
     return None
 
 
@@ -359,6 +381,11 @@ def _check_jettison_crew(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     zone = a["zone"]
     in_play = [c.name for c in p.play if c.crew is not None and not c.gone]
+    if zone in ("play", "none"):
+        known = next((n for n in p.seen if n not in (BOOST, ASTEROID)), None)
+        if known:
+            return reject("crew_in_discard", f"{known} is in your discard pile: jettison a card from your hand or "
+                          "discard pile, not from the play area.", "Hazards")
     if zone == "none":
         if in_play:
             return reject("play_area", "Without a Crew card in hand or discard pile, you must jettison a card "
@@ -373,7 +400,8 @@ def _check_jettison_crew(state: State, seat: int, a: dict) -> Rejection | None:
         if name not in in_play:
             return reject("not_in_play", f"{name} is not in your play area.", "Hazards")
         return None
-    if (p.hand if zone == "hand" else p.discard) < 1 or owned(p, name) < 1:
+    if zone == "hand" and (p.hand < 1 or free(p, name) < 1) or zone == "discard" and not in_discard(p, name) \
+            or crew_card(p, name) is None:
         return reject("not_there", f"{name} is not a Crew card of yours in the {zone}.", "Hazards")
     return None
 
@@ -389,9 +417,8 @@ def _check_exchange(state: State, seat: int, a: dict) -> Rejection | None:
     if name in (BOOST, ASTEROID):
         return reject("not_crew", f"{name} cards cannot be exchanged for Experience.",
                       "Phase 2.3: Exchange Cards for Experience")
-    if p.hand < 1 or crew_card(p, name) is None or owned(p, name) < 1:
-        return reject("not_in_hand", f"{name} is not a Crew card of yours in hand.",
-                      "Phase 2.3: Exchange Cards for Experience")
+    if p.hand < 1 or crew_card(p, name) is None or free(p, name) < 1:
+        return _not_in_hand(p, name, "Phase 2.3: Exchange Cards for Experience")
     return None
 
 

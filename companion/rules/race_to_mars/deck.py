@@ -1,5 +1,18 @@
 """Race to Mars: a player's cards as counts (pure helpers on :class:`Player`).
 
+Where each card is: the Crew cards a player owns are known (``crew``, plus
+the ``boosts`` and ``asteroids`` counts); the play area is public (``play``);
+a jettisoned card leaves ``crew`` ("Glossary": "Remove card from the game");
+the personal discard pile is face-up, so the cards that enter it by a move
+the app records (exchanged in 2.3, the play area discarded in 2.5, a Boost or
+an Asteroid gained) are known to lie there (``seen``) until a reshuffle makes
+the discard pile the new draw pile. The rest is counted, never identified:
+the draw pile, the hand, and the discard pile's cards that came from the
+hand unseen (2.5 step 3, "keep one, discard two"). A card is "free" when it
+may be in the hand or the draw pile: owned, not in the play area, not known
+in the discard pile (RM-188: the candidates for a card played, exchanged or
+jettisoned from the hand).
+
 Hidden zones are counts: drawing is "draw n" ("Asteroid Cards": with an empty
 personal draw pile, add an Asteroid to the discard pile, shuffle the discard
 pile into a new draw pile, draw the rest; "You must draw a card when you are
@@ -11,6 +24,34 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_BOOSTS, HQ_DRAW
 from .model import ASTEROID, BOOST, CrewCard, Player
 from .model import replace as _r
+
+
+def free(p: Player, name: str) -> int:
+    """Copies of ``name`` that may be in the hand (owned, outside the play area, not known in the discard pile)."""
+    return owned(p, name) - p.seen.count(name)
+
+
+def hand_candidates(p: Player) -> list[str]:
+    """The cards that may be in ``p``'s hand: Crew card names in Crew order,
+    then "Boost" and "Asteroid" (each once); empty when the hand is empty."""
+    if not p.hand:
+        return []
+    out = list(dict.fromkeys(c.name for c in p.crew if free(p, c.name) > 0))
+    return out + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
+
+
+def in_discard(p: Player, name: str) -> bool:
+    """True if a card ``name`` may be in the discard pile: known there, or
+    free while some discarded cards are unidentified."""
+    return name in p.seen or (p.discard > len(p.seen) and free(p, name) > 0)
+
+
+def seen_without(seen: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``seen`` with one ``name`` fewer (unchanged if it has none)."""
+    if name not in seen:
+        return seen
+    i = seen.index(name)
+    return seen[:i] + seen[i + 1:]
 
 
 def owned(p: Player, name: str) -> int:
@@ -63,9 +104,10 @@ def gain_asteroid(p: Player, who: str, why: str, events: list[Event]) -> Player:
     if p.hq == HQ_DRAW:
         events.append(Event("asteroid", f"{who} gains 2 Asteroids and 1 Experience ({why}; Headquarters 10)",
                             {"seat": p.seat}))
-        return _r(p, asteroids=p.asteroids + 2, discard=p.discard + 2, xp=p.xp + 1)
+        return _r(p, asteroids=p.asteroids + 2, discard=p.discard + 2, xp=p.xp + 1,
+                  seen=p.seen + (ASTEROID, ASTEROID))
     events.append(Event("asteroid", f"{who} adds an Asteroid to the discard pile ({why})", {"seat": p.seat}))
-    return _r(p, asteroids=p.asteroids + 1, discard=p.discard + 1)
+    return _r(p, asteroids=p.asteroids + 1, discard=p.discard + 1, seen=p.seen + (ASTEROID,))
 
 
 def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
@@ -74,7 +116,7 @@ def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
         events.append(Event("boost", f"{who} gains {n} Boost(s) under the draw pile (Headquarters 9)"))
         return _r(p, boosts=p.boosts + n, draw=p.draw + n)
     events.append(Event("boost", f"{who} gains {n} Boost(s) into the discard pile"))
-    return _r(p, boosts=p.boosts + n, discard=p.discard + n)
+    return _r(p, boosts=p.boosts + n, discard=p.discard + n, seen=p.seen + (BOOST,) * n)
 
 
 def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
@@ -84,7 +126,7 @@ def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
     while n > 0:
         if p.draw == 0:
             p = gain_asteroid(p, who, "the draw pile is empty", events)
-            p = _r(p, draw=p.discard, discard=0)
+            p = _r(p, draw=p.discard, discard=0, seen=())
         take = n if n < p.draw else p.draw
         p = _r(p, draw=p.draw - take, hand=p.hand + take)
         n -= take
@@ -94,7 +136,7 @@ def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
 
 def jettison(p: Player, zone: str, name: str) -> Player:
     """Remove one card ``name`` from the hand or discard pile from the game."""
-    p = _r(p, hand=p.hand - 1) if zone == "hand" else _r(p, discard=p.discard - 1)
+    p = _r(p, hand=p.hand - 1) if zone == "hand" else _r(p, discard=p.discard - 1, seen=seen_without(p.seen, name))
     if name == ASTEROID:
         return _r(p, asteroids=p.asteroids - 1)
     if name == BOOST:
@@ -104,20 +146,26 @@ def jettison(p: Player, zone: str, name: str) -> Player:
 
 def targets_problem(p: Player, targets: list[dict], hand_after: int, discard_after: int) -> str | None:
     """Why the cards ``targets`` cannot all be jettisoned from ``p``'s hand and
-    discard pile (counts after the move in progress), or None."""
-    taken: dict[str, int] = {}
-    hand, discard = hand_after, discard_after
+    discard pile (counts after the move in progress), or None. A card taken
+    from the hand must be free (:func:`free`); one from the discard pile known
+    there, or free while the discard pile holds unidentified cards."""
+    counts: dict[tuple[str, str], int] = {}
     for t in targets:
-        name = t["card"]
-        if t["zone"] == "hand":
-            hand -= 1
-        else:
-            discard -= 1
-        taken[name] = taken.get(name, 0) + 1
-        if hand < 0 or discard < 0:
-            return f"there are not that many cards in the {t['zone']}"
-        if owned(p, name) < taken[name]:
-            return f"{name} is not among the cards you own outside the play area"
+        key = (t["zone"], t["card"])
+        counts[key] = counts.get(key, 0) + 1
+    hand = sum(n for (zone, _), n in counts.items() if zone == "hand")
+    if hand > hand_after or len(targets) - hand > discard_after:
+        return f"there are not that many cards in the {'hand' if hand > hand_after else 'discard'}"
+    unknown = discard_after - len(p.seen)
+    for name in {name for _, name in counts}:
+        from_hand = counts.get(("hand", name), 0)
+        extra = counts.get(("discard", name), 0) - p.seen.count(name)
+        if from_hand > free(p, name):
+            return f"{name} cannot be in your hand: every copy you own is in play or in the discard pile"
+        if extra > 0:
+            unknown -= extra
+            if unknown < 0 or extra > free(p, name) - from_hand:
+                return f"{name} is not in your discard pile"
     return None
 
 

@@ -26,9 +26,10 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, rule_ref)
 from .cards import HQ_BOOSTS, HQ_STARTING, crew_of, insight_of, lanes_of, module_of
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
-from .model import (GREEN, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, Crew, CrewCard, Module, Player, State,
-                    replace)
+from .model import (GREEN, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNKNOWN_CARD, UNKNOWN_STARTING, Crew, CrewCard, Module,
+                    Player, State, replace)
 from .rocket import build_routes
+from .table import starting_stage
 
 #: The table's choices ``new_game`` takes.
 OPTIONS = frozenset({"players", "first_game", "seed", "start", "pads", "board"})
@@ -120,27 +121,49 @@ def _apply_headquarters(state: State, seat: int, args: dict, events: list[Event]
     extra = tuple(p.seat for p in state.players if p.hq == HQ_STARTING)
     events.append(Event("starting", f"Starting cards: one beside the Insight card, {n + 1 + len(extra)} revealed"))
     return replace(state, step=STARTING_STEP, order=(state.start,) + pickers + extra, at=0,
-                   revealed=n + 1 + len(extra), picked=0, extra=False)
+                   revealed=n + 1 + len(extra), picked=0, extra=False, starting_row=())
 
 
 def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) -> State:
-    """Starting Cards: the card beside the Insight card, a pick (recruited or
-    attached as in 1.2), or the leftover that joins the Insight row."""
+    """Starting Cards, by :func:`.table.starting_stage`: the card beside the
+    Insight card, a revealed card, a pick (recruited or attached as in 1.2),
+    or (two leftovers, Headquarters 8) the leftover chosen for the Insight row.
+    A single leftover joins the Insight row as soon as the last pick is made."""
     card = args["card"]
     name = card["name"]
-    state = replace(state, starting_seen=state.starting_seen + (name,))
-    if args["place"] == "insight":
-        state = replace(state, insights=state.insights + (insight_of(card),))
-        events.append(Event("insight", f"{name} joins the Insight row", {"card": name}))
-        if state.at == 0:
-            return replace(state, at=1)
-        left = state.revealed - state.picked
-        if left > 1:
-            events.append(Event("boxed", f"The other leftover Starting card returns to the box"))
-        events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
-        return start_round(replace(state, revealed=0, picked=0, extra=False), events)
+    stage = starting_stage(state)
+    if stage in ("insight", "revealed"):
+        if name == UNKNOWN_STARTING:
+            name = f"{UNKNOWN_CARD} {sum(1 for n in state.starting_seen if n.startswith(UNKNOWN_CARD)) + 1}"
+            card = dict(card, name=name)
+        state = replace(state, starting_seen=state.starting_seen + (name,))
+        if stage == "insight":
+            return replace(_to_insights(state, card, events), at=1)
+        events.append(Event("revealed", f"Starting card revealed: {name}", {"card": name}))
+        return replace(state, starting_row=state.starting_row + (card,))
+    row = state.starting_row
+    i = next(k for k, c in enumerate(row) if c["name"] == name)
+    card = {**row[i], **card}
+    state = replace(state, starting_row=row[:i] + row[i + 1:])
+    if stage == "leftover":
+        for other in state.starting_row:
+            events.append(Event("boxed", f"{other['name']} returns to the box (Headquarters 8)"))
+        return _starting_done(_to_insights(state, card, events), events)
     state = _place(state, seat, card, args["place"], events)
-    return replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
+    state = replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
+    if state.at < len(state.order) or len(state.starting_row) > 1:
+        return state
+    return _starting_done(_to_insights(state, state.starting_row[0], events), events)
+
+
+def _to_insights(state: State, card: dict, events: list[Event]) -> State:
+    events.append(Event("insight", f"{card['name']} joins the Insight row", {"card": card["name"]}))
+    return replace(state, insights=state.insights + (insight_of(card),))
+
+
+def _starting_done(state: State, events: list[Event]) -> State:
+    events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
+    return start_round(replace(state, revealed=0, picked=0, extra=False, starting_row=()), events)
 
 
 def _place(state: State, seat: int, card: dict, place: str, events: list[Event]) -> State:
@@ -231,7 +254,8 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
                         {"slot": slot, "card": card["name"]}))
     left = state.revealed - state.picked - 1
     if left:
-        events.append(Event("leftover", f"{left} other leftover card(s) go to the common discard pile"))
+        events.append(Event("leftover", f"{state.names[seat]} chose {card['name']} for the trajectories; the other "
+                            "leftover card goes to the common discard pile (Headquarters 8)"))
     state = replace(state, revealed=0, space_discard=state.space_discard + left)
     if slot == SLOTS:
         state = replace(state, routes=build_routes(state))

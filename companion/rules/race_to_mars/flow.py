@@ -37,7 +37,7 @@ def launch(state: State, seat: int, events: list[Event], forced: bool = False) -
     p = state.players[seat]
     who = state.names[seat]
     size = launch_size(p)
-    p = replace(p, launched=True, draw=size, hand=0, discard=0, pool=(), held=())
+    p = replace(p, launched=True, draw=size, hand=0, discard=0, seen=(), pool=(), held=())
     why = " (too few Space cards left to reveal: everyone still in Pre-launch launches)" if forced else ""
     events.append(Event("launch", f"{who} launches{why}: the Crew deck of {size} cards is shuffled into the "
                         "personal draw pile, without an Asteroid", {"seat": seat, "forced": forced}))

@@ -44,7 +44,11 @@ INSIGHT_CARD_COST = 3   # Phase 2.4: "spend three Experience tokens to gain a Bo
 
 # Steps of play (``State.step``).
 HQ_STEP = "headquarters"     # each keeps one of two Headquarters, clockwise from the Start Player
-STARTING_STEP = "starting"   # Starting cards: the Insight row card, the picks, the leftover
+STARTING_STEP = "starting"   # Starting cards: the Insight row card, the reveal, the picks, the leftover
+#: A revealed Starting card the table has not entered (Starting cards 5-8 are not described); the game
+#: names each one UNKNOWN_CARD 1, 2... (short: it is also the name of its Insight)
+UNKNOWN_STARTING = "Unknown Starting card"
+UNKNOWN_CARD = "Unknown card"
 PRE_STEP = "pre-launch"      # a Pre-launch player's turn (1.1-1.2, or launch)
 LEFTOVER_STEP = "leftover"   # the round's leftover joins the trajectories (rounds 1-12)
 PLAY_STEP = "play"           # 2.1, simultaneous
@@ -138,7 +142,9 @@ class Player:
     """One player. Pre-launch: ``crew`` is the face-up Crew deck and ``modules``
     the rocket (index 0 nearest the Rocket card). Post-launch: ``crew`` are the
     Crew cards owned; ``draw``/``hand``/``discard`` count the personal draw pile,
-    hand and discard pile (Boosts and Asteroids included); ``play`` is the play
+    hand and discard pile (Boosts and Asteroids included); ``seen`` names the
+    cards known to lie in the discard pile (the rest of it is counted, not
+    identified; see :mod:`.deck`); ``play`` is the play
     area; ``used`` the sources spent this turn (``(uid or -1-play index, slot)``);
     ``pos`` the index of the pawn's space in its lane's route (-1: on Earth)."""
 
@@ -155,6 +161,7 @@ class Player:
     draw: int = 0
     hand: int = 0
     discard: int = 0
+    seen: tuple[str, ...] = ()        # cards known in the discard pile (Crew names, "Boost", "Asteroid")
     play: tuple[Played, ...] = ()
     used: frozenset = frozenset()
     xp: int = 0
@@ -198,6 +205,7 @@ class State:
     last_picker: int = -1
     insights: tuple[Insight, ...] = (INSIGHT_CARD,)
     starting_seen: tuple[str, ...] = ()
+    starting_row: tuple[dict, ...] = ()  # the Starting cards revealed and not yet picked (card entries)
     space_seen: frozenset = frozenset()  # names of the Space cards identified so far (picked or trajectory)
     hq_seen: tuple[int, ...] = ()
     hazards: tuple[str, ...] = ()

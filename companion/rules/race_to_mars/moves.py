@@ -19,13 +19,13 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import owned
+from .deck import free as free_copies, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    CrewCard, Player, State)
+                    UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
-from .table import current
+from .table import current, starting_choices, starting_stage
 
 _DONE = Action(DONE)
 #: DONE by seat (an Action is immutable: made once)
@@ -160,13 +160,13 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
 
 
 def _crew_names(p: Player) -> list[str]:
-    """The names of the Crew cards ``p`` owns outside the play area (``owned`` > 0), in Crew order."""
+    """The names of the Crew cards that may be in ``p``'s hand (:func:`.deck.free` > 0), in Crew order."""
     return list(_crew_counts(p))
 
 
 def _crew_counts(p: Player) -> dict[str, CrewCard]:
-    """The first Crew card of each name ``p`` owns outside the play area, by name in Crew order
-    (:func:`.deck.owned` for every name at once)."""
+    """The first Crew card of each name that may be in ``p``'s hand, by name in Crew order
+    (:func:`.deck.free` for every name at once)."""
     counts: dict[str, int] = {}
     first: dict[str, CrewCard] = {}
     for c in p.crew:
@@ -179,6 +179,9 @@ def _crew_counts(p: Player) -> dict[str, CrewCard]:
     for c in p.play:
         if c.crew is not None and not c.gone and c.name in counts:
             counts[c.name] -= 1
+    for name in p.seen:
+        if name in counts:
+            counts[name] -= 1
     return {name: c for name, c in first.items() if counts[name] > 0}
 
 
@@ -202,11 +205,11 @@ def _plays_of(state: State, p: Player) -> list[Action]:
     out = [_DONES[s]]
     if p.hand:
         play = p.play
-        boosts = p.boosts
+        boosts = p.boosts - p.seen.count(BOOST)
         for c in play:
             if c.crew is None and not c.gone:
                 boosts -= 1
-        if boosts > 0:   # owned(p, BOOST)
+        if boosts > 0:   # free(p, BOOST)
             out.append(_BOOSTS[s])
         targets = None
         for name, card in _crew_counts(p).items():
@@ -230,13 +233,17 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     if state.hazards:
         if state.hazards[0] == RED:
             return [Action(JETTISON_MODULE, {"module": i}, s) for i in range(len(p.modules))]
-        out = [Action(JETTISON_CREW, {"zone": "play", "card": c.name}, s) for c in p.play
-               if c.crew is not None and not c.gone]
-        if not out:
-            out.append(Action(JETTISON_CREW, {"zone": "none"}, s))
-        for zone, n in (("hand", p.hand), ("discard", p.discard)):
-            if n:
-                out += [Action(JETTISON_CREW, {"zone": zone, "card": name}, s) for name in _crew_names(p)]
+        out = []
+        if not any(n != BOOST and n != ASTEROID for n in p.seen):   # no Crew card known in the discard pile
+            out = [Action(JETTISON_CREW, {"zone": "play", "card": c.name}, s) for c in p.play
+                   if c.crew is not None and not c.gone]
+            if not out and not any(c.crew is not None and not c.gone for c in p.play):
+                out.append(Action(JETTISON_CREW, {"zone": "none"}, s))
+        if p.hand:
+            out += [Action(JETTISON_CREW, {"zone": "hand", "card": name}, s) for name in _crew_names(p)]
+        if p.discard:
+            out += [Action(JETTISON_CREW, {"zone": "discard", "card": name}, s)
+                    for name in dict.fromkeys(c.name for c in p.crew) if in_discard(p, name)]
         return out
     sub = state.sub
     out: list[Action] = []
@@ -264,10 +271,10 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
         for k, ins in enumerate(state.insights):
             if p.xp >= insight_cost(p, ins):
                 if ins.effect == "jettison":  # listed for the supply cards; a Crew card is accepted by check
-                    for zone, n in (("hand", p.hand), ("discard", p.discard)):
-                        if n:
-                            out += [Action(INSIGHT, {"which": k, "target": {"zone": zone, "card": name}}, s)
-                                    for name in (ASTEROID, BOOST) if owned(p, name) > 0]
+                    out += [Action(INSIGHT, {"which": k, "target": {"zone": "hand", "card": name}}, s)
+                            for name in (ASTEROID, BOOST) if p.hand and free_copies(p, name) > 0]
+                    out += [Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": name}}, s)
+                            for name in (ASTEROID, BOOST) if in_discard(p, name)]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
@@ -302,13 +309,18 @@ def random_action(state: State, rng: Random) -> Action:
         return Action(LEFTOVER, {"card": random_space_card(rng, "trajectory", _fresh(state))}, current(state))
     if step == STARTING_STEP:
         s = current(state)
-        row = state.at == 0 or state.at >= len(state.order)
-        if not row and state.players[s].hq == HQ_EXTRA and rng.random() < 0.3:
+        stage = starting_stage(state)
+        if stage in ("insight", "revealed"):
+            card = ({"name": UNKNOWN_STARTING} if rng.random() < 0.1 else
+                    random_starting_card(rng, state.starting_seen))
+            return Action(STARTING, {"card": card, "place": stage}, s)
+        if stage == "pick" and state.players[s].hq == HQ_EXTRA and rng.random() < 0.3:
             a = Action(EXTRA_CARD, {}, s)
             if check(state, a) is None:
                 return a
-        card = random_starting_card(rng, state.starting_seen)
-        place = "insight" if row else rng.choice(("crew", "module"))
+        choices = starting_choices(state)
+        card = {"name": choices[rng.randrange(len(choices))]}
+        place = "insight" if stage == "leftover" else rng.choice(("crew", "module"))
         return Action(STARTING, {"card": card, "place": place}, s)
     if step == HQ_STEP:
         free = [h for h in range(1, HQ_COUNT + 1) if h not in state.hq_seen]
@@ -338,7 +350,7 @@ def _fresh(state: State) -> str:
 def _random_play(state: State, p: Player, rng: Random) -> Action:
     s = p.seat
     if p.hand and rng.random() < 0.9:
-        if p.boosts and rng.random() < 0.5 and owned(p, BOOST) > 0:
+        if p.boosts and rng.random() < 0.5 and free_copies(p, BOOST) > 0:
             return Action(PLAY_BOOST, {}, s)
         crew = p.crew
         for _ in range(3):
@@ -346,7 +358,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
                 break
             card = crew[rng.randrange(len(crew))]
             name, c = card.name, card.crew
-            if owned(p, name) < 1:
+            if free_copies(p, name) < 1:
                 continue
             if not (c.copy or c.jettison or c.other):
                 return Action(PLAY, {"card": name}, s)
@@ -356,7 +368,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
                 if not targets:
                     continue
                 args["copy"] = targets[rng.randrange(len(targets))]
-            if c.jettison and p.asteroids and p.discard and rng.random() < 0.8:
+            if c.jettison and in_discard(p, ASTEROID) and rng.random() < 0.8:
                 args["jettison"] = [{"zone": "discard", "card": ASTEROID}]
             if c.other:
                 args["result"] = {"draw": 1}
@@ -415,6 +427,6 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
                 effect = ins.effect
                 if effect in ("boost", "store", "draw", "other"):
                     return Action(INSIGHT, {"which": k}, s)
-                if effect == "jettison" and p.asteroids and p.discard:
+                if effect == "jettison" and in_discard(p, ASTEROID):
                     return Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": ASTEROID}}, s)
     return Action(DISCARD, {"keep": min(p.hand, allowance)}, s)

@@ -36,7 +36,7 @@ def apply_play(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         events.append(Event("jettison", f"{who} jettisons {t['card']} from the {t['zone']}"))
     back = args.get("returned", 0)
     if back:
-        p = replace(p, discard=p.discard - back, hand=p.hand + back)
+        p = replace(p, discard=p.discard - back, hand=p.hand + back, seen=())  # which ones: not entered
         events.append(Event("returned", f"{who} takes {back} card(s) from the discard pile into the hand"))
     for c in effects:
         p = _immediate(p, c, who, events)
@@ -66,7 +66,7 @@ def apply_result(p: Player, r: dict, who: str, events: list[Event]) -> Player:
     if r.get("to_discard"):
         p = replace(p, hand=p.hand - r["to_discard"], discard=p.discard + r["to_discard"])
     if r.get("to_hand"):
-        p = replace(p, hand=p.hand + r["to_hand"], discard=p.discard - r["to_hand"])
+        p = replace(p, hand=p.hand + r["to_hand"], discard=p.discard - r["to_hand"], seen=())
     if r.get("draw"):
         p = draw(p, r["draw"], who, events)
     if r.get("boost"):
@@ -248,7 +248,7 @@ def apply_jettison_crew(state: State, seat: int, args: dict, events: list[Event]
 def apply_exchange(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Phase 2.3: a Crew card from hand to the discard pile for one Experience."""
     p = state.players[seat]
-    p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1)
+    p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1, seen=p.seen + (args["card"],))
     events.append(Event("exchange", f"{state.names[seat]} exchanges {args['card']} for 1 Experience (now {p.xp})"))
     return put(state, p, sub=max(state.sub, 3))
 
@@ -304,16 +304,19 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     who = state.names[seat]
     keep = args["keep"]
     top = 1 if "top" in args else 0
-    boosts = played = 0
+    boosts = 0
+    seen = list(p.seen)
     for c in p.play:
         if c.crew is None:
             boosts += 1
         elif not c.gone:
-            played += 1
-    out = p.hand - keep + played - top
+            seen.append(c.name)
+    if top:
+        seen.remove(args["top"])
+    out = p.hand - keep + len(seen) - len(p.seen)
     n = draw_count(p)   # before the Insights bought this turn are reset
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
-                draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
+                seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
     text = f"{who} discards {out} card(s)"
     if keep:
         text += f", keeps {keep} in hand"

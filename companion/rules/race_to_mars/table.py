@@ -12,7 +12,8 @@ from typing import Any
 from ..contract import Expect, Result, Seat, Standing, Turn
 from .actions import LEFTOVER, PICK, STARTING
 from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
-                    State)
+                    UNKNOWN_STARTING, State)
+from .deck import free
 from .rocket import final_space
 
 PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
@@ -24,13 +25,43 @@ def seats(state: State) -> tuple[Seat, ...]:
     return tuple(Seat(i, n, c, str(i + 1)) for i, (n, c) in enumerate(zip(state.names, state.colours)))
 
 
+def starting_stage(state: State) -> str:
+    """Where the Starting cards are ("Starting Cards"; "" outside that step):
+
+    - ``"insight"``: the table enters the card drawn and placed beside the Insight card;
+    - ``"revealed"``: the table enters the next of the cards revealed (players + 1, + 1 with
+      Headquarters 4, + 1 when Headquarters 8 adds one), each picked from the catalogue (the four
+      described ones are built in) or entered as :data:`~.model.UNKNOWN_STARTING`;
+    - ``"pick"``: the next player, counterclockwise from the right of the Start Player (the
+      Headquarters 4 player again last), picks one of :func:`starting_choices`;
+    - ``"leftover"``: two cards are left (Headquarters 8 added one): the last player to pick decides
+      which joins the Insight row; the other returns to the box. A single leftover joins it at once.
+    """
+    if state.step != STARTING_STEP:
+        return ""
+    if state.at == 0:
+        return "insight"
+    if state.picked + len(state.starting_row) < state.revealed:
+        return "revealed"
+    return "pick" if state.at < len(state.order) else "leftover"
+
+
+def starting_choices(state: State) -> tuple[str, ...]:
+    """The names of the revealed Starting cards not yet picked (what a pick or the leftover names)."""
+    return tuple(c["name"] for c in state.starting_row)
+
+
 def current(state: State) -> int:
     """The seat whose turn it is (-1 in 2.1 and at the end)."""
     step = state.step
     if step == LEFTOVER_STEP:
         return state.last_picker if state.last_picker >= 0 else state.order[-1]
-    if step == STARTING_STEP and state.at >= len(state.order):
-        return state.last_picker
+    if step == STARTING_STEP:
+        stage = starting_stage(state)
+        if stage in ("insight", "revealed"):
+            return state.start
+        if stage == "leftover":
+            return state.last_picker
     if step in (HQ_STEP, STARTING_STEP, PRE_STEP, TURN_STEP):
         return state.order[state.at]
     return -1
@@ -72,17 +103,36 @@ def expects(state: State) -> Expect | None:
         return Expect("card", f"{state.names[s]} picks a Space card (or launches)", "crew or module",
                       card_kind="space", seat=s, action=PICK)
     if step == LEFTOVER_STEP:
-        return Expect("card", f"The leftover card becomes trajectory card {len(state.slots) + 1} of {SLOTS}",
-                      "trajectory", card_kind="space", seat=current(state), action=LEFTOVER)
+        s = current(state)
+        slot = f"trajectory card {len(state.slots) + 1} of {SLOTS} ({slot_side(state, len(state.slots) + 1)})"
+        if state.revealed - state.picked > 1:   # Headquarters 8 added a card: two leftovers
+            what = (f"{state.names[s]}, the last to pick, chooses which of the two leftover cards becomes {slot}; "
+                    "the other goes to the common discard pile (Headquarters 8)")
+        else:
+            what = f"The leftover card becomes {slot}"
+        return Expect("card", what, "trajectory", card_kind="space", seat=s, action=LEFTOVER)
     if step == STARTING_STEP:
         s = current(state)
-        what = ("the Starting card beside the Insight card" if state.at == 0 else
-                "the leftover Starting card for the Insight row" if state.at >= len(state.order) else
-                f"{state.names[s]} picks a Starting card")
-        return Expect("card", what.capitalize() if what[0] == "t" else what,
-                      "insight" if state.at == 0 or state.at >= len(state.order) else "crew or module",
-                      card_kind="starting", seat=s, action=STARTING)
+        stage = starting_stage(state)
+        entered = state.picked + len(state.starting_row)
+        what = {"insight": "The Starting card drawn and placed beside the Insight card",
+                "revealed": f"Revealed Starting card {entered + 1} of {state.revealed} (or "
+                            f"\u201c{UNKNOWN_STARTING}\u201d)",
+                "pick": f"{state.names[s]} picks one of the revealed Starting cards",
+                "leftover": f"{state.names[s]}, the last to pick, chooses which of the two leftover Starting cards "
+                            "joins the Insight row; the other returns to the box"}[stage]
+        return Expect("card", what, {"pick": "crew or module"}.get(stage, stage), card_kind="starting", seat=s,
+                      action=STARTING)
     return None
+
+
+def slot_side(state: State, slot: int) -> str:
+    """Where trajectory slot 1..12 lies ("Playing the Game 1: Pre-Launch": the first six from the Planet
+    Earth card to the Trajectory card, the next six from the Trajectory card to Mars; first game: Earth to
+    Mars)."""
+    if not state.trajectory_card:
+        return "Earth \u2192 Mars"
+    return "Earth \u2192 Trajectory card" if slot <= SLOTS // 2 else "Trajectory card \u2192 Mars"
 
 
 def last_roll(state: State) -> tuple[str, int] | None:
@@ -176,6 +226,8 @@ def invariants(state: State) -> list[str]:
             in_play = sum(1 for c in p.play if not c.gone)
             if p.draw + p.hand + p.discard + in_play != owned:
                 bad.append(f"seat {p.seat}: zones hold {p.draw + p.hand + p.discard + in_play} cards, owns {owned}")
+            if len(p.seen) > p.discard or any(free(p, name) < 0 for name in set(p.seen)):
+                bad.append(f"seat {p.seat}: more cards known in the discard pile than it holds or owned")
         elif p.draw or p.hand or p.discard or p.play:
             bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
         if state.routes and p.pos > final_space(state.routes[p.pad]):

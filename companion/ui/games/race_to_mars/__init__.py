@@ -50,8 +50,10 @@ class RaceToMarsUi(GameUi):
         if step == "leftover":
             return Request("leftover", "space", "trajectory", None, expect.seat, state)
         if step == "starting":
-            insight = facts.starting_place(state) == "insight"
-            return Request("starting", "starting", "insight" if insight else None, "insight" if insight else None,
+            stage = facts.starting_place(state)
+            if stage == "pick":
+                return Request("starting", "starting", None, None, expect.seat, state)
+            return Request("starting", "starting", "insight", "insight" if stage == "leftover" else stage,
                            expect.seat, state)
         return Request("pick", "space", "crew", "crew", expect.seat if expect else None, state)
 

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING
+from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, UNKNOWN_CARD, UNKNOWN_STARTING
 
 from ... import layout as L
 from ... import text
@@ -25,7 +25,7 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
 from . import facts
-from .editor import CardEditor
+from .editor import CardEditor, fitting_block
 from .words import brief, crew_text, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
@@ -138,9 +138,13 @@ class EntryScreen(Screen):
         r = self.request()
         cat = self.catalogue()
         names = cat.names()
-        if r.purpose != "browse":
+        if r.purpose == "starting" and r.place not in ("insight", "revealed"):
+            names = list(facts.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
+        elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
             names = [n for n in names if n not in used]
+            if r.purpose == "starting":
+                names.append(UNKNOWN_STARTING)
         q = self.query.strip().casefold()
         if q:
             names = [n for n in names if q in n.casefold() or q in " ".join(
@@ -182,6 +186,9 @@ class EntryScreen(Screen):
     def tap_card(self, name: str) -> None:
         r = self.request()
         card = self.catalogue().get(name)
+        if card is None and r.purpose == "starting" and (name == UNKNOWN_STARTING or name in facts.starting_choices(
+                self.app.state)):
+            card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
@@ -202,6 +209,9 @@ class EntryScreen(Screen):
     def with_part(self, card: dict[str, Any], part: str, place: str | None) -> None:
         """Use ``card``, entering ``part`` first if the catalogue lacks it."""
         builtin = self.catalogue().is_builtin(card["name"])
+        if card["name"].startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and part == "insight":
+            self.use(card, place)   # unknown: the table's word is taken when it is used as an Insight
+            return
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
@@ -343,6 +353,7 @@ class EntryScreen(Screen):
 
     # ------------------------------------------------------------------ drawing
     def headline(self) -> str:
+        """What the list is for, in words; "|" separates shorter wordings (longest first)."""
         r = self.request()
         if r.purpose == "browse":
             return "Card catalogue: tap a card to see, edit or delete it"
@@ -352,11 +363,17 @@ class EntryScreen(Screen):
             verb = {"crew": "recruits to the Crew deck", "module": "attaches to the rocket",
                     "both": "keeps unplaced"}[r.part or "both"]
             return f"{who} {verb}: which Space card?"
-        if r.purpose == "starting" and r.part == "insight":
-            first = facts.starting_seen(self.app.state) == ()
-            return ("The Starting card beside the Insight card: which one?" if first
-                    else "The Starting card left over joins the Insight row: which one?")
         if r.purpose == "starting":
+            state = self.app.state
+            stage = facts.starting_place(state)
+            if stage == "insight":
+                return "The Starting card beside the Insight card: which one?"
+            if stage == "revealed":
+                k = state.picked + len(facts.starting_choices(state)) + 1
+                return (f"Starting card {k} of {state.revealed} revealed (one more than the players): which one?"
+                        f"|Starting card {k} of {state.revealed} revealed: which one?")
+            if stage == "leftover":
+                return f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
             return f"{who} picks a Starting card: recruit it or attach it"
         return expect.purpose if expect is not None else ""
 
@@ -381,7 +398,8 @@ class EntryScreen(Screen):
             full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
             self.editor.paint(ui, content, full_bottom)
             return
-        head = f"Search: {self.query}\u258f" if self.searching else self.headline()
+        head = f"Search: {self.query}\u258f" if self.searching else \
+            fitting_block(self.headline().split("|"), title_r, lay.body, True)  # longest first
         ui.block(title_r, head, lay.body, INFO if self.searching else MARS, bold=True, min_size=lay.small)
         self.paint_list(ui, content, bottom, nr)
 
@@ -455,15 +473,19 @@ class EntryScreen(Screen):
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         cat = self.catalogue()
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
-            card = cat.get(name)
+            card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
             ui.button(cell, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
             inner = cell.inflate(-2 * lay.px(10), -lay.px(8))
             name_r, lines_r = L.take_top(inner, inner.h - 2 * lh)
             ui.label(name_r, name, lay.body, FG if known else DIM, "center", bold=True, min_size=lay.small)
-            said = "crew" if r.purpose == "starting" and part is None else part  # a pick: its Crew ability first
+            said = part
+            if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
+                said = {"pick": "crew", "revealed": None}.get(facts.starting_place(self.app.state), "insight")
             lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
+            if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
+                lines = ["not described: the table's word"]
             y = lines_r.y
             for line in lines[:2]:
                 ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), fitting_words(line, lines_r.w, lay.small),

@@ -115,9 +115,17 @@ def hazards(state: Any) -> tuple[str, ...]:
 
 
 def starting_place(state: Any) -> str:
-    """What the Starting card expected now is for: "insight" (the card beside the
-    Insight card, or the leftover) or "pick"."""
-    return "insight" if state.at == 0 or state.at >= len(state.order) else "pick"
+    """What the Starting card expected now is for (the engine's ``starting_stage``):
+    "insight" (the card beside the Insight card), "revealed" (one of the cards
+    revealed), "pick", or "leftover" (two leftovers: the one for the Insight row)."""
+    from companion.rules.race_to_mars import starting_stage
+    return starting_stage(state)
+
+
+def starting_choices(state: Any) -> tuple[str, ...]:
+    """The revealed Starting cards not yet picked."""
+    from companion.rules.race_to_mars import starting_choices as choices
+    return choices(state)
 
 
 def owns(state: Any, seat: int, name: str) -> bool:
@@ -130,4 +138,4 @@ def owns(state: Any, seat: int, name: str) -> bool:
 
 
 __all__ = ["ahead", "crew_ability", "crew_names", "hazards", "module_lines", "next_space_of", "owns", "play_area",
-           "resources_left", "seen", "starting_place", "starting_seen", "step", "sub"]
+           "resources_left", "seen", "starting_choices", "starting_place", "starting_seen", "step", "sub"]

@@ -79,7 +79,7 @@ class TurnScreen(Screen):
         if facts.hazards(self.app.state):  # the rules' own words: the hazard first
             why_not(self.app, [Action(DONE, {}, self.seat())], "Next phase")
         else:
-            self.app.say("Tap how many cards Storage keeps in hand.", "info", 5)
+            self.app.say("Tap how many cards to keep.", "info", 5)
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
