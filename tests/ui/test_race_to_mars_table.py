@@ -206,6 +206,7 @@ def test_the_pickers_show_what_a_player_chooses_by(driver, size):
     while s.state.step == "starting":
         words = shown()
         cards = [n for n in d.names() if n.startswith("Starting card")]
+        assert cards and "No Starting card" not in words, words  # the four printed ones are built in
         stage = s.game.starting_stage(s.state)
         if stage in ("insight", "leftover"):  # to the Insight row: its Insight first
             assert words.count("Insight: ") == len(cards), words
@@ -262,3 +263,19 @@ def test_long_names_cut_no_text_on_any_screen(driver, size):
     cuts = text.STATS["cut"]
     d.frame()
     assert text.STATS["cut"] == cuts, f"the end: text cut: {text.CUTS[-3:]}"
+
+
+@pytest.mark.timeout(60)
+def test_what_no_paper_game_gives_reach_hazards_and_launch_readiness(driver):
+    """Spec section 6: in 2.1 each player's panel says how far what is in
+    play takes them and the hazards on the way ("Hazards": a red one
+    before the first space), shielded or not."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, lanes=[["red", "fuel", "fuel"]] * 4)
+    d.frame()
+    d.tap("Anna: play")
+    d.tap(d.app.dialog.options[0][0])
+    shown = " | ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Reach 1 space(s)" in shown and "Hazards: red before space 1" in shown, shown

@@ -67,7 +67,9 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
     """One panel per player in table order: disc, name, mode; then the key
-    numbers. Pre-launch: Crew deck, Rocket modules, launch readiness.
+    numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
+    how many Crew cards short, before the modules: the first to be read),
+    Rocket modules.
     Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
     A tap opens the player's details."""
     lay = ui.layout
@@ -105,12 +107,12 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
         else:
             r = ready.get(i, {})
-            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"]))]
-            if r.get("can_launch"):
+            cells = [("Crew", p["crew_deck"])]
+            if r.get("can_launch"):  # what no paper game says: who may launch now, what the others lack
                 cells.append(("Launch", "ready"))
-            elif view["trajectory"][-1]["card"]:
-                cells.append(("Crew short", r.get("short", 0)))
-            cells.append(("XP", p["experience"]))
+            elif r.get("short"):
+                cells.append(("Crew short", r["short"]))
+            cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
         number_cells(ui, rest, cells)

@@ -24,7 +24,7 @@ from ...seats import seat_chip
 from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
-from .panels import show_player
+from .panels import reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import fitting, name_fitting
 
@@ -180,9 +180,10 @@ class PlayScreen(Screen):
                  "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
         if len(text.wrap(lines[-1], info_r.w, lay.small)) > 1:
             lines[-1] = f"In play: {len(p['play_area'])} cards"
-        unshielded = [h for h in r["hazards"] if not h["protected"]]
-        if unshielded:
-            lines.insert(2, "Hazard: " + ", ".join(f"{h['colour']} after {h['after']}" for h in unshielded))
+        if r["hazards"]:  # on the way, and whether a module shields it ("Hazards")
+            lines.insert(2, "Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"
+                                                     + (" (shielded)" if h["protected"] else "") for h in r["hazards"]))
+        lines += [x for x in reminder_lines(app, seat) if not x.startswith(("Play cards", "A rocket is on Mars"))]
         y = info_r.y
         lh = text.font(lay.small).get_linesize()
         for i, line in enumerate(lines):
