@@ -75,7 +75,14 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
         s = "Discard all" if keep == 0 else f"Keep {keep} card(s)"
         return s + (f", {args['top']} on top" if "top" in args else "")
     if k == "play":
-        return args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
+        what = args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
+        crew = facts.crew_ability(state, a.seat, args["card"])
+        if crew is None or short or "copy" in args:
+            return what
+        from companion.rules.race_to_mars.cards import card_from
+
+        from .words import brief
+        return f"{what}: {brief({'crew': card_from(crew)}, 'crew')}"  # what it gives, to choose by
     if k == "play_boost":
         return "Play a Boost"
     if k == "done":
