@@ -60,8 +60,8 @@ def test_undo_and_redo_across_the_window_and_snapshots_give_the_replayed_states(
     game = GAMES[game_id]
     db = tmp_path / "db.sqlite3"
     with Session.open(db) as s:
-        s.new_game(game_id, game.default_options(None, 5))
-        states = _play(s, game, 2 * SNAPSHOT_EVERY + WINDOW // 2 + 7, 5)
+        s.new_game(game_id, game.default_options(None, 6))  # a seed whose games are long enough
+        states = _play(s, game, 2 * SNAPSHOT_EVERY + WINDOW // 2 + 7, 6)
         n = len(states) - 1
         assert n > SNAPSHOT_EVERY + WINDOW
         for k in range(n, 0, -1):  # all the way back: out of the window, through every snapshot

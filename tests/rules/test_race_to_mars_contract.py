@@ -66,7 +66,7 @@ def test_legal_actions_all_pass_check_and_the_game_waits_for_no_die():
             break
         assert rm.last_roll(state) is None
         e = rm.expects(state)
-        assert e is None or (e.kind == "card" and e.card_kind in ("space", "starting"))
+        assert e is None or (e.kind == "card" and e.card_kind in ("space", "starting", "trajectory"))
         for a in rm.legal_actions(state):
             assert rm.check(state, a) is None, (rm.phase(state), a)
             seen.add(a.kind)

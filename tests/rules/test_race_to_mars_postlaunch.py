@@ -294,7 +294,8 @@ def test_rm038_rm178_storage_module_jettisoned_for_up_to_three_cards():
 
 
 def test_we2_rm036_rm100_one_extra_draw_module_draws_three():
-    """WE-2 ("If you have added one of these to your rocket, you draw a total of three cards each turn")."""
+    """WE-2, RM-036, RM-100 ("If you have added one of these to your rocket, you draw a total of three cards
+    each turn")."""
     assert draw_count(flight(players={0: dict(modules=modules({"draw": 1}))}).players[0]) == 3
 
 

@@ -39,7 +39,9 @@ def test_rm003_full_game_the_trajectory_card_sits_between_slot_6_and_slot_7():
     s = s.__class__(**{**s.__dict__, "step": "pre-launch", "order": (0, 1), "round": 1, "revealed": 3})
     s = through_round_12(s, leftover=lambda r: {"name": f"T{r}", "trajectory": [[f"{'fuel' if r <= 6 else 'hull'}"]]
                                                 * 4})
-    assert s.routes[0] == ("fuel",) * 6 + ("green",) + ("hull",) * 6 + ("any",)
+    assert s.routes[0] == ("fuel",) * 6 + ("trajectory card not entered",) + ("hull",) * 6 + ("any",)
+    s, _ = act(s, rm.TRAJECTORY, rm.to_act(s).seats[0], lanes=[["green", "velocity"]] * 4)
+    assert s.routes[0] == ("fuel",) * 6 + ("green", "velocity") + ("hull",) * 6 + ("any",)
 
 
 def test_rm004_first_game_all_12_cards_go_from_earth_to_mars():

@@ -75,6 +75,8 @@ class Players:
             for n in rng.sample(free, 2):
                 app.tap(n)
             self.press_next(s)                                  # NEXT is Keep
+        elif s["screen"] == "entry" and "Save" in shown:        # the Trajectory card's lanes: as offered
+            app.tap("Save")
         elif s["screen"] == "entry":
             cards = [n for n in shown if n in self.cards or n.startswith("Starting card ")]
             app.tap(rng.choice(cards) if cards else "Next page")
@@ -143,7 +145,8 @@ def test_a_whole_two_player_game_through_the_running_app(tmp_path):
         assert [r.seat for r in result.ranking] and sorted(r.seat for r in result.ranking) == [0, 1]
         log = [e for e in session.log() if not e.undone]
         kinds = {e.action.kind for e in log}
-        assert {"headquarters", "starting", "pick", "leftover", "launch", "done", "advance", "discard"} <= kinds
+        assert {"headquarters", "starting", "pick", "leftover", "launch", "done", "advance", "discard",
+                "trajectory_card"} <= kinds
         assert all(e.action.seat is not None for e in log if e.action.kind != "round")
         summary = game.summary(state)
         assert any(p["spaces_to_mars"] == 0 for p in summary["players"])  # a rocket reached Mars

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..contract import CardKind, Rejection
 from ..shapes import Custom, Int, ListOf, Obj, OneOf, Str
-from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, parse_headquarters, parse_space, parse_starting,
-                    space_problem, starting_problem)
+from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, TRAJECTORY_SHAPE, parse_headquarters, parse_space,
+                    parse_starting, space_problem, starting_problem)
 from .model import ASTEROID, BOOST, RULEBOOK
 
 GAME_ID = "race-to-mars"
@@ -43,15 +43,21 @@ FREE_ADVANCE = "free_advance"   # module: index of the module jettisoned to adva
 JETTISON_MODULE = "jettison_module"  # module: index (red hazard)
 JETTISON_CREW = "jettison_crew"      # zone: "hand" | "discard" | "play" | "none"; card?: Crew card name (yellow hazard)
 EXCHANGE = "exchange"           # card: Crew card name from hand, for one Experience (2.3)
-INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?
+INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?;
+                                #   lane?: 0..3 the new lane (change trajectory); colour?: hazard colour
+                                #   (hazard protection whose colour the card entry lacks)
 JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
 DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
+TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's spaces and hazards per lane,
+                                #   Earth -> Mars, as printed (asked when a rocket reaches it; may be entered earlier)
 
 NAME = Str(60)
 TARGET = Obj(zone=OneOf(("hand", "discard")), card=NAME)
 SOURCE = Obj(zone=OneOf(("module", "play")), index=Int(0, 59), slot=Int(0, 9))
-RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand"), draw=Int(0, 9), xp=Int(0, 9),
-             boost=Int(0, 9), asteroid=Int(0, 9), to_discard=Int(0, 9), to_hand=Int(0, 9))
+RESULT = Obj(("draw", "xp", "boost", "asteroid", "to_discard", "to_hand", "advance"), draw=Int(0, 9), xp=Int(0, 9),
+             boost=Int(0, 9), asteroid=Int(0, 9), to_discard=Int(0, 9), to_hand=Int(0, 9), advance=Int(0, 12))
+# A result combines any of these (cards drawn AND Experience AND spaces advanced...); "advance": free
+# spaces, hazards met on the way as usual (an Insight, in 2.4; a card played in 2.1 cannot move the rocket).
 
 #: Each action kind's payload shape (checked by the session before ``check``).
 ACTIONS = {
@@ -73,9 +79,11 @@ ACTIONS = {
     JETTISON_MODULE: Obj(module=Int(0, 59)),
     JETTISON_CREW: Obj(("card",), zone=OneOf(("hand", "discard", "play", "none")), card=NAME),
     EXCHANGE: Obj(card=NAME),
-    INSIGHT: Obj(("target", "result"), which=Int(0, 3), target=TARGET, result=RESULT),
+    INSIGHT: Obj(("target", "result", "lane", "colour"), which=Int(0, 3), target=TARGET, result=RESULT,
+                 lane=Int(0, 3), colour=OneOf(("red", "yellow", "green"))),
     JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
     DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
+    TRAJECTORY: Obj(lanes=TRAJECTORY_SHAPE),
 }
 
 

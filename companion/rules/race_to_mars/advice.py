@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import launch_problem
-from .model import ADVANCED, ANY, BASIC, HAZARDS, PLAY_STEP, PRE_STEP, RESOURCE_NAMES, SLOTS, TURN_STEP, WILD, State
+from .model import (ADVANCED, ANY, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP,
+                    REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP, UNENTERED,
+                    WILD, State)
 from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
 from .table import current
 
@@ -45,6 +47,8 @@ def reach(state: State, seat: int) -> dict[str, Any]:
             break
         j, passed = nxt
         space = route[j]
+        if space == UNENTERED:   # the Trajectory card, not entered yet: the plan stops before it
+            break
         ranked = sorted((r for r in (_rank(space, res) for res in left) if r >= 0))
         if not ranked:
             break
@@ -77,10 +81,43 @@ def launch_readiness(state: State) -> list[dict[str, Any]]:
     return out
 
 
+def supply_short(state: State) -> list[str]:
+    """The supplies the table has run out of, as printed in the box (``SUPPLY``):
+    "Asteroid cards are not meant to be limited. If you run out of them, use a
+    substitute" (also Boost cards and Experience tokens): a reminder, never a refusal."""
+    held = {"Asteroid": sum(p.asteroids for p in state.players), "Boost": sum(p.boosts for p in state.players),
+            "Experience": sum(p.xp for p in state.players)}
+    return [f"Out of {k} {'tokens' if k == 'Experience' else 'cards'} ({SUPPLY[k]} in the box): use a substitute"
+            for k, n in held.items() if n > SUPPLY[k]]
+
+
+def setup_checklist(state: State) -> list[str]:
+    """The physical setup ("Setup" 1-10) for this table, one line per step, with
+    the counts; the first game leaves out what the rulebook recommends skipping
+    (the Trajectory card, Headquarters, Starting cards)."""
+    n = len(state.players)
+    full = not state.first_game
+    out = ["Planet Earth on the left, space for six cards, " + ("the Trajectory card, six more, " if full else
+                                                                "six more (no Trajectory card: first game), ")
+           + "then Planet Mars",
+           "Asteroid and Boost cards face-up within reach of all players (the supply)",
+           "The Insight card and the Experience tokens within reach of all players",
+           f"Shuffle the {SPACE_CARDS} Space cards into a face-down draw pile",
+           "One Player pawn of each colour on a different launch pad of Planet Earth",
+           f"Each player: a Rocket card, a Player pawn and {PLAYER_TOKENS} Player tokens in their colour",
+           f"Each player: {REFERENCE_CARDS} Reference cards",
+           f"{state.names[state.start]}: the Start Player and Active Player cards"]
+    if full:
+        out += [f"Shuffle the {HEADQUARTERS} Headquarters, deal two to each player, box the rest",
+                f"Shuffle the {STARTING_CARDS} Starting cards: one beside the Insight card, reveal {n + 1}, "
+                "box the rest"]
+    return out
+
+
 def reminders(state: State, seat: int) -> list[str]:
     """Short reminders for ``seat`` now, in the rulebook's words."""
     p = state.players[seat]
-    out: list[str] = []
+    out: list[str] = supply_short(state)
     if state.end:
         out.append("A rocket is on Mars: this is the last round")
     if state.step == PRE_STEP and current(state) == seat:

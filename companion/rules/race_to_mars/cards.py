@@ -15,7 +15,8 @@ the 12 trajectory cards ("Anatomy of a Space Card")::
 
 Every field of ``crew`` and ``module`` is optional. A Starting card has the
 same parts plus ``"insight": {"cost": 1..9, "effect": "boost" | "jettison" |
-"store" | "draw" | "advance" | "other", "text": "..."}``.
+"store" | "draw" | "advance" | "trajectory" | "protect" | "other", "text": "...",
+"colour": "red" | "yellow" | "green" (protect)}``.
 """
 from __future__ import annotations
 
@@ -34,8 +35,14 @@ MODULE_SHAPE = Obj(("draw", "storage", "resource", "protection", "free_advance",
                    free_advance=Int(1, 12), copy=Bool(), reveal_top=Bool(), other=Str(200, 0))
 LANE_SHAPE = ListOf(OneOf(ITEMS), 12)
 TRAJECTORY_SHAPE = ListOf(LANE_SHAPE, LANES, 1)
-INSIGHT_EFFECTS = ("boost", "jettison", "store", "draw", "advance", "other")
-INSIGHT_SHAPE = Obj(("text",), cost=Int(1, 9), effect=OneOf(INSIGHT_EFFECTS), text=Str(200, 0))
+INSIGHT_EFFECTS = ("boost", "jettison", "store", "draw", "advance", "trajectory", "protect", "other")
+INSIGHT_SHAPE = Obj(("text", "colour"), cost=Int(1, 9), effect=OneOf(INSIGHT_EFFECTS), text=Str(200, 0),
+                    colour=OneOf(HAZARDS))
+#: The back page's Insights that neither the Insight card nor Starting cards 1-4 carry: presumably those of
+#: Starting cards 5-8 (an inference, RM-154 / RA-36; the players enter each card as printed). Two of them are
+#: effects the app carries out: "trajectory" (change trajectory) and "protect" (hazard protection next turn).
+BACK_PAGE_ONLY = ("gain a Crew ability", "change trajectory", "gain a Rocket module",
+                  "hazard protection on your next turn")
 SPACE_SHAPE = Obj(("crew", "module", "trajectory"), name=NAME, crew=CREW_SHAPE, module=MODULE_SHAPE,
                   trajectory=TRAJECTORY_SHAPE)
 STARTING_SHAPE = Obj(("crew", "module", "insight"), name=NAME, crew=CREW_SHAPE, module=MODULE_SHAPE,
@@ -111,7 +118,7 @@ def insight_of(card: dict[str, Any]) -> Insight:
     i = card.get("insight")
     if i is None:
         return Insight(card["name"], 1, "other", "not entered: the table says what it does")
-    return Insight(card["name"], i["cost"], i["effect"], i.get("text", ""))
+    return Insight(card["name"], i["cost"], i["effect"], i.get("text", ""), i.get("colour", ""))
 
 
 def lanes_of(card: dict[str, Any]) -> tuple[tuple[str, ...], ...]:

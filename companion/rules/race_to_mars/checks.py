@@ -9,17 +9,16 @@ from __future__ import annotations
 from ..contract import Action, Rejection, seat_problem
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, reject, rule_ref)
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
 from .deck import crew_card, free, in_discard, targets_problem
 from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
-                    SLOTS, STARTING_STEP, TURN_STEP, YELLOW, Played, Player, State, replace)
+                    SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage
+from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage, unentered_ahead
 from .table import current, seats, starting_choices, starting_stage, to_act
 
-STARTING_CARDS_IN_BOX = 8  # "There are eight different Starting cards in the game"
 
 
 def check(state: State, action: Action) -> Rejection | None:
@@ -48,6 +47,8 @@ def _wrong_seat(state: State, action: Action) -> Rejection:
 
 
 def _no_hazard(state: State) -> Rejection | None:
+    if state.free_left:   # a free advance waits before the Trajectory card
+        return _unentered()
     if state.hazards:
         h = state.hazards[0]
         what = "a Rocket module" if h == RED else "a Crew card"
@@ -61,6 +62,18 @@ def _in_phase(state: State, most: int, what: str, section: str) -> Rejection | N
     if state.sub > most:
         return reject("phase_over", f"That phase is over: {what} comes earlier in the turn.", section)
     return _no_hazard(state)
+
+
+def _unentered() -> Rejection:
+    return reject("trajectory_card_first", "Your rocket reaches the Trajectory card: enter its spaces and hazards "
+                  "first (the rulebook does not print them).", "Setup")
+
+
+def _check_trajectory(state: State, seat: int, a: dict) -> Rejection | None:
+    if not state.trajectory_card or state.trajectory_card[0] != (UNENTERED,):
+        return reject("trajectory_card_known", "The Trajectory card's spaces are already entered (or the first game "
+                      "leaves it out).", "Setup")
+    return None
 
 
 # --------------------------------------------------------------------------- setup and Pre-launch
@@ -133,7 +146,7 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     if state.extra:
         return reject("extra_done", "A card was already added to this selection.", "Headquarters")
     if state.step == STARTING_STEP:
-        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS_IN_BOX:
+        if starting_stage(state) != "pick" or state.revealed + 2 > STARTING_CARDS:
             return reject("not_now", "Add a Starting card when it is your turn to pick.", "Headquarters")
         return None
     if state.step != PRE_STEP:
@@ -223,6 +236,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     after = replace(p, hand=p.hand - 1, play=p.play + (Played(name, crew),))
     targets = a.get("jettison", ())
     allowed = crew.jettison + (other.jettison if other is not crew else 0)
+    if crew.other or (other is not crew and other.other):
+        allowed = 9   # an effect the app does not know: the players say what it jettisoned
     if len(targets) > allowed:
         return reject("jettison_limit", f"{name} lets you jettison at most {allowed} card(s).",
                       "Phase 2.1: Play Cards")
@@ -240,6 +255,9 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
             return reject("known_effect", f"The app knows what {name} does and carries it out.",
                           "Phase 2.1: Play Cards")
         r = a["result"]
+        if r.get("advance"):
+            return reject("advance_in_2_2", "A rocket advances in phase 2.2, not while cards are played.",
+                          "Phase 2.2: Advance Rocket")
         hand = after.hand - sum(1 for t in targets if t["zone"] == "hand") + back
         if r.get("to_discard", 0) > hand or r.get("to_hand", 0) > p.discard - from_discard - back:
             return reject("result_counts", "There are not that many cards to move.", "Phase 2.1: Play Cards")
@@ -329,6 +347,8 @@ def _check_advance(state: State, seat: int, a: dict) -> Rejection | None:
     if nxt is None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     space = route[nxt[0]]
+    if space == UNENTERED:
+        return _unentered()
     src = a["source"]
     got = source(p, src["zone"], src["index"], src["slot"])
     if got is None:
@@ -366,6 +386,8 @@ def _check_free_advance(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("no_free_advance", f"{p.modules[a['module']].name} gives no free advance.", "The Rocket")
     if next_space(state.routes[p.pad], p.pos) is None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    if unentered_ahead(state, seat):
+        return _unentered()
     return None
 
 
@@ -447,6 +469,18 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     if "result" in a and ins.effect != "other":
         return reject("known_effect", f"The app knows what {ins.name} does.", "Phase 2.4: Spend Experience")
+    if "result" in a and a["result"].get("advance") and next_space(state.routes[p.pad], p.pos) is None:
+        return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    back = "Reference: Insights and Hazards (back page)"
+    if (ins.effect == "trajectory") != ("lane" in a):
+        return reject("lane", "Say which trajectory the rocket changes to." if "lane" not in a else
+                      f"{ins.name} does not change trajectory.", back)
+    if "lane" in a and (a["lane"] == p.pad or a["lane"] >= len(state.routes)):
+        return reject("same_lane", "Change to another trajectory.", back)
+    if "colour" in a and (ins.effect != "protect" or ins.colour):
+        return reject("colour", f"{ins.name} sets no hazard colour.", back)
+    if ins.effect == "protect" and not ins.colour and "colour" not in a:
+        return reject("colour", "Say which hazard colour the protection covers (as printed on the card).", back)
     return None
 
 
@@ -493,5 +527,5 @@ _CHECKS = {
     DONE: _check_done, COPY_MODULE: _check_copy_module, DOUBLE_MODULE: _check_double_module,
     ADVANCE: _check_advance, FREE_ADVANCE: _check_free_advance, JETTISON_MODULE: _check_jettison_module,
     JETTISON_CREW: _check_jettison_crew, EXCHANGE: _check_exchange, INSIGHT: _check_insight,
-    JETTISON_STORAGE: _check_jettison_storage, DISCARD: _check_discard,
+    JETTISON_STORAGE: _check_jettison_storage, DISCARD: _check_discard, TRAJECTORY: _check_trajectory,
 }

@@ -16,6 +16,7 @@ Steps of play (``state.step``)::
 """
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from ..contract import Action
@@ -23,11 +24,11 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, rule_ref)
-from .cards import HQ_BOOSTS, HQ_STARTING, crew_of, insight_of, lanes_of, module_of
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, rule_ref)
+from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_of, insight_of, lanes_of, module_of
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
-from .model import (GREEN, HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNKNOWN_CARD, UNKNOWN_STARTING, Crew, CrewCard, Module,
-                    Player, State, replace)
+from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
+                    CrewCard, Module, Player, State, replace)
 from .rocket import build_routes
 from .table import starting_stage
 
@@ -51,11 +52,12 @@ def new_game(options: dict[str, Any]) -> State:
     (default two players); ``first_game`` bool: the rulebook's first-game
     recommendations (no Trajectory card, no Headquarters, no Starting cards);
     ``start``: the seat given the Start Player and Active Player cards (default
-    0); ``pads``: each player's launch pad 0..3, all different (default the
+    0; "random": drawn with ``seed``); ``pads``: each player's launch pad 0..3, all different (default the
     seat order); ``board``: ``{"trajectory_card": [lane items x4], "mars":
-    [lane items x4]}`` as printed (default: the Trajectory card holds only its
-    Green hazard, and the Mars card one final space that takes any resource:
-    the rulebook prints neither); ``seed``: kept, unused (nothing is shuffled
+    [lane items x4]}`` as printed (default: the Trajectory card is asked for
+    when a rocket reaches it, action ``trajectory_card``, and the Mars card
+    holds one final space that takes any resource: the rulebook prints
+    neither); ``seed``: kept, unused (nothing is shuffled
     by the app). Raises ``ValueError`` naming the option and the rule.
     """
     unknown = set(options) - OPTIONS
@@ -71,6 +73,8 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
     n = len(players)
     start = opts.get("start", 0)
+    if start == "random":   # decision RA-04: the table chooses, or the app draws (seeded: replays the same)
+        start = Random(int(opts.get("seed", 0))).randrange(n)
     pads = opts.get("pads") or list(range(n))
     if type(start) is not int or not 0 <= start < n:
         raise ValueError("start must be a seat number")
@@ -78,7 +82,7 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each pawn starts on a different launch pad 0..{LANES - 1} ({rule_ref('Setup')})")
     first = bool(opts.get("first_game", False))
     board = opts.get("board") or {}
-    traj = _lanes(board.get("trajectory_card"), (GREEN,))
+    traj = _lanes(board.get("trajectory_card"), (UNENTERED,))
     mars = _lanes(board.get("mars"), ("any",))
     state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
                   first_game=first, trajectory_card=() if first else traj, mars=mars, start=start, active=start,
@@ -133,6 +137,8 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
     name = card["name"]
     stage = starting_stage(state)
     if stage in ("insight", "revealed"):
+        if name in STARTING_NAMES:   # a described card: its printed parts, whatever the entry carries
+            card = {**STARTING_CARDS[STARTING_NAMES.index(name)], **card}
         if name == UNKNOWN_STARTING:
             name = f"{UNKNOWN_CARD} {sum(1 for n in state.starting_seen if n.startswith(UNKNOWN_CARD)) + 1}"
             card = dict(card, name=name)
@@ -263,6 +269,18 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
     return after_leftover(state, events)
 
 
+def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) -> State:
+    """The Trajectory card's spaces and hazards as printed: the routes are
+    rebuilt (no rocket is past it), and a free advance that stopped before it goes on."""
+    lanes = tuple(tuple(lane) for lane in args["lanes"]) + ((),) * (LANES - len(args["lanes"]))
+    state = replace(state, trajectory_card=lanes)
+    if state.routes:
+        state = replace(state, routes=build_routes(state))
+    events.append(Event("trajectory_card", "The Trajectory card's spaces and hazards are entered: "
+                        + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
+    return post.settle(state, seat, events) if state.free_left else state
+
+
 _HANDLERS = {
     HEADQUARTERS: _apply_headquarters, STARTING: _apply_starting, PICK: _apply_pick, EXTRA_CARD: _apply_extra_card,
     LAUNCH: _apply_launch, LEFTOVER: _apply_leftover,
@@ -270,5 +288,5 @@ _HANDLERS = {
     COPY_MODULE: post.apply_copy_module, DOUBLE_MODULE: post.apply_double_module, ADVANCE: post.apply_advance,
     FREE_ADVANCE: post.apply_free_advance, JETTISON_MODULE: post.apply_jettison_module,
     JETTISON_CREW: post.apply_jettison_crew, EXCHANGE: post.apply_exchange, INSIGHT: post.apply_insight,
-    JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard,
+    JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard, TRAJECTORY: _apply_trajectory,
 }

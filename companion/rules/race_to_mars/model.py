@@ -33,11 +33,20 @@ RED, YELLOW, GREEN = "red", "yellow", "green"
 HAZARDS = (RED, YELLOW, GREEN)
 #: What a trajectory lane holds: spaces (a resource symbol, or "any" when unknown) and hazards.
 ITEMS = RESOURCES + (ANY,) + HAZARDS
+#: Stands in a route for the Trajectory card until the table enters it (the rulebook does not print it):
+#: a rocket stops before it, and the game asks for the card (action ``trajectory_card``).
+UNENTERED = "trajectory card not entered"
 
 LANES = 4               # decision: one lane per launch pad, one pad per Rocket card (4 colours)
 SLOTS = 12              # "During the initial 12 rounds, add the leftover card to the trajectories"
 SPACE_CARDS = 100       # Table of Contents: 100 Space cards
-HEADQUARTERS = 10
+HEADQUARTERS = 10       # ... 10 Headquarters cards
+STARTING_CARDS = 8      # ... 8 Starting cards ("There are eight different Starting cards in the game")
+#: ... the supply's printed counts: "not meant to be limited. If you run out of them, use a substitute"
+#: (never a refusal; a reminder): 40 Asteroid cards, 24 Boost cards, 25 Experience tokens
+SUPPLY = {"Asteroid": 40, "Boost": 24, "Experience": 25}
+PLAYER_TOKENS = 15      # ... 60 Player tokens (15 per player colour): markers, not a limit (RA-42)
+REFERENCE_CARDS = 2     # Setup: "Give each player two Reference cards" (8 double-sided in the box)
 BOOST, ASTEROID = "Boost", "Asteroid"   # card names of the two supply cards
 BASE_DRAW = 2           # The Rocket: "Rocket card: Draw two cards each turn"
 INSIGHT_CARD_COST = 3   # Phase 2.4: "spend three Experience tokens to gain a Boost card"
@@ -126,12 +135,15 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Insight:
     """An Insight: ``cost`` Experience for ``effect`` ("boost", "jettison",
-    "store", "draw", "advance", or "other" with ``text``)."""
+    "store", "draw", "advance", "trajectory": change trajectory, "protect":
+    hazard protection of ``colour`` on the owner's next turn, or "other"
+    with ``text``: its result is entered)."""
 
     name: str
     cost: int
     effect: str
     text: str = ""
+    colour: str = ""
 
 
 INSIGHT_CARD = Insight("Insight card", INSIGHT_CARD_COST, "boost", "gain a Boost card")
@@ -170,6 +182,8 @@ class Player:
     double: int = -1                  # HQ2: uid of the module used twice
     bought_draw: int = 0              # Insights bought this turn: draw one more (2.6)
     bought_keep: int = 0              # ... keep one more card (2.5)
+    shield_next: tuple[str, ...] = ()  # ... hazard protection colours for the next turn
+    shield: tuple[str, ...] = ()      # hazard protection colours bought last turn, for this turn
     steps: int = 0                    # spaces advanced this turn
     done: bool = False                # 2.1 finished
 

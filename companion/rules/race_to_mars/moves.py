@@ -16,13 +16,13 @@ from typing import Any
 from ..contract import fast_action as Action  # the contract's Action, made faster
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING)
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
 from .deck import free as free_copies, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    UNKNOWN_STARTING, CrewCard, Player, State)
+                    UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current, starting_choices, starting_stage
@@ -251,7 +251,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
         out += _rocket_choices(state, s) if not p.used else []
         route = state.routes[p.pad]
         nxt = next_space(route, p.pos)
-        if nxt is not None:
+        if nxt is not None and route[nxt[0]] != UNENTERED:
             space = route[nxt[0]]
             free = [x for x in sources(p) if x[4] not in p.used]
             for zone, i, slot, res, _ in free:
@@ -275,6 +275,11 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             for name in (ASTEROID, BOOST) if p.hand and free_copies(p, name) > 0]
                     out += [Action(INSIGHT, {"which": k, "target": {"zone": "discard", "card": name}}, s)
                             for name in (ASTEROID, BOOST) if in_discard(p, name)]
+                elif ins.effect == "trajectory":
+                    out += [Action(INSIGHT, {"which": k, "lane": lane}, s) for lane in range(len(state.routes))
+                            if lane != p.pad]
+                elif ins.effect == "protect" and not ins.colour:
+                    out += [Action(INSIGHT, {"which": k, "colour": c}, s) for c in HAZARDS]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(Action(INSIGHT, {"which": k}, s))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
@@ -392,9 +397,11 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
         options = _turn_actions(state, p)
         return options[rng.randrange(len(options))]
     sub = state.sub
-    if sub == 2:
+    if sub == 2 or state.free_left:
         route = state.routes[p.pad]
         nxt = next_space(route, p.pos)
+        if nxt is not None and route[nxt[0]] == UNENTERED:
+            return Action(TRAJECTORY, {"lanes": random_space_card(rng, "trajectory")["trajectory"]}, s)
         if nxt is not None and rng.random() < 0.97:
             space = route[nxt[0]]
             best = None

@@ -9,8 +9,8 @@ from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
-from .model import (GREEN, PLAY_STEP, RED, RESOURCE_NAMES, YELLOW, Crew, Insight, Played, Player, State,
-                    replace)
+from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
+                    Player, State, replace)
 from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
 
@@ -198,8 +198,13 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
         if state.free_left <= 0:
             return state
         p = state.players[seat]
-        if next_space(state.routes[p.pad], p.pos) is None:
+        nxt = next_space(state.routes[p.pad], p.pos)
+        if nxt is None:
             return replace(state, free_left=0)
+        if state.routes[p.pad][nxt[0]] == UNENTERED:   # wait for the Trajectory card's spaces, then go on
+            events.append(Event("trajectory_needed", f"{state.names[seat]}'s rocket reaches the Trajectory card: "
+                                "enter its spaces and hazards", {"seat": seat}))
+            return state
         state = move(replace(state, free_left=state.free_left - 1), seat, events)
 
 
@@ -277,11 +282,38 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
         p = replace(p, bought_keep=p.bought_keep + 1)
     elif ins.effect == "draw":
         p = replace(p, bought_draw=p.bought_draw + 1)
+    elif ins.effect == "protect":
+        colour = ins.colour or args["colour"]
+        p = replace(p, shield_next=p.shield_next + (colour,))
+        events.append(Event("shield", f"{who} is protected from {colour} hazards on the next turn"))
+    elif ins.effect == "trajectory":
+        p = change_lane(state, p, args["lane"])
+        events.append(Event("trajectory", f"{who}'s rocket changes to trajectory {args['lane'] + 1}",
+                            {"seat": seat, "lane": args["lane"]}))
     elif ins.effect == "advance":
         return settle(put(state, p, free_left=1), seat, events)
     if "result" in args:
         p = apply_result(p, args["result"], who, events)
+        if args["result"].get("advance"):
+            return settle(put(state, p, free_left=args["result"]["advance"]), seat, events)
     return put(state, p)
+
+
+def change_lane(state: State, p: Player, lane: int) -> Player:
+    """The "change trajectory" Insight (back page; Starting cards 5-8 are not described): decision RM-159: the
+    rocket moves to ``lane`` at the same number of spaces from Earth, passing no hazard (it does not advance),
+    never onto the final space nor past a Trajectory card not yet entered (then just before them)."""
+    old, new = state.routes[p.pad], state.routes[lane]
+    spaces = sum(1 for x in old[:p.pos + 1] if x not in HAZARDS)
+    pos, k = -1, 0
+    for j, x in enumerate(new):
+        if x == UNENTERED or j == final_space(new):
+            break
+        if x not in HAZARDS:
+            if k == spaces:
+                break
+            k, pos = k + 1, j
+    return replace(p, pad=lane, pos=pos)
 
 
 def apply_jettison_storage(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -316,7 +348,8 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     out = p.hand - keep + len(seen) - len(p.seen)
     n = draw_count(p)   # before the Insights bought this turn are reset
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
-                seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0)
+                seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0,
+                shield=p.shield_next, shield_next=())
     text = f"{who} discards {out} card(s)"
     if keep:
         text += f", keeps {keep} in hand"

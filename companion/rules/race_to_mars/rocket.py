@@ -8,7 +8,7 @@ Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
 from __future__ import annotations
 
 from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
-from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, WILD, Module, Player, State
+from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, UNENTERED, WILD, Module, Player, State
 
 
 def copied(p: Player, i: int) -> Module | None:
@@ -64,7 +64,11 @@ def keep_allowance(p: Player) -> int:
 
 
 def protected(p: Player, colour: str) -> bool:
-    """True if a Hazard protection module (or a copy of one) covers ``colour``."""
+    """True if a Hazard protection module (or a copy of one) covers ``colour``,
+    or an Insight bought on the player's previous turn ("hazard protection on
+    your next turn", back page)."""
+    if colour in p.shield:
+        return True
     for i, m in enumerate(p.modules):
         e = copied(p, i) if m.copy else m
         if e is not None and e.protection == colour:
@@ -153,7 +157,9 @@ def pair_pays(space: str, first: str, second: str) -> bool:
 
 def next_space(route: tuple[str, ...], pos: int) -> tuple[int, tuple[str, ...]] | None:
     """``(index of the next space, hazards passed on the way)`` from ``pos``
-    along ``route``; None at the final space."""
+    along ``route``; None at the final space. The "space" is
+    :data:`~.model.UNENTERED` when the Trajectory card comes next and the table
+    has not entered it (no step onto it: :func:`unentered_ahead`)."""
     j = pos + 1
     hazards: tuple[str, ...] = ()
     n = len(route)
@@ -161,6 +167,16 @@ def next_space(route: tuple[str, ...], pos: int) -> tuple[int, tuple[str, ...]] 
         hazards += (route[j],)
         j += 1
     return (j, hazards) if j < n else None
+
+
+def unentered_ahead(state: State, seat: int) -> bool:
+    """True if ``seat``'s rocket stands just before the Trajectory card and the
+    table has not entered its spaces and hazards yet: they matter now."""
+    p = state.players[seat]
+    if not state.routes:
+        return False
+    nxt = next_space(state.routes[p.pad], p.pos)
+    return nxt is not None and state.routes[p.pad][nxt[0]] == UNENTERED
 
 
 def final_space(route: tuple[str, ...]) -> int:

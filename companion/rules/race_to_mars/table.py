@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Expect, Result, Seat, Standing, Turn
-from .actions import LEFTOVER, PICK, STARTING
+from .actions import LEFTOVER, PICK, STARTING, TRAJECTORY
 from .model import (HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
-                    UNKNOWN_STARTING, State)
+                    UNENTERED, UNKNOWN_STARTING, State)
 from .deck import free
-from .rocket import final_space
+from .rocket import final_space, unentered_ahead
 
+NOT_SPACES = ("red", "yellow", "green", UNENTERED)   # route items that are no space
 PHASE_NAMES = {2: "2.2 Advance rocket", 3: "2.3 Exchange cards for Experience", 4: "2.4 Spend Experience",
                5: "2.5 Discard cards"}
 
@@ -96,8 +97,17 @@ def is_over(state: State) -> bool:
 
 def expects(state: State) -> Expect | None:
     """A card the game waits for: the Space card a Pre-launch player picks,
-    the leftover that becomes a trajectory card, or a Starting card."""
+    the leftover that becomes a trajectory card, a Starting card, or (2.2, a
+    rocket just before it) the Trajectory card's spaces and hazards
+    (``card_kind`` "trajectory", action ``trajectory_card``)."""
     step = state.step
+    if step == TURN_STEP:
+        s = current(state)
+        if state.free_left or state.sub == 2 and not state.hazards and unentered_ahead(state, s):
+            return Expect("card", f"{state.names[s]}'s rocket reaches the Trajectory card: enter its spaces and "
+                          "hazards on each lane, Earth \u2192 Mars", "trajectory", card_kind="trajectory", seat=s,
+                          action=TRAJECTORY)
+        return None
     if step == PRE_STEP:
         s = state.order[state.at]
         return Expect("card", f"{state.names[s]} picks a Space card (or launches)", "crew or module",
@@ -196,10 +206,8 @@ def summary(state: State) -> dict[str, Any]:
         route = state.routes[p.pad] if state.routes else ()
         players.append({
             "name": name, "mode": "Post-launch" if p.launched else "Pre-launch", "headquarters": p.hq or None,
-            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in
-                                          ("red", "yellow", "green")),
-            "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in ("red", "yellow", "green"))
-                               if route else None),
+            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in NOT_SPACES),
+            "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in NOT_SPACES) if route else None),
             "rocket_modules": [m.name for m in p.modules], "crew_deck": len(p.crew) + p.boosts + p.asteroids,
             "draw_pile": p.draw, "hand": p.hand, "discard_pile": p.discard,
             "play_area": [c.name for c in p.play if not c.gone],
@@ -232,6 +240,8 @@ def invariants(state: State) -> list[str]:
             bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
         if state.routes and p.pos > final_space(state.routes[p.pad]):
             bad.append(f"seat {p.seat}: beyond Mars")
+        if state.routes and UNENTERED in state.routes[p.pad][:p.pos + 1]:
+            bad.append(f"seat {p.seat}: past the Trajectory card before it was entered")
         if len({m.uid for m in p.modules}) != len(p.modules):
             bad.append(f"seat {p.seat}: two modules share an id")
     if len(state.slots) > SLOTS or (len(state.slots) == SLOTS) != bool(state.routes):

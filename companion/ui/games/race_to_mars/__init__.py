@@ -47,6 +47,8 @@ class RaceToMarsUi(GameUi):
         self._request = None
         step = facts.step(state)
         expect = self.app.expect()
+        if expect is not None and expect.action == "trajectory_card":
+            return Request("trajectory_card", "space", "trajectory", None, expect.seat, state)
         if step == "leftover":
             return Request("leftover", "space", "trajectory", None, expect.seat, state)
         if step == "starting":
@@ -90,7 +92,8 @@ class RaceToMarsUi(GameUi):
         step = facts.step(state)
         if step == "headquarters":
             return self.screens["headquarters"]
-        if step in ("starting", "leftover"):
+        expect = self.app.expect()
+        if step in ("starting", "leftover") or expect is not None and expect.action == "trajectory_card":
             return self.screens["entry"]
         if step == "pre-launch":
             return self.screens["round"]

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, UNKNOWN_CARD, UNKNOWN_STARTING
+from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD, UNKNOWN_STARTING
 
 from ... import layout as L
 from ... import text
@@ -36,7 +36,8 @@ PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "
 @dataclass
 class Request:
     """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "leftover"
-    (a trajectory card), "starting" (a Starting card) or "browse" (the
+    (a trajectory card), "starting" (a Starting card), "trajectory_card" (the
+    Trajectory card's lanes, when a rocket reaches it) or "browse" (the
     catalogue); ``kind``: "space" | "starting"; ``part``: the part used
     ("crew", "module", "both", "trajectory", "insight"; None: asked after
     the tap); ``place``: the payload's place; ``seat``: who acts; ``state``:
@@ -278,6 +279,8 @@ class EntryScreen(Screen):
             return True
         if r.purpose == "leftover":
             action = Action(LEFTOVER, {"card": card}, r.seat)
+        elif r.purpose == "trajectory_card":
+            action = Action(TRAJECTORY, {"lanes": card["trajectory"]}, r.seat)
         elif r.purpose == "starting":
             action = Action(STARTING, {"card": card, "place": place or r.place}, r.seat)
         else:
@@ -385,6 +388,9 @@ class EntryScreen(Screen):
 
     def paint(self, ui: Ui) -> None:
         self.lapse()
+        if self.editor is None and self.request().purpose == "trajectory_card":   # straight to its lanes
+            self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
+                      lambda c: self.use(c, None))
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)

@@ -1,0 +1,95 @@
+"""Race to Mars: the Insights of the undescribed Starting cards 5-8 and unknown effects entered as their
+result (race-to-mars.txt "Reference: Insights and Hazards (back page)", "Starting Cards", "Phase 2.4: Spend
+Experience"). Decisions: RM-154 (their contents come from the catalogue as printed), RM-159 (a rocket keeps its
+lane unless "change trajectory" moves it)."""
+import re
+from pathlib import Path
+
+from companion.rules import race_to_mars as rm
+from companion.rules.race_to_mars.cards import BACK_PAGE_ONLY, STARTING_CARDS, insight_of
+from companion.rules.race_to_mars.model import INSIGHT_CARD, PLAY_STEP, Crew, CrewCard, replace
+from tests.rules.test_race_to_mars_helpers import act, flight, modules, rejection, texts
+
+RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / rm.RULEBOOK
+
+
+def _with_insight(s, **insight):
+    card = {"name": "Starting card 6", "insight": {"cost": 1, **insight}}
+    return replace(s, insights=(INSIGHT_CARD, insight_of(card)))
+
+
+def test_rm154_the_back_page_insights_left_for_starting_cards_5_to_8():
+    """RM-154 (decision RA-36: the back page's Insights not on the Insight card or Starting cards 1-4 are
+    presumably those of Starting cards 5-8; the app labels them so, the players enter each card as printed)."""
+    line = next(x for x in RULEBOOK.read_text().splitlines() if x.startswith("Insights:"))
+    back = [x.strip() for x in line.removeprefix("Insights:").rstrip(".").split(";")]
+    described = {"add a Boost card to your discard pile", "store a card", "draw a card", "jettison a card",
+                 "advance 1 space"}
+    assert len(back) == 9 and described <= set(back)
+    assert tuple(x for x in back if x not in described) == BACK_PAGE_ONLY
+    assert {c["insight"]["effect"] for c in STARTING_CARDS} == {"jettison", "store", "draw", "advance"}
+    unknown = insight_of({"name": "Starting card 7"})
+    assert (unknown.effect, unknown.cost) == ("other", 1)  # not entered: its result is entered when bought
+
+
+def test_rm159_a_rocket_keeps_its_lane_unless_it_changes_trajectory():
+    """RM-159 (decision RA-01): advancing never changes the lane; the "change trajectory" Insight moves the rocket
+    to another lane at the same number of spaces from Earth, passing no hazard."""
+    s = flight(route=("fuel", "red", "hull", "fuel", "fuel"), players={0: dict(xp=2, modules=modules(
+        {"resource": "fuel"}))}, sub=2)
+    lanes = list(s.slots[0])
+    lanes[2] = ("yellow", "hull", "hull", "fuel", "fuel")
+    s = replace(s, slots=(tuple(lanes),) + s.slots[1:])
+    from companion.rules.race_to_mars.rocket import build_routes
+    s = replace(s, routes=build_routes(s))
+    s, _ = act(s, rm.ADVANCE, 0, source={"zone": "module", "index": 0, "slot": 0})
+    assert (s.players[0].pad, s.players[0].pos) == (0, 0)
+    s = _with_insight(replace(s, sub=4), effect="trajectory")
+    r = rejection(s, rm.INSIGHT, 0, which=1)
+    assert r.code == "lane" and r.rule == "race-to-mars.txt, Reference: Insights and Hazards (back page)"
+    assert rejection(s, rm.INSIGHT, 0, which=1, lane=0).code == "same_lane"
+    assert {a.args.get("lane") for a in rm.legal_actions(s) if a.kind == rm.INSIGHT and a.args["which"] == 1} \
+        == {1, 2, 3}
+    s, ev = act(s, rm.INSIGHT, 0, which=1, lane=2)
+    p = s.players[0]
+    assert (p.pad, p.pos, p.xp) == (2, 1, 1) and "changes to trajectory 3" in texts(ev) and not s.hazards
+    s, _ = act(s, rm.INSIGHT, 0, which=1, lane=0)
+    assert (s.players[0].pad, s.players[0].pos) == (0, 0)
+
+
+def test_rm154_hazard_protection_on_your_next_turn():
+    """RM-154, RM-079 (back page: "hazard protection on your next turn"; decision RA-35/RA-46: on the owner's next
+    turn, in the colour printed, or the one the players name when the card entry lacks it)."""
+    s = _with_insight(flight(players={0: dict(xp=2, draw=4)}, sub=4), effect="protect")
+    r = rejection(s, rm.INSIGHT, 0, which=1)
+    assert r.code == "colour" and r.rule == "race-to-mars.txt, Reference: Insights and Hazards (back page)"
+    s, _ = act(s, rm.INSIGHT, 0, which=1, colour="red")
+    assert s.players[0].shield_next == ("red",) and not rm.reach(s, 0)["hazards"]
+    s, _ = act(s, rm.DISCARD, 0, keep=0)
+    assert s.players[0].shield == ("red",)
+    from companion.rules.race_to_mars.rocket import protected
+    assert protected(s.players[0], "red") and not protected(s.players[0], "yellow")
+    p = replace(s.players[0], shield_next=())
+    s = replace(s, players=(p,) + s.players[1:], step="turn", order=(0, 1), at=0, sub=5)
+    s, _ = act(s, rm.DISCARD, 0, keep=0)
+    assert not protected(s.players[0], "red")  # one turn only
+
+
+def test_rm057_an_unknown_effect_is_entered_as_a_combined_result_and_may_jettison_several_cards():
+    """RM-057 ("must be fully executed"), RM-067: an effect the app does not know is entered as its result, any
+    combination (cards drawn, Experience, spaces advanced by an Insight), and jettisons what the card says."""
+    crew = (CrewCard("U", Crew(other="printed, not entered")),)
+    s = flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=1, draw=3, discard=3, asteroids=3)})
+    s, ev = act(s, rm.PLAY, 0, card="U", jettison=[{"zone": "discard", "card": "Asteroid"}] * 2,
+                result={"draw": 2, "xp": 1})
+    p = s.players[0]
+    assert (p.asteroids, p.discard, p.hand, p.xp) == (1, 1, 2, 1) and "players' word" in texts(ev)
+    s = _with_insight(flight(route=("fuel", "red", "fuel", "fuel"), players={0: dict(xp=1, draw=2)}, sub=4),
+                      effect="other")
+    s, ev = act(s, rm.INSIGHT, 0, which=1, result={"draw": 1, "advance": 2})
+    p = s.players[0]
+    assert (p.pos, p.hand, p.xp) == (2, 1, 0) and "red hazard" in texts(ev)
+    crew2 = (CrewCard("U", Crew(other="x")), CrewCard("A", Crew()))
+    s = flight(step=PLAY_STEP, players={0: dict(crew=crew2, hand=2, draw=0, discard=0)})
+    r = rejection(s, rm.PLAY, 0, card="U", result={"advance": 1})
+    assert r.code == "advance_in_2_2" and r.rule == "race-to-mars.txt, Phase 2.2: Advance Rocket"

@@ -1,0 +1,63 @@
+"""Race to Mars: the Trajectory card, whose spaces and hazards the rulebook does not print (race-to-mars.txt
+"Setup": "Then place the Trajectory card"; "Hazards": "The Green hazard (on the Trajectory card)"): asked when a
+rocket reaches it, like any card part the app has not seen."""
+from companion.rules import race_to_mars as rm
+from companion.rules.race_to_mars.model import SLOTS, TURN_STEP, Played, Player, replace
+from companion.rules.race_to_mars.flow import put
+from companion.rules.race_to_mars.rocket import build_routes
+from tests.rules.test_race_to_mars_helpers import act, modules, options, rejection, texts
+
+SRC = {"zone": "module", "index": 0, "slot": 0}
+
+
+def full_flight(seat0=None):
+    """A full game (Trajectory card not entered) in seat 0's 2.2, both rockets on the last space of slot 6."""
+    s = rm.new_game(options(2, first_game=False))
+    slots = ((("fuel",),) * 4,) * SLOTS
+    s = replace(s, slots=slots, slot_names=tuple(f"T{i}" for i in range(1, 13)), round=13, active=-1,
+                step=TURN_STEP, order=(0, 1), at=0, sub=2)
+    s = replace(s, routes=build_routes(s))
+    for seat in range(2):
+        s = put(s, replace(Player(seat, seat), **{"launched": True, "pos": 5, **((seat0 or {}) if seat == 0 else {})}))
+    return s
+
+
+def test_rm003_rm086_the_trajectory_card_is_asked_when_a_rocket_reaches_it():
+    """RM-003, RM-086 (Setup 1; the Green hazard is on the Trajectory card; decision RA-01: its lanes come from
+    the players, at the moment they matter)."""
+    s = full_flight({"modules": modules({"resource": "fuel"}, {"resource": "fuel"}), "boosts": 1,
+                     "play": (Played("Boost", None),)})
+    assert rm.reach(s, 0)["spaces"] == 0  # the plan stops before the card nobody has entered (even with a Boost)
+    e = rm.expects(s)
+    assert (e.kind, e.card_kind, e.action, e.seat) == ("card", "trajectory", rm.TRAJECTORY, 0)
+    r = rejection(s, rm.ADVANCE, 0, source=SRC)
+    assert r.code == "trajectory_card_first" and r.rule == "race-to-mars.txt, Setup"
+    assert not [a for a in rm.legal_actions(s) if a.kind == rm.ADVANCE]
+    s, ev = act(s, rm.TRAJECTORY, 0, lanes=[["green", "fuel"], ["hull"], ["hull"], ["hull"]])
+    assert "lane 1: green, fuel" in texts(ev) and rm.expects(s) is None
+    assert rejection(s, rm.TRAJECTORY, 0, lanes=[["fuel"]]).code == "trajectory_card_known"
+    s, ev = act(s, rm.ADVANCE, 0, source=SRC)
+    p = s.players[0]
+    assert p.asteroids == 1 and "Green hazard" in texts(ev)  # RM-086: an Asteroid into the discard pile
+    assert rm.summary(s)["players"][0]["position"] == 7
+
+
+def test_rm161_a_free_advance_waits_at_the_trajectory_card_and_goes_on_once_it_is_entered():
+    """RM-161 (decision RA-18: free advances pass hazards like any step) with the Trajectory card entered midway."""
+    s = full_flight({"pos": 4, "modules": modules({"free_advance": 3})})
+    s, ev = act(s, rm.FREE_ADVANCE, 0, module=0)
+    assert s.players[0].pos == 5 and s.free_left == 2 and "reaches the Trajectory card" in texts(ev)
+    assert rm.expects(s).action == rm.TRAJECTORY
+    assert rejection(s, rm.DONE, 0).code == "trajectory_card_first"
+    s, ev = act(s, rm.TRAJECTORY, 0, lanes=[["fuel", "red", "fuel"]] * 4)
+    assert s.players[0].pos == 8 and s.free_left == 0 and rm.invariants(s) == []  # route index: past the red
+    assert "red hazard: no Rocket module" in texts(ev)
+
+
+def test_rm004_rm003_a_board_given_at_setup_or_the_first_game_asks_nothing():
+    """RM-004 (first game: no Trajectory card), RM-003 (a board entered at setup)."""
+    s = rm.new_game(options(2, first_game=False, board={"trajectory_card": [["green", "fuel"]] * 4}))
+    assert rejection(s, rm.TRAJECTORY, 0, lanes=[["fuel"]]).code == "trajectory_card_known"
+    f = rm.new_game(options(2))
+    assert f.trajectory_card == () and rejection(f, rm.TRAJECTORY, 0, lanes=[["fuel"]]).code == \
+        "trajectory_card_known"
