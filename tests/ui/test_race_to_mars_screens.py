@@ -224,7 +224,8 @@ def _to_post_launch(s, crew_card: dict, anna: str = "X{n}", lanes: list | None =
         else:
             n += 1
             seat = expect.seat
-            card = dict(crew_card, name=anna.format(n=n)) if seat == 0 else {"name": f"C{n}", "crew": {"resources": ["fuel"]}}
+            card = (dict(crew_card, name=anna.format(n=n)) if seat == 0
+                    else {"name": f"C{n}", "crew": {"resources": ["fuel"]}})
             assert s.submit(Action("pick", {"card": card, "place": "crew"}, seat)).accepted
 
 

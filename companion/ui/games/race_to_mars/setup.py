@@ -10,7 +10,6 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import HEADQUARTERS
 
 from ... import layout as L
-from ... import text
 from ...screens.base import Screen
 from ...seats import seat_chip
 from ...screens.chrome import next_rect
@@ -84,8 +83,9 @@ class HeadquartersScreen(Screen):
             if sub == f"HQ {n}":
                 sub = None  # no room: the text beside the grid says what it does
             other = next(k for k in range(1, 11) if k != n and k not in dealt)
-            on_tap, disabled, name = tap_or_why(app, None if n in dealt else (lambda n=n: self.tap(n)), lambda n=n, o=other: [
-                Action(HEADQUARTERS, {"keep": n, "back": o}, seat)], f"HQ {n}")
+            on_tap, disabled, name = tap_or_why(
+                app, None if n in dealt else (lambda n=n: self.tap(n)),
+                lambda n=n, o=other: [Action(HEADQUARTERS, {"keep": n, "back": o}, seat)], f"HQ {n}")
             ui.button(cell, f"HQ {n}", on_tap, disabled or style, size=lay.body, sub=sub, name=name)
         text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         below = cells[-1].bottom + lay.gap

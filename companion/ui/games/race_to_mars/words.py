@@ -125,7 +125,8 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
 
 
-__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS",
+           "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
 
