@@ -92,6 +92,7 @@ class App:
         self.session = session
         self.catalogues = catalogues
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
+        self._die_games: dict[str, bool] = {}   # game id -> whether it is played with a die
         self._game_uis: dict[str, Any] = {}
         self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
         self._views: dict[str, tuple[Any, Any]] = {}  # what the rules said about the shown state
@@ -208,8 +209,8 @@ class App:
                 self.say(notice, "error", 20, everywhere=True)
 
     def title(self) -> str:
-        """The open game's title, or the app's name."""
-        game_id = self.session.game_id or self.setup_game_id
+        """The title of the game being set up, else of the open game, else the app's name."""
+        game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
         return entry(game_id).title if game_id else "Mars Table Companion"
 
     def expect(self) -> Any:
@@ -225,7 +226,19 @@ class App:
         return self.game.die_faces(state) or NUMBER_FACES
 
     def uses_die(self) -> bool:
-        """False when the open game has no die (the die status says "not used")."""
+        """False when the game shown has no die (the die status says "not used
+        in this game"): the open game, or on its New-game screen the game
+        being set up (asked of its rules: ``die_faces`` of a game with its
+        default options). True on the game picker (the die serves the others)."""
+        if self.wants_new_game or not self.session.has_game:
+            game_id = self.setup_game_id
+            if game_id is None:
+                return True
+            if game_id not in self._die_games:
+                from companion.rules import get_game
+                game = get_game(game_id)
+                self._die_games[game_id] = bool(game.die_faces(game.new_game(game.default_options())))
+            return self._die_games[game_id]
         state = self.state
         return state is None or self.game is None or bool(self.game.die_faces(state))
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.rules.race_to_mars import random_space_card
 from companion.rules.race_to_mars.model import HAZARDS
+from companion.ui.games.race_to_mars.refuse import WHY
 
 GAME = "race-to-mars"
 
@@ -34,7 +35,8 @@ class Table:
         return self.d.app
 
     def names(self) -> list[str]:
-        return self.d.names()
+        """The buttons that make a move (not the greyed-out ones, whose tap says why not)."""
+        return [n for n in self.d.names() if not n.endswith(WHY)]
 
     def tap(self, name: str) -> None:
         self.taps += 1

@@ -204,9 +204,10 @@ def test_the_catalogue_search_edit_and_delete(driver):
     assert d.app.current_screen().name == "round"
 
 
-def _to_post_launch(s, crew_card: dict) -> None:
+def _to_post_launch(s, crew_card: dict, anna: str = "X{n}", lanes: list | None = None) -> None:
     """A first game of two built by moves: 12 rounds of picks (Anna recruits,
-    Winston too) and leftovers, then both launch; Anna owns ``crew_card``."""
+    Winston too) and leftovers, then both launch; Anna owns ``crew_card``
+    (her cards named ``anna.format(n=n)``)."""
     rng = random.Random(9)
     from companion.rules.race_to_mars import random_space_card
     n = 0
@@ -215,7 +216,7 @@ def _to_post_launch(s, crew_card: dict) -> None:
         if expect is not None and expect.action == "leftover":
             n += 1
             card = random_space_card(rng, "trajectory", f"L{n}")
-            card["trajectory"] = [["fuel"]] * 4
+            card["trajectory"] = lanes or [["fuel"]] * 4
             assert s.submit(Action("leftover", {"card": card}, expect.seat)).accepted
         elif any(a.kind == "launch" for a in s.game.legal_actions(s.state)):
             seat = s.game.to_act(s.state).seats[0]
@@ -223,7 +224,8 @@ def _to_post_launch(s, crew_card: dict) -> None:
         else:
             n += 1
             seat = expect.seat
-            card = dict(crew_card, name=f"X{n}") if seat == 0 else {"name": f"C{n}", "crew": {"resources": ["fuel"]}}
+            card = (dict(crew_card, name=anna.format(n=n)) if seat == 0
+                    else {"name": f"C{n}", "crew": {"resources": ["fuel"]}})
             assert s.submit(Action("pick", {"card": card, "place": "crew"}, seat)).accepted
 
 

@@ -40,7 +40,7 @@ def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     if day_r is not None:
         rest = day_r
     status = pygame.Rect(rest)
-    die_r, rest = L.take_right(rest, lay.px(160), lay.gap)
+    die_r, rest = L.take_right(rest, lay.px(160 if app.uses_die() else 172), lay.gap)  # "Die not used" whole
     return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
             "status": status}
 
@@ -84,7 +84,7 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     inner = rect.inflate(-lay.px(10), -lay.px(2))
     top, bottom = L.take_top(inner, inner.h - text.font(lay.fine).get_linesize())
     if not app.uses_die():
-        ui.label(top, "No die", lay.small, DIM, bold=True)  # "not used in this game", in words that fit
+        ui.label(top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
         ui.label(bottom, "in this game", lay.small, DIM)
         return
     if st["mode"] == "none":
@@ -257,6 +257,44 @@ def show_rule(app: Any, rule: str) -> None:
     app.show_info(f"Rulebook: {rule}", lines)
 
 
+def dialog_width(lay: Layout, lines: bool) -> int:
+    """A dialog's width in pixels (wider when it has lines of text)."""
+    return min(lay.w - 2 * lay.px(20), lay.px(700 if lines else 640))
+
+
+def dialog_columns(lay: Layout, labels: list[str], n: int, lines: bool) -> int:
+    """How many columns a dialog of ``n`` buttons (its options ``labels`` and
+    Cancel) uses: as many as keep every label whole at its size (at most 3;
+    2 when there are few buttons; 1 for a single one)."""
+    widest = max((text.font(lay.body, True).size(label)[0] for label in labels), default=0) + lay.px(24)
+    inner_w = dialog_width(lay, lines) - lay.px(24)
+    ncols = next((c for c in (3, 2) if c * widest + (c - 1) * lay.gap <= inner_w), 1)
+    return 1 if n == 1 else min(ncols, 2 if n <= 4 else 3)
+
+
+def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | None = None,
+                more: str = "More\u2026") -> int:
+    """How many of ``labels`` one page of a dialog shows whole on this screen,
+    with Cancel and (when they do not all fit) ``more`` below them: the
+    rest go on the next page. Its ``lines`` keep at least two rows of
+    text (paged with \u25b2 \u25bc beyond that). At least 1."""
+    w = dialog_width(lay, bool(lines))
+    title_h = len(text.wrap(title, w - lay.px(24), lay.body, True)) * text.font(lay.body, True).get_linesize()
+    lines_h = 0
+    if lines:
+        lh = text.font(lay.small).get_linesize()
+        full = sum(len(text.wrap(x, w - lay.px(24), lay.small)) for x in lines) * lh + lay.gap
+        lines_h = min(full, 2 * lay.touch + 2 * lay.gap)
+    room = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - lines_h - lay.px(16)
+    rows = max(1, room // (lay.touch + lay.gap))
+    for k in range(len(labels), 0, -1):
+        n = k + 1 + (k < len(labels))  # the options shown, Cancel, More
+        shown = labels[:k] + ([more] if k < len(labels) else [])
+        if -(-n // dialog_columns(lay, shown, n, bool(lines))) <= rows:
+            return k
+    return 1
+
+
 def draw_dialog(ui: Ui, app: Any) -> None:
     """A modal choice over the screen: title, its lines (readable size; \u25b2
     \u25bc page through them when they do not all fit), option buttons, Cancel."""
@@ -266,12 +304,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lay = ui.layout
     ui.modal()
     n = len(d.options) + (1 if d.cancel else 0)
-    w = min(lay.w - 2 * lay.px(20), lay.px(700 if d.lines else 640))
-    widest = max((text.font(lay.body, True).size(label)[0] for label, _ in d.options), default=0) + lay.px(24)
-    inner_w = w - lay.px(24)
-    # as many columns as keep every label whole at its size (at most 3; 2 when there are few options)
-    ncols = next((c for c in (3, 2) if c * widest + (c - 1) * lay.gap <= inner_w), 1)
-    ncols = 1 if n == 1 else min(ncols, 2 if n <= 4 else 3)
+    w = dialog_width(lay, bool(d.lines))
+    ncols = dialog_columns(lay, [label for label, _ in d.options], n, bool(d.lines))
     nrows = -(-n // ncols)
     bh = lay.touch
     size = lay.small

@@ -61,8 +61,15 @@ class PickerScreen(Screen):
             inner = cell.inflate(-lay.px(20), -lay.px(8))
             name_r, line_r = L.take_top(inner, int(inner.h * 0.45))
             ui.label(name_r, entry.title + ("  \u2022 open game" if is_open else ""), lay.big, FG, bold=True)
-            ui.block(line_r, f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}",
-                     lay.small, DIM)
+            ui.block(line_r, _whole([f"{players_text(entry)} \u00b7 {entry.kind} \u00b7 rules: {entry.rulebook}",
+                                     f"{players_text(entry)} \u00b7 {entry.kind}"], line_r, lay.small), lay.small, DIM)
         if back_r is not None:
             ui.button(pygame.Rect(back_r.x, back_r.y, lay.px(220), back_r.h), "Back to game",
                       self.app.cancel_new_game, name="Back to game")
+
+
+def _whole(options: list[str], rect: pygame.Rect, size: int) -> str:
+    """The first of ``options`` that wraps whole into ``rect`` at ``size`` px (else the last)."""
+    from .. import text
+    lh = text.font(size).get_linesize()
+    return next((x for x in options if len(text.wrap(x, rect.w, size)) * lh <= rect.h), options[-1])

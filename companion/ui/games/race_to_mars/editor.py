@@ -20,7 +20,7 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 from ... import layout as L
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting)
+from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting, name_fitting)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
@@ -305,8 +305,9 @@ class CardEditor:
             who = self.lane_names[i] if i < len(self.lane_names) and self.lane_names[i] else ""
             spaces = sum(1 for x in self.lanes[i] if x not in HAZARDS)
             count = f"{spaces} space" + ("" if spaces == 1 else "s")
-            sub = who if lay.portrait else fitting([f"{who} \u00b7 {count}" if who else count, count],
-                                                   cell.w - 2 * lay.px(8), lay.small)
+            inner = cell.w - 2 * lay.px(8) - 1
+            sub = (name_fitting(who, inner, lay.small, False) if lay.portrait
+                   else fitting([f"{who} \u00b7 {count}" if who else count, count], inner, lay.small))
             ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
                       "selected" if i == self.lane else "normal", size=lay.body, sub=sub or None,
                       name=f"lane {i + 1}")

@@ -25,7 +25,7 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
 from . import facts
-from .editor import CardEditor
+from .editor import CardEditor, fitting_block
 from .words import brief, crew_text, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
@@ -54,6 +54,38 @@ class Request:
 def part_text(card: dict[str, Any], part: str | None) -> str:
     """What a list shows under a card's name: the part used, in a few words."""
     return brief(card, part)
+
+
+def card_brief(card: dict[str, Any], part: str | None) -> list[str]:
+    """Two short lines a picker shows under a card's name: its Crew ability
+    and its Rocket module ("Crew: Fuel+Wild, draw 1" / "Module: Hull, red
+    shield"), the part about to be used first (a Starting card's Insight
+    and its cost, "Insight: 2 XP: Jettison a card", when it goes to the
+    Insight row). A part the catalogue lacks says "not entered"."""
+    def said(key: str, word: str) -> str:
+        return f"{word}: {brief(card, key) if card.get(key) else 'not entered'}"
+    crew, module = said("crew", "Crew"), said("module", "Module")
+    if part == "insight":
+        return [said("insight", "Insight"), f"{crew} \u00b7 {module}"]
+    if "insight" in card and part is None:
+        return [f"{crew} \u00b7 {module}", said("insight", "Insight")]
+    if part == "trajectory":
+        return [brief(card, "trajectory"), f"{crew} \u00b7 {module}"]
+    return [module, crew] if part == "module" else [crew, module]
+
+
+def fitting_words(line: str, width: int, size: int) -> str:
+    """``line`` whole if it fits ``width`` px at ``size``, else its first
+    comma- or dot-separated parts that do (never cut inside a word); the
+    rest is in the card's details (a tap in the catalogue)."""
+    if text.width(line, size) <= width:
+        return line
+    parts = line.replace(" \u00b7 ", ", ").split(", ")
+    for k in range(len(parts) - 1, 0, -1):
+        s = ", ".join(parts[:k]) + " +"
+        if text.width(s, size) <= width:
+            return s
+    return parts[0]
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:
@@ -324,6 +356,7 @@ class EntryScreen(Screen):
 
     # ------------------------------------------------------------------ drawing
     def headline(self) -> str:
+        """What the list is for, in words; "|" separates shorter wordings (longest first)."""
         r = self.request()
         if r.purpose == "browse":
             return "Card catalogue: tap a card to see, edit or delete it"
@@ -333,6 +366,18 @@ class EntryScreen(Screen):
             verb = {"crew": "recruits to the Crew deck", "module": "attaches to the rocket",
                     "both": "keeps unplaced"}[r.part or "both"]
             return f"{who} {verb}: which Space card?"
+        if r.purpose == "starting":
+            state = self.app.state
+            stage = facts.starting_place(state)
+            if stage == "insight":
+                return "The Starting card beside the Insight card: which one?"
+            if stage == "revealed":
+                k = state.picked + len(facts.starting_choices(state)) + 1
+                return (f"Starting card {k} of {state.revealed} revealed (one more than the players): which one?"
+                        f"|Starting card {k} of {state.revealed} revealed: which one?")
+            if stage == "leftover":
+                return f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
+            return f"{who} picks a Starting card: recruit it or attach it"
         return expect.purpose if expect is not None else ""
 
     def lapse(self) -> None:
@@ -359,7 +404,8 @@ class EntryScreen(Screen):
             full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
             self.editor.paint(ui, content, full_bottom)
             return
-        head = f"Search: {self.query}\u258f" if self.searching else self.headline()
+        head = f"Search: {self.query}\u258f" if self.searching else \
+            fitting_block(self.headline().split("|"), title_r, lay.body, True)  # longest first
         ui.block(title_r, head, lay.body, INFO if self.searching else MARS, bold=True, min_size=lay.small)
         self.paint_list(ui, content, bottom, nr)
 
@@ -419,9 +465,13 @@ class EntryScreen(Screen):
         self.page_no += delta
 
     def paint_names(self, ui: Ui, rect: pygame.Rect, names: list[str], r: Request) -> None:
+        """The catalogue's cards as buttons: the name, and under it what the
+        table needs to choose (:func:`card_brief`: the Crew ability and the
+        Rocket module, a Starting card's Insight and its cost), paged."""
         lay = ui.layout
         ncols = 1 if lay.portrait else 2
-        row_h = lay.touch + lay.px(10)
+        lh = text.font(lay.small).get_linesize()
+        row_h = max(lay.touch, text.font(lay.body, True).get_linesize() + 2 * lh + lay.px(10))
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
         self.pages = max(1, -(-len(names) // per_page))
@@ -432,11 +482,21 @@ class EntryScreen(Screen):
             card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
-            sub = part_text(card, part) if known else f"enter its {PART_WORDS[part]}"
+            ui.button(cell, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
+            inner = cell.inflate(-2 * lay.px(10), -lay.px(8))
+            name_r, lines_r = L.take_top(inner, inner.h - 2 * lh)
+            ui.label(name_r, name, lay.body, FG if known else DIM, "center", bold=True, min_size=lay.small)
+            said = part
+            if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
+                said = {"pick": "crew", "revealed": None}.get(facts.starting_place(self.app.state), "insight")
+            lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
             if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
-                sub = "not described: the table's word"
-            ui.button(cell, name, (lambda n=name: self.tap_card(n)), "normal" if known else "quiet",
-                      size=lay.body, sub=sub, min_size=lay.px(16))
+                lines = ["not described: the table's word"]
+            y = lines_r.y
+            for line in lines[:2]:
+                ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), fitting_words(line, lines_r.w, lay.small),
+                         lay.small, FG if known else DIM, "center")
+                y += lh
         if not names:
             what = "Space" if self.kind() == "space" else "Starting"
             ui.block(rect, (f"No {what} card matches \u201c{self.query}\u201d." if self.query else

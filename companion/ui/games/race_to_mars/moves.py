@@ -19,17 +19,10 @@ PAGE = 8  # at most this many moves a page of a dialog (fewer when the screen ha
 
 def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> int:
     """How many of ``labels`` one page of the shell's dialog shows whole on
-    this screen, leaving room for "More\u2026" and Cancel (see
-    :func:`companion.ui.screens.chrome.draw_dialog`, whose layout this follows)."""
-    from companion.ui import text
-    lay = app.layout
-    w = min(lay.w - 2 * lay.px(20), lay.px(700 if lines else 640))
-    title_h = len(text.wrap(title, w - lay.px(24), lay.body, True)) * text.font(lay.body, True).get_linesize()
-    lines_h = 2 * lay.touch + 3 * lay.gap if lines else 0
-    rows = (lay.h - 2 * lay.gap - lay.px(36) - title_h - lay.gap - lines_h) // (lay.touch + lay.gap)
-    longest = max((len(x) for x in labels), default=0)
-    ncols = 1 if longest > 22 or (longest > 12 and lay.portrait) else 2 if longest > 12 else 3
-    return max(1, min(PAGE, rows * ncols - 2))
+    this screen, leaving room for "More\u2026" and Cancel
+    (:func:`companion.ui.screens.chrome.dialog_room`); at most :data:`PAGE`."""
+    from companion.ui.screens.chrome import dialog_room
+    return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()))))
 
 
 def describe(app: Any, a: Action, short: bool = False) -> str:
@@ -82,7 +75,14 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
         s = "Discard all" if keep == 0 else f"Keep {keep} card(s)"
         return s + (f", {args['top']} on top" if "top" in args else "")
     if k == "play":
-        return args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
+        what = args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
+        crew = facts.crew_ability(state, a.seat, args["card"])
+        if crew is None or short or "copy" in args:
+            return what
+        from companion.rules.race_to_mars.cards import card_from
+
+        from .words import brief
+        return f"{what}: {brief({'crew': card_from(crew)}, 'crew')}"  # what it gives, to choose by
     if k == "play_boost":
         return "Play a Boost"
     if k == "done":
@@ -128,7 +128,7 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
     def chosen(a: Action) -> None:
         app.close_dialog()
         go(a)
-    per = page_size(app, title, [describe(app, a) for a in actions], lines)
+    per = page_size(app, title, [option_label(app, a) for a in actions], lines)
     shown = actions[page * per:(page + 1) * per]
     options = [(option_label(app, a), (lambda a=a: chosen(a))) for a in shown]
     if len(actions) > (page + 1) * per:
@@ -148,8 +148,7 @@ def option_label(app: Any, a: Action) -> str:
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
                 lines: list[str] | None = None, page: int = 0) -> None:
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`)."""
-    per = len(options) if len(options) <= page_size(app, title, [x for x, _ in options], lines) + 1 \
-        else page_size(app, title, [x for x, _ in options], lines)
+    per = page_size(app, title, [x for x, _ in options], lines)
     shown = [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options[page * per:(page + 1) * per]]
     if len(options) > (page + 1) * per:
         shown.append(("More\u2026", lambda: ask_options(app, title, options, lines, page + 1)))

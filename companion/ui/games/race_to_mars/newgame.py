@@ -132,7 +132,8 @@ class NewGameScreen(Screen):
                   name="First game")
         if self.app.showing_new_game_over_a_game():
             back = bottom if bottom.w >= lay.px(100) else pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
-            ui.button(back, "Back to game", self.app.cancel_new_game, size=lay.small)
+            ui.button(back, fitting(["Back to game", "Back"], back.w - 2 * lay.px(8) - 1, lay.small, True),
+                      self.app.cancel_new_game, size=lay.small, name="Back to game")
         ui.button(nr, "Start", self.start, "primary", size=lay.big)
 
     def paint_keyboard(self, ui: Ui, title_r: pygame.Rect, rest: pygame.Rect, bottom: pygame.Rect,

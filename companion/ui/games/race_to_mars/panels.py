@@ -19,7 +19,7 @@ from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .words import CHIP, SHORT, hq_title
+from .words import CHIP, SHORT, fitting, hq_title, name_fitting
 
 SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
                "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}
@@ -35,8 +35,10 @@ def short_phase(state: Any) -> str:
 
 
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """Top bar: the acting player's disc (colour and seat number), "Anna:
-    2.2 Advance" and "Round 4"; in 2.1 how many have finished."""
+    """Top bar: the acting player's disc (colour and seat number) and name
+    over "2.2 Advance \u00b7 Round 4" (in 2.1: "Round 4 \u00b7 1 of 3 done";
+    once a rocket is on Mars: "last round!"). The round is always shown: in
+    a narrow bar the step's words go first, then its name ("2.2" stays)."""
     lay = ui.layout
     turn = app.game.to_act(state)
     view = app.view()
@@ -45,27 +47,29 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         seat = turn.seats[0]
         chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
         seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
-        line = seats[seat].name
+        line = name_fitting(seats[seat].name, rect.w, lay.small)
     else:
         line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
     top, bottom = L.take_top(rect, int(rect.h * 0.56))
     ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
-    under = "" if turn.mode == "several" or app.game.is_over(state) else short_phase(state) + " \u00b7 "
-    under += f"Round {view['round']}" if view["round"] else "Setup"
-    if turn.mode == "several":
-        under += f" \u00b7 {len(turn.done)} of {len(turn.done) + len(turn.seats)} done"
-    if view["end_triggered"] and not app.game.is_over(state):
-        under += " \u00b7 last round!"
-    if text.width(under, lay.small) > bottom.w:  # narrow (portrait): the round goes first
-        under = under.replace(f" \u00b7 Round {view['round']}", "").replace(f"Round {view['round']} \u00b7 ", "")
-    if text.width(under, lay.small) > bottom.w:
-        under = "Last round!" if view["end_triggered"] else short_phase(state)
-    ui.label(bottom, under, lay.small, WARN if view["end_triggered"] else DIM, min_size=lay.small)
+    over = app.game.is_over(state)
+    last = view["end_triggered"] and not over
+    when = f"Round {view['round']}" if view["round"] else "Setup"
+    phase = "" if turn.mode == "several" or over else short_phase(state)
+    done = f"{len(turn.done)} of {len(turn.done) + len(turn.seats)} done" if turn.mode == "several" else ""
+    code = phase.split()[0] if phase[:1].isdigit() else phase  # "2.2 Advance" -> "2.2"
+    options = [" \u00b7 ".join(x for x in (phase, when, done, "last round!" if last else "") if x),
+               " \u00b7 ".join(x for x in (when, code, done, "last!" if last else "") if x),
+               " \u00b7 ".join(x for x in (when, code, "last!" if last else "") if x),
+               " \u00b7 ".join(x for x in (when, "last!" if last else "") if x)]
+    ui.label(bottom, fitting(options, bottom.w, lay.small), lay.small, WARN if last else DIM, min_size=lay.small)
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
     """One panel per player in table order: disc, name, mode; then the key
-    numbers. Pre-launch: Crew deck, Rocket modules, launch readiness.
+    numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
+    how many Crew cards short, before the modules: the first to be read),
+    Rocket modules.
     Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
     A tap opens the player's details."""
     lay = ui.layout
@@ -96,18 +100,19 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             mode_r, rest = L.take_top(rest, lay.px(26))
         ui.label(mode_r, mode, lay.small, GOOD if post else INFO, "left" if mode_r.x == rest.x else "right",
                  bold=True, min_size=lay.small)
-        ui.label(head, p["name"] + marks, lay.body, FG, bold=True, min_size=lay.small)
+        ui.label(head, name_fitting(p["name"], head.w, lay.small, after=marks), lay.body, FG, bold=True,
+                 min_size=lay.small)
         if post:
             cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
         else:
             r = ready.get(i, {})
-            cells = [("Crew", p["crew_deck"]), ("Modules", len(p["rocket_modules"]))]
-            if r.get("can_launch"):
+            cells = [("Crew", p["crew_deck"])]
+            if r.get("can_launch"):  # what no paper game says: who may launch now, what the others lack
                 cells.append(("Launch", "ready"))
-            elif view["trajectory"][-1]["card"]:
-                cells.append(("Crew short", r.get("short", 0)))
-            cells.append(("XP", p["experience"]))
+            elif r.get("short"):
+                cells.append(("Crew short", r["short"]))
+            cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
         number_cells(ui, rest, cells)

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import DONE, PLAY, PLAY_BOOST, advice
+from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, advice
 
 from ... import layout as L
 from ... import text
@@ -24,8 +24,9 @@ from ...seats import seat_chip
 from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
-from .panels import show_player
-from .words import fitting
+from .panels import reminder_lines, show_player
+from .refuse import tap_or_why
+from .words import fitting, name_fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
 RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained 1 Experience", {"xp": 1}),
@@ -97,7 +98,7 @@ class PlayScreen(Screen):
                     trial = Action(action.kind, {**action.args, "jettison": [t]}, action.seat)
                     if app.game.check(app.state, trial) is None:
                         options.append((f"{card} from the {zone}", lambda t=t: go(jettison=[t])))
-            ask_options(app, f"{name}: jettison a card? (you may)", options[:9])
+            ask_options(app, f"{name}: jettison a card? (you may)", options)
         elif step == "returned":
             options = []
             for n in range(0, 10):
@@ -164,7 +165,7 @@ class PlayScreen(Screen):
         if finished:
             ui.label(status_r, "\u2713 done", lay.small, GOOD, "right" if status_r.y == head.y else "left", bold=True,
                      min_size=lay.small)
-        ui.label(head, p["name"], lay.body, FG, bold=True, min_size=lay.small)
+        ui.label(head, name_fitting(p["name"], head.w, lay.small), lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait
         nbuttons = 0 if finished else 3
         if portrait:  # info on the left, buttons on the right
@@ -179,9 +180,10 @@ class PlayScreen(Screen):
                  "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
         if len(text.wrap(lines[-1], info_r.w, lay.small)) > 1:
             lines[-1] = f"In play: {len(p['play_area'])} cards"
-        unshielded = [h for h in r["hazards"] if not h["protected"]]
-        if unshielded:
-            lines.insert(2, "Hazard: " + ", ".join(f"{h['colour']} after {h['after']}" for h in unshielded))
+        if r["hazards"]:  # on the way, and whether a module shields it ("Hazards")
+            lines.insert(2, "Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"
+                                                     + (" (shielded)" if h["protected"] else "") for h in r["hazards"]))
+        lines += [x for x in reminder_lines(app, seat) if not x.startswith(("Play cards", "A rocket is on Mars"))]
         y = info_r.y
         lh = text.font(lay.small).get_linesize()
         for i, line in enumerate(lines):
@@ -196,10 +198,20 @@ class PlayScreen(Screen):
         boost = [a for a in legal if a.kind == PLAY_BOOST]
         other = [a for a in legal if a.kind not in (PLAY, PLAY_BOOST, DONE)]
         name = p["name"]
-        buttons = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play"),
-                   ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost"),
-                   ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket"),
-                   ("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done")]
+        state = app.state
+        crew = facts.crew_names(state, seat) or ["Boost"]
+        mods = range(max(1, len(facts.player(state, seat).modules)))
+        moves = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play",
+                  lambda: [Action(PLAY, {"card": c}, seat) for c in crew]),
+                 ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost",
+                  lambda: [Action(PLAY_BOOST, {}, seat)]),
+                 ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket",
+                  lambda: [Action(COPY_MODULE, {"module": i, "side": "below"}, seat) for i in mods])]
+        buttons = []
+        for label, cb, style, key, samples in moves:
+            cb, disabled, key = tap_or_why(app, cb, samples, key)
+            buttons.append((label, cb, disabled or style, key))
+        buttons.append(("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done"))
         if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
             cells = L.grid(btn_r, 4, 2, lay.gap)
         elif portrait:

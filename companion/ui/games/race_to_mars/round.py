@@ -18,6 +18,7 @@ from ... import text
 from ...screens.base import Screen
 from ...seats import seat_chip
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
+from .refuse import WHY, why_not
 from .panels import player_panels, reminder_lines, slots_height, slots_strip, text_panel
 from .words import fitting
 
@@ -68,7 +69,9 @@ class RoundScreen(Screen):
         head, area = L.take_top(area, lay.px(34), lay.gap)
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, app.game.seats(state)[seat].colour, str(seat + 1))
-        ui.label(head, f"{me['name']}: pick a card or launch", lay.body, MARS, bold=True, min_size=lay.small)
+        ui.label(head, fitting([f"{me['name']}: pick a card or launch", f"{me['name']}: pick or launch",
+                                f"{me['name']}: pick", me["name"]], head.w, lay.small, True), lay.body, MARS,
+                 bold=True, min_size=lay.small)
         # the revealed cards (counted, identified when used)
         cards_r, area = L.take_top(area, lay.px(46), lay.gap)
         revealed, picked = state.revealed, state.picked
@@ -111,7 +114,8 @@ class RoundScreen(Screen):
                 why = [f"{short} Crew card(s) short", f"{short} Crew short", f"{short} short"]
             else:
                 why = [""]
-            buttons.append(("Launch", None, "normal", fitting(why, col_w, lay.small) or None, "Launch"))
+            buttons.append(("Launch", lambda: why_not(app, [Action(LAUNCH, {}, seat)], "Launch"), "disabled",
+                            fitting(why, col_w, lay.small) or None, "Launch" + WHY))
         if hq == 5:
             buttons.append((fitting(["Keep unplaced", "Unplaced"], col_w, lay.body, True),
                             lambda: self.gui.open_pick("both", "unplaced", seat), "normal", "HQ 5", "Keep unplaced"))

@@ -10,14 +10,14 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import HEADQUARTERS
 
 from ... import layout as L
-from ... import text
 from ...screens.base import Screen
 from ...seats import seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
 from .editor import fitting_block
-from .words import HQ_SHORT, hq_text
+from .refuse import tap_or_why
+from .words import HQ_SHORT, HQ_TINY, fitting, hq_text
 
 
 class HeadquartersScreen(Screen):
@@ -66,8 +66,8 @@ class HeadquartersScreen(Screen):
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
         chip, title_r = L.take_left(title_r, title_r.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
-        ui.label(title_r, f"{who.name}: which Headquarters?", lay.body, MARS, bold=True,
-                 min_size=lay.small)
+        ui.label(title_r, fitting([f"{who.name}: which Headquarters?", f"{who.name}: which HQ?", who.name],
+                                  title_r.w, lay.small, True), lay.body, MARS, bold=True, min_size=lay.small)
         nr = next_rect(lay, lay.body_rect)
         grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         ncols = 2 if lay.portrait else 3
@@ -76,11 +76,17 @@ class HeadquartersScreen(Screen):
         cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
         for cell, n in zip(cells, range(1, 11)):
             style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
-            sub = "KEEP" if n == self.keep else "BOX" if n == self.back else HQ_SHORT[n - 1]
-            if text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
+            what, tiny = HQ_SHORT[n - 1], HQ_TINY[n - 1]
+            mark = "KEEP" if n == self.keep else "BOX" if n == self.back else ""
+            options = [f"{mark}: {what}", f"{mark}: {tiny}", mark] if mark else [what, tiny, f"HQ {n}"]
+            sub = fitting(options, cell.w - lay.px(16) - 1, lay.small)
+            if sub == f"HQ {n}":
                 sub = None  # no room: the text beside the grid says what it does
-            ui.button(cell, f"HQ {n}", None if n in dealt else (lambda n=n: self.tap(n)), style, size=lay.body,
-                      sub=sub, name=f"HQ {n}")
+            other = next(k for k in range(1, 11) if k != n and k not in dealt)
+            on_tap, disabled, name = tap_or_why(
+                app, None if n in dealt else (lambda n=n: self.tap(n)),
+                lambda n=n, o=other: [Action(HEADQUARTERS, {"keep": n, "back": o}, seat)], f"HQ {n}")
+            ui.button(cell, f"HQ {n}", on_tap, disabled or style, size=lay.body, sub=sub, name=name)
         text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         below = cells[-1].bottom + lay.gap
         if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards

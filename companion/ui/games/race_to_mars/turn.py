@@ -30,6 +30,7 @@ from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
 from .moves import ask_options, describe, pick_action, source_short
 from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
+from .refuse import WHY, tap_or_why, why_not
 from .round import split
 from .words import INSIGHT_EFFECTS, SHORT, fitting
 
@@ -75,8 +76,8 @@ class TurnScreen(Screen):
         if len(discards) == 1:
             self.app.submit(discards[0])
             return
-        if facts.hazards(self.app.state):
-            self.app.say("Hazard: tap what is jettisoned.", "info", 5)   # short: it fits the top bar
+        if facts.hazards(self.app.state):  # the rules' own words: the hazard first
+            why_not(self.app, [Action(DONE, {}, self.seat())], "Next phase")
         else:
             self.app.say("Tap how many cards to keep.", "info", 5)
 
@@ -94,13 +95,17 @@ class TurnScreen(Screen):
         hazards = facts.hazards(state)
         head, area = L.take_top(area, lay.px(34), lay.gap)
         title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else PHASE_TITLES[sub]
-        ui.label(head, title if hazards else f"{me['name']}: {title}", lay.body, BAD if hazards else MARS, bold=True, min_size=lay.small)
+        words = [title] if hazards else [f"{me['name']}: {title}", title, title.split(",")[0]]
+        ui.label(head, fitting(words, head.w, lay.small, True), lay.body, BAD if hazards else MARS, bold=True,
+                 min_size=lay.small)
         legal = app.legal()
         nr = next_rect(lay, right)
         done = any(a.kind == DONE for a in legal)
         if done:
             ui.button(nr, "Next phase" if sub < 4 else "To discard", self.on_next, "primary", size=lay.body,
                       name="Next phase")
+        elif hazards:
+            ui.button(nr, "Next phase", self.on_next, "disabled", size=lay.body, name="Next phase" + WHY)
         area = pygame.Rect(area.x, area.y, area.w, nr.y - lay.gap - area.y)
         if sub == 2 or hazards:
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
@@ -116,12 +121,13 @@ class TurnScreen(Screen):
             rest = buttons[room - 1:]
             title = HAZARD_WORDS.get(hazards[0], "Hazard") if hazards else "More moves"
             buttons = buttons[:room - 1] + [("More\u2026", lambda: ask_options(
-                app, title, [(b[0] + (f" ({b[3]})" if b[3] else ""), b[1]) for b in rest if b[1]]), "normal", None)]
+                app, title, [(b[0] + (f" ({b[3]})" if b[3] else "") + (WHY if b[2] == "disabled" else ""), b[1])
+                             for b in rest if b[1]]), "normal", None, "More\u2026")]
         nrows = -(-len(buttons) // ncols)
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
-        for cell, (label, cb, style, sub_text) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
-                                                      buttons):
-            ui.button(cell, label, cb, style, size=lay.body, sub=sub_text, name=label)
+        for cell, (label, cb, style, sub_text, name) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap,
+                                                                   row_h=row_h), buttons):
+            ui.button(cell, label, cb, style, size=lay.body, sub=sub_text, name=name)
         lines = [x for x in reminder_lines(app, seat) if not x.startswith("Deal with")]
         if sub == 2 and not hazards:
             r = advice.reach(state, seat)
@@ -130,6 +136,19 @@ class TurnScreen(Screen):
                          + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
         text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
                    WARN if view["end_triggered"] else FG)
+
+    def disabled(self, title: str, sub_text: str | None, samples: Any) -> tuple:
+        """A greyed-out move (label, on_tap, style, sub-line, name): its tap
+        shows the rules' refusal of ``samples()`` (:func:`.refuse.why_not`)."""
+        on_tap, style, name = tap_or_why(self.app, None, samples, title)
+        return title, on_tap, style, sub_text, name
+
+    def spent_sources(self, seat: int) -> list[dict[str, Any]]:
+        """Every resource source of ``seat`` (spent ones included; a module's
+        first use when there is none): what an Advance would have paid with."""
+        from companion.rules.race_to_mars.rocket import sources
+        got = [{"zone": x[0], "index": x[1], "slot": x[2]} for x in sources(facts.player(self.app.state, seat))]
+        return got or [{"zone": "module", "index": 0, "slot": 0}]
 
     def hazard_words(self, a: Action) -> tuple[str, str]:
         """(label, second line) of a jettison the hazard demands."""
@@ -141,8 +160,10 @@ class TurnScreen(Screen):
         return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
 
     def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool, width: int = 10 ** 6) -> list[tuple]:
-        """(label, on_tap, style, sub-line) for the moves of the moment; the
-        words chosen to fit ``width`` pixels (a button's inside)."""
+        """(label, on_tap, style, sub-line, name) for the moves of the moment;
+        the words chosen to fit ``width`` pixels (a button's inside). A move
+        the rules do not allow now (an Insight too dear, nothing to exchange
+        or pay with) is greyed out and its tap says why."""
         app = self.app
         lay = self.app.layout
 
@@ -155,8 +176,13 @@ class TurnScreen(Screen):
             for a in options:
                 label, second = self.hazard_words(a)
                 out.append((label, fit([second, ""]) or None, a))
-            return [(label, lambda a=a: app.submit(a), "danger", sub) for label, sub, a in out]
+            return [(label, lambda a=a: app.submit(a), "danger", sub, label) for label, sub, a in out]
+        state = app.state
+        crew = facts.crew_names(state, seat) or ["Boost"]
         advances = [a for a in legal if a.kind == ADVANCE]
+        if not advances and sub == 2 and facts.next_space_of(state, seat) is not None:
+            out.append(self.disabled("Advance", fit(["nothing left to pay with", "nothing to pay"]), lambda: [
+                Action(ADVANCE, {"source": src}, seat) for src in self.spent_sources(seat)]))
         if advances:
             best = best_advance(advances, app)
             space = facts.next_space_of(app.state, seat)
@@ -175,15 +201,19 @@ class TurnScreen(Screen):
         if exchanges:
             out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
                         "normal", "1 Experience each"))
-        insights = [a for a in legal if a.kind == INSIGHT and sub == 4]
-        by_which: dict[int, list[Action]] = {}
-        for a in insights:
-            by_which.setdefault(a.args["which"], []).append(a)
-        for which, acts in by_which.items():
-            ins = app.state.insights[which]
-            cost = insight_cost(facts.player(app.state, seat), ins)
+        elif sub == 3:
+            out.append(self.disabled("Exchange a card", "1 Experience each", lambda: [
+                Action(EXCHANGE, {"card": c}, seat) for c in crew]))
+        for which, ins in enumerate(state.insights if sub == 4 else ()):  # all of them, the unaffordable greyed
+            acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
+            cost = insight_cost(facts.player(state, seat), ins)
             effect = dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
             sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
+            if not acts:
+                out.append(self.disabled(ins.name, sub_text, lambda w=which: [
+                    Action(INSIGHT, {"which": w, "target": {"zone": z, "card": c}}, seat)
+                    for z in ("hand", "discard") for c in crew] + [Action(INSIGHT, {"which": w}, seat)]))
+                continue
             jettison = any("target" in a.args for a in acts)
             out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
@@ -200,4 +230,4 @@ class TurnScreen(Screen):
         rest = [a for a in legal if a.kind in ("copy_module", "double_module", "jettison_storage")]
         if rest:
             out.append(("Rocket\u2026", lambda: pick_action(app, "Rocket modules", rest), "quiet", None))
-        return out
+        return [b if len(b) == 5 else (*b, b[0]) for b in out]

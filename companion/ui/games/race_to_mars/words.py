@@ -21,9 +21,12 @@ CHIP = {"fuel": (255, 150, 70), "hull": (190, 196, 210), "navigation": (96, 170,
         "green": (90, 200, 110)}
 
 #: A few words for each Headquarters (the cards print no names; the full text is the rulebook's).
-HQ_SHORT = ("Two basics = advanced", "A module twice", "Insights cost 1 less", "Extra Starting card",
+HQ_SHORT = ("2 basics = advanced", "A module twice", "Insights cost 1 less", "Extra Starting card",
             "Place cards freely", "Launch with Crew +2", "Played card on top", "Extra card to pick",
             "Start with 2 Boosts", "Draw 2 more")
+#: The same in fewer words, for a narrow button.
+HQ_TINY = ("Basic pair = adv.", "Module twice", "Insights \u22121 XP", "Extra Starting", "Place freely",
+           "Launch: Crew +2", "Card on top", "Extra pick", "2 Boosts", "Draw 2 more")
 
 #: The Crew ability fields a player enters, in the order of the card's purple part.
 CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
@@ -41,6 +44,15 @@ def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: b
         if text.width(s, size, bold) <= width:
             return s
     return options[-1]
+
+
+def name_fitting(name: str, width: int, size: int, bold: bool = True, after: str = "") -> str:
+    """A player's ``name`` (followed by ``after``) in ``width`` px at ``size``:
+    whole, else its first word, else its first part before a hyphen, else
+    its initial ("W.": the seat's disc beside it tells the players apart)."""
+    first = name.split()[0] if name.split() else name
+    return fitting([name + after, first + after, first.split("-")[0] + after, name[:1] + "." + after], width, size,
+                   bold)
 
 
 def res(name: str) -> str:
@@ -113,7 +125,8 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
 
 
-__all__ = ["CHIP", "fitting", "CREW_COUNTS", "HQ_SHORT", "INSIGHT_EFFECTS", "MODULE_COUNTS", "RESOURCES", "SHORT",
+__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS",
+           "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
 

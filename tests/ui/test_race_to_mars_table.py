@@ -1,0 +1,281 @@
+"""Race to Mars at the table: what a fresh player stumbled on (issue 9's
+screens). A greyed-out move says why with the rules' own refusal and its
+section and is logged; long lists are paged with Cancel always on screen;
+2.4 shows every Insight; pickers show what a card does; the top bar always
+shows the round; no die hint in a game without a die; what no paper game
+gives. Source: shared/rules/race-to-mars.txt (sections cited per test)."""
+from __future__ import annotations
+
+import pytest
+
+from .test_race_to_mars_screens import _to_post_launch, driver, new_game  # noqa: F401  (the fixture)
+from .test_refusals import logged, open_section
+
+RULEBOOK = "race-to-mars.txt"
+
+
+def assert_refused(d, capsys, kind: str, section: str, words: str) -> None:
+    """The last tap was refused by the rules: the message names the rule and
+    ``section`` (its § button opens the paragraph) and the log keeps it."""
+    s = d.app.session
+    m = d.app.message
+    assert m is not None and m.kind == "error", m
+    assert words in m.text, m.text
+    assert m.rule == f"{RULEBOOK}, {section}", m.rule
+    assert s.refusals() and s.refusals()[-1]["action"]["kind"] == kind, s.refusals()[-1:]
+    dialog = open_section(d)
+    assert dialog is not None and section in dialog.title, dialog
+    d.app.close_dialog()
+    assert any(kind in line and words in line for line in logged(d, capsys))
+
+
+def to_turn(d, sub: int) -> None:
+    """From 2.1 (both players may play): both done, then Anna's turn on to phase 2.``sub``."""
+    s = d.app.session
+    d.key("next")
+    d.key("next")
+    while s.state.sub < sub:
+        d.tap("Next phase")
+    assert d.app.current_screen().name == "turn" and s.state.sub == sub
+
+
+@pytest.mark.timeout(60)
+def test_a_greyed_out_launch_says_why_with_its_section_and_is_logged(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    seq = d.app.session.seq
+    d.tap("Launch (why not?)")
+    assert d.app.session.seq == seq
+    assert_refused(d, capsys, "launch", "Launching the Rocket", "all 12 trajectory cards")
+
+
+@pytest.mark.timeout(60)
+def test_a_greyed_out_headquarters_says_it_was_dealt(driver, capsys):
+    d = driver()
+    new_game(d, 2)
+    d.tap("HQ 4")
+    d.tap("HQ 7")
+    d.tap("Keep")
+    assert "HQ 4 (why not?)" in d.names() and "HQ 4" not in d.names()
+    d.tap("HQ 4 (why not?)")
+    assert_refused(d, capsys, "headquarters", "Headquarters", "dealt once")
+
+
+@pytest.mark.timeout(60)
+def test_greyed_out_moves_in_2_1_and_2_2_say_why(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    d.frame()
+    d.tap("Anna: Boost (why not?)")
+    assert_refused(d, capsys, "play_boost", "Boost Cards", "Boost card")
+    to_turn(d, 2)  # nothing played: nothing pays the first space
+    d.tap("Advance (why not?)")
+    assert_refused(d, capsys, "advance", "Phase 2.2: Advance Rocket", "no such resource")
+
+
+@pytest.mark.timeout(60)
+def test_2_4_shows_every_insight_the_unaffordable_ones_greyed_with_what_is_lacking(driver, capsys):
+    d = driver()
+    new_game(d, 2, first_game=True)
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    to_turn(d, 4)
+    names = d.names()
+    assert "Insight card (why not?)" in names, names  # 3 Experience for a Boost; Anna has none
+    d.tap("Insight card (why not?)")
+    assert_refused(d, capsys, "insight", "Phase 2.4: Spend Experience", "costs 3 Experience; you have 0")
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("names", ["Pilot{n}", "Chief Flight Engineer {n}"])
+def test_the_2_3_exchange_list_is_paged_with_cancel_always_on_screen(driver, size, names):
+    """Phase 2.3: a dozen Crew cards, short and long names; every page's
+    buttons are whole on the screen, Cancel on each, More\u2026 to the rest."""
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, anna=names)
+    to_turn(d, 3)
+    want = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "exchange"}
+    assert len(want) >= 6
+    d.tap("Exchange a card")
+    seen: set[str] = set()
+    screen = d.app.surface.get_rect()
+    for _ in range(len(want)):
+        hits = d.app.screen.ui.hits
+        assert all(screen.contains(h.rect) for h in hits), [(h.label, tuple(h.rect)) for h in hits]
+        labels = [h.label for h in hits]
+        assert "Cancel" in labels, labels
+        seen |= {x.split(" \u2192 ")[0] for x in labels if "\u2192" in x}
+        if "More\u2026" not in labels:
+            break
+        d.tap("More\u2026")
+    assert seen == want
+    d.tap("Cancel")
+    assert d.app.dialog is None
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_top_bar_always_shows_the_round_and_the_step(driver, size):
+    """Every frame of a 3-player game after setup ("Turn Order"): the top bar
+    names the round, and in a player's turn the phase (2.2 ... 2.5); the
+    step's words may be cut down to its number, the round never."""
+    import random
+
+    from .race_to_mars_taps import Table
+    d = driver(size)
+    new_game(d, 3)
+    s = d.app.session
+    table = Table(d, random.Random(6))
+    checked = 0
+    while not s.game.is_over(s.state):
+        if d.app.dialog is None and d.app.message is None and s.state.round:
+            d.frame()
+            top = d.app.layout.top
+            bar = " ".join(t for t, r, _ in d.app.screen.ui.texts if top.contains(r))
+            assert f"Round {s.state.round}" in bar, (s.game.phase(s.state), bar)
+            if s.state.step == "turn":
+                assert f"2.{s.state.sub}" in bar or "Hazard" in bar, (s.game.phase(s.state), bar)
+            checked += 1
+        table.step()
+    assert checked > 100
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_no_die_hint_anywhere_in_a_game_without_a_die(driver, size):
+    """Race to Mars has no die ("Components"): from its New-game screen on,
+    also over an open game of a game with a die, the die status says "not
+    used in this game", whole, and never "tap the faces"."""
+    from companion.ui import text
+
+    d = driver(size)
+    d.tap("30 to Mars")
+    for n in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(n)
+    d.tap("Start")  # a game with a die is open
+    d.tap("New game")
+    d.tap("New game")
+    cuts = text.STATS["cut"]
+
+    def die_words() -> str:
+        d.frame()
+        return " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "tap the faces" in die_words()  # the 30 to Mars setup under the picker: the die is its business
+    d.tap("Race to Mars")
+    assert d.app.current_screen().name == "new_game"
+    shown = die_words()
+    assert "not used in this game" in shown and "tap the faces" not in shown, shown
+    d.tap("Start")
+    shown = die_words()
+    assert "not used in this game" in shown and "tap the faces" not in shown, shown
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_the_pickers_show_what_a_player_chooses_by(driver, size):
+    """Headquarters show what each does; the Starting cards ("Starting
+    Cards": printed in the rulebook) and the Space cards of the catalogue
+    show their Crew ability and Rocket module (the part used first),
+    readable at 1 m, nothing cut."""
+    from companion.ui import text
+
+    from .readable import check_sizes
+    d = driver(size)
+    d.app.ui_for("race-to-mars")
+    cat = d.app.catalogues.get("race-to-mars", "space")
+    cat.add({"name": "Navigator", "crew": {"resources": ["fuel", "wild"], "draw": 1}, "module": {"resource": "hull"}})
+    new_game(d, 2)
+    cuts = text.STATS["cut"]
+
+    def shown() -> str:
+        check_sizes(d, d.app.current_screen().name, key_texts=None)
+        return " | ".join(t for t, _, _ in d.app.screen.ui.texts)
+    words = shown()
+    assert "2 basics = advanced" in words or "Basic pair = adv." in words, words  # HQ 1
+    d.tap("HQ 1")
+    d.tap("HQ 2")
+    d.tap("Keep")
+    d.tap("HQ 3")
+    d.tap("HQ 4")
+    d.tap("Keep")
+    s = d.app.session
+    while s.state.step == "starting":
+        words = shown()
+        cards = [n for n in d.names() if n.startswith("Starting card")]
+        assert cards and "No Starting card" not in words, words  # the four printed ones are built in
+        stage = s.game.starting_stage(s.state)
+        if stage in ("insight", "leftover"):  # to the Insight row: its Insight first
+            assert words.count("Insight: ") == len(cards), words
+        elif stage == "revealed":  # all of it
+            assert words.count("Crew: ") == words.count("Insight: ") == len(cards), words
+        else:  # a pick: its Crew ability and Rocket module
+            assert words.count("Crew: ") >= len(cards) and words.count("Module: ") >= len(cards), words
+        if "Starting card 1" in cards:
+            assert "Crew: Wild, draw 1" in words, words
+        d.tap(next(n for n in d.names() if n.startswith("Starting card")))
+        if d.app.dialog is not None:
+            d.tap("Recruit to Crew deck")
+    d.tap("Recruit to Crew deck")
+    words = shown()
+    assert "Crew: Fuel+Wild, draw 1" in words and "Module: Hull" in words, words
+    d.app.ui_for("race-to-mars").cancel()
+    d.frame()
+    d.tap("Attach as module")
+    words = shown()
+    assert words.index("Module: Hull") < words.index("Crew: Fuel+Wild, draw 1"), words  # the part used first
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_long_names_cut_no_text_on_any_screen(driver, size):
+    """Four players with the longest names New game takes (16 letters):
+    every kind of screen and dialog once, no text cut with an ellipsis
+    (a prompt such as "Jean-Louis Marie: pick a card or launch" gives way
+    to fewer words, never to "laun\u2026")."""
+    import random
+
+    from companion.ui import text
+
+    from .race_to_mars_taps import Table
+    d = driver(size)
+    d.tap("Race to Mars")
+    d.tap("4 players")
+    d.app.current_screen().names = ["Jean-Louis Marie", "Anna-Katharina W", "Maximilian Ernst", "Wilhelmina Rose"]
+    d.tap("Start")
+    s = d.app.session
+    table = Table(d, random.Random(8))
+    seen = set()
+    while not s.game.is_over(s.state):
+        scr = d.app.current_screen()
+        key = (scr.name, getattr(getattr(scr, "editor", None), "current", lambda: "")(), d.app.dialog is not None,
+               s.state.sub if scr.name == "turn" else 0, bool(s.state.hazards), s.game.to_act(s.state).seats[:1])
+        if key not in seen:
+            seen.add(key)
+            cuts = text.STATS["cut"]
+            d.frame()
+            assert text.STATS["cut"] == cuts, f"{key}: text cut: {text.CUTS[-3:]}"
+        table.step()
+    cuts = text.STATS["cut"]
+    d.frame()
+    assert text.STATS["cut"] == cuts, f"the end: text cut: {text.CUTS[-3:]}"
+
+
+@pytest.mark.timeout(60)
+def test_what_no_paper_game_gives_reach_hazards_and_launch_readiness(driver):
+    """Spec section 6: in 2.1 each player's panel says how far what is in
+    play takes them and the hazards on the way ("Hazards": a red one
+    before the first space), shielded or not."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, lanes=[["red", "fuel", "fuel"]] * 4)
+    d.frame()
+    d.tap("Anna: play")
+    d.tap(d.app.dialog.options[0][0])
+    shown = " | ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Reach 1 space(s)" in shown and "Hazards: red before space 1" in shown, shown
