@@ -44,9 +44,8 @@ def check(state: State, action: Action) -> Rejection | None:
     elif seat != state.current or ph == PROTECT:
         turn = to_act(state)
         problem = seat_problem(turn, action, state.seats, rule_ref(S.FAQ_OFF_TURN))
-        if productivity and (problem is None or seat in range(len(state.seats))
-                             and state.colonies[seat].captured):
-            return _checked_play(state, action)  # at any time (4.1 Peaceful Mission Cards; MA-21)
+        if productivity and seat in range(len(state.seats)):  # at any time (4.1 Peaceful Mission Cards; MA-21)
+            return _checked_play(state, action)  # refused there for what keeps a seat out of to_act
         if problem:
             return problem
         if ph != PROTECT and not (ph == MAIN and kind == A.TO_TOKEN):
