@@ -195,6 +195,13 @@ def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str
 
 
 def _check_build_station(state: State, action: Action) -> Rejection | None:
+    """A Station next to a standing Base of the player (3.6.3 "You can build Resource Stations and
+    Laboratories around your bases"), from the 5 tokens of its type (2.2), for its printed cost.
+
+    The spot (3.6.2 "the intersections of the coordinate lines", 3.9.3 "any free spot") is the players'
+    check: the app models no board (issue 8, MA-01), so it accepts any standing Base and never refuses
+    on geometry. Laboratories (:func:`_check_build_lab`) are placed the same way.
+    """
     seat = action.seat
     r = RESOURCES.index(action.args["resource"])
     if not state.colonies[seat].supply[r]:
