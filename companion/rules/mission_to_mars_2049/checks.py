@@ -8,7 +8,7 @@ from . import actions as A
 from . import sections as S
 from .actions import reject, rule_ref
 from .bank import can_give_road
-from .missions import may_protect, productivity_holders
+from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,

@@ -26,13 +26,13 @@ from typing import Any
 from ..contract import Action, Seat
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import actions as A
+from .bank import article, settle, settle_all
 from .missions import apply_play, apply_protect, draw_mission
 from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
                     SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
                     points, rate, replace, set_colony, with_map)
 from .sections import SETUP_POINTS
-from .bank import article, settle, settle_all, tokens_text
 from .wallet import gain, pay, pay_one
 
 OPTIONS = frozenset({"players", "die_faces", "victory_49", "bank", "seed"})
