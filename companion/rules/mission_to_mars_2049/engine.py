@@ -201,18 +201,26 @@ def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) 
 def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[str, Any]) -> State:
     """3.5 and Q.6: every player receives 1 card of ``r`` per Station of that
     type they control whose Base stands; a Captured player receives nothing."""
-    news = {}
+    old = state.colonies
+    cols = list(old)
     got = []
-    for i, c in enumerate(state.colonies):
+    owed = 0
+    for i, c in enumerate(cols):
         n = c.active[r]
         if n and not c.captured:
-            news[i] = gain(c, r, n)
+            cards = list(c.cards)
+            cards[r] += n
+            cols[i] = replace(c, cards=tuple(cards))
+            owed += n
             got.append(f"{state.seats[i].name} +{n}")
     text = ", ".join(got) or "nobody has an active Station"
     events.append(Event("production", f"{RESOURCE_NAMES[r]} rolled: {text}", {"resource": RESOURCES[r]}))
-    if news:
-        state = settle_all(state, news, events)
-    return replace(state, phase=MAIN, face=face, produced=r, **mark)
+    if owed > state.bank[r]:  # the bank cannot pay everybody: Q.4
+        news = {i: c for i, c in enumerate(cols) if c is not old[i]}
+        return replace(settle_all(state, news, events), phase=MAIN, face=face, produced=r, **mark)
+    bank = list(state.bank)  # the common case, in one copy of the state
+    bank[r] -= owed
+    return replace(state, colonies=tuple(cols), bank=tuple(bank), phase=MAIN, face=face, produced=r, **mark)
 
 
 def next_turn(state: State, events: list[Event], **extra: Any) -> State:
