@@ -302,8 +302,13 @@ class TurnScreen(Screen):
             face_pad(ui, pad, app, "")  # what the roll is for is the heading above
             extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
             if extra:
-                row, area = L.take_bottom(area, lay.touch, lay.gap)
-                for cell, b in zip(L.cols(row, 2, lay.gap), extra):
+                if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
+                    row, area = L.take_bottom(area, lay.touch, lay.gap)
+                    cells = L.cols(row, 2, lay.gap)
+                else:  # beside it, so that the newest event stays in sight
+                    row, area = L.take_right(area, (area.w - lay.gap) // 2, lay.gap)
+                    cells = [pygame.Rect(row.x, row.bottom - lay.touch, row.w, lay.touch)]
+                for cell, b in zip(cells, extra):
                     ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.font(lay.small).size(b.sub)[0]
                               <= cell.w - lay.px(16) else None, size=lay.body, name=b.name)
             _events(ui, area, recent, app)
