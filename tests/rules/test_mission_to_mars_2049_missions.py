@@ -3,8 +3,8 @@ import pytest
 
 from companion.rules.mission_to_mars_2049.model import replace
 from companion.rules import Action
-from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll, started,
-                                                          texts)
+from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, new, rejection, rich, roll,
+                                                          started, texts)
 from companion.rules import mission_to_mars_2049 as mm
 
 PEACEFUL = "4.1 Peaceful Mission Cards"
@@ -197,6 +197,26 @@ def test_mm093_mm145_productivity_refused_without_a_card_when_captured_or_used()
     s, _ = roll(s, "discovery")
     s, _ = act(s, "take", resource="air")
     cites(rejection(s, "play", card="resource"), "4.0 Mission Cards, 4.0.2")
+
+
+def test_mm145_the_house_option_keeps_productivity_to_the_holders_own_turn_after_the_roll():
+    """MM-145 (decision MA-21: "The house option productivity_any_time=false restricts it to the holder's own
+    turn, after the roll"): off turn it is refused (Q.7), before the roll too (3.4.1); after the roll on
+    one's own turn it is an ordinary play."""
+    s = replace(new(3, productivity_any_time=False), pile=(13, 15))
+    s, _ = roll(s, "air")
+    s = colony(colony(s, 1, peaceful=1), 0, peaceful=1)
+    assert not s.productivity_any_time and mm.to_act(s).seats == (0,)
+    assert {a.kind for a in mm.legal_actions(s)} <= {"roll", "correct_roll"}
+    cites(rejection(s, "play", card="productivity", resource="air"), "3.4.1 Always start your game turn with "
+          "rolling the Die.")
+    s, _ = roll(s, "food")
+    cites(rejection(s, "play", seat=1, card="productivity", resource="air"), "7. F.A.Q. (Optional), Q.7")
+    assert all(a.seat == 0 for a in mm.legal_actions(s) if a.kind == "play")
+    s, _ = act(s, "play", card="productivity", resource="air")
+    assert s.played and s.colonies[0].cards == (3, 3, 2)
+    with pytest.raises(ValueError):
+        new(3, productivity_any_time="yes")
 
 
 def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():

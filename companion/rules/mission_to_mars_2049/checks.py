@@ -37,7 +37,7 @@ def check(state: State, action: Action) -> Rejection | None:
     if kind == A.CORRECT_ROLL:
         return _check_correct_roll(state, action)
     seat = action.seat
-    productivity = kind == A.PLAY and action.args.get("card") == "productivity"
+    productivity = kind == A.PLAY and action.args.get("card") == "productivity" and state.productivity_any_time
     if ph == ROLLOFF:
         if seat != state.roller:
             return seat_problem(to_act(state), action, state.seats, rule_ref(S.WHO_STARTS))

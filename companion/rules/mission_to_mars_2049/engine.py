@@ -35,7 +35,7 @@ from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LA
 from .sections import SETUP_POINTS
 from .wallet import gain, pay, pay_one
 
-OPTIONS = frozenset({"players", "die_faces", "victory_49", "bank", "seed"})
+OPTIONS = frozenset({"players", "die_faces", "victory_49", "productivity_any_time", "bank", "seed"})
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_PLAYERS = 3
 
@@ -55,7 +55,10 @@ def new_game(options: dict[str, Any]) -> State:
     clockwise order (default: :func:`default_options`); ``die_faces`` the
     symbols of faces 1..6, each of ``"air"``, ``"food"``, ``"minerals"``,
     ``"robbery"``, ``"discovery"``, ``"skip"`` once (default in that order);
-    ``victory_49`` bool, the optional 49-point victory (5.0); ``bank`` the
+    ``victory_49`` bool, the optional 49-point victory (5.0);
+    ``productivity_any_time`` bool (default true: "Play at any time you
+    wish", 4.1; false: the house option of decision MA-21, only on the
+    holder's own turn after the roll); ``bank`` the
     Game Bank's cards in the box, ``{"air": n, "food": n, "minerals": n,
     "road": n}`` (default :data:`.model.BANK_BOX`: the rulebook does not count
     them; at least ``2 * players + 1`` of each resource, see :mod:`.bank`);
@@ -89,11 +92,15 @@ def new_game(options: dict[str, Any]) -> State:
     victory = options.get("victory_49", False)
     if type(victory) is not bool:
         raise ValueError("victory_49 must be true or false")
+    any_time = options.get("productivity_any_time", True)
+    if type(any_time) is not bool:
+        raise ValueError("productivity_any_time must be true or false")
     box = _box(options.get("bank"), len(seats))
     colonies = tuple(Colony(stations=((0, i, 1), (1, i, 1), (2, i, 1))) for i in range(len(seats)))
     dealt = [sum(c.cards[r] for c in colonies) for r in (0, 1, 2)]
     bank = (box[0] - dealt[0], box[1] - dealt[1], box[2] - dealt[2], box[3])
-    return State(seats=tuple(seats), faces=faces, victory_49=victory, colonies=colonies, box=box, bank=bank)
+    return State(seats=tuple(seats), faces=faces, victory_49=victory, colonies=colonies, box=box, bank=bank,
+                 productivity_any_time=any_time)
 
 
 def _box(bank: Any, players: int) -> tuple[int, int, int, int]:

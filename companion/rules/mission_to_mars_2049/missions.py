@@ -85,8 +85,9 @@ def productivity_holders(state: State) -> tuple[int, ...]:
     by anyone who may hold it (a Peaceful card in hand, the one Productivity
     card not in the used pile) and is not Captured ("will not receive any
     resources", 4.1 Aggressive Mission Cards); never in the roll-off (nobody
-    holds a card yet) nor once the game is over."""
-    if state.phase == ROLLOFF or state.phase == OVER or state.used[PRODUCTIVITY]:
+    holds a card yet), once the game is over, or with the house option
+    (``productivity_any_time`` false)."""
+    if state.phase == ROLLOFF or state.phase == OVER or state.used[PRODUCTIVITY] or not state.productivity_any_time:
         return ()
     cur = state.current
     return tuple(i for i, c in enumerate(state.colonies) if i != cur and c.peaceful and not c.captured)

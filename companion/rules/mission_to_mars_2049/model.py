@@ -179,9 +179,12 @@ class State:
     to answer; ``pile``: Mission Cards in each face-down pile; ``used``: used
     Mission Cards by kind (:data:`MISSIONS` order); ``turn``: turns begun;
     ``winner``: seat (-1 while playing) and ``win_by`` (``"h2o"``,
-    ``"points"``); ``box``: the Game Bank's cards in the box (Air, Food,
-    Minerals, Road cards; :data:`BANK_BOX`) and ``bank`` those in the bank now
-    (the rest are in the players' hands, 2.1); ``before_roll``: the state the last action, a roll, was
+    ``"points"``); ``productivity_any_time``: the Productivity Mission may be
+    played on any turn, before or after the roll (4.1; false: the house
+    option of MA-21, only on the holder's own turn after the roll); ``box``:
+    the Game Bank's cards in the box (Air, Food, Minerals, Road cards;
+    :data:`BANK_BOX`) and ``bank`` those in the bank now (the rest are in the
+    players' hands, 2.1); ``before_roll``: the state the last action, a roll, was
     applied to (for ``correct_roll``), else None; ``rolled``: the face of the
     most recent roll.
     """
@@ -206,6 +209,7 @@ class State:
     turn: int = 0
     winner: int = -1
     win_by: str = ""
+    productivity_any_time: bool = True
     box: tuple[int, int, int, int] = BANK_BOX
     bank: tuple[int, int, int, int] = BANK_BOX
     before_roll: "State | None" = None

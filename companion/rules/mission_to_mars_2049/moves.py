@@ -16,10 +16,10 @@ from ..contract import fast_action as Action  # the contract's Action, made fast
 from . import actions as A
 from .checks import check
 from .missions import may_protect, productivity_holders
-from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST, LABORATORY, MAIN,
-                    IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES,
-                    ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
-                    deck_unplayed, rate, road_active)
+from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
+                    LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK,
+                    MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
+                    STATION_COST, Colony, State, affords, deck_unplayed, rate, road_active)
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -74,7 +74,7 @@ def _phase_actions(state: State) -> list[Action]:
             if may_protect(state, s):
                 out.append(Action(A.PROTECT, {"use": True}, s))
         return out
-    if state.colonies[cur].peaceful:  # the Productivity Mission at any time, also before the roll (MA-21)
+    if state.colonies[cur].peaceful and state.productivity_any_time:  # also before the roll (MA-21)
         out += [a for a in _productivity[cur] if check(state, a) is None]
     return out
 
