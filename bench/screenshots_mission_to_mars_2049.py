@@ -2,7 +2,8 @@
 720x1280 (``python bench/screenshots_mission_to_mars_2049.py [OUT_DIR]``,
 default ``docs/screenshots/mission-to-mars-2049``): the game picker, New
 game, the roll-off, a turn, a move's question, a player's details, the end,
-and a turn with every kind of move (the buttons beside "I'm done!")."""
+a turn with every kind of move (the buttons beside "I'm done!"), and the
+Productivity Mission offered off turn before a roll."""
 from __future__ import annotations
 
 import os
@@ -65,6 +66,9 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("08-base-where")
     d.app.close_dialog()
     d.frame()
+    session._states[-1] = _before_the_roll(session.state)  # another player may play Productivity
+    d.frame()
+    shot("09-productivity-before-the-roll")
     while not game.is_over(session.state):
         session.submit(game.random_action(session.state, rng))
     d.frame()
@@ -86,6 +90,15 @@ def _busy(state):
             state = set_colony(state, i, replace(o, cards=(9, 4, 4)))
     return replace(state, phase="main", produced=0, face=state.faces.index("air") + 1, bought=False,
                    played=False)
+
+
+def _before_the_roll(state):
+    """The current player's roll awaited, the next player holding a Peaceful card (Productivity,
+    "Play at any time you wish")."""
+    from companion.rules.mission_to_mars_2049.model import replace, set_colony
+    nxt = (state.current + 1) % len(state.seats)
+    state = set_colony(state, nxt, replace(state.colonies[nxt], peaceful=1))
+    return replace(state, phase="roll", produced=-1, face=0, played=False)
 
 
 def main(argv: list[str]) -> int:

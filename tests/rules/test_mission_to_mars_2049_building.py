@@ -7,7 +7,6 @@ from companion.rules.mission_to_mars_2049 import advice
 from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
                                                           started, texts)
 from companion.rules.mission_to_mars_2049.model import replace
-from companion.rules.mission_to_mars_2049.wallet import forced_exchange
 
 from companion.rules import mission_to_mars_2049 as mm
 
@@ -186,25 +185,6 @@ def test_mm056_mm057_mm125_mm134_off_turn_change_only_for_the_type_produced():
     s, _ = roll(colony(started(3), 1, cards=(5, 5, 5)), "discovery")
     assert mm.to_act(s).seats == (0,)
     cites(rejection(s, "to_token", seat=1, resource="air", token=3), "7. F.A.Q. (Optional), Q.7")
-
-
-def test_mm122_mm156_bank_out_forced_exchange_of_at_least_half():
-    """MM-122, MM-156 (Q.4, decision MA-06): "exchange at least half of your Resource Cards to Resource
-    Tokens (immediately)": the smallest sum of 3s and 8s at least half, for 3 or more cards."""
-    assert [sum((3 * a + 8 * b,)) for a, b in map(forced_exchange, [2, 3, 6, 7, 12, 13, 16, 17, 18])] == \
-        [0, 3, 3, 6, 6, 8, 8, 9, 9]
-    s = colony(colony(main_state(3), 0, cards=(13, 2, 2)), 1, cards=(7, 0, 0))
-    s = colony(s, 2, cards=(2, 0, 0))
-    s, ev = act(s, "bank_out", resource="air")
-    assert s.colonies[0].cards[0] == 5 and s.colonies[0].tok8 == (1, 0, 0)
-    assert s.colonies[1].cards[0] == 1 and s.colonies[1].tok3 == (2, 0, 0)
-    assert s.colonies[2].cards[0] == 2 and len(ev) == 2
-
-
-def test_mm121_no_limit_on_cards_or_tokens():
-    """MM-121 (Q.4): "There's no limit to how many Resource Cards or tokens you can own." """
-    s = colony(main_state(), 0, cards=(100, 100, 100), tok8=(50, 50, 50))
-    assert mm.invariants(s) == [] and mm.check(s, mm.legal_actions(s)[0]) is None
 
 
 # --------------------------------------------------------------------------- trading (3.9, 3.11)

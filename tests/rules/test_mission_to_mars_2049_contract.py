@@ -251,7 +251,8 @@ def _every_candidate(s):
         else:
             ch = [{}]
         out += [Action("play", {"card": card, **a}, cur) for a in ch]
-    out += [Action("bank_out", {"resource": r}, cur) for r in res]
+    # the Productivity Mission, any time, by the others too (MM-093, MM-145)
+    out += [Action("play", {"card": "productivity", "resource": r}, i) for i in others for r in res]
     return out
 
 

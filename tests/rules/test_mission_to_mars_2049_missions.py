@@ -2,8 +2,9 @@
 import pytest
 
 from companion.rules.mission_to_mars_2049.model import replace
-from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
-                                                          texts)
+from companion.rules import Action
+from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, new, rejection, rich, roll,
+                                                          started, texts)
 from companion.rules import mission_to_mars_2049 as mm
 
 PEACEFUL = "4.1 Peaceful Mission Cards"
@@ -151,6 +152,71 @@ def test_mm092_we4_productivity_one_per_active_station():
     assert s2.colonies[0].cards == (0, 0, 5)
     s3, _ = act(colony(s, 0, bases=1), "play", card="productivity", resource="minerals")
     assert s3.colonies[0].cards == (0, 0, 4)
+
+
+def test_mm093_mm145_productivity_off_turn_by_its_holder():
+    """MM-093, MM-145 (4.1 Productivity Mission: "receive resources from one type of your Resource
+    Stations at any time you choose ... Play at any time you wish"; decision MA-21): Ben, who holds a
+    Peaceful card, plays it on Anna's turn, before her roll and in her main phase; the phase stays, it is not
+    Anna's one play, and Ben receives 1 per active Station of the type (an inactive one gives nothing)."""
+    stations = ((2, 1, 1), (2, 1, 1), (2, 1, 2), (0, 1, 1))
+    s = colony(replace(started(3), pile=(14, 15)), 1, peaceful=1, stations=stations, supply=(4, 5, 2), bases=1)
+    assert s.phase == "roll" and 1 in mm.to_act(s).seats and mm.expects(s).seat == 0
+    assert Action("play", {"card": "productivity", "resource": "minerals"}, 1) in mm.legal_actions(s)
+    s2, ev = act(s, "play", seat=1, card="productivity", resource="minerals")
+    assert s2.phase == "roll" and s2.current == 0 and not s2.played
+    assert s2.colonies[1].cards == (2, 2, 4) and s2.colonies[1].peaceful == 0 and s2.used[4] == 1
+    assert "Ben plays the Productivity Mission (not their turn: any time): +2 Minerals" in texts(ev)
+    assert s2.bank[2] == s.bank[2] - 2 and mm.invariants(s2) == []
+    assert mm.to_act(s2).seats == (0,)  # used: nobody else may act before Anna's roll
+    # in Anna's main phase: Anna may still play her own card afterwards
+    s = colony(colony(replace(s, phase="main", face=5), 0, peaceful=1), 1, bases=2)
+    s = replace(s, pile=(13, 15))
+    s2, _ = act(s, "play", seat=1, card="productivity", resource="minerals")
+    assert s2.phase == "main" and not s2.played and s2.colonies[1].cards == (2, 2, 5)
+    assert rejection(s2, "play", card="resource") is None
+
+
+def test_mm093_mm145_productivity_refused_without_a_card_when_captured_or_used():
+    """MM-093, MM-145 (4.1 Productivity Mission; MA-21): off turn only a player who may hold it (a Peaceful
+    card in hand, the card not yet used) and is not Captured ("will not receive any resources", 4.1
+    Capture Mission); on one's own turn, before the roll, it is the turn's one play (4.0.2)."""
+    s = colony(replace(main_state(3), pile=(14, 15)), 1, peaceful=1)
+    cites(rejection(s, "play", seat=2, card="productivity", resource="air"), "4.0 Mission Cards")
+    assert all(a.seat != 2 for a in mm.legal_actions(s))
+    cites(rejection(colony(s, 1, captured=2), "play", seat=1, card="productivity", resource="air"), AGGRESSIVE)
+    used = replace(s, used=(0, 0, 0, 0, 1, 0) + (0,) * 6, pile=(13, 15))
+    cites(rejection(used, "play", seat=1, card="productivity", resource="air"), "4.0 Mission Cards")
+    # only the Productivity Mission comes off turn
+    cites(rejection(s, "play", seat=1, card="resource"), "7. F.A.Q. (Optional), Q.7")
+    # Anna's own, before her roll: it counts as her play
+    s = colony(replace(started(3), pile=(14, 15)), 0, peaceful=2)
+    s = replace(s, pile=(13, 15))
+    s, _ = act(s, "play", card="productivity", resource="air")
+    assert s.phase == "roll" and s.played and s.colonies[0].cards == (3, 2, 2)
+    s, _ = roll(s, "discovery")
+    s, _ = act(s, "take", resource="air")
+    cites(rejection(s, "play", card="resource"), "4.0 Mission Cards, 4.0.2")
+
+
+def test_mm145_the_house_option_keeps_productivity_to_the_holders_own_turn_after_the_roll():
+    """MM-145 (decision MA-21: "The house option productivity_any_time=false restricts it to the holder's own
+    turn, after the roll"): off turn it is refused (Q.7), before the roll too (3.4.1); after the roll on
+    one's own turn it is an ordinary play."""
+    s = replace(new(3, productivity_any_time=False), pile=(13, 15))
+    s, _ = roll(s, "air")
+    s = colony(colony(s, 1, peaceful=1), 0, peaceful=1)
+    assert not s.productivity_any_time and mm.to_act(s).seats == (0,)
+    assert {a.kind for a in mm.legal_actions(s)} <= {"roll", "correct_roll"}
+    cites(rejection(s, "play", card="productivity", resource="air"), "3.4.1 Always start your game turn with "
+          "rolling the Die.")
+    s, _ = roll(s, "food")
+    cites(rejection(s, "play", seat=1, card="productivity", resource="air"), "7. F.A.Q. (Optional), Q.7")
+    assert all(a.seat == 0 for a in mm.legal_actions(s) if a.kind == "play")
+    s, _ = act(s, "play", card="productivity", resource="air")
+    assert s.played and s.colonies[0].cards == (3, 3, 2)
+    with pytest.raises(ValueError):
+        new(3, productivity_any_time="yes")
 
 
 def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():

@@ -51,10 +51,13 @@ def main_state(n=3, seat=0, produced=-1):
 
 
 def colony(state, seat, **changes):
-    """``state`` with seat ``seat``'s colony changed (``stations``/``bases`` recount the active ones)."""
-    c = state.colonies[seat]
-    c = with_map(c, **changes) if {"stations", "bases"} & set(changes) else replace(c, **changes)
-    return set_colony(state, seat, c)
+    """``state`` with seat ``seat``'s colony changed (``stations``/``bases`` recount the active ones); the
+    Resource cards and Road cards it gains come from the bank, those it loses go back (2.1), so the bank and
+    the hands still add up to the box."""
+    old = state.colonies[seat]
+    c = with_map(old, **changes) if {"stations", "bases"} & set(changes) else replace(old, **changes)
+    moved = [c.cards[r] - old.cards[r] for r in range(3)] + [c.roads - old.roads]
+    return replace(set_colony(state, seat, c), bank=tuple(b - m for b, m in zip(state.bank, moved)))
 
 
 def rich(state, seat, n=20):

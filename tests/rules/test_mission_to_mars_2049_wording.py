@@ -27,16 +27,6 @@ def test_event_texts_use_the_right_article_and_capitals():
     assert "into an (8) token" in texts(ev)
 
 
-def test_the_bank_running_out_names_only_the_tokens_made():
-    s = colony(main_state(3), 0, cards=(9, 2, 2))
-    _, ev = act(s, "bank_out", resource="air")
-    line = texts(ev)
-    assert "changes 6 Air cards into 2 (3) tokens" in line and "(8)" not in line and " 0 " not in line
-    s = colony(main_state(3), 0, cards=(16, 2, 2))
-    _, ev = act(s, "bank_out", resource="air")
-    assert "into an (8) token" in texts(ev)
-
-
 def test_the_blocking_tip_is_only_for_stations_and_laboratories_at_the_newest_base():
     """3.6.4 "Always leave room for your next Base" is about spots next to the newest Base: buying a
     Mission Card that spends the Base's resources gets no such tip."""

@@ -51,7 +51,7 @@ def colony(state, seat, **changes):
 
 def busy(state):
     """Red's main phase with every kind of move: after an Air roll, rich, tokens, Mission Cards held,
-    Blue and Green holding Air to change off turn, the bank's running out possible."""
+    Blue and Green holding Air to change off turn."""
     state = colony(state, 0, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1, aggressive=1, bases=4)
     state = colony(state, 1, cards=(9, 4, 4))
     state = colony(state, 2, cards=(5, 4, 4))
@@ -65,7 +65,7 @@ def hit(d, name):
 @pytest.mark.parametrize("size", SIZES)
 def test_im_done_overlaps_no_button_with_the_most_moves(driver, size):
     """Report 1: with every move offered, no move button reaches under "I'm done!", and every button
-    is whole on the screen; the rare moves are behind More."""
+    is whole on the screen; the rare moves, and the Game Bank's count in words, are behind More."""
     d = driver(size)
     put(d, busy(d.app.state))
     hits = d.app.screen.ui.hits
@@ -81,7 +81,7 @@ def test_im_done_overlaps_no_button_with_the_most_moves(driver, size):
     assert_no_overlaps(d, f"the busiest turn at {size}")
     check_sizes(d, f"the busiest turn at {size}", key_texts=None)
     d.tap("More")
-    assert "Bank ran out" in [label for label, _ in d.app.dialog.options]
+    assert d.app.dialog.lines[0].startswith("The Game Bank holds")
 
 
 def test_the_tokens_button_changes_both_ways_and_names_who_may(driver):
@@ -233,3 +233,55 @@ def test_the_die_faces_can_be_set_back_to_the_default(driver, session, tmp_path)
     assert d.app.current_screen().faces[0] != "air"
     d.tap("Default faces")
     assert tuple(d.app.current_screen().faces) == ("air", "food", "minerals", "robbery", "discovery", "skip")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_bank_is_on_the_turn_screen(driver, size):
+    """MM-013, MM-014 (2.1 The Game Bank): the bank's cards of each kind, one line on the turn screen,
+    whole, as the rules count them."""
+    d = driver(size)
+    cuts = text.STATS["cut"]
+    s = put(d, busy(d.app.state))
+    b = s.bank
+    line = f"Bank: A {b[0]} \u00b7 F {b[1]} \u00b7 M {b[2]} \u00b7 R {b[3]}"
+    assert line in [t for t, _, _ in d.app.screen.ui.texts]
+    assert text.STATS["cut"] == cuts
+    assert_no_overlaps(d, f"the bank line at {size}")
+
+
+def test_productivity_is_offered_off_turn_without_a_touch_more_for_the_player_whose_turn_it_is(driver):
+    """MM-093, MM-145 (4.1 Productivity Mission: "Play at any time you wish"; MA-21): on Red's turn, Blue,
+    who holds a Peaceful card, has a Productivity button naming him; Red's Play Mission asks Red's own
+    cards at once (no "who?"); Blue's play leaves Red's turn as it was."""
+    d = driver()
+    s = busy(d.app.state)
+    s = colony(replace(s, pile=(13, 15)), 1, peaceful=1, cards=(2, 2, 2))
+    put(d, s)
+    button = hit(d, "Productivity")
+    assert "Blue" in [t for t, _, box in d.app.screen.ui.texts if button.rect.contains(box)]
+    d.tap("Play Mission")
+    assert d.app.dialog.title == "Play Mission (Red): which card?"  # no "who?" first
+    d.app.close_dialog()
+    d.frame()
+    d.tap("Productivity")
+    assert d.app.dialog.title == "Productivity (Blue): which resource?"
+    d.tap("Minerals")
+    after = d.app.state
+    assert after.colonies[1].cards == (2, 2, 3) and after.colonies[1].peaceful == 0
+    assert after.phase == "main" and after.current == 0 and not after.played
+
+
+def test_productivity_is_offered_while_a_roll_is_awaited(driver):
+    """MM-093, MM-145 (MA-21: "before or after the roll"): the faces stay, and a Productivity button above
+    them lets Blue (or Red, whose roll it is) play it before Red rolls."""
+    d = driver()
+    s = busy(d.app.state)
+    s = colony(replace(s, pile=(13, 15), phase="roll", produced=-1, face=0), 1, peaceful=1)
+    put(d, s)
+    assert d.app.expect() is not None and "Productivity" in d.names()
+    assert_no_overlaps(d, "Productivity above the faces")
+    d.tap("Productivity")
+    assert d.app.dialog.title == "Productivity: who?"  # Red, before her roll, or Blue
+    d.tap("Blue")
+    d.tap("Air")
+    assert d.app.state.phase == "roll" and d.app.state.colonies[1].peaceful == 0

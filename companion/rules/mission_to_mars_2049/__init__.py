@@ -5,7 +5,7 @@ This package is the game's implementation of the rules contract
 (:mod:`companion.rules.contract`); :mod:`.advice` holds the odds and hints the
 screens show (never refusals).
 """
-from .actions import (ACTIONS, BANK_OUT, BUILD_BASE, BUILD_H2O, BUILD_LAB, BUILD_ROAD, BUILD_STATION, BUY,
+from .actions import (ACTIONS, BUILD_BASE, BUILD_H2O, BUILD_LAB, BUILD_ROAD, BUILD_STATION, BUY,
                       CARD_KINDS, CORRECT_ROLL, DONE, GAME_ID, MISSION_CARDS, PLAY, PLAYERS, PROTECT, ROB, ROLL,
                       TAKE, TITLE, TO_CARDS, TO_TOKEN, TRADE)
 from .checks import check
@@ -16,7 +16,7 @@ from .queries import expects, faces, last_roll, summary
 from .queries import faces as die_faces
 from .table import invariants, is_over, outcome, phase, result, seats, to_act
 
-__all__ = ["ACTIONS", "BANK_OUT", "BUILD_BASE", "BUILD_H2O", "BUILD_LAB", "BUILD_ROAD", "BUILD_STATION", "BUY",
+__all__ = ["ACTIONS", "BUILD_BASE", "BUILD_H2O", "BUILD_LAB", "BUILD_ROAD", "BUILD_STATION", "BUY",
            "CARD_KINDS", "CORRECT_ROLL", "DONE", "GAME_ID", "MISSION_CARDS", "PLAY", "PLAYERS", "PROTECT", "ROB",
            "ROLL", "RULEBOOK", "TAKE", "TITLE", "TO_CARDS", "TO_TOKEN", "TRADE", "Attack", "Colony", "State",
            "apply", "check", "default_options", "die_faces", "expects", "faces", "invariants", "is_over", "last_roll",

@@ -36,9 +36,11 @@ BUILD_ROAD = "build_road"      # no payload: the Road from the fifth Base, for 3
 BUILD_H2O = "build_h2o"        # no payload: the H2O Station; wins the game
 BUY = "buy"                    # deck: "peaceful" | "aggressive"; immediate: the footer says "play immediately"
 PLAY = "play"                  # card: a Mission kind id; resource?, base?, target?, station?, take?: its choices
+#                                (the Productivity Mission also off turn, by any player who may hold it)
 PROTECT = "protect"            # use: true to play Protection against the pending Aggressive card, false to let it be
-BANK_OUT = "bank_out"          # resource: the bank has run out of those cards; everyone changes cards (Q.4)
 DONE = "done"                  # no payload: "I'm done!", the die goes to the next player
+# The bank running out (Q.4) follows from the bank's stock (:mod:`.bank`); the hand-entered "bank_out" of
+# earlier versions is no action any more: a log holding one is refused as an unknown move.
 
 _RES = OneOf(RESOURCES)
 _SEAT = Int(0, 3)
@@ -63,7 +65,6 @@ ACTIONS = {
     PLAY: Obj(("resource", "base", "target", "station", "take"), card=OneOf(MISSIONS), resource=_RES, base=_BASE,
               target=_SEAT, station=Int(0, 60), take=ListOf(_RES, 4, 4)),
     PROTECT: Obj(use=Bool()),
-    BANK_OUT: Obj(resource=_RES),
     DONE: Obj(),
 }
 

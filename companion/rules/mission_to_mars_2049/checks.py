@@ -7,13 +7,13 @@ from ..contract import Action, Rejection, seat_problem
 from . import actions as A
 from . import sections as S
 from .actions import reject, rule_ref
+from .bank import can_give_road
 from .missions import may_protect
-from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
+from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
                     STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
 from .table import to_act
-from .wallet import forced_exchange
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
 _PHASE_KINDS = {
@@ -21,7 +21,7 @@ _PHASE_KINDS = {
     DISCOVERY: frozenset({A.TAKE}), SKIP_BONUS: frozenset({A.TAKE}), IMMEDIATE_PLAY: frozenset({A.PLAY}),
     PROTECT: frozenset({A.PROTECT}),
     MAIN: frozenset({A.TRADE, A.TO_TOKEN, A.TO_CARDS, A.BUILD_STATION, A.BUILD_BASE, A.BUILD_LAB, A.BUILD_ROAD,
-                     A.BUILD_H2O, A.BUY, A.PLAY, A.BANK_OUT, A.DONE}),
+                     A.BUILD_H2O, A.BUY, A.PLAY, A.DONE}),
 }
 
 
@@ -37,17 +37,23 @@ def check(state: State, action: Action) -> Rejection | None:
     if kind == A.CORRECT_ROLL:
         return _check_correct_roll(state, action)
     seat = action.seat
+    productivity = kind == A.PLAY and action.args.get("card") == "productivity" and state.productivity_any_time
     if ph == ROLLOFF:
         if seat != state.roller:
             return seat_problem(to_act(state), action, state.seats, rule_ref(S.WHO_STARTS))
     elif seat != state.current or ph == PROTECT:
         turn = to_act(state)
         problem = seat_problem(turn, action, state.seats, rule_ref(S.FAQ_OFF_TURN))
+        if productivity and seat in range(len(state.seats)):  # at any time (4.1 Peaceful Mission Cards; MA-21)
+            return _checked_play(state, action)  # refused there for what keeps a seat out of to_act
         if problem:
             return problem
-        if ph == MAIN and kind != A.TO_TOKEN:
-            return reject("not_your_turn", f"{state.seats[seat].name} may only change cards of the type just "
-                          "produced into tokens when it is not their turn.", S.FAQ_OFF_TURN)
+        if ph != PROTECT and not (ph == MAIN and kind == A.TO_TOKEN):
+            return reject("not_your_turn", f"When it is not their turn, {state.seats[seat].name} may only change "
+                          "cards of the type just produced into tokens (or play the Productivity Mission, any "
+                          "time).", S.FAQ_OFF_TURN)
+    elif productivity and ph != MAIN:  # the player whose turn it is, before the roll or amid the die's demands
+        return _checked_play(state, action)
     if kind not in _PHASE_KINDS[ph]:
         return _phase_problem(state, kind)
     try:
@@ -98,17 +104,6 @@ def _check_correct_roll(state: State, action: Action) -> Rejection | None:
     return None
 
 
-def _check_bank_out(state: State, action: Action) -> Rejection | None:
-    """Q.4: the bank's running out obliges those holding cards of that type to
-    change at least half into tokens; with nobody holding 3 or more, there is
-    nothing to change."""
-    r = RESOURCES.index(action.args["resource"])
-    if not any(forced_exchange(c.cards[r]) != (0, 0) for c in state.colonies):
-        return reject("nothing_to_change", f"Nobody holds 3 or more {RESOURCE_NAMES[r]} cards: there is nothing "
-                      "to change into tokens.", S.FAQ_BANK_OUT)
-    return None
-
-
 def _check_rob(state: State, action: Action) -> Rejection | None:
     victim = action.args["victim"]
     seat = state.current
@@ -130,10 +125,20 @@ def _check_rob(state: State, action: Action) -> Rejection | None:
 
 
 def _check_take(state: State, action: Action) -> Rejection | None:
-    if action.args["resource"] == ROAD_CARD and state.colonies[state.current].roads >= MAX_ROAD_CARDS:
-        return reject("road_cards_max", "No player can have more than 3 Road cards: take a resource.",
-                      S.ROAD_CARDS_MAX)
+    if action.args["resource"] == ROAD_CARD:
+        if state.colonies[state.current].roads >= MAX_ROAD_CARDS:
+            return reject("road_cards_max", "No player can have more than 3 Road cards: take a resource.",
+                          S.ROAD_CARDS_MAX)
+        return _bank_road_problem(state)
     return None
+
+
+def _bank_road_problem(state: State) -> Rejection | None:
+    """The bank has no Road card left (2.1: the bank's Road cards are counted, see :mod:`.bank`)."""
+    if can_give_road(state):
+        return None
+    return reject("bank_no_road", f"The bank has none of its {state.box[BANK_ROAD]} Road cards left: they are "
+                  "all in the players' hands.", S.BANK)
 
 
 def _check_trade(state: State, action: Action) -> Rejection | None:
@@ -144,8 +149,10 @@ def _check_trade(state: State, action: Action) -> Rejection | None:
     n = rate(c)
     if value(c, RESOURCES.index(give)) < n:
         return reject("cannot_afford", f"A trade at your rate costs {n} {give.capitalize()}.", S.TRADE)
-    if get == ROAD_CARD and c.roads >= MAX_ROAD_CARDS:
-        return reject("road_cards_max", "No player can have more than 3 Road cards.", S.ROAD_CARDS_MAX)
+    if get == ROAD_CARD:
+        if c.roads >= MAX_ROAD_CARDS:
+            return reject("road_cards_max", "No player can have more than 3 Road cards.", S.ROAD_CARDS_MAX)
+        return _bank_road_problem(state)
     return None
 
 
@@ -167,6 +174,9 @@ def _check_to_cards(state: State, action: Action) -> Rejection | None:
     size = action.args["token"]
     if not (c.tok3 if size == 3 else c.tok8)[r]:
         return reject("no_token", f"You hold no ({size}) {RESOURCE_NAMES[r]} token.", S.TOKENS)
+    if state.bank[r] < size:
+        return reject("bank_short", f"The bank has only {state.bank[r]} {RESOURCE_NAMES[r]} cards: not enough to "
+                      f"change a ({size}) token back.", S.BANK)
     return None
 
 
@@ -185,6 +195,13 @@ def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str
 
 
 def _check_build_station(state: State, action: Action) -> Rejection | None:
+    """A Station next to a standing Base of the player (3.6.3 "You can build Resource Stations and
+    Laboratories around your bases"), from the 5 tokens of its type (2.2), for its printed cost.
+
+    The spot (3.6.2 "the intersections of the coordinate lines", 3.9.3 "any free spot") is the players'
+    check: the app models no board (issue 8, MA-01), so it accepts any standing Base and never refuses
+    on geometry. Laboratories (:func:`_check_build_lab`) are placed the same way.
+    """
     seat = action.seat
     r = RESOURCES.index(action.args["resource"])
     if not state.colonies[seat].supply[r]:
@@ -271,6 +288,14 @@ PLAY_FIELDS = {
 }
 
 
+def _checked_play(state: State, action: Action) -> Rejection | None:
+    """:func:`_check_play` outside the phase table (the Productivity Mission at any time)."""
+    try:
+        return _check_play(state, action)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        return reject("malformed", f"That move is incomplete or malformed: {exc}.", S.MAY_DO)
+
+
 def _check_play(state: State, action: Action) -> Rejection | None:
     seat = action.seat
     args = action.args
@@ -279,7 +304,7 @@ def _check_play(state: State, action: Action) -> Rejection | None:
     deck = MISSION_DECK[kind]
     c = state.colonies[seat]
     section = S.AGGRESSIVE if deck else S.PEACEFUL
-    if state.phase == IMMEDIATE_PLAY:
+    if state.phase == IMMEDIATE_PLAY and card != "productivity":
         if card not in IMMEDIATE:
             return reject("play_immediately", "The card just bought says to play it immediately: it is the "
                           "Armageddon Mission.", S.MISSIONS_IMMEDIATE)
@@ -287,8 +312,12 @@ def _check_play(state: State, action: Action) -> Rejection | None:
         return reject("armageddon_immediate", "Armageddon is played the moment it is bought; it is never kept.",
                       S.AGGRESSIVE)
     swap = card == "laboratory" and c.lab3 and c.lab2
-    if state.played and state.phase == MAIN and not swap:
+    # 4.0.2: one per turn, the player's own; a play-immediately card is resolved all the same (MA-23)
+    if state.played and seat == state.current and not swap and card not in IMMEDIATE:
         return reject("played", "Only one Mission Card may be played per turn.", S.MISSIONS_ONE_EACH)
+    if c.captured:  # only the Productivity Mission can come off turn
+        return reject("captured", f"{state.seats[seat].name} is Captured and receives no resources until their "
+                      "turn comes round again.", S.AGGRESSIVE)
     if not (c.aggressive if deck else c.peaceful):
         return reject("no_card", f"You hold no {('Peaceful', 'Aggressive')[deck]} Mission Card.", S.MISSIONS)
     if not deck_unplayed(state, kind):
@@ -353,5 +382,5 @@ _CHECKS = {
     A.TRADE: _check_trade, A.TO_TOKEN: _check_to_token, A.TO_CARDS: _check_to_cards,
     A.BUILD_STATION: _check_build_station, A.BUILD_BASE: _check_build_base, A.BUILD_LAB: _check_build_lab,
     A.BUILD_ROAD: _check_build_road, A.BUILD_H2O: _check_build_h2o, A.BUY: _check_buy, A.PLAY: _check_play,
-    A.PROTECT: _check_protect, A.BANK_OUT: _check_bank_out, A.DONE: _ok,
+    A.PROTECT: _check_protect, A.DONE: _ok,
 }

@@ -26,15 +26,16 @@ from typing import Any
 from ..contract import Action, Seat
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from . import actions as A
+from .bank import article, settle, settle_all
 from .missions import apply_play, apply_protect, draw_mission
-from .model import (BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
+from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
                     SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
                     points, rate, replace, set_colony, with_map)
 from .sections import SETUP_POINTS
-from .wallet import forced_exchange, gain, pay, pay_one
+from .wallet import gain, pay, pay_one
 
-OPTIONS = frozenset({"players", "die_faces", "victory_49", "seed"})
+OPTIONS = frozenset({"players", "die_faces", "victory_49", "productivity_any_time", "bank", "seed"})
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_PLAYERS = 3
 
@@ -54,13 +55,20 @@ def new_game(options: dict[str, Any]) -> State:
     clockwise order (default: :func:`default_options`); ``die_faces`` the
     symbols of faces 1..6, each of ``"air"``, ``"food"``, ``"minerals"``,
     ``"robbery"``, ``"discovery"``, ``"skip"`` once (default in that order);
-    ``victory_49`` bool, the optional 49-point victory (5.0); ``seed`` unused
-    (the engine shuffles nothing: chance is input).
+    ``victory_49`` bool, the optional 49-point victory (5.0);
+    ``productivity_any_time`` bool (default true: "Play at any time you
+    wish", 4.1; false: the house option of decision MA-21, only on the
+    holder's own turn after the roll); ``bank`` the
+    Game Bank's cards in the box, ``{"air": n, "food": n, "minerals": n,
+    "road": n}`` (default :data:`.model.BANK_BOX`: the rulebook does not count
+    them; at least ``2 * players + 1`` of each resource, see :mod:`.bank`);
+    ``seed`` unused (the engine shuffles nothing: chance is input).
 
     Every player starts on a Starting Point with a First Base, an Air, a Food
     and a Mineral Station attached to it (3.3 Your First Base and Resource
-    Stations) and 2 cards of each resource (3.2). Raises ``ValueError`` for
-    an unknown option, a player count outside 2..4, a bad player or die map.
+    Stations) and 2 cards of each resource (3.2), dealt from the bank (2.1).
+    Raises ``ValueError`` for an unknown option, a player count outside 2..4,
+    a bad player, die map or bank.
     """
     unknown = set(options) - OPTIONS
     if unknown:
@@ -84,8 +92,31 @@ def new_game(options: dict[str, Any]) -> State:
     victory = options.get("victory_49", False)
     if type(victory) is not bool:
         raise ValueError("victory_49 must be true or false")
+    any_time = options.get("productivity_any_time", True)
+    if type(any_time) is not bool:
+        raise ValueError("productivity_any_time must be true or false")
+    box = _box(options.get("bank"), len(seats))
     colonies = tuple(Colony(stations=((0, i, 1), (1, i, 1), (2, i, 1))) for i in range(len(seats)))
-    return State(seats=tuple(seats), faces=faces, victory_49=victory, colonies=colonies)
+    dealt = [sum(c.cards[r] for c in colonies) for r in (0, 1, 2)]
+    bank = (box[0] - dealt[0], box[1] - dealt[1], box[2] - dealt[2], box[3])
+    return State(seats=tuple(seats), faces=faces, victory_49=victory, colonies=colonies, box=box, bank=bank,
+                 productivity_any_time=any_time)
+
+
+def _box(bank: Any, players: int) -> tuple[int, int, int, int]:
+    """The ``bank`` option as (Air, Food, Minerals, Road cards); raises ``ValueError``."""
+    if bank is None:
+        return BANK_BOX
+    names = (*RESOURCES, ROAD_CARD)
+    if not isinstance(bank, dict) or set(bank) != set(names):
+        raise ValueError(f"bank must give the cards in the box for each of {', '.join(names)}")
+    least = 2 * players + 1
+    for name in names:
+        n = bank[name]
+        if type(n) is not int or n < (least if name != ROAD_CARD else 0):
+            raise ValueError(f"bank: {name} must be a whole number of cards, at least {least} for a resource "
+                             f"with {players} players (2 each to start, 3.2, and one more)")
+    return bank["air"], bank["food"], bank["minerals"], bank[ROAD_CARD]
 
 
 # --------------------------------------------------------------------------- apply
@@ -106,19 +137,6 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if new.victory_49 and new.phase != OVER:
         new = _point_victory(new, events)
     return new, tuple(events)
-
-
-def article(word: str) -> str:
-    """``"an Air"``, ``"a Food"``: the indefinite article a word takes (by its first letter)."""
-    first = word.lstrip("(")[:1].lower()
-    return ("an " if first in "aeiou8" else "a ") + word
-
-
-def tokens_text(threes: int, eights: int) -> str:
-    """``"a (3) token"``, ``"2 (3) tokens and an (8) token"``: only the sizes there are."""
-    parts = [(article(f"({size}) token") if n == 1 else f"{n} ({size}) tokens")
-             for n, size in ((threes, 3), (eights, 8)) if n]
-    return " and ".join(parts) or "no token"
 
 
 def _face_name(state: State, face: int) -> str:
@@ -190,18 +208,26 @@ def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) 
 def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[str, Any]) -> State:
     """3.5 and Q.6: every player receives 1 card of ``r`` per Station of that
     type they control whose Base stands; a Captured player receives nothing."""
-    cols = list(state.colonies)
+    old = state.colonies
+    cols = list(old)
     got = []
+    owed = 0
     for i, c in enumerate(cols):
         n = c.active[r]
         if n and not c.captured:
             cards = list(c.cards)
             cards[r] += n
             cols[i] = replace(c, cards=tuple(cards))
+            owed += n
             got.append(f"{state.seats[i].name} +{n}")
     text = ", ".join(got) or "nobody has an active Station"
     events.append(Event("production", f"{RESOURCE_NAMES[r]} rolled: {text}", {"resource": RESOURCES[r]}))
-    return replace(state, colonies=tuple(cols), phase=MAIN, face=face, produced=r, **mark)
+    if owed > state.bank[r]:  # the bank cannot pay everybody: Q.4
+        news = {i: c for i, c in enumerate(cols) if c is not old[i]}
+        return replace(settle_all(state, news, events), phase=MAIN, face=face, produced=r, **mark)
+    bank = list(state.bank)  # the common case, in one copy of the state
+    bank[r] -= owed
+    return replace(state, colonies=tuple(cols), bank=tuple(bank), phase=MAIN, face=face, produced=r, **mark)
 
 
 def next_turn(state: State, events: list[Event], **extra: Any) -> State:
@@ -276,7 +302,7 @@ def _apply_take(state: State, action: Action, events: list[Event]) -> State:
         c = gain(c, RESOURCES.index(res), 1)
         what = f"1 {RESOURCE_NAMES[RESOURCES.index(res)]} card"
     events.append(Event("take", f"{_name(state, seat)} takes {what}", {"resource": res}))
-    state = set_colony(state, seat, c)
+    state = settle(state, seat, c, events)
     if state.phase == SKIP_BONUS:
         return next_turn(state, events)
     return replace(state, phase=MAIN)
@@ -293,7 +319,7 @@ def _apply_trade(state: State, action: Action, events: list[Event]) -> State:
     got = "a Road card" if get == ROAD_CARD else f"1 {RESOURCE_NAMES[RESOURCES.index(get)]}"
     events.append(Event("trade", f"{_name(state, seat)} trades {n} {RESOURCE_NAMES[give]} for {got}",
                         {"give": RESOURCES[give], "get": get, "rate": n}))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_to_token(state: State, action: Action, events: list[Event]) -> State:
@@ -306,7 +332,7 @@ def _apply_to_token(state: State, action: Action, events: list[Event]) -> State:
     c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
     events.append(Event("token", f"{_name(state, seat)} changes {size} {RESOURCE_NAMES[r]} cards into "
                         + article(f"({size}) token")))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_to_cards(state: State, action: Action, events: list[Event]) -> State:
@@ -319,7 +345,7 @@ def _apply_to_cards(state: State, action: Action, events: list[Event]) -> State:
     c = gain(c, r, size)
     events.append(Event("token", f"{_name(state, seat)} changes {article(f'({size})')} {RESOURCE_NAMES[r]} token into "
                         f"{size} cards"))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_build_station(state: State, action: Action, events: list[Event]) -> State:
@@ -333,7 +359,7 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
     events.append(Event("build", f"{_name(state, seat)} builds {article(RESOURCE_NAMES[r])} Station at Base {base}",
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_build_base(state: State, action: Action, events: list[Event]) -> State:
@@ -349,14 +375,14 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
     if over is not None:
         r, colour, _ = c.stations[over]
         c = with_map(c, stations=c.stations[:over] + c.stations[over + 1:])
-        state = set_colony(state, seat, c)
+        state = settle(state, seat, c, events)
         owner = state.colonies[colour]
         supply = list(owner.supply)
         supply[r] += 1
         state = set_colony(state, colour, replace(owner, supply=tuple(supply)))
         text += f" over its {RESOURCE_NAMES[r]} Station (removed, no refund)"
     else:
-        state = set_colony(state, seat, c)
+        state = settle(state, seat, c, events)
     events.append(Event("build", text, {"what": "base", "base": k}))
     return state
 
@@ -372,7 +398,7 @@ def _apply_build_lab(state: State, action: Action, events: list[Event]) -> State
         c, size = replace(c, lab3=base), 3
     events.append(Event("build", f"{_name(state, seat)} builds the ({size}) Laboratory at Base {base}: trades at "
                         f"{rate(c)}:1", {"what": f"lab{size}", "base": base}))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_build_road(state: State, action: Action, events: list[Event]) -> State:
@@ -381,7 +407,7 @@ def _apply_build_road(state: State, action: Action, events: list[Event]) -> Stat
     c = replace(c, roads=c.roads - ROAD_COST, road=True)
     events.append(Event("build", f"{_name(state, seat)} builds the Road through the polar ice cap",
                         {"what": "road"}))
-    return set_colony(state, seat, c)
+    return settle(state, seat, c, events)
 
 
 def _apply_build_h2o(state: State, action: Action, events: list[Event]) -> State:
@@ -390,7 +416,7 @@ def _apply_build_h2o(state: State, action: Action, events: list[Event]) -> State
     c = replace(pay(state.colonies[seat], H2O_COST), h2o=True)
     events.append(Event("won", f"{_name(state, seat)} builds the H2O Station and wins the game!",
                         {"what": "h2o", "seat": seat}))
-    return replace(set_colony(state, seat, c), phase=OVER, winner=seat, win_by="h2o")
+    return replace(settle(state, seat, c, events), phase=OVER, winner=seat, win_by="h2o")
 
 
 def _apply_buy(state: State, action: Action, events: list[Event]) -> State:
@@ -402,35 +428,11 @@ def _apply_buy(state: State, action: Action, events: list[Event]) -> State:
     c = pay(state.colonies[seat], MISSION_COST[deck])
     c = replace(c, bought=c.bought + 1, **({"peaceful": c.peaceful + 1} if deck == 0 else
                                             {"aggressive": c.aggressive + 1}))
-    state = draw_mission(set_colony(state, seat, c), deck, events)
+    state = draw_mission(settle(state, seat, c, events), deck, events)
     immediate = action.args["immediate"]
     events.append(Event("buy", f"{_name(state, seat)} buys {article(DECK_NAMES[deck])} Mission Card"
                         + (": it must be played immediately" if immediate else ""), {"deck": action.args["deck"]}))
     return replace(state, bought=True, phase=IMMEDIATE_PLAY if immediate else state.phase)
-
-
-def _apply_bank_out(state: State, action: Action, events: list[Event]) -> State:
-    """Q.4: "if the Game Bank runs out of Resource Cards you are obliged to
-    exchange at least half of your Resource Cards to Resource Tokens
-    (immediately)". Decision (MA-06): every player holding 3 or more cards of
-    that type changes the smallest sum of 3s and 8s that is at least half of
-    them; the app does it for everyone at once."""
-    r = RESOURCES.index(action.args["resource"])
-    cols = list(state.colonies)
-    for i, c in enumerate(cols):
-        a, b = forced_exchange(c.cards[r])
-        if not (a or b):
-            continue
-        cards, t3, t8 = list(c.cards), list(c.tok3), list(c.tok8)
-        cards[r] -= 3 * a + 8 * b
-        t3[r] += a
-        t8[r] += b
-        cols[i] = replace(c, cards=tuple(cards), tok3=tuple(t3), tok8=tuple(t8))
-        events.append(Event("bank_out", f"{_name(state, i)} changes {3 * a + 8 * b} {RESOURCE_NAMES[r]} cards into "
-                            + tokens_text(a, b)))
-    if not events:
-        events.append(Event("bank_out", f"Nobody holds 3 or more {RESOURCE_NAMES[r]} cards to change"))
-    return replace(state, colonies=tuple(cols))
 
 
 _HANDLERS = {
@@ -438,5 +440,5 @@ _HANDLERS = {
     A.TO_TOKEN: _apply_to_token, A.TO_CARDS: _apply_to_cards, A.BUILD_STATION: _apply_build_station,
     A.BUILD_BASE: _apply_build_base, A.BUILD_LAB: _apply_build_lab, A.BUILD_ROAD: _apply_build_road,
     A.BUILD_H2O: _apply_build_h2o, A.BUY: _apply_buy, A.PLAY: apply_play, A.PROTECT: apply_protect,
-    A.BANK_OUT: _apply_bank_out, A.DONE: _apply_done,
+    A.DONE: _apply_done,
 }

@@ -14,9 +14,10 @@ spent all the same.
 from __future__ import annotations
 
 from ..contract import Action, Event
-from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, PEACEFUL,
-                    PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, Attack, State, active_stations, deck_unplayed,
-                    replace, set_colony, with_map)
+from .bank import settle
+from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, OVER, PEACEFUL,
+                    PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, Attack, State,
+                    active_stations, deck_unplayed, replace, set_colony, with_map)
 from .wallet import gain, gain3
 
 _AGGRESSIVE_CARDS = frozenset(m for m, d in zip(MISSIONS, MISSION_DECK) if d == AGGRESSIVE)
@@ -77,6 +78,21 @@ def may_protect(state: State, seat: int) -> bool:
     return state.colonies[seat].peaceful > 0 and deck_unplayed(state, PROTECTION) > 0
 
 
+def productivity_holders(state: State) -> tuple[int, ...]:
+    """The seats who may play the Productivity Mission now besides the player
+    whose turn it is: "Play at any time you wish" (4.1 Peaceful Mission
+    Cards). Decision (MA-21): on any player's turn, before or after the roll,
+    by anyone who may hold it (a Peaceful card in hand, the one Productivity
+    card not in the used pile) and is not Captured ("will not receive any
+    resources", 4.1 Aggressive Mission Cards); never in the roll-off (nobody
+    holds a card yet), once the game is over, or with the house option
+    (``productivity_any_time`` false)."""
+    if state.phase == ROLLOFF or state.phase == OVER or state.used[PRODUCTIVITY] or not state.productivity_any_time:
+        return ()
+    cur = state.current
+    return tuple(i for i, c in enumerate(state.colonies) if i != cur and c.peaceful and not c.captured)
+
+
 def apply_play(state: State, action: Action, events: list[Event]) -> State:
     """Play a Mission Card of kind ``card`` (checked): it leaves the hand for
     the used pile and takes effect; an Aggressive card first opens a
@@ -88,6 +104,10 @@ def apply_play(state: State, action: Action, events: list[Event]) -> State:
     c = state.colonies[seat]
     if kind == LABORATORY and c.lab3 and c.lab2:
         return _swap_laboratory(state, seat, events)
+    if kind == PRODUCTIVITY:  # at any time: the phase stays; off turn it is not the turn's one play (MA-21)
+        state = replace(set_colony(state, seat, replace(c, peaceful=c.peaceful - 1)), used=_use(state, kind),
+                        played=state.played or seat == state.current)
+        return _productivity(state, seat, args, events)
     deck = MISSION_DECK[kind]
     c = replace(c, peaceful=c.peaceful - 1) if deck == PEACEFUL else replace(c, aggressive=c.aggressive - 1)
     state = replace(set_colony(state, seat, c), used=_use(state, kind), played=True, phase=MAIN)
@@ -168,14 +188,14 @@ def _assistance(state: State, seat: int, args: dict, events: list[Event]) -> Sta
     events.append(Event("play", f"{_name(state, seat)} plays the Assistance Mission: "
                         + ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(take) if n),
                         {"card": "assistance"}))
-    return set_colony(state, seat, gain3(state.colonies[seat], (take[0], take[1], take[2])))
+    return settle(state, seat, gain3(state.colonies[seat], (take[0], take[1], take[2])), events)
 
 
 def _resource(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Resource Mission: "2 Air, 2 Food and 2 Mineral cards"."""
     events.append(Event("play", f"{_name(state, seat)} plays the Resource Mission: 2 Air, 2 Food, 2 Minerals",
                         {"card": "resource"}))
-    return set_colony(state, seat, gain3(state.colonies[seat], (2, 2, 2)))
+    return settle(state, seat, gain3(state.colonies[seat], (2, 2, 2)), events)
 
 
 def _laboratory(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -194,9 +214,10 @@ def _productivity(state: State, seat: int, args: dict, events: list[Event]) -> S
     c = state.colonies[seat]
     r = RESOURCES.index(args["resource"])
     n = active_stations(c, r)
-    events.append(Event("play", f"{_name(state, seat)} plays the Productivity Mission: +{n} {RESOURCE_NAMES[r]}",
-                        {"card": "productivity"}))
-    return set_colony(state, seat, gain(c, r, n))
+    off = "" if seat == state.current else " (not their turn: any time)"
+    events.append(Event("play", f"{_name(state, seat)} plays the Productivity Mission{off}: +{n} "
+                        f"{RESOURCE_NAMES[r]}", {"card": "productivity", "seat": seat}))
+    return settle(state, seat, gain(c, r, n), events)
 
 
 _PEACEFUL = {"build": _build, "assistance": _assistance, "resource": _resource, "laboratory": _laboratory,
@@ -245,7 +266,7 @@ def _sabotage(state: State, attack: Attack, events: list[Event]) -> State:
     st = v.stations[attack.station]
     state = set_colony(state, t, with_map(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
     state = _return_station(state, st)
-    state = set_colony(state, by, gain(state.colonies[by], st[0], 3))
+    state = settle(state, by, gain(state.colonies[by], st[0], 3), events)
     events.append(Event("sabotage", f"{_name(state, by)} destroys {_name(state, t)}'s {RESOURCE_NAMES[st[0]]} "
                         f"Station and receives 3 {RESOURCE_NAMES[st[0]]}"))
     return state
@@ -295,7 +316,7 @@ def _black_friday(state: State, attack: Attack, events: list[Event]) -> State:
         for s in gone:
             state = _return_station(state, s)
         lost += len(gone)
-    state = set_colony(state, by, gain(state.colonies[by], r, mine))
+    state = settle(state, by, gain(state.colonies[by], r, mine), events)
     events.append(Event("black_friday", f"Black Friday: {lost} {RESOURCE_NAMES[r]} Station(s) destroyed; "
                         f"{_name(state, by)} receives {mine} {RESOURCE_NAMES[r]}"))
     return state

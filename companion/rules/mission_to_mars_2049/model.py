@@ -30,6 +30,12 @@ ROAD_CARD = "road"                                 # a Road card: not a Resource
 TOKEN_SIZES = (3, 8)                               # 3.8: "(3) Resource Token ... (8) Token"
 MAX_ROAD_CARDS = 3                                 # 3.11.4
 START_CARDS = (2, 2, 2)                            # 3.2
+#: The Game Bank's Resource cards (Air, Food, Minerals) and Road cards in the box (2.1). The rulebook
+#: shows the piles but does not count them; decision: 25 of each resource and 15 Road cards (the box holds
+#: 120 cards, 30 of them Mission Cards), and a table whose box differs gives its counts at setup
+#: (``new_game``'s ``bank`` option). Resource Tokens are not counted by the rulebook and not tracked.
+BANK_BOX = (25, 25, 25, 15)
+BANK_ROAD = 3                                      # index of the Road cards in ``State.bank``
 
 # --------------------------------------------------------------------------- buildings (2.2)
 BASES = 5
@@ -64,6 +70,7 @@ MISSION_COUNT = (4, 4, 3, 2, 1, 1, 5, 4, 1, 1, 2, 2)
 DECK_SIZE = (15, 15)
 MISSION_INDEX = {m: i for i, m in enumerate(MISSIONS)}
 PROTECTION = MISSION_INDEX["protection"]
+PRODUCTIVITY = MISSION_INDEX["productivity"]
 ARMAGEDDON = MISSION_INDEX["armageddon"]
 LABORATORY = MISSION_INDEX["laboratory"]
 #: The kinds whose footer says "play immediately" (4.1: "Armageddon Mission (Powerful! Play immediately!)").
@@ -172,7 +179,12 @@ class State:
     to answer; ``pile``: Mission Cards in each face-down pile; ``used``: used
     Mission Cards by kind (:data:`MISSIONS` order); ``turn``: turns begun;
     ``winner``: seat (-1 while playing) and ``win_by`` (``"h2o"``,
-    ``"points"``); ``before_roll``: the state the last action, a roll, was
+    ``"points"``); ``productivity_any_time``: the Productivity Mission may be
+    played on any turn, before or after the roll (4.1; false: the house
+    option of MA-21, only on the holder's own turn after the roll); ``box``:
+    the Game Bank's cards in the box (Air, Food, Minerals, Road cards;
+    :data:`BANK_BOX`) and ``bank`` those in the bank now (the rest are in the
+    players' hands, 2.1); ``before_roll``: the state the last action, a roll, was
     applied to (for ``correct_roll``), else None; ``rolled``: the face of the
     most recent roll.
     """
@@ -197,6 +209,9 @@ class State:
     turn: int = 0
     winner: int = -1
     win_by: str = ""
+    productivity_any_time: bool = True
+    box: tuple[int, int, int, int] = BANK_BOX
+    bank: tuple[int, int, int, int] = BANK_BOX
     before_roll: "State | None" = None
     rolled: int = 0
 

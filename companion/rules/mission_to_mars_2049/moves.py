@@ -15,12 +15,11 @@ from random import Random
 from ..contract import fast_action as Action  # the contract's Action, made faster
 from . import actions as A
 from .checks import check
-from .missions import may_protect
-from .model import (ARMAGEDDON, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST, LABORATORY, MAIN,
-                    IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS, OVER, PROTECT, RESOURCES,
-                    ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST, Colony, State, affords,
-                    deck_unplayed, rate, road_active)
-from .wallet import forced_exchange
+from .missions import may_protect, productivity_holders
+from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
+                    LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK,
+                    MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
+                    STATION_COST, Colony, State, affords, deck_unplayed, rate, road_active)
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -30,20 +29,32 @@ _ASSIST = tuple(list(t) for t in combinations_with_replacement(RESOURCES, 4))
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action with finite values (die faces, blind-draw types and
-    Mission Card kinds included), in a stable order."""
+    Mission Card kinds included), in a stable order: the phase's, then the
+    Productivity Mission of the other players who may play it at any time."""
     ph = state.phase
     if ph == OVER:
         return []
+    holders = productivity_holders(state)
+    if holders:
+        return _phase_actions(state) + [a for i in holders for a in _productivity[i]
+                                        if check(state, a) is None]
+    return _phase_actions(state)
+
+
+def _phase_actions(state: State) -> list[Action]:
+    """The actions of the phase (the current player's, the table's Fix roll,
+    the answers of a Protection window)."""
+    ph = state.phase
     base = state.before_roll
     out: list[Action] = [] if base is None else list(_CORRECT[state.rolled])  # the table's
     cur = state.current
     if ph == MAIN:
         return out + _main_actions(state) if out else _main_actions(state)
-    if ph == ROLL:
-        return list(_ROLLS[cur]) + out
     if ph == ROLLOFF:
         return list(_ROLLS[state.roller]) + out
-    if ph == ROB:
+    if ph == ROLL:
+        out = list(_ROLLS[cur]) + out
+    elif ph == ROB:
         victims = [state.rob_victim] if state.rob_victim >= 0 else [i for i in range(len(state.seats)) if i != cur]
         for v in victims:
             cards = state.colonies[v].cards
@@ -52,19 +63,20 @@ def legal_actions(state: State) -> list[Action]:
                         if cards[r]]
             else:
                 out.append(Action(A.ROB, {"victim": v}, cur))
-        return out
-    if ph == DISCOVERY or ph == SKIP_BONUS:
-        full = state.colonies[cur].roads >= MAX_ROAD_CARDS
-        return out + [Action(A.TAKE, {"resource": t}, cur) for t in _TAKES if not (full and t == ROAD_CARD)]
-    if ph == IMMEDIATE_PLAY:
-        return out + [Action(A.PLAY, {"card": "armageddon"}, cur)]
-    if ph == PROTECT:
+    elif ph == DISCOVERY or ph == SKIP_BONUS:
+        full = state.colonies[cur].roads >= MAX_ROAD_CARDS or not state.bank[BANK_ROAD]
+        out += [Action(A.TAKE, {"resource": t}, cur) for t in _TAKES if not (full and t == ROAD_CARD)]
+    elif ph == IMMEDIATE_PLAY:
+        out.append(Action(A.PLAY, {"card": "armageddon"}, cur))
+    elif ph == PROTECT:
         for s in state.react:
             out.append(Action(A.PROTECT, {"use": False}, s))
             if may_protect(state, s):
                 out.append(Action(A.PROTECT, {"use": True}, s))
         return out
-    return out + _main_actions(state)
+    if state.colonies[cur].peaceful and state.productivity_any_time:  # also before the roll (MA-21)
+        out += [a for a in _productivity[cur] if check(state, a) is None]
+    return out
 
 
 # Actions listed in the main phase, made once (an Action is immutable): by seat, then choice.
@@ -87,10 +99,9 @@ _ROAD = tuple(Action(A.BUILD_ROAD, {}, s) for s in _SEATS)
 _H2O = tuple(Action(A.BUILD_H2O, {}, s) for s in _SEATS)
 _BUYS = tuple(tuple(tuple(Action(A.BUY, {"deck": deck, "immediate": immediate}, s) for immediate in (False, True))
                     for deck in DECKS) for s in _SEATS)
-_BANK_OUT = tuple(tuple(Action(A.BANK_OUT, {"resource": res}, s) for res in RESOURCES) for s in _SEATS)
-#: forced_exchange(n) != (0, 0), by card count n below _MUST_LIMIT (it depends on n alone)
-_MUST_LIMIT = 256
-_MUST_CHANGE = tuple(forced_exchange(n) != (0, 0) for n in range(_MUST_LIMIT))
+#: The Productivity Mission, played for each resource, by seat.
+_productivity = tuple(tuple(Action(A.PLAY, {"card": "productivity", "resource": res}, s) for res in RESOURCES)
+                      for s in _SEATS)
 #: The decks holding a kind played the moment it is bought (check refuses ``immediate`` elsewhere).
 _IMMEDIATE_DECKS = frozenset(MISSION_DECK[MISSIONS.index(k)] for k in IMMEDIATE)
 
@@ -111,7 +122,7 @@ def _main_actions(state: State) -> list[Action]:
     v0 = cards[0] + 3 * t3[0] + 8 * t8[0]
     v1 = cards[1] + 3 * t3[1] + 8 * t8[1]
     v2 = cards[2] + 3 * t3[2] + 8 * t8[2]
-    full = c.roads >= MAX_ROAD_CARDS
+    full = c.roads >= MAX_ROAD_CARDS or not state.bank[BANK_ROAD]
     trades = _TRADES[cur]
     if v0 >= n:
         out += trades[full]
@@ -126,9 +137,9 @@ def _main_actions(state: State) -> list[Action]:
             out.append(tokens[r][0])
             if k >= 8:
                 out.append(tokens[r][1])
-        if t3[r]:
+        if t3[r] and state.bank[r] >= 3:
             out.append(back[r][0])
-        if t8[r]:
+        if t8[r] and state.bank[r] >= 8:
             out.append(back[r][1])
     r = state.produced
     if r >= 0:
@@ -177,12 +188,6 @@ def _main_actions(state: State) -> list[Action]:
                 # conditions (the first's check) decide for all of them
                 if choices and check(state, choices[0]) is None:
                     out += choices
-    for r in (0, 1, 2):
-        for o in state.colonies:
-            k = o.cards[r]
-            if _MUST_CHANGE[k] if k < _MUST_LIMIT else forced_exchange(k) != (0, 0):
-                out.append(_BANK_OUT[cur][r])
-                break
     return out
 
 
@@ -251,7 +256,7 @@ def random_action(state: State, rng: Random) -> Action:
     if ph == ROB:
         return _rob(state, cur, rng)
     if ph == DISCOVERY or ph == SKIP_BONUS:
-        return Action(A.TAKE, {"resource": _wanted(state.colonies[cur], allow_road=True)}, cur)
+        return Action(A.TAKE, {"resource": _wanted(state.colonies[cur], allow_road=state.bank[BANK_ROAD] > 0)}, cur)
     if ph == IMMEDIATE_PLAY:
         return Action(A.PLAY, {"card": "armageddon"}, cur)
     if ph == PROTECT:
@@ -317,7 +322,7 @@ def _main_move(state: State, cur: int, rng: Random) -> Action:
             return a
     # a bank trade towards the goal, from a surplus
     n = rate(c)
-    if not c.road and c.bases >= BASES - 1 and c.roads < MAX_ROAD_CARDS:
+    if not c.road and c.bases >= BASES - 1 and c.roads < MAX_ROAD_CARDS and state.bank[BANK_ROAD]:
         want, w, surplus = ROAD_CARD, -1, (goal if c.bases == BASES else 3)
     else:
         gaps = (goal - v[0], goal - v[1], goal - v[2])
@@ -333,7 +338,12 @@ def _main_move(state: State, cur: int, rng: Random) -> Action:
 
 def _occasional(state: State, cur: int, c: Colony, roll: float, rng: Random) -> Action | None:
     """Sometimes: play or buy a Mission Card, build a Laboratory or a Station, change tokens."""
-    if roll < 0.15:
+    if roll < 0.01:
+        for i in productivity_holders(state):  # another player's Productivity Mission, off turn (MA-21)
+            a = _productivity[i][int(rng.random() * 3)]
+            if check(state, a) is None:
+                return a
+    elif roll < 0.15:
         if (c.peaceful or c.aggressive) and not state.played:
             a = _random_play(state, cur, c, rng)
             if a is not None and check(state, a) is None:
@@ -361,7 +371,7 @@ def _occasional(state: State, cur: int, c: Colony, roll: float, rng: Random) -> 
         r = int(rng.random() * 3)
         if c.cards[r] >= 3:
             return Action(A.TO_TOKEN, {"resource": RESOURCES[r], "token": 8 if c.cards[r] >= 8 else 3}, cur)
-        if c.tok3[r]:
+        if c.tok3[r] and state.bank[r] >= 3:
             return Action(A.TO_CARDS, {"resource": RESOURCES[r], "token": 3}, cur)
     return None
 

@@ -6,8 +6,11 @@ from typing import Any
 
 from ..contract import Expect
 from .actions import GAME_ID
-from .model import (DECKS, MISSIONS, OVER, RESOURCES, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
+from .model import (DECKS, ROAD_CARD, MISSIONS, OVER, RESOURCES, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
                     active_stations, captured, points, rate, road_active, value)
+
+
+BANK_NAMES = (*RESOURCES, ROAD_CARD)
 
 
 def faces(state: State) -> tuple[str, ...]:
@@ -40,7 +43,9 @@ def last_roll(state: State) -> tuple[str, int] | None:
 def summary(state: State) -> dict[str, Any]:
     """A JSON-compatible overview: every player's cards, tokens, Road cards,
     buildings by Base (with active flags), Mission Cards held (counts by type;
-    their kinds are secret until played), trade rate and tournament points."""
+    their kinds are secret until played), trade rate and tournament points;
+    the Game Bank's cards (``bank``, ``bank_box``: ``{"air": n, "food": n,
+    "minerals": n, "road": n}``, 2.1)."""
     n = len(state.seats)
     players = []
     for i, (seat, c) in enumerate(zip(state.seats, state.colonies)):
@@ -71,6 +76,7 @@ def summary(state: State) -> dict[str, Any]:
         "last_face": SYMBOL_NAMES[state.faces[state.face - 1]] if state.face else None,
         "victory_49": state.victory_49, "players": players,
         "mission_piles": dict(zip(DECKS, state.pile)),
+        "bank": dict(zip(BANK_NAMES, state.bank)), "bank_box": dict(zip(BANK_NAMES, state.box)),
         "missions_used": {m: u for m, u in zip(MISSIONS, state.used) if u},
         "winner": state.seats[state.winner].name if state.phase == OVER else None,
     }

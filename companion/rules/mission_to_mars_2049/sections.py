@@ -9,6 +9,7 @@ and that the point after the comma occurs in it.
 """
 from __future__ import annotations
 
+BANK = "2.1 The Game Bank"
 COMPONENTS_TOKENS = "2.2 Building Tokens"
 SETUP_POINTS = "3.1 Where do I put my First Base?"
 SETUP_RESOURCES = "3.2 Starting resources"

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..contract import Result, Seat, Standing, Turn
-from .model import (BASES, DECK_SIZE, MAIN, MAX_ROAD_CARDS, MISSION_DECK, OVER, PHASES, PROTECT, ROLLOFF,
+from .missions import productivity_holders
+from .model import (BANK_ROAD, BASES, DECK_SIZE, MAIN, MAX_ROAD_CARDS, MISSION_DECK, OVER, PHASES, PROTECT, ROLLOFF,
                     STATIONS_PER_TYPE, State, count_active, points)
 
 
@@ -13,23 +14,31 @@ def seats(state: State) -> tuple[Seat, ...]:
 
 def to_act(state: State) -> Turn:
     """Who may act now: the roll-off's roller; the current player on their
-    turn, together with the others who may change cards of the type just
-    produced into tokens (Q.7) as ``"several"``; the targets of an Aggressive
-    card in a Protection window (``"several"``); nobody once the game is over."""
+    turn (first), together with the others who may change cards of the type
+    just produced into tokens (Q.7) and those who may play the Productivity
+    Mission at any time (4.1 Peaceful Mission Cards, decision MA-21: see
+    :func:`.missions.productivity_holders`) as ``"several"``; in a Protection
+    window its targets first (``"several"``), then those Productivity holders;
+    nobody once the game is over."""
     ph = state.phase
     if ph == ROLLOFF:
         return Turn((state.roller,), "one", label=f"{state.seats[state.roller].name} rolls for the first player")
-    if ph == PROTECT:
-        return Turn(state.react, "several", label="Protection? " + ", ".join(state.seats[i].name for i in state.react))
     if ph == OVER:
         return Turn((), "one", label="Game over")
+    holders = productivity_holders(state)
+    if ph == PROTECT:
+        react = state.react
+        return Turn(react + tuple(i for i in holders if i not in react), "several",
+                    label="Protection? " + ", ".join(state.seats[i].name for i in react))
     cur = state.current
     label = f"{state.seats[cur].name}'s turn"
     r = state.produced
     if ph == MAIN and r >= 0:
-        others = tuple(i for i, c in enumerate(state.colonies) if i != cur and c.cards[r] >= 3)
-        if others:
-            return Turn((cur,) + others, "several", label=label)
+        others = tuple(i for i, c in enumerate(state.colonies) if i != cur and (c.cards[r] >= 3 or i in holders))
+    else:
+        others = holders
+    if others:
+        return Turn((cur,) + others, "several", label=label)
     return Turn((cur,), "one", label=label)
 
 
@@ -71,7 +80,8 @@ def invariants(state: State) -> list[str]:
     cards or tokens, Road cards 0..3, Bases 1..5, each colour's station
     supply equal to 5 minus its tokens on the map, Stations and Laboratories
     attached to Bases 1..5, the (2) Laboratory only with the (3), every
-    Mission Card in a pile, the used pile or a hand, a winner iff the game is over."""
+    Mission Card in a pile, the used pile or a hand, the Game Bank's cards and
+    every hand's adding up to the box (2.1), a winner iff the game is over."""
     bad: list[str] = []
     n = len(state.seats)
     if len(state.colonies) != n or state.phase not in PHASES:
@@ -99,6 +109,10 @@ def invariants(state: State) -> list[str]:
             bad.append(f"seat {i}: negative count")
         if c.h2o and state.winner != i:
             bad.append(f"seat {i} built the H2O Station but did not win")
+    for r in range(4):
+        held = sum(c.roads if r == BANK_ROAD else c.cards[r] for c in state.colonies)
+        if state.bank[r] < 0 or state.bank[r] + held != state.box[r]:
+            bad.append(f"bank {r}: {state.bank[r]} + {held} in hands != {state.box[r]} in the box")
     for deck in (0, 1):
         held = sum(c.aggressive if deck else c.peaceful for c in state.colonies)
         used = sum(u for u, d in zip(state.used, MISSION_DECK) if d == deck)

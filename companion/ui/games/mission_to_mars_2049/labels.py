@@ -31,7 +31,6 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "play": ("Play Mission", ("card", "target", "station", "resource", "base", "take")),
     "to_token": ("Cards \u2192 token", ("resource", "token")),
     "to_cards": ("Token \u2192 cards", ("resource", "token")),
-    "bank_out": ("Bank ran out", ("resource",)),
 }
 QUESTIONS = {
     "victim": "whom does the robber draw from?", "resource": "which resource?", "give": "pay with which cards?",

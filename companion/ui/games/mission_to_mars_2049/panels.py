@@ -29,11 +29,22 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
     seat_chip(ui, chip, first.colour, first.mark)
     top, bottom = L.take_top(rect, int(rect.h * 0.58))
-    several = len(turn.seats) > 1 and turn.mode == "several" and game.phase(state) != "main"
+    # several at once only in a Protection window (off-turn tokens and Productivity do not change whose turn it is)
+    several = len(turn.seats) > 1 and turn.mode == "several" and game.phase(state) == "protect"
     ui.label(top, "Several players" if several else first.name, lay.body, FG, bold=True)
     number = app.view().get("turn")
     phase = game.phase(state)
     ui.label(bottom, "roll-off" if phase == "rolloff" else f"turn {number}" if number else "", lay.small, DIM)
+
+
+def bank_text(summary: dict[str, Any], long: bool = False) -> str:
+    """The Game Bank's cards (2.1): ``"Bank: A 19 · F 19 · M 19 · R 15"`` (the panels' letters),
+    or with ``long`` a sentence with the box's counts."""
+    b, box = summary["bank"], summary["bank_box"]
+    if long:
+        return (f"The Game Bank holds {b['air']} Air, {b['food']} Food, {b['minerals']} Minerals and {b['road']} "
+                f"Road cards ({box['air']}, {box['food']}, {box['minerals']} and {box['road']} in the box).")
+    return f"Bank: A {b['air']} \u00b7 F {b['food']} \u00b7 M {b['minerals']} \u00b7 R {b['road']}"
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:

@@ -6,8 +6,12 @@ die's faces (a roll is expected) or the move buttons of whoever may act.
 
 In the main phase of a turn the buttons are a fixed set in fixed places:
 Base, Station, Laboratory, Road (the H2O Station once the Road is built),
-Trade, Buy Mission, Play Mission, Tokens (cards into a token and back) and
-More (the bank running out, and whatever does not fit). A move that is not
+Trade, Buy Mission, Play Mission, Tokens (cards into a token and back),
+Productivity when another player may play it off turn (4.1: "Play at any
+time you wish"), and More (the Game Bank's cards, and whatever does not
+fit). The Productivity Mission is offered off turn in every phase, also
+while a roll is awaited, without a touch more for the player whose turn it
+is: their Play Mission asks only about their own cards. A move that is not
 allowed now is drawn disabled, and a tap on it says why with the rulebook's
 section (the rules' ``check``). Buttons never reach under NEXT ("I'm done!"):
 what does not fit goes behind More. A move's choices (which resource, which
@@ -30,7 +34,7 @@ from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
 from .labels import KINDS, _station, action_text, ask, price, rank, value_label
-from .panels import player_panels
+from .panels import bank_text, player_panels
 
 DONE = "done"
 SEAT = "__seat__"  # the chooser's key for "which player" (not a payload field)
@@ -48,8 +52,7 @@ SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("play", "Play Mission", ("play",)),
     ("tokens", "Tokens", ("to_token", "to_cards")),
 )
-#: The rare moves behind More.
-MORE = ("bank_out",)
+PRODUCTIVITY = "Productivity"
 TOKENS_ORDER = ("resource", "token")
 
 
@@ -92,11 +95,12 @@ class TurnScreen(Screen):
         self.app.say(f"Not yet: {what}.", "info", 5)
 
     # ------------------------------------------------------------------ asking
-    def offer(self, kind: str | tuple[str, ...], title: str | None = None) -> None:
+    def offer(self, kind: str | tuple[str, ...], title: str | None = None,
+              only: Callable[[Action], bool] | None = None) -> None:
         """Ask the choices of a move of ``kind`` (one kind or several, as the
-        Tokens button's two directions) among the legal ones, then make it.
-        When several players may make it (tokens off turn, Protection), who is
-        asked first."""
+        Tokens button's two directions) among the legal ones (those ``only``
+        keeps, if given), then make it. When several players may make it
+        (tokens off turn, Protection, Productivity), who is asked first."""
         kinds = (kind,) if isinstance(kind, str) else kind
         if kinds == ("build_base",):
             self.offer_base()
@@ -105,8 +109,10 @@ class TurnScreen(Screen):
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
         if len(kinds) > 1:
             order = ("kind", *TOKENS_ORDER)
+        if title == PRODUCTIVITY:  # the card is said by the title
+            order = tuple(o for o in order if o != "card")
         candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if len(kinds) > 1 else {})},
-                             a.seat) for a in self.legal() if a.kind in kinds]
+                             a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
 
         def label(arg: str, value: Any, action: Action) -> str:
             if arg == SEAT:
@@ -187,19 +193,13 @@ class TurnScreen(Screen):
         self.app.reject(first[1], action=first[0])
 
     def more(self, extra: list[Button]) -> None:
-        """More: the bank running out (Q.4) and the buttons that did not fit."""
-        legal = self.legal()
-        options: list[tuple[str, Callable[[], object]]] = []
-        lines: list[str] = []
-        for kind in MORE:
-            title = KINDS[kind][0]
-            if any(a.kind == kind for a in legal):
-                options.append((title, lambda k=kind: self.offer(k)))
-            else:
-                lines.append(f"{title}: nobody holds 3 or more cards of one kind to change (Q.4).")
-        for b in extra:
-            options.append((b.title if b.enabled else b.title + WHY, b.on_tap))
-        self.app.ask("More moves", options, lines=lines)
+        """More: the buttons that did not fit, and the Game Bank's cards (2.1;
+        when it cannot pay, Q.4 applies by itself)."""
+        options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
+        self.app.ask("More moves", options, lines=[bank_text(self.app.view(), long=True),
+                                                    "When the bank cannot pay, everyone holding 3 or more cards of "
+                                                    "that kind changes at least half into tokens (F.A.Q. Q.4): "
+                                                    "the app does it."])
 
     def confirm(self, action: Action) -> None:
         """Make ``action``; a Station or Laboratory that blocks the player's
@@ -227,25 +227,38 @@ class TurnScreen(Screen):
         current = getattr(state, "current", None)
         main = self.app.game.phase(state) == "main"
         out: list[Button] = []
+        # the Productivity Mission, at any time (MA-21): its own button, for whoever may play it; in the main
+        # phase the player whose turn it is plays theirs with Play Mission
+        prod = [a for a in legal if a.kind == "play" and a.args["card"] == "productivity"
+                and not (main and a.seat == current)]
         if main:
             me = summary["players"][current]
             for slot, title, kinds in SLOTS:
                 if slot == "road" and me["road"] or slot == "h2o" and not me["road"]:
                     continue  # one goal slot: the Road, then the H2O Station
-                options = [a for a in legal if a.kind in kinds]
+                options = [a for a in legal if a.kind in kinds and a not in prod]
                 if options:
-                    out.append(Button(title, lambda k=kinds, t=title: self.offer(k, t),
+                    only = (lambda a: a not in prod) if slot == "play" else None
+                    out.append(Button(title, lambda k=kinds, t=title, o=only: self.offer(k, t, only=o),
                                       sub=self._sub(slot, options, summary, current)))
                 else:
                     out.append(Button(title, lambda k=kinds, t=title: self.why_not(k, t), enabled=False))
-            return out
+            return out + self.productivity(prod, summary, current)
         for kind in KINDS:
-            options = [a for a in legal if a.kind == kind]
+            options = [a for a in legal if a.kind == kind and a not in prod]
             if options:
-                title = KINDS[kind][0]
-                out.append(Button(title, lambda k=kind: self.offer(k), sub=self._sub(kind, options, summary,
-                                                                                        current)))
-        return out
+                only = (lambda a: a not in prod) if kind == "play" else None  # a forced Armageddon
+                out.append(Button(KINDS[kind][0], lambda k=kind, o=only: self.offer(k, only=o),
+                                  sub=self._sub(kind, options, summary, current)))
+        return out + self.productivity(prod, summary, current)
+
+    def productivity(self, plays: list[Action], summary: dict, current: int | None) -> list[Button]:
+        """The Productivity button for ``plays`` ("Play at any time you wish",
+        4.1 Peaceful Mission Cards), naming who may; none when nobody may."""
+        if not plays:
+            return []
+        return [Button(PRODUCTIVITY, lambda: self.offer("play", PRODUCTIVITY, only=lambda a: a in plays),
+                       sub=self._sub("play", plays, summary, current))]
 
     def _sub(self, slot: str, options: list[Action], summary: dict, current: int | None) -> str | None:
         """A button's second line: who may (tokens off turn), the price of the
@@ -267,8 +280,15 @@ class TurnScreen(Screen):
         app = self.app
         state = app.state
         left, right = _split(lay, len(app.game.seats(state)))
-        player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state)
-        area = right.inflate(-2 * lay.gap, -2 * lay.gap)
+        players_r, area = left.inflate(-2 * lay.gap, -2 * lay.gap), right.inflate(-2 * lay.gap, -2 * lay.gap)
+        # the Game Bank's cards, one line under the players (portrait: above the moves, the panels keep their room)
+        line_h = text.font(lay.small).get_linesize()
+        if lay.portrait:
+            bank_r, area = L.take_top(area, line_h, lay.gap)
+        else:
+            bank_r, players_r = L.take_bottom(players_r, line_h, lay.gap)
+        player_panels(ui, players_r, app, state)
+        ui.label(bank_r, bank_text(app.view()), lay.small, DIM)
         turn = app.game.to_act(state)
         expect = app.expect()
         prompt = _prompt(app, state, expect, turn)
@@ -280,6 +300,17 @@ class TurnScreen(Screen):
         if expect is not None and expect.kind == "roll":
             pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 250), lay.gap)
             face_pad(ui, pad, app, "")  # what the roll is for is the heading above
+            extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
+            if extra:
+                if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
+                    row, area = L.take_bottom(area, lay.touch, lay.gap)
+                    cells = L.cols(row, 2, lay.gap)
+                else:  # beside it, so that the newest event stays in sight
+                    row, area = L.take_right(area, (area.w - lay.gap) // 2, lay.gap)
+                    cells = [pygame.Rect(row.x, row.bottom - lay.touch, row.w, lay.touch)]
+                for cell, b in zip(cells, extra):
+                    ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.font(lay.small).size(b.sub)[0]
+                              <= cell.w - lay.px(16) else None, size=lay.body, name=b.name)
             _events(ui, area, recent, app)
             return
         legal = self.legal()
@@ -290,7 +321,9 @@ class TurnScreen(Screen):
         need = newest * text.font(lay.small).get_linesize() + lay.px(8)
         ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
         _events(ui, ev_r, recent, app)
-        if len(shown) < len(buttons):
+        if len(shown) == len(buttons) - 1 and app.game.phase(state) == "main":
+            shown = buttons  # one button too many (Productivity off turn): it takes More's cell, whole
+        elif len(shown) < len(buttons):
             rest = buttons[len(shown):]
             shown = shown + [Button("More", lambda: self.more(rest))]
         elif app.game.phase(state) == "main":
@@ -330,8 +363,6 @@ def _samples(state: Any, kinds: tuple[str, ...], seat: int | None) -> list[Actio
                                                                      seat)]
         elif kind in ("to_token", "to_cards"):
             out += [Action(kind, {"resource": r, "token": 3}, seat) for r in RESOURCES]
-        elif kind == "bank_out":
-            out += [Action(kind, {"resource": r}, seat) for r in RESOURCES]
     return out
 
 
