@@ -24,7 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-TARGET_CPU_PCT = 0.05
+from companion.ui.bench import ABSOLUTE_TARGETS  # the one target (issue 13, item 3)
+
+TARGET_CPU_PCT = ABSOLUTE_TARGETS["idle_cpu_pct"]
 
 
 def thread_switches(pid: int) -> dict[int, tuple[str, int]]:
@@ -53,7 +55,7 @@ def measure(idle_s: float = 10.0, settle_s: float = 1.0) -> dict:
         tmp = Path(d)
         with Session.open(tmp / "db.sqlite3") as s:  # a game waiting for its first setup roll
             s.new_game("thirty-to-mars", {})
-        run = _Run(tmp, die.path, 0)
+        run = _Run(tmp, tmp / "db.sqlite3", die.path, 0)
         try:
             run.wait(lambda s: s["die"]["connected"])
             time.sleep(settle_s)  # let start-up settle (messages, first frames)

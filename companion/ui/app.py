@@ -249,14 +249,15 @@ class App:
         puts them back as they were. Returns True when corrected."""
         auto = self._roll_then_auto
         steps = 0
-        if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
-            while self.session.seq > auto[0] and self.session.undo().accepted:
-                steps += 1
-        if self.submit(Action(CORRECT_ROLL, {"face": face})):
-            return True
-        for _ in range(steps):  # refused: the table's game as it was
-            if not self.session.redo().accepted:
-                break
+        with self.session.batch():  # taking the steps back, the fix, the steps again: one commit
+            if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
+                while self.session.seq > auto[0] and self.session.undo().accepted:
+                    steps += 1
+            if self.submit(Action(CORRECT_ROLL, {"face": face})):
+                return True
+            for _ in range(steps):  # refused: the table's game as it was
+                if not self.session.redo().accepted:
+                    break
         if steps:
             self._roll_then_auto = (auto[0], self.state, auto[2])
         return False
@@ -270,10 +271,17 @@ class App:
 
     def submit(self, action: Action, quiet: bool = False) -> bool:
         """Submit ``action`` to the session; a rejection is shown with its rule
-        (and kept in the log, marked refused). Returns True when accepted (and
-        committed); then the steps with nothing to decide run on their own
-        (:meth:`advance`)."""
-        outcome = self.session.submit(action)
+        (and kept in the log, marked refused). Returns True when accepted and
+        committed; the steps with nothing to decide run on their own after it
+        (:meth:`advance`), committed with it as one transaction
+        (:meth:`Session.batch`): False, with nothing changed, when that commit fails."""
+        with self.session.batch() as batch:  # the move and the steps it sets off: one commit
+            outcome = self.session.submit(action)
+            if outcome.accepted:
+                self.advance()
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return False
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
@@ -281,7 +289,6 @@ class App:
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
             self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
-        self.advance()
         return True
 
     def automatic(self) -> bool:
@@ -299,17 +306,21 @@ class App:
 
     def advance(self, limit: int = 20) -> None:
         """Run the steps with nothing to decide (NEXT for the players), at most
-        ``limit``. After a roll, remember it (:meth:`fixable_roll`): it can
+        ``limit``, as one transaction. After a roll, remember it (:meth:`fixable_roll`): it can
         still be fixed while nothing else happens."""
         last = None
         seq = self.session.seq
-        for _ in range(limit):
-            if not self.automatic():
-                break
-            if last is None:
-                last = self.game.last_roll(self.state)
-            if not self.session.submit(Action("next")).accepted:
-                break
+        with self.session.batch() as batch:  # one commit (part of the move's when it set them off)
+            for _ in range(limit):
+                if not self.automatic():
+                    break
+                if last is None:
+                    last = self.game.last_roll(self.state)
+                if not self.session.submit(Action("next")).accepted:
+                    break
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return
         if last is not None and self.session.seq != seq:
             self._roll_then_auto = (seq, self.state, last)
 
@@ -400,22 +411,26 @@ class App:
             self.cancel_new_game()
             self.say(f"Back to the game; {again}.", "note", 5)
             return
-        out = getattr(self.session, which)()
+        with self.session.batch() as batch:  # with the steps that ran on their own: one commit
+            out = getattr(self.session, which)()
+            taken = [out.events[0].text] if out.accepted else []
+            if out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
+                while self.automatic() and self.session.can_undo:
+                    more = self.session.undo()
+                    if not more.accepted:
+                        break
+                    taken.append(more.events[0].text)
+            elif out.accepted:
+                while self.automatic() and self.session.can_redo:
+                    if not self.session.redo().accepted:
+                        break
+                self.advance()
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return
         if not out.accepted:
             self.reject(out.rejection, quiet=True)
             return
-        taken = [out.events[0].text]
-        if which == "undo":  # back over the steps that ran on their own, to the last decision
-            while self.automatic() and self.session.can_undo:
-                more = self.session.undo()
-                if not more.accepted:
-                    break
-                taken.append(more.events[0].text)
-        else:
-            while self.automatic() and self.session.can_redo:
-                if not self.session.redo().accepted:
-                    break
-            self.advance()
         self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
                  f"{'s' if len(taken) > 2 else ''})", "note", 4)
 
