@@ -1,0 +1,30 @@
+"""What one input costs, counted (issue 13, item 5: press and die line to frame
+at most 1.5x the floor of one commit and one draw): a roll and the steps it
+sets off are one commit; undo back over them is one commit."""
+from __future__ import annotations
+
+import pytest
+
+from .test_check_waits import at_check
+
+
+def commits(session) -> list[str]:
+    """The COMMIT statements the session's store runs from now on (SQLite's own trace)."""
+    seen: list[str] = []
+    session.store._conn.set_trace_callback(lambda sql: seen.append(sql) if sql.strip().upper() == "COMMIT" else None)
+    return seen
+
+
+@pytest.mark.timeout(30)
+def test_a_roll_and_the_steps_it_sets_off_are_one_commit(make_driver):
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (4,))  # the first of the two dice
+    s = d.app.session
+    seq = s.seq
+    seen = commits(s)
+    d.roll(4)  # passes (7 of 7): the check, production and the end of the day run on their own
+    assert s.seq >= seq + 4, f"the roll set off {s.seq - seq - 1} steps"
+    assert len(seen) == 1, f"{len(seen)} commits for one roll and the {s.seq - seq - 1} steps it set off"
+    seen.clear()
+    d.key("back")  # undo: back over the steps to the roll's state
+    assert s.seq < seq + 1 and len(seen) == 1, f"{len(seen)} commits for one BACK"
