@@ -47,6 +47,7 @@ CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
 RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
+RECENT_STATES = 72         # the states shown lately whose events of the period are kept (the session's window)
 
 
 @dataclass
@@ -108,7 +109,12 @@ class App:
         self.running = False
         self.message: Message | None = None
         self.dialog: Dialog | None = None
-        self.recent: list[Event] = []       # what happened today, for the screens
+        #: what happened this period for the state shown (see :attr:`recent`): the list, and the
+        #: state it is for (None: not known, read from the log when asked); by ``id`` of the states
+        #: shown lately, so that undo back to one costs no read of the log
+        self._recent: list[Event] = []
+        self._recent_for: Any = None
+        self._recents: dict[int, tuple[Any, list[Event]]] = {}
         #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
         #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
         self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
@@ -131,7 +137,6 @@ class App:
         session.subscribe(self._on_change)
         if game_id is not None and session.game_id != game_id and not session.switch(game_id):
             self.setup_game_id = game_id
-        self._rebuild_recent()
         self.advance()  # a game left on a step with nothing to decide goes on
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)
@@ -381,7 +386,6 @@ class App:
         if self.session.switch(game_id):
             self.wants_new_game = False
             self.setup_game_id = None
-            self._rebuild_recent()
             self.advance()
             self._say_catalogue_notices()
         else:
@@ -481,25 +485,51 @@ class App:
         self.advance()
 
     def _on_change(self, state: Any, events: tuple[Event, ...]) -> None:
-        """Session subscriber: keep today's events, redraw."""
+        """Session subscriber: keep this period's events for ``state``, redraw."""
         kinds = {e.kind for e in events}
         game_ui = self.game_ui
-        if kinds & {"undo", "redo", "new_game"}:
-            self._rebuild_recent()
-        elif game_ui is not None and game_ui.new_period(events):
-            self.recent = list(events)
-        else:
-            self.recent = (self.recent + list(events))[-80:]
+        if kinds & {"undo", "redo", "new_game", "resumed"} or game_ui is None:
+            self._recent_for = None  # read from the log (or the states shown lately) when asked
+        elif game_ui.new_period(events):
+            self._keep_recent(state, list(events))
+        elif self._recent_for is not None:  # the events of the state before, and these
+            self._keep_recent(state, (self._recent + list(events))[-80:])
         self.dirty = True
 
-    def _rebuild_recent(self) -> None:
-        """``recent``: the events since the last new period (at most 80), read
-        backwards from the end of the log in small chunks, so an undo or a redo
-        costs the same however long the game is (at most ``RECENT_MAX_ROWS`` rows)."""
-        game_ui = self.game_ui
-        if game_ui is None:
-            self.recent = []
+    @property
+    def recent(self) -> list[Event]:
+        """What happened this period (at most 80 events, oldest first), for the
+        state shown: kept as moves are made, and for the states shown lately (an
+        undo back to one reads nothing); otherwise read backwards from the end
+        of the log in small chunks, so that its cost does not grow with the
+        game (at most ``RECENT_MAX_ROWS`` rows)."""
+        state = self.state
+        if self._recent_for is not state or state is None:
+            kept = self._recents.get(id(state))
+            if kept is not None and kept[0] is state:
+                self._recent, self._recent_for = kept[1], state
+            else:
+                self._keep_recent(state, self._read_recent())
+        return self._recent
+
+    @recent.setter
+    def recent(self, events: list[Event]) -> None:
+        self._keep_recent(self.state, list(events))
+
+    def _keep_recent(self, state: Any, events: list[Event]) -> None:
+        self._recent, self._recent_for = events, state
+        if state is None:
             return
+        self._recents[id(state)] = (state, events)
+        while len(self._recents) > RECENT_STATES:
+            del self._recents[next(iter(self._recents))]
+
+    def _read_recent(self) -> list[Event]:
+        """The events since the last new period (at most 80), read backwards from
+        the end of the log in chunks of ``RECENT_CHUNK`` rows (at most ``RECENT_MAX_ROWS``)."""
+        game_ui = self.game_ui
+        if game_ui is None or self.state is None:
+            return []
         recent: list[Event] = []
         try:  # backwards from the end, a chunk at a time, to the start of the period (bounded)
             before, read = self.session.seq, 0
@@ -516,7 +546,7 @@ class App:
                         break
         except Exception:
             log.exception("cannot read the log")
-        self.recent = recent[-80:]
+        return recent[-80:]
 
     # ------------------------------------------------------------------ screens
     def current_screen(self):

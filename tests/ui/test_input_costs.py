@@ -28,3 +28,17 @@ def test_a_roll_and_the_steps_it_sets_off_are_one_commit(make_driver):
     seen.clear()
     d.key("back")  # undo: back over the steps to the roll's state
     assert s.seq < seq + 1 and len(seen) == 1, f"{len(seen)} commits for one BACK"
+
+
+@pytest.mark.timeout(30)
+def test_back_to_a_state_shown_before_reads_no_log(make_driver, monkeypatch):
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (4,))
+    s = d.app.session
+    reads = []
+    real = s.log_tail
+    monkeypatch.setattr(s, "log_tail", lambda *a, **k: reads.append(a) or real(*a, **k))
+    shown = d.app.recent
+    d.roll(1)  # fails: a new period of events
+    d.key("back")
+    assert d.app.recent == shown and reads == [], f"undo read the log {len(reads)} times to rebuild today's events"
