@@ -50,6 +50,51 @@ RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however lon
 RECENT_STATES = 72         # the states shown lately whose events of the period are kept (the session's window)
 
 
+class AskedOnce:
+    """The rules module ``rules`` of ``session``'s game, with every question
+    about the state shown (``session.state``, by identity) answered once: the
+    rules are pure, so a screen that asks ``legal_actions``, ``check`` or
+    ``capacity`` at every frame costs one call per state. A question about
+    another state (an intermediate one, a "what if") goes to the rules as it
+    is; so does ``apply``. A list or dict answer is given as a copy (a caller
+    may change it). Anything that is not a function (a constant) is the module's."""
+
+    UNCACHED = frozenset({"apply", "new_game", "default_options", "random_action"})
+
+    def __init__(self, rules: Any, session: Any) -> None:
+        self.rules = rules
+        self._session = session
+        self._state: Any = None
+        self._answers: dict[Any, Any] = {}
+        self.asked = 0  # questions that went to the rules (for tests)
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.rules, name)
+        if not callable(value) or name in self.UNCACHED or name.startswith("_") or isinstance(value, type):
+            return value
+
+        def ask(*args: Any, **kwargs: Any) -> Any:
+            state = self._session.state
+            if not args or args[0] is not state or state is None:
+                self.asked += 1
+                return value(*args, **kwargs)
+            if self._state is not state:
+                self._state, self._answers = state, {}
+            key: Any = (name, args[1:], tuple(sorted(kwargs.items())))
+            try:
+                hash(key)
+            except TypeError:  # an Action with a dict payload, a list
+                key = (name, repr(args[1:]), repr(sorted(kwargs.items())))
+            try:
+                answer = self._answers[key]
+            except KeyError:
+                self.asked += 1
+                answer = self._answers[key] = value(*args, **kwargs)
+            return list(answer) if type(answer) is list else dict(answer) if type(answer) is dict else answer
+        ask.__name__ = name
+        return ask
+
+
 @dataclass
 class Message:
     """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
@@ -95,7 +140,7 @@ class App:
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
         self._game_uis: dict[str, Any] = {}
         self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
-        self._views: dict[str, tuple[Any, Any]] = {}  # what the rules said about the shown state
+        self._asked: AskedOnce | None = None  # the rules, asked once per state (see :attr:`game`)
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -162,7 +207,15 @@ class App:
 
     @property
     def game(self) -> Any:
-        return self.session.game
+        """The open game's rules (None without a game), as the screens ask them:
+        each question about the shown state is answered once per state
+        (:class:`AskedOnce`), however many frames show it."""
+        rules = self.session.game
+        if rules is None:
+            return None
+        if self._asked is None or self._asked.rules is not rules:
+            self._asked = AskedOnce(rules, self.session)
+        return self._asked
 
     @property
     def game_ui(self) -> Any:
@@ -178,24 +231,13 @@ class App:
             ui = self._game_uis[game_id] = load(game_id, self)
         return ui
 
-    def _per_state(self, name: str, ask: Callable[[Any], Any]) -> Any:
-        """``ask(state)`` for the shown state, asked once per state (screens draw
-        many frames of one state; the rules are asked once per change)."""
-        state = self.state
-        cached = self._views.get(name)
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        value = ask(state)
-        self._views[name] = (state, value)
-        return value
-
     def view(self) -> dict[str, Any]:
         """The rules' ``summary(state)`` of the shown state (computed once per state)."""
-        return self._per_state("summary", self.game.summary)
+        return self.game.summary(self.state)
 
     def legal(self) -> list[Action]:
         """The rules' ``legal_actions(state)`` of the shown state (computed once per state)."""
-        return self._per_state("legal", self.game.legal_actions)
+        return self.game.legal_actions(self.state)
 
     def catalogue(self, kind: str) -> Any:
         """The open (or being set up) game's card catalogue of ``kind``

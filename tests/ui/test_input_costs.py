@@ -35,10 +35,47 @@ def test_back_to_a_state_shown_before_reads_no_log(make_driver, monkeypatch):
     d = make_driver((800, 480))
     at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (4,))
     s = d.app.session
+    shown = d.app.recent
+    d.roll(1)  # fails: the steps run on their own to the next day's card (a new period of events)
     reads = []
     real = s.log_tail
     monkeypatch.setattr(s, "log_tail", lambda *a, **k: reads.append(a) or real(*a, **k))
-    shown = d.app.recent
-    d.roll(1)  # fails: a new period of events
     d.key("back")
     assert d.app.recent == shown and reads == [], f"undo read the log {len(reads)} times to rebuild today's events"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("game_id", ["thirty-to-mars", "mission-to-mars-2049", "race-to-mars"])
+def test_the_rules_are_asked_once_per_state_not_per_frame(session, catalogues, game_id, monkeypatch):
+    """Issue 13, item 2: the screens ask the rules once per change. Every
+    function of the rules module is counted; a frame of a state already drawn asks none."""
+    import random
+
+    import pygame
+
+    from companion.rules import get_game
+    from companion.ui.driver import Driver
+    rules = get_game(game_id)
+    session.new_game(game_id, rules.default_options(None, 4))
+    rng = random.Random(4)
+    pygame.display.init()
+    d = Driver(session, catalogues, (800, 480))
+    asked: list[str] = []
+    for name in dir(rules):
+        fn = getattr(rules, name)
+        if callable(fn) and not name.startswith("_") and not isinstance(fn, type) and \
+                getattr(fn, "__module__", "").startswith("companion.rules"):
+            monkeypatch.setattr(rules, name, lambda *a, _fn=fn, _n=name, **k: asked.append(_n) or _fn(*a, **k))
+    screens = set()
+    for _ in range(25):
+        if rules.is_over(session.state):
+            break
+        d.app.submit(rules.random_action(session.state, rng), quiet=True)
+        d.frame()
+        screens.add(d.app.screen.name)
+        asked.clear()
+        d.app.dirty = True
+        d.frame()
+        assert asked == [], f"a second frame of one state on {d.app.screen.name} asked {sorted(set(asked))}"
+    assert screens
+    pygame.display.quit()

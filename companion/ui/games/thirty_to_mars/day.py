@@ -64,6 +64,7 @@ class DayScreen(Screen):
         super().__init__(app)
         self.selected: int | None = None
         self.log_view = LogView()
+        self._yesterdays: dict[int, tuple[Any, tuple[int, ...] | None]] = {}  # id(state) -> (state, places)
 
     # ------------------------------------------------------------------ actions
     def next_label(self, state: Any) -> str:
@@ -276,12 +277,17 @@ class DayScreen(Screen):
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
         the log, read backwards from today a chunk at a time until the last day
-        with places before today; cached by the log's length), or None on the first day."""
-        key = self.app.session.seq
-        if getattr(self, "_yesterday_key", None) == key:
-            return self._yesterday
-        result = places_before(self.app.session, self.app.state.day)
-        self._yesterday_key, self._yesterday = key, result
+        with places before today), or None on the first day. Read once per
+        state, kept for the states shown lately (a state of the session's window
+        stands for one log: an undo back to one reads nothing)."""
+        state = self.app.state
+        kept = self._yesterdays.get(id(state))
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        result = places_before(self.app.session, state.day)
+        self._yesterdays[id(state)] = (state, result)
+        while len(self._yesterdays) > 8:
+            del self._yesterdays[next(iter(self._yesterdays))]
         return result
 
     def same_places(self, places: tuple[int, ...]) -> None:
