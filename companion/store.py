@@ -671,31 +671,40 @@ class Store:
 
     @contextmanager
     def _savepoint(self) -> Iterator[sqlite3.Connection]:
-        """One write inside a batch: the batch's transaction begun if it is not yet,
-        the write in a savepoint released on success, rolled back to on failure."""
+        """One write inside a batch: the first begins the batch's transaction (and
+        a failure rolls it back), the next ones are savepoints released on success,
+        rolled back to on failure."""
         conn = self._conn
         if self._batch_lost is not None:
             raise StoreError(f"cannot write the saved games file: {self._batch_lost}")
+        first = not self._batch_open  # the first write needs no savepoint: undoing it is a rollback
         try:
-            if not self._batch_open:
-                conn.execute("BEGIN IMMEDIATE")
-                self._batch_open = True
-            conn.execute("SAVEPOINT write")
+            conn.execute("BEGIN IMMEDIATE" if first else "SAVEPOINT write")
+            self._batch_open = True
         except sqlite3.Error as exc:
             self._note_failure(exc)
             raise StoreError(f"cannot write the saved games file: {exc}") from exc
         try:
             yield conn
-            conn.execute("RELEASE write")
+            if not first:
+                conn.execute("RELEASE write")
         except BaseException as exc:
-            if conn.in_transaction:
+            if first or not conn.in_transaction:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                if first:
+                    self._batch_open = False
+                else:  # SQLite rolled the whole transaction back (SQLITE_FULL, an I/O error)
+                    self._batch_lost = str(exc)
+            else:
                 try:
                     conn.execute("ROLLBACK TO write")
                     conn.execute("RELEASE write")
                 except sqlite3.Error:
                     pass
-            else:  # SQLite rolled the whole transaction back (SQLITE_FULL, an I/O error)
-                self._batch_lost = str(exc)
             if isinstance(exc, sqlite3.Error):
                 self._note_failure(exc)
                 raise StoreError(f"cannot write the saved games file: {exc}") from exc
