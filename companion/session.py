@@ -336,6 +336,12 @@ class Session:
         """The current game's state (a frozen dataclass), or None without a game."""
         return self._states[-1] if self._states else None
 
+    def holds(self, state: Any) -> bool:
+        """True when ``state`` (by identity) is one of the states the session
+        keeps of the current game's active log (the last :data:`WINDOW`): it
+        is the state after one of the active actions, on the path to :attr:`state`."""
+        return any(s is state for s in reversed(self._states))
+
     @property
     def status(self) -> str | None:
         """``"open"``, ``"over"`` or None without a game."""

@@ -50,6 +50,17 @@ RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however lon
 RECENT_STATES = 72         # the states shown lately whose events of the period are kept (the session's window)
 
 
+class Regions(dict):
+    """name -> :class:`~companion.ui.retained.Region`, made on first use (``regions.get(name)``)."""
+
+    def get(self, name: str) -> Any:  # type: ignore[override]
+        region = dict.get(self, name)
+        if region is None:
+            from .retained import Region
+            region = self[name] = Region()
+        return region
+
+
 class AskedOnce:
     """The rules module ``rules`` of ``session``'s game, with every question
     about the state shown (``session.state``, by identity) answered once: the
@@ -141,6 +152,9 @@ class App:
         self._game_uis: dict[str, Any] = {}
         self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
         self._asked: AskedOnce | None = None  # the rules, asked once per state (see :attr:`game`)
+        self.frame_memo: dict[str, Any] | None = None  # set while a frame is drawn (see render)
+        #: parts of the screen painted again only when what they show changed (name -> Region)
+        self.regions = Regions()
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -159,7 +173,7 @@ class App:
         #: shown lately, so that undo back to one costs no read of the log
         self._recent: list[Event] = []
         self._recent_for: Any = None
-        self._recents: dict[int, tuple[Any, list[Event]]] = {}
+        self._recents: dict[int, tuple[Any, list[Event], int | None]] = {}
         #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
         #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
         self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
@@ -531,11 +545,20 @@ class App:
         kinds = {e.kind for e in events}
         game_ui = self.game_ui
         if kinds & {"undo", "redo", "new_game", "resumed"} or game_ui is None:
-            self._recent_for = None  # read from the log (or the states shown lately) when asked
+            kept = self._recents.get(id(state))  # a state shown lately (undo back to it), else the log when asked
+            after = self._recents.get(id(self._recent_for))  # the state this undo takes back
+            if kept is not None and kept[0] is state:
+                self._keep_recent(state, kept[1], kept[2])
+            elif "undo" in kinds and after is not None and after[0] is self._recent_for and after[2] is not None:
+                self._keep_recent(state, after[1][:after[2]])  # without the events of the move taken back
+            else:
+                self._recent_for = None
         elif game_ui.new_period(events):
             self._keep_recent(state, list(events))
         elif self._recent_for is not None:  # the events of the state before, and these
-            self._keep_recent(state, (self._recent + list(events))[-80:])
+            base = self._recent
+            both = base + list(events)
+            self._keep_recent(state, both[-80:], len(base) if len(both) <= 80 else None)
         self.dirty = True
 
     @property
@@ -549,7 +572,7 @@ class App:
         if self._recent_for is not state or state is None:
             kept = self._recents.get(id(state))
             if kept is not None and kept[0] is state:
-                self._recent, self._recent_for = kept[1], state
+                self._keep_recent(state, kept[1], kept[2])
             else:
                 self._keep_recent(state, self._read_recent())
         return self._recent
@@ -558,11 +581,14 @@ class App:
     def recent(self, events: list[Event]) -> None:
         self._keep_recent(self.state, list(events))
 
-    def _keep_recent(self, state: Any, events: list[Event]) -> None:
+    def _keep_recent(self, state: Any, events: list[Event], before: int | None = None) -> None:
+        """``events`` are this period's for ``state``; ``before``: how many of them
+        the state before had (the rest came with the move), when known."""
         self._recent, self._recent_for = events, state
         if state is None:
             return
-        self._recents[id(state)] = (state, events)
+        self._recents.pop(id(state), None)  # the newest last: the oldest goes first
+        self._recents[id(state)] = (state, events, before)
         while len(self._recents) > RECENT_STATES:
             del self._recents[next(iter(self._recents))]
 
@@ -697,6 +723,15 @@ class App:
     # ------------------------------------------------------------------ drawing
     def render(self) -> pygame.Surface:
         """Draw the current screen on the logical surface and return it."""
+        self.frame_memo = {}  # what the chrome works out once a frame (see chrome._once_a_frame)
+        if self.session.has_game:
+            self.recent  # noqa: B018 - known for every state shown: the next move only adds its events
+        try:
+            return self._render()
+        finally:
+            self.frame_memo = None
+
+    def _render(self) -> pygame.Surface:
         screen = self.current_screen()
         if screen is not self.screen:
             if self.screen is not None:

@@ -189,7 +189,7 @@ class DayScreen(Screen):
             box = message_box(lay, app)[0]
             cover = box if box.colliderect(dash_r) else None
         dashboard.draw(ui, dash_r, app, on_crew=self.select if placing else None,
-                       selected=self.selected if placing else None, cover=cover)
+                       selected=self.selected if placing else None, cover=cover, region=app.regions.get("dashboard"))
         inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
         nr = next_rect(lay, panel_r)
         content = pygame.Rect(inner.x, inner.y, inner.w, nr.y - lay.gap - inner.y)
@@ -277,18 +277,21 @@ class DayScreen(Screen):
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
         the log, read backwards from today a chunk at a time until the last day
-        with places before today), or None on the first day. Read once per
-        state, kept for the states shown lately (a state of the session's window
-        stands for one log: an undo back to one reads nothing)."""
+        with places before today), or None on the first day. Read once a day:
+        a state shown lately on the path to this one (``session.holds``) on the
+        same day had the same day before (an undo or a move within the day reads nothing)."""
         state = self.app.state
-        kept = self._yesterdays.get(id(state))
-        if kept is not None and kept[0] is state:
-            return kept[1]
-        result = places_before(self.app.session, state.day)
-        self._yesterdays[id(state)] = (state, result)
+        session = self.app.session
+        for key, (seen, places) in reversed(self._yesterdays.items()):
+            if seen is state or (seen.day == state.day and session.holds(seen)):
+                del self._yesterdays[key]
+                break
+        else:
+            places = places_before(session, state.day)
+        self._yesterdays[id(state)] = (state, places)
         while len(self._yesterdays) > 8:
             del self._yesterdays[next(iter(self._yesterdays))]
-        return result
+        return places
 
     def same_places(self, places: tuple[int, ...]) -> None:
         """Everyone to yesterday's Bay (one touch); a Bay the rules refuse today
@@ -585,7 +588,7 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
         y += lh
 
 
-YESTERDAY_CHUNK = 200  # log rows read at a time, backwards, by places_before
+YESTERDAY_CHUNK = 200  # at most this many log rows read at a time, backwards, by places_before
 
 
 def places_before(session: Any, today: int) -> tuple[int, ...] | None:
@@ -595,8 +598,10 @@ def places_before(session: Any, today: int) -> tuple[int, ...] | None:
     cost is that of the last two days, however long the game."""
     pending: dict[int, int] = {}  # who -> bay, the latest place first, since the last "day" event passed
     before = session.seq
+    chunk = YESTERDAY_CHUNK // 8  # a day is a few tens of actions: a small read first, then larger ones
     while before > 0:
-        rows = session.log_tail(YESTERDAY_CHUNK, before)
+        rows = session.log_tail(chunk, before)
+        chunk = min(2 * chunk, YESTERDAY_CHUNK)
         if not rows:
             break
         before = rows[0].seq - 1
