@@ -336,11 +336,11 @@ class Session:
         """The current game's state (a frozen dataclass), or None without a game."""
         return self._states[-1] if self._states else None
 
-    def holds(self, state: Any) -> bool:
-        """True when ``state`` (by identity) is one of the states the session
-        keeps of the current game's active log (the last :data:`WINDOW`): it
-        is the state after one of the active actions, on the path to :attr:`state`."""
-        return any(s is state for s in reversed(self._states))
+    def window(self) -> tuple[Any, ...]:
+        """The states the session keeps of the current game's active log, oldest
+        first, ending with :attr:`state` (at most :data:`WINDOW`): the states
+        after the last active actions, the path to :attr:`state`."""
+        return tuple(self._states)
 
     @property
     def status(self) -> str | None:

@@ -278,17 +278,18 @@ class DayScreen(Screen):
         """Where each Marsonaut was placed last on the day before today (from
         the log, read backwards from today a chunk at a time until the last day
         with places before today), or None on the first day. Read once a day:
-        a state shown lately on the path to this one (``session.holds``) on the
-        same day had the same day before (an undo or a move within the day reads nothing)."""
+        kept under the first state of the day among the states the session keeps
+        (``session.window``), which every later state of that day shares (a move
+        or an undo within the day reads nothing)."""
         state = self.app.state
-        session = self.app.session
-        for key, (seen, places) in reversed(self._yesterdays.items()):
-            if seen is state or (seen.day == state.day and session.holds(seen)):
-                del self._yesterdays[key]
+        first = state
+        for earlier in reversed(self.app.session.window()):
+            if earlier.day != state.day:
                 break
-        else:
-            places = places_before(session, state.day)
-        self._yesterdays[id(state)] = (state, places)
+            first = earlier
+        kept = self._yesterdays.pop(id(first), None)
+        places = kept[1] if kept is not None and kept[0] is first else places_before(self.app.session, state.day)
+        self._yesterdays[id(first)] = (first, places)
         while len(self._yesterdays) > 8:
             del self._yesterdays[next(iter(self._yesterdays))]
         return places
