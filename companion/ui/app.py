@@ -4,10 +4,10 @@
 step, and loops: take the queued events (touch, mouse, keys, ``HW_EVENT``
 from the buttons and the die), hand them to the screen, redraw only when
 something changed (``dirty``), and otherwise sleep until woken (hardware
-threads wake it, see :mod:`.idle`) or until the next poll, so an idle
-companion costs close to no CPU. A screen that raises is caught, logged and
-shown as a message bar; the game is committed action by action, so SIGTERM
-just ends the loop (exit status 0).
+threads wake it, see :mod:`.idle`) or until something scheduled is due (the
+message bar's end, systemd's watchdog ping): an idle companion does not wake.
+A screen that raises is caught, logged and shown as a message bar; the game
+is committed move by move, so SIGTERM just ends the loop (exit status 0).
 """
 from __future__ import annotations
 
@@ -36,12 +36,7 @@ TAP = pygame.event.custom_type()
 #: pygame event type the control channel uses: ``request`` (see control.py).
 CONTROL = pygame.event.custom_type()
 
-ACTIVE_POLL_S = 1 / 60     # poll interval for touch/keys right after input (seconds)
-IDLE_POLL_S = 0.05         # poll interval when idle (seconds); hardware wakes the loop at once
-ACTIVE_WINDOW_S = 2.0      # how long after input the fast poll lasts (seconds)
-WATCHDOG_EVERY_S = 2.0     # systemd watchdog ping interval (seconds)
-USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-              pygame.TEXTINPUT)
+IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see idle.Waiter); else no polling
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
 CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
@@ -141,11 +136,13 @@ class App:
     ``size``: the logical (width, height)
     in pixels before rotation; ``rotate``: 0|90|180|270 degrees
     counter-clockwise; ``hw``: a :class:`HwLink` or None; ``notify``:
-    ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd)."""
+    ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd);
+    ``watchdog_s``: seconds between "watchdog" notifications (default: half
+    of systemd's ``WatchdogSec=``, none off systemd)."""
 
     def __init__(self, session: Any, catalogues: Any, game_id: str | None = None,
                  size: tuple[int, int] = (800, 480), rotate: int = 0, hw: HwLink | None = None,
-                 notify: Callable[[str], None] | None = None) -> None:
+                 notify: Callable[[str], None] | None = None, watchdog_s: float | None = None) -> None:
         self.session = session
         self.catalogues = catalogues
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
@@ -162,6 +159,7 @@ class App:
             hw.wake = self.wake
         self.hw = hw
         self.notify = notify or (lambda kind: None)
+        self.watchdog_s = watchdog_s  # seconds between "watchdog" notifications; None: systemd's (or none)
         self.layout = Layout(size)
         self.fit_display = False            # True: take the display's own size (fullscreen)
         self.dirty = True
@@ -827,36 +825,33 @@ class App:
                 for n in self.hw.notices:
                     self.say(n, "error", 15, everywhere=True)
             self.notify("ready")
-            last_wd = last = last_input = time.monotonic()
+            watchdog_s = self.watchdog_s if self.watchdog_s is not None else _watchdog_s()
+            last_wd = last = time.monotonic()
             readable: list[int] = []
             while self.running:
                 self.wake.clear()
                 events = pygame.event.get()
                 now = time.monotonic()
                 for ev in events:
-                    if ev.type in USER_INPUT:
-                        last_input = now
                     self.handle(ev)
-                if events or self.dirty or now - last >= 1.0 or (self.message and now > self.message.until):
+                if events or self.dirty or (self.message and now > self.message.until):
                     self.update(now - last)
                     last = now
                 if self.dirty and self.running:
                     self.present()
-                if now - last_wd >= WATCHDOG_EVERY_S:
+                if watchdog_s and now - last_wd >= watchdog_s:
                     self.notify("watchdog")
                     last_wd = now
                 if not events and not self.dirty and self.running:
-                    if blocking:
-                        ev = pygame.event.wait(int(WATCHDOG_EVERY_S * 500))
+                    timeout_s = self._next_wake_s(time.monotonic(), last_wd, watchdog_s)
+                    if blocking:  # 0: no timeout (SDL sleeps until an event)
+                        ev = pygame.event.wait(0 if timeout_s is None else max(1, int(timeout_s * 1000)))
                         if ev.type != pygame.NOEVENT:
                             pygame.event.post(ev)
-                    elif readable:
-                        self.wake.unused(readable)  # woke for input SDL did not turn into events
-                        readable = self.wake.wait(WATCHDOG_EVERY_S / 2)
                     else:
-                        readable = self.wake.wait(
-                            ACTIVE_POLL_S if now - last_input < ACTIVE_WINDOW_S and self.wake.poll_s else
-                            WATCHDOG_EVERY_S / 2)
+                        if readable:
+                            self.wake.unused(readable)  # woke for input SDL did not turn into events
+                        readable = self.wake.wait(timeout_s)
                 else:
                     readable = []
         finally:
@@ -867,9 +862,24 @@ class App:
             self.wake.close()
         return 0
 
+    def _next_wake_s(self, now: float, last_wd: float, watchdog_s: float | None) -> float | None:
+        """Seconds until something is scheduled (the message bar's end, the next
+        systemd watchdog ping), or None: the loop then sleeps until woken by
+        input (SDL's events, the hardware and control threads' wake-up)."""
+        due = [last_wd + watchdog_s - now] if watchdog_s else []
+        if self.message is not None and self.message.until != float("inf"):
+            due.append(self.message.until - now + 0.001)
+        return max(0.0, min(due)) if due else None
+
     def _sigterm(self, signum: int, frame: Any) -> None:
         self.running = False
         self.wake.set()
+
+
+def _watchdog_s() -> float | None:
+    """Seconds between systemd watchdog pings (``WatchdogSec=`` / 2), None off systemd."""
+    from companion.sdnotify import watchdog_interval_s
+    return watchdog_interval_s()
 
 
 def text_stats() -> dict[str, int]:
