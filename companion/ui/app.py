@@ -42,7 +42,7 @@ CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
 RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
-RECENT_STATES = 72         # the states shown lately whose events of the period are kept (the session's window)
+RECENT_STATES = 8          # the states shown lately whose events of the period are kept (undo back to one)
 
 
 class Regions(dict):

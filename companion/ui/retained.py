@@ -2,11 +2,11 @@
 
 The screens draw in immediate mode (every frame paints everything, see
 :mod:`.widgets`). A :class:`Region` keeps the picture of one part (the top
-bar, a dashboard) with the buttons and texts it registered, under a ``key``
-that names everything the part shows (the values it reads, not the state as a
-whole): while the key is the same, the next frame puts the picture back (one
-blit) instead of painting it again. A move that changes only the step of the
-day repaints only what shows the step.
+bar) with the buttons and texts it registered, under a ``key`` that names
+everything the part shows (the values it reads, not the state as a whole):
+while the key is the same, the next frame puts the picture back (one blit)
+instead of painting it again. A picture costs its pixels in memory (4 bytes
+each): worth it for a part that most frames show unchanged.
 """
 from __future__ import annotations
 
@@ -56,7 +56,13 @@ class Region:
         h, t = len(ui.hits), len(ui.texts)
         result = paint()
         STATS["painted"] += 1
-        self._picture = surface.subsurface(clip).copy() if clip.w and clip.h else None
+        if not (clip.w and clip.h):
+            self._picture = None
+        elif self._picture is not None and self._picture.get_size() == clip.size:
+            self._picture.blit(surface, (0, 0), clip)  # into the same picture: no second one at the peak
+        else:
+            self._picture = None
+            self._picture = surface.subsurface(clip).copy()
         self._key, self._rect, self._size, self._result = key, clip, size, result
         self._hits, self._texts, self._sizes = ui.hits[h:], ui.texts[t:], ui.text_sizes[t:]
         return result

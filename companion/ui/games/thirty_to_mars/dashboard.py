@@ -66,29 +66,18 @@ def portrait_height(lay: Any, body_h: int) -> int:
 
 
 def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | None = None,
-         selected: int | None = None, cover: pygame.Rect | None = None, region: Any = None) -> pygame.Rect:
+         selected: int | None = None, cover: pygame.Rect | None = None) -> pygame.Rect:
     """The whole dashboard inside ``rect`` (any aspect). ``on_crew(i)``: what
     a tap on Marsonaut ``i`` does (default: show their sheet); ``selected``:
     the Marsonaut highlighted; ``cover``: the message box over the crew list
-    (the rows under it are left out, the selected Marsonaut stays in sight);
-    ``region``: a :class:`~companion.ui.retained.Region` that keeps the
-    picture while what it shows (resources, crew, kits, broken Workspaces,
-    those arguments) stays the same. Returns the rectangle of the crew list
-    (see :func:`message_area`)."""
+    (the rows under it are left out, the selected Marsonaut stays in sight).
+    Returns the rectangle of the crew list (see :func:`message_area`)."""
     lay = ui.layout
     state = app.state
     res_r, crew_r, bottom_r = regions(lay, rect)
-
-    def paint() -> None:
-        resources(ui, res_r, state, 4 if res_r.h < 2 * lay.px(50) else 2, app)
-        crew(ui, crew_r, state, app, on_crew, selected, cover)
-        kits(ui, bottom_r, state, app)
-    if region is None:
-        paint()
-    else:
-        key = (state.resources, state.crew, state.repair_kits, state.broken, tuple(app.game.repairable_bays(state)),
-               on_crew, selected, None if cover is None else tuple(cover))
-        region.draw(ui, rect, key, paint)
+    resources(ui, res_r, state, 4 if res_r.h < 2 * lay.px(50) else 2, app)
+    crew(ui, crew_r, state, app, on_crew, selected, cover)
+    kits(ui, bottom_r, state, app)
     return crew_r
 
 

@@ -189,7 +189,7 @@ class DayScreen(Screen):
             box = message_box(lay, app)[0]
             cover = box if box.colliderect(dash_r) else None
         dashboard.draw(ui, dash_r, app, on_crew=self.select if placing else None,
-                       selected=self.selected if placing else None, cover=cover, region=app.regions.get("dashboard"))
+                       selected=self.selected if placing else None, cover=cover)
         inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
         nr = next_rect(lay, panel_r)
         content = pygame.Rect(inner.x, inner.y, inner.w, nr.y - lay.gap - inner.y)
