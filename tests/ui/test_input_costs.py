@@ -79,3 +79,20 @@ def test_the_rules_are_asked_once_per_state_not_per_frame(session, catalogues, g
         assert asked == [], f"a second frame of one state on {d.app.screen.name} asked {sorted(set(asked))}"
     assert screens
     pygame.display.quit()
+
+
+@pytest.mark.timeout(30)
+def test_the_top_bar_is_painted_again_only_when_what_it_shows_changes(make_driver):
+    from companion.ui import retained
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (4,))
+    before = dict(retained.STATS)
+    d.tap("Odds")  # a dialog over the screen: the top bar under it is the same
+    d.key("back")  # closes it
+    assert retained.STATS["painted"] == before["painted"], "the top bar was painted again for a dialog"
+    assert retained.STATS["reused"] >= before["reused"] + 2
+    redo = [h for h in d.app.screen.ui.hits if h.label == "Redo"]
+    assert not redo, "Redo is drawn disabled (not tappable) before any undo"
+    d.key("back")  # an undo: Redo can now be tapped
+    assert retained.STATS["painted"] == before["painted"] + 1
+    assert [h.label for h in d.app.screen.ui.hits].count("Redo") == 1, "the new top bar's Redo is tappable"
