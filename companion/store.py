@@ -597,8 +597,8 @@ class Store:
         """Every write made inside the block is one transaction: one ``COMMIT``
         (one fsync of the ``-wal``, as one write alone costs) when the block
         ends, begun at the first write (a block that writes nothing costs
-        nothing). Each write inside is a savepoint, so a write that fails (and
-        raises :class:`StoreError`) takes back only itself. A crash or power
+        nothing). The writes after the first are savepoints, so a write that
+        fails (and raises :class:`StoreError`) takes back only itself. A crash or power
         cut before the end leaves none of the block's writes: the log stays
         as it was before the block. When the block raises, the writes made
         before are committed, then the exception goes on. Nested blocks are
