@@ -32,6 +32,8 @@ import logging
 import pickle
 import zlib
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -81,6 +83,15 @@ class LogEntry:
     created_at: str
 
 
+@dataclass(slots=True)
+class Batch:
+    """What became of a :meth:`Session.batch`: ``error`` is None when its changes
+    were committed (or there were none), else the sentence saying why none of them
+    was kept (the game is then as it was before the batch)."""
+
+    error: str | None = None
+
+
 def _rejected(code: str, message: str) -> Outcome:
     return Outcome(False, Rejection(code, message, SESSION_RULE), ())
 
@@ -116,6 +127,8 @@ class Session:
         self._engine = ""                # fingerprint of the rules engine (for snapshots)
         self._worked = False             # the state shown took work since it was stored (see close)
         self._subscribers: list[Subscriber] = []
+        self._held: list[tuple[Any, tuple[Event, ...]]] | None = None  # notifications held by a batch
+        self._batch: Batch | None = None
 
     # ---------------------------------------------------------------- opening
     @classmethod
@@ -323,6 +336,12 @@ class Session:
         """The current game's state (a frozen dataclass), or None without a game."""
         return self._states[-1] if self._states else None
 
+    def window(self) -> tuple[Any, ...]:
+        """The states the session keeps of the current game's active log, oldest
+        first, ending with :attr:`state` (at most :data:`WINDOW`): the states
+        after the last active actions, the path to :attr:`state`."""
+        return tuple(self._states)
+
     @property
     def status(self) -> str | None:
         """``"open"``, ``"over"`` or None without a game."""
@@ -392,6 +411,48 @@ class Session:
         that raises is logged and does not stop the others."""
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    @contextmanager
+    def batch(self) -> Iterator[Batch]:
+        """The changes made inside the block (submits, undos, redos) are committed
+        together, as one transaction (:meth:`Store.batch`: one fsync), when the
+        block ends, and only then are the subscribers told, in order: a move and
+        the steps that run on their own after it cost one commit, and a crash
+        before the end leaves the log as it was before the block (consistent:
+        the game resumes from there). Inside the block, :attr:`state` and
+        :attr:`seq` follow the changes as usual. Nested blocks are part of the outer one.
+
+        Yields a :class:`Batch`: when the commit fails its ``error`` says why,
+        and the game is back as it was before the block (nothing shown, nothing
+        told). When the block raises, what it did before is committed and told,
+        then the exception goes on."""
+        if self._batch is not None:
+            yield self._batch
+            return
+        before = (self._record, self._game, self._engine, self._states.copy(), self._seq, self._undone,
+                  self._worked)
+        self._held, self._batch = [], Batch()
+        result = self._batch
+        raised: BaseException | None = None
+        try:
+            with self.store.batch():
+                try:
+                    yield result
+                except BaseException as exc:
+                    raised = exc
+                    raise
+        except StoreError as exc:
+            if exc is raised:  # the block's own error: what it did before is committed
+                raise
+            (self._record, self._game, self._engine, self._states, self._seq, self._undone,
+             self._worked) = before
+            self._held = []
+            result.error = f"The change could not be saved, so it was not made: {exc}."
+            log.error("batch not committed: %s", exc)
+        finally:
+            held, self._held, self._batch = self._held or [], None, None
+            for state, events in held:
+                self._notify(state, events)
 
     # ---------------------------------------------------------------- changing
     def new_game(self, game_id: str, options: dict[str, Any]) -> None:
@@ -593,6 +654,9 @@ class Session:
         return Action.from_json(row.action)
 
     def _notify(self, state: Any, events: tuple[Event, ...]) -> None:
+        if self._held is not None:  # in a batch: told once it is committed
+            self._held.append((state, events))
+            return
         for callback in list(self._subscribers):
             try:
                 callback(state, events)

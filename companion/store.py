@@ -3,7 +3,9 @@
 One file (default :func:`companion.paths.default_db_path`), opened with
 ``journal_mode=WAL`` and ``synchronous=FULL``; every write is one transaction
 that is committed before the method returns, so whatever the screen shows
-has reached the disk (a power cut loses nothing that was shown).
+has reached the disk (a power cut loses nothing that was shown). Inside
+:meth:`Store.batch` the writes are one transaction instead, committed when the
+block ends (a move and the steps that run on their own after it: one fsync).
 
 Tables::
 
@@ -206,6 +208,9 @@ class Store:
         self.read_only_reason = read_only_reason
         self._look_only = look_only       # opened by status/log: never written
         self._ro_conn = ro_conn           # the connection is SQLite read-only
+        self._batch = 0                   # depth of :meth:`batch` blocks
+        self._batch_open = False          # the batch's transaction has begun (at its first write)
+        self._batch_lost: str | None = None  # why SQLite rolled the batch's transaction back, if it did
         self._set_version(version)
 
     def _set_version(self, version: int) -> None:
@@ -330,8 +335,8 @@ class Store:
         write; the session calls it only while :attr:`writable` is False."""
         if self.read_only_reason is None:
             return True
-        if self._look_only or not self.persistent:
-            return False
+        if self._look_only or not self.persistent or self._batch:
+            return False  # (never in a batch: its transaction is open on this connection)
         problem = _write_problem(self.path) or (DISK_FULL if _disk_full(self.path) else None)
         if problem is not None:
             self.read_only_reason = problem
@@ -526,13 +531,16 @@ class Store:
         """Store the snapshots ``items`` = ``[(seq, blob)]`` of ``game`` in one
         transaction (replacing any at the same ``seq``). A snapshot is a cache,
         so this commits with ``synchronous=NORMAL`` (no fsync of its own: the
-        next action's commit makes it durable) and never raises: returns False
-        when it could not be written (read-only, full disk...)."""
+        next action's commit makes it durable; in a :meth:`batch`, the batch's
+        commit) and never raises: returns False when it could not be written
+        (read-only, full disk...)."""
         if not items:
             return True
         conn = self._conn
+        own = not self._batch  # SQLite changes the safety level only between transactions
         try:
-            conn.execute("PRAGMA synchronous=NORMAL")
+            if own:
+                conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 with self._transaction():
                     now = utc_now()
@@ -540,7 +548,8 @@ class Store:
                         "INSERT OR REPLACE INTO snapshots (game, seq, engine, format, state, created_at) "
                         "VALUES (?, ?, ?, ?, ?, ?)", [(game, seq, engine, fmt, blob, now) for seq, blob in items])
             finally:
-                conn.execute("PRAGMA synchronous=FULL")
+                if own:
+                    conn.execute("PRAGMA synchronous=FULL")
         except (StoreError, sqlite3.Error) as exc:
             log.info("snapshot of game %s not saved: %s", game, exc)
             return False
@@ -585,9 +594,62 @@ class Store:
             log.info("snapshot of game %s not dropped: %s", game, exc)
 
     @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Every write made inside the block is one transaction: one ``COMMIT``
+        (one fsync of the ``-wal``, as one write alone costs) when the block
+        ends, begun at the first write (a block that writes nothing costs
+        nothing). The writes after the first are savepoints, so a write that
+        fails (and raises :class:`StoreError`) takes back only itself. A crash or power
+        cut before the end leaves none of the block's writes: the log stays
+        as it was before the block. When the block raises, the writes made
+        before are committed, then the exception goes on. Nested blocks are
+        part of the outer one.
+
+        Raises :class:`StoreError` at the end of the block, with nothing of the
+        block kept, when the commit fails or SQLite rolled the transaction
+        back under a failing write (a full disk)."""
+        if self._batch:
+            self._batch += 1
+            try:
+                yield
+            finally:
+                self._batch -= 1
+            return
+        self._batch, self._batch_open, self._batch_lost = 1, False, None
+        try:
+            yield
+        finally:
+            self._batch = 0
+            self._end_batch()
+
+    def _end_batch(self) -> None:
+        opened, lost = self._batch_open, self._batch_lost
+        self._batch_open, self._batch_lost = False, None
+        conn = self._conn
+        if lost is not None:
+            raise StoreError(f"cannot write the saved games file: {lost}")
+        if not opened:
+            return
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            self._note_failure(exc)
+            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write: its own transaction, or a savepoint inside a :meth:`batch`."""
         if self.read_only_reason is not None:
             raise ReadOnlyError(self.read_only_message)
+        if self._batch:
+            with self._savepoint() as conn:
+                yield conn
+            return
         conn = self._conn
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -601,6 +663,47 @@ class Store:
             if conn.in_transaction:
                 try:
                     conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(exc, sqlite3.Error):
+                self._note_failure(exc)
+                raise StoreError(f"cannot write the saved games file: {exc}") from exc
+            raise
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        """One write inside a batch: the first begins the batch's transaction (and
+        a failure rolls it back), the next ones are savepoints released on success,
+        rolled back to on failure."""
+        conn = self._conn
+        if self._batch_lost is not None:
+            raise StoreError(f"cannot write the saved games file: {self._batch_lost}")
+        first = not self._batch_open  # the first write needs no savepoint: undoing it is a rollback
+        try:
+            conn.execute("BEGIN IMMEDIATE" if first else "SAVEPOINT write")
+            self._batch_open = True
+        except sqlite3.Error as exc:
+            self._note_failure(exc)
+            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+        try:
+            yield conn
+            if not first:
+                conn.execute("RELEASE write")
+        except BaseException as exc:
+            if first or not conn.in_transaction:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                if first:
+                    self._batch_open = False
+                else:  # SQLite rolled the whole transaction back (SQLITE_FULL, an I/O error)
+                    self._batch_lost = str(exc)
+            else:
+                try:
+                    conn.execute("ROLLBACK TO write")
+                    conn.execute("RELEASE write")
                 except sqlite3.Error:
                     pass
             if isinstance(exc, sqlite3.Error):

@@ -4,10 +4,10 @@
 step, and loops: take the queued events (touch, mouse, keys, ``HW_EVENT``
 from the buttons and the die), hand them to the screen, redraw only when
 something changed (``dirty``), and otherwise sleep until woken (hardware
-threads wake it, see :mod:`.idle`) or until the next poll, so an idle
-companion costs close to no CPU. A screen that raises is caught, logged and
-shown as a message bar; the game is committed action by action, so SIGTERM
-just ends the loop (exit status 0).
+threads wake it, see :mod:`.idle`) or until something scheduled is due (the
+message bar's end, systemd's watchdog ping): an idle companion does not wake.
+A screen that raises is caught, logged and shown as a message bar; the game
+is committed move by move, so SIGTERM just ends the loop (exit status 0).
 """
 from __future__ import annotations
 
@@ -36,17 +36,69 @@ TAP = pygame.event.custom_type()
 #: pygame event type the control channel uses: ``request`` (see control.py).
 CONTROL = pygame.event.custom_type()
 
-ACTIVE_POLL_S = 1 / 60     # poll interval for touch/keys right after input (seconds)
-IDLE_POLL_S = 0.05         # poll interval when idle (seconds); hardware wakes the loop at once
-ACTIVE_WINDOW_S = 2.0      # how long after input the fast poll lasts (seconds)
-WATCHDOG_EVERY_S = 2.0     # systemd watchdog ping interval (seconds)
-USER_INPUT = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-              pygame.TEXTINPUT)
+IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see idle.Waiter); else no polling
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
 CONFIRMED = ("repair", "corrected", "redraw", "ward")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
 RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
+RECENT_STATES = 8          # the states shown lately whose events of the period are kept (undo back to one)
+
+
+class Regions(dict):
+    """name -> :class:`~companion.ui.retained.Region`, made on first use (``regions.get(name)``)."""
+
+    def get(self, name: str) -> Any:  # type: ignore[override]
+        region = dict.get(self, name)
+        if region is None:
+            from .retained import Region
+            region = self[name] = Region()
+        return region
+
+
+class AskedOnce:
+    """The rules module ``rules`` of ``session``'s game, with every question
+    about the state shown (``session.state``, by identity) answered once: the
+    rules are pure, so a screen that asks ``legal_actions``, ``check`` or
+    ``capacity`` at every frame costs one call per state. A question about
+    another state (an intermediate one, a "what if") goes to the rules as it
+    is; so does ``apply``. A list or dict answer is given as a copy (a caller
+    may change it). Anything that is not a function (a constant) is the module's."""
+
+    UNCACHED = frozenset({"apply", "new_game", "default_options", "random_action"})
+
+    def __init__(self, rules: Any, session: Any) -> None:
+        self.rules = rules
+        self._session = session
+        self._state: Any = None
+        self._answers: dict[Any, Any] = {}
+        self.asked = 0  # questions that went to the rules (for tests)
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.rules, name)
+        if not callable(value) or name in self.UNCACHED or name.startswith("_") or isinstance(value, type):
+            return value
+
+        def ask(*args: Any, **kwargs: Any) -> Any:
+            state = self._session.state
+            if not args or args[0] is not state or state is None:
+                self.asked += 1
+                return value(*args, **kwargs)
+            if self._state is not state:
+                self._state, self._answers = state, {}
+            key: Any = (name, args[1:], tuple(sorted(kwargs.items())))
+            try:
+                hash(key)
+            except TypeError:  # an Action with a dict payload, a list
+                key = (name, repr(args[1:]), repr(sorted(kwargs.items())))
+            try:
+                answer = self._answers[key]
+            except KeyError:
+                self.asked += 1
+                answer = self._answers[key] = value(*args, **kwargs)
+            return list(answer) if type(answer) is list else dict(answer) if type(answer) is dict else answer
+        ask.__name__ = name
+        return ask
 
 
 @dataclass
@@ -84,18 +136,23 @@ class App:
     ``size``: the logical (width, height)
     in pixels before rotation; ``rotate``: 0|90|180|270 degrees
     counter-clockwise; ``hw``: a :class:`HwLink` or None; ``notify``:
-    ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd)."""
+    ``notify(kind)`` with kind "ready"|"watchdog"|"stopping" (systemd);
+    ``watchdog_s``: seconds between "watchdog" notifications (default: half
+    of systemd's ``WatchdogSec=``, none off systemd)."""
 
     def __init__(self, session: Any, catalogues: Any, game_id: str | None = None,
                  size: tuple[int, int] = (800, 480), rotate: int = 0, hw: HwLink | None = None,
-                 notify: Callable[[str], None] | None = None) -> None:
+                 notify: Callable[[str], None] | None = None, watchdog_s: float | None = None) -> None:
         self.session = session
         self.catalogues = catalogues
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
         self._die_games: dict[str, bool] = {}   # game id -> whether it is played with a die
         self._game_uis: dict[str, Any] = {}
         self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
-        self._views: dict[str, tuple[Any, Any]] = {}  # what the rules said about the shown state
+        self._asked: AskedOnce | None = None  # the rules, asked once per state (see :attr:`game`)
+        self.frame_memo: dict[str, Any] | None = None  # set while a frame is drawn (see render)
+        #: parts of the screen painted again only when what they show changed (name -> Region)
+        self.regions = Regions()
         self.size = size
         self.rotate = rotate
         self.wake = Waiter()
@@ -103,13 +160,19 @@ class App:
             hw.wake = self.wake
         self.hw = hw
         self.notify = notify or (lambda kind: None)
+        self.watchdog_s = watchdog_s  # seconds between "watchdog" notifications; None: systemd's (or none)
         self.layout = Layout(size)
         self.fit_display = False            # True: take the display's own size (fullscreen)
         self.dirty = True
         self.running = False
         self.message: Message | None = None
         self.dialog: Dialog | None = None
-        self.recent: list[Event] = []       # what happened today, for the screens
+        #: what happened this period for the state shown (see :attr:`recent`): the list, and the
+        #: state it is for (None: not known, read from the log when asked); by ``id`` of the states
+        #: shown lately, so that undo back to one costs no read of the log
+        self._recent: list[Event] = []
+        self._recent_for: Any = None
+        self._recents: dict[int, tuple[Any, list[Event], int | None]] = {}
         #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
         #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
         self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
@@ -132,7 +195,6 @@ class App:
         session.subscribe(self._on_change)
         if game_id is not None and session.game_id != game_id and not session.switch(game_id):
             self.setup_game_id = game_id
-        self._rebuild_recent()
         self.advance()  # a game left on a step with nothing to decide goes on
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)
@@ -158,7 +220,15 @@ class App:
 
     @property
     def game(self) -> Any:
-        return self.session.game
+        """The open game's rules (None without a game), as the screens ask them:
+        each question about the shown state is answered once per state
+        (:class:`AskedOnce`), however many frames show it."""
+        rules = self.session.game
+        if rules is None:
+            return None
+        if self._asked is None or self._asked.rules is not rules:
+            self._asked = AskedOnce(rules, self.session)
+        return self._asked
 
     @property
     def game_ui(self) -> Any:
@@ -174,24 +244,13 @@ class App:
             ui = self._game_uis[game_id] = load(game_id, self)
         return ui
 
-    def _per_state(self, name: str, ask: Callable[[Any], Any]) -> Any:
-        """``ask(state)`` for the shown state, asked once per state (screens draw
-        many frames of one state; the rules are asked once per change)."""
-        state = self.state
-        cached = self._views.get(name)
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        value = ask(state)
-        self._views[name] = (state, value)
-        return value
-
     def view(self) -> dict[str, Any]:
         """The rules' ``summary(state)`` of the shown state (computed once per state)."""
-        return self._per_state("summary", self.game.summary)
+        return self.game.summary(self.state)
 
     def legal(self) -> list[Action]:
         """The rules' ``legal_actions(state)`` of the shown state (computed once per state)."""
-        return self._per_state("legal", self.game.legal_actions)
+        return self.game.legal_actions(self.state)
 
     def catalogue(self, kind: str) -> Any:
         """The open (or being set up) game's card catalogue of ``kind``
@@ -262,14 +321,15 @@ class App:
         puts them back as they were. Returns True when corrected."""
         auto = self._roll_then_auto
         steps = 0
-        if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
-            while self.session.seq > auto[0] and self.session.undo().accepted:
-                steps += 1
-        if self.submit(Action(CORRECT_ROLL, {"face": face})):
-            return True
-        for _ in range(steps):  # refused: the table's game as it was
-            if not self.session.redo().accepted:
-                break
+        with self.session.batch():  # taking the steps back, the fix, the steps again: one commit
+            if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
+                while self.session.seq > auto[0] and self.session.undo().accepted:
+                    steps += 1
+            if self.submit(Action(CORRECT_ROLL, {"face": face})):
+                return True
+            for _ in range(steps):  # refused: the table's game as it was
+                if not self.session.redo().accepted:
+                    break
         if steps:
             self._roll_then_auto = (auto[0], self.state, auto[2])
         return False
@@ -283,10 +343,17 @@ class App:
 
     def submit(self, action: Action, quiet: bool = False) -> bool:
         """Submit ``action`` to the session; a rejection is shown with its rule
-        (and kept in the log, marked refused). Returns True when accepted (and
-        committed); then the steps with nothing to decide run on their own
-        (:meth:`advance`)."""
-        outcome = self.session.submit(action)
+        (and kept in the log, marked refused). Returns True when accepted and
+        committed; the steps with nothing to decide run on their own after it
+        (:meth:`advance`), committed with it as one transaction
+        (:meth:`Session.batch`): False, with nothing changed, when that commit fails."""
+        with self.session.batch() as batch:  # the move and the steps it sets off: one commit
+            outcome = self.session.submit(action)
+            if outcome.accepted:
+                self.advance()
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return False
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
@@ -294,7 +361,6 @@ class App:
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
             self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
-        self.advance()
         return True
 
     def automatic(self) -> bool:
@@ -312,17 +378,21 @@ class App:
 
     def advance(self, limit: int = 20) -> None:
         """Run the steps with nothing to decide (NEXT for the players), at most
-        ``limit``. After a roll, remember it (:meth:`fixable_roll`): it can
+        ``limit``, as one transaction. After a roll, remember it (:meth:`fixable_roll`): it can
         still be fixed while nothing else happens."""
         last = None
         seq = self.session.seq
-        for _ in range(limit):
-            if not self.automatic():
-                break
-            if last is None:
-                last = self.game.last_roll(self.state)
-            if not self.session.submit(Action("next")).accepted:
-                break
+        with self.session.batch() as batch:  # one commit (part of the move's when it set them off)
+            for _ in range(limit):
+                if not self.automatic():
+                    break
+                if last is None:
+                    last = self.game.last_roll(self.state)
+                if not self.session.submit(Action("next")).accepted:
+                    break
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return
         if last is not None and self.session.seq != seq:
             self._roll_then_auto = (seq, self.state, last)
 
@@ -383,7 +453,6 @@ class App:
         if self.session.switch(game_id):
             self.wants_new_game = False
             self.setup_game_id = None
-            self._rebuild_recent()
             self.advance()
             self._say_catalogue_notices()
         else:
@@ -413,22 +482,26 @@ class App:
             self.cancel_new_game()
             self.say(f"Back to the game; {again}.", "note", 5)
             return
-        out = getattr(self.session, which)()
+        with self.session.batch() as batch:  # with the steps that ran on their own: one commit
+            out = getattr(self.session, which)()
+            taken = [out.events[0].text] if out.accepted else []
+            if out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
+                while self.automatic() and self.session.can_undo:
+                    more = self.session.undo()
+                    if not more.accepted:
+                        break
+                    taken.append(more.events[0].text)
+            elif out.accepted:
+                while self.automatic() and self.session.can_redo:
+                    if not self.session.redo().accepted:
+                        break
+                self.advance()
+        if batch.error is not None:
+            self.say(batch.error, "error", 15)
+            return
         if not out.accepted:
             self.reject(out.rejection, quiet=True)
             return
-        taken = [out.events[0].text]
-        if which == "undo":  # back over the steps that ran on their own, to the last decision
-            while self.automatic() and self.session.can_undo:
-                more = self.session.undo()
-                if not more.accepted:
-                    break
-                taken.append(more.events[0].text)
-        else:
-            while self.automatic() and self.session.can_redo:
-                if not self.session.redo().accepted:
-                    break
-            self.advance()
         self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
                  f"{'s' if len(taken) > 2 else ''})", "note", 4)
 
@@ -479,25 +552,63 @@ class App:
         self.advance()
 
     def _on_change(self, state: Any, events: tuple[Event, ...]) -> None:
-        """Session subscriber: keep today's events, redraw."""
+        """Session subscriber: keep this period's events for ``state``, redraw."""
         kinds = {e.kind for e in events}
         game_ui = self.game_ui
-        if kinds & {"undo", "redo", "new_game"}:
-            self._rebuild_recent()
-        elif game_ui is not None and game_ui.new_period(events):
-            self.recent = list(events)
-        else:
-            self.recent = (self.recent + list(events))[-80:]
+        if kinds & {"undo", "redo", "new_game", "resumed"} or game_ui is None:
+            kept = self._recents.get(id(state))  # a state shown lately (undo back to it), else the log when asked
+            after = self._recents.get(id(self._recent_for))  # the state this undo takes back
+            if kept is not None and kept[0] is state:
+                self._keep_recent(state, kept[1], kept[2])
+            elif "undo" in kinds and after is not None and after[0] is self._recent_for and after[2] is not None:
+                self._keep_recent(state, after[1][:after[2]])  # without the events of the move taken back
+            else:
+                self._recent_for = None
+        elif game_ui.new_period(events):
+            self._keep_recent(state, list(events))
+        elif self._recent_for is not None:  # the events of the state before, and these
+            base = self._recent
+            both = base + list(events)
+            self._keep_recent(state, both[-80:], len(base) if len(both) <= 80 else None)
         self.dirty = True
 
-    def _rebuild_recent(self) -> None:
-        """``recent``: the events since the last new period (at most 80), read
-        backwards from the end of the log in small chunks, so an undo or a redo
-        costs the same however long the game is (at most ``RECENT_MAX_ROWS`` rows)."""
-        game_ui = self.game_ui
-        if game_ui is None:
-            self.recent = []
+    @property
+    def recent(self) -> list[Event]:
+        """What happened this period (at most 80 events, oldest first), for the
+        state shown: kept as moves are made, and for the states shown lately (an
+        undo back to one reads nothing); otherwise read backwards from the end
+        of the log in small chunks, so that its cost does not grow with the
+        game (at most ``RECENT_MAX_ROWS`` rows)."""
+        state = self.state
+        if self._recent_for is not state or state is None:
+            kept = self._recents.get(id(state))
+            if kept is not None and kept[0] is state:
+                self._keep_recent(state, kept[1], kept[2])
+            else:
+                self._keep_recent(state, self._read_recent())
+        return self._recent
+
+    @recent.setter
+    def recent(self, events: list[Event]) -> None:
+        self._keep_recent(self.state, list(events))
+
+    def _keep_recent(self, state: Any, events: list[Event], before: int | None = None) -> None:
+        """``events`` are this period's for ``state``; ``before``: how many of them
+        the state before had (the rest came with the move), when known."""
+        self._recent, self._recent_for = events, state
+        if state is None:
             return
+        self._recents.pop(id(state), None)  # the newest last: the oldest goes first
+        self._recents[id(state)] = (state, events, before)
+        while len(self._recents) > RECENT_STATES:
+            del self._recents[next(iter(self._recents))]
+
+    def _read_recent(self) -> list[Event]:
+        """The events since the last new period (at most 80), read backwards from
+        the end of the log in chunks of ``RECENT_CHUNK`` rows (at most ``RECENT_MAX_ROWS``)."""
+        game_ui = self.game_ui
+        if game_ui is None or self.state is None:
+            return []
         recent: list[Event] = []
         try:  # backwards from the end, a chunk at a time, to the start of the period (bounded)
             before, read = self.session.seq, 0
@@ -514,7 +625,7 @@ class App:
                         break
         except Exception:
             log.exception("cannot read the log")
-        self.recent = recent[-80:]
+        return recent[-80:]
 
     # ------------------------------------------------------------------ screens
     def current_screen(self):
@@ -623,6 +734,15 @@ class App:
     # ------------------------------------------------------------------ drawing
     def render(self) -> pygame.Surface:
         """Draw the current screen on the logical surface and return it."""
+        self.frame_memo = {}  # what the chrome works out once a frame (see chrome._once_a_frame)
+        if self.session.has_game:
+            self.recent  # noqa: B018 - known for every state shown: the next move only adds its events
+        try:
+            return self._render()
+        finally:
+            self.frame_memo = None
+
+    def _render(self) -> pygame.Surface:
         screen = self.current_screen()
         if screen is not self.screen:
             if self.screen is not None:
@@ -718,36 +838,33 @@ class App:
                 for n in self.hw.notices:
                     self.say(n, "error", 15, everywhere=True)
             self.notify("ready")
-            last_wd = last = last_input = time.monotonic()
+            watchdog_s = self.watchdog_s if self.watchdog_s is not None else _watchdog_s()
+            last_wd = last = time.monotonic()
             readable: list[int] = []
             while self.running:
                 self.wake.clear()
                 events = pygame.event.get()
                 now = time.monotonic()
                 for ev in events:
-                    if ev.type in USER_INPUT:
-                        last_input = now
                     self.handle(ev)
-                if events or self.dirty or now - last >= 1.0 or (self.message and now > self.message.until):
+                if events or self.dirty or (self.message and now > self.message.until):
                     self.update(now - last)
                     last = now
                 if self.dirty and self.running:
                     self.present()
-                if now - last_wd >= WATCHDOG_EVERY_S:
+                if watchdog_s and now - last_wd >= watchdog_s:
                     self.notify("watchdog")
                     last_wd = now
                 if not events and not self.dirty and self.running:
-                    if blocking:
-                        ev = pygame.event.wait(int(WATCHDOG_EVERY_S * 500))
+                    timeout_s = self._next_wake_s(time.monotonic(), last_wd, watchdog_s)
+                    if blocking:  # 0: no timeout (SDL sleeps until an event)
+                        ev = pygame.event.wait(0 if timeout_s is None else max(1, int(timeout_s * 1000)))
                         if ev.type != pygame.NOEVENT:
                             pygame.event.post(ev)
-                    elif readable:
-                        self.wake.unused(readable)  # woke for input SDL did not turn into events
-                        readable = self.wake.wait(WATCHDOG_EVERY_S / 2)
                     else:
-                        readable = self.wake.wait(
-                            ACTIVE_POLL_S if now - last_input < ACTIVE_WINDOW_S and self.wake.poll_s else
-                            WATCHDOG_EVERY_S / 2)
+                        if readable:
+                            self.wake.unused(readable)  # woke for input SDL did not turn into events
+                        readable = self.wake.wait(timeout_s)
                 else:
                     readable = []
         finally:
@@ -758,9 +875,24 @@ class App:
             self.wake.close()
         return 0
 
+    def _next_wake_s(self, now: float, last_wd: float, watchdog_s: float | None) -> float | None:
+        """Seconds until something is scheduled (the message bar's end, the next
+        systemd watchdog ping), or None: the loop then sleeps until woken by
+        input (SDL's events, the hardware and control threads' wake-up)."""
+        due = [last_wd + watchdog_s - now] if watchdog_s else []
+        if self.message is not None and self.message.until != float("inf"):
+            due.append(self.message.until - now + 0.001)
+        return max(0.0, min(due)) if due else None
+
     def _sigterm(self, signum: int, frame: Any) -> None:
         self.running = False
         self.wake.set()
+
+
+def _watchdog_s() -> float | None:
+    """Seconds between systemd watchdog pings (``WatchdogSec=`` / 2), None off systemd."""
+    from companion.sdnotify import watchdog_interval_s
+    return watchdog_interval_s()
 
 
 def text_stats() -> dict[str, int]:

@@ -14,8 +14,9 @@ temporary folder), as pip installs the app, not compiled again at every start:
 - ``peak_rss_mb``: the app's peak resident memory at the end
   MiB (``VmHWM``); floor: the window plus the app's fonts (DejaVu Sans, regular and bold)
   rendering a line.
-- ``idle_cpu_pct``: CPU time (user + system, ``/proc``) of the app over
-  ``idle_s`` seconds of idle, percent of one core (no floor: the target is absolute).
+- ``idle_cpu_pct``: CPU time (the scheduler's, ``/proc/<pid>/task/*/schedstat``) of the app over
+  ``idle_s`` seconds of idle, percent of one core (no floor: the target is absolute,
+  :data:`ABSOLUTE_TARGETS`).
 - ``press_to_frame_ms_p99``: the mock GPIO BACK pin's release (BACK acts on its
   release) -> the frame showing the committed undo, ms, 99th percentile (BACK is
   generic: every game has undo); floor: a pin press posted to a loop that commits
@@ -54,10 +55,11 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-#: figure -> (the target ratio to its floor, or the absolute target when it has no floor)
+#: figure -> the target ratio to its floor (issue 13, items 4 and 5)
 RATIO_TARGETS = {"first_frame_s": 2.0, "peak_rss_mb": 1.35, "press_to_frame_ms_p99": 1.5,
                  "die_to_frame_ms_p99": 1.5}
-ABSOLUTE_TARGETS = {"idle_cpu_pct": 0.5}
+#: figure -> the absolute target of a figure without a floor: idle CPU at most 0.05 % of a core (issue 13, item 3)
+ABSOLUTE_TARGETS = {"idle_cpu_pct": 0.05}
 #: figures compared between the long game and the reference game of 100 actions
 SAME_COST_TARGETS = {"resume_ms": 1.5, "undo_ms": 1.5, "redo_ms": 1.5, "status_s": 1.5, "first_frame_s": 1.5,
                      "undo_to_frame_ms_p50": 1.5, "peak_rss_mb": 1.2}
@@ -259,6 +261,17 @@ class _Run:
             time.sleep(0.002)
 
     def cpu_s(self) -> float:
+        """CPU seconds the app's threads have run so far: the scheduler's own
+        nanoseconds (``/proc/<pid>/task/*/schedstat``; ``/proc/<pid>/stat`` counts
+        in 10 ms ticks, too coarse for 0.05 % of a core over seconds)."""
+        total = 0
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[0])
+            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+                continue  # a thread that ended meanwhile
+        if total:
+            return total / 1e9
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 

@@ -60,10 +60,11 @@ class Waiter:
         except (BlockingIOError, OSError):
             pass
 
-    def wait(self, timeout_s: float) -> list[int]:
-        """Sleep up to ``timeout_s`` seconds (less when polling); returns the
-        readable input devices (empty when woken by the pipe or the clock)."""
-        t = timeout_s if self.poll_s is None else min(timeout_s, self.poll_s)
+    def wait(self, timeout_s: float | None) -> list[int]:
+        """Sleep up to ``timeout_s`` seconds (None: until woken; less when
+        polling); returns the readable input devices (empty when woken by the
+        pipe or the clock)."""
+        t = timeout_s if self.poll_s is None else self.poll_s if timeout_s is None else min(timeout_s, self.poll_s)
         try:
             ready, _, _ = select.select([self._r, *self.inputs], [], [], t)
         except (OSError, ValueError):

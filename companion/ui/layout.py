@@ -11,6 +11,7 @@ reveals the rest. Finger-sized targets: ``touch`` = 56 design units = 56 px at 8
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -32,9 +33,9 @@ class Layout:
     def h(self) -> int:
         return self.size[1]
 
-    @property
+    @cached_property
     def u(self) -> float:
-        """Pixels per design unit."""
+        """Pixels per design unit (worked out once: every widget asks, every frame)."""
         return min(self.size) / DESIGN_SHORT_SIDE
 
     @property
@@ -50,19 +51,19 @@ class Layout:
     # ``fine`` print nobody reads during play, 16 px for everything read
     # during play (``small`` and up), 24 px for the key numbers (``big``).
     # DejaVu Sans: capital height = 0.73 x the font size.
-    @property
+    @cached_property
     def fine(self) -> int:
         return self.px(17)
 
-    @property
+    @cached_property
     def small(self) -> int:
         return self.px(22)
 
-    @property
+    @cached_property
     def body(self) -> int:
         return self.px(25)
 
-    @property
+    @cached_property
     def big(self) -> int:
         return self.px(33)
 
@@ -70,18 +71,22 @@ class Layout:
         """The smallest font size (pixels) of text class ``cls``: ``fine`` (12
         px capitals at 800x480), ``read`` (16 px: all text read during play),
         ``key`` (24 px: resources, Health, Sanity, the day)."""
-        return {"fine": self.fine, "read": self.small, "key": self.big}[cls]
+        return self._floors[cls]
 
-    @property
+    @cached_property
+    def _floors(self) -> dict[str, int]:
+        return {"fine": self.fine, "read": self.small, "key": self.big}
+
+    @cached_property
     def huge(self) -> int:
         return self.px(48)
 
-    @property
+    @cached_property
     def touch(self) -> int:
         """Smallest side of a touch target, pixels."""
         return self.px(TOUCH_UNITS)
 
-    @property
+    @cached_property
     def gap(self) -> int:
         return self.px(6)
 

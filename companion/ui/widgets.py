@@ -42,6 +42,35 @@ STYLES = {  # style -> (fill, border, label colour)
 }
 
 
+#: how texts fit their boxes, worked out once: ``(text, width or box, size, floor, bold)`` -> what
+#: :func:`text.fit` / :func:`text.fit_block` said (only when nothing was cut: a cut is counted at every frame)
+_FITTED: dict[tuple, tuple] = {}
+_FITTED_MAX = 4096
+
+
+def _fitted(kind: str, fit, s: str, box, size: int, min_size: int, bold: bool) -> tuple:
+    key = (kind, s, box, size, min_size, bold)
+    got = _FITTED.get(key)
+    if got is None:
+        cuts = text.STATS["cut"]
+        got = fit(s, box, size, min_size, bold)
+        if text.STATS["cut"] == cuts:
+            if len(_FITTED) >= _FITTED_MAX:
+                _FITTED.clear()
+            _FITTED[key] = got
+    return got
+
+
+def _fit(s: str, max_w: int, size: int, min_size: int, bold: bool) -> tuple[str, int]:
+    """:func:`text.fit`, worked out once per text, width and size."""
+    return _fitted("line", text.fit, s, max_w, size, min_size, bold)
+
+
+def _fit_block(s: str, box: tuple[int, int], size: int, min_size: int, bold: bool) -> tuple[list[str], int]:
+    """:func:`text.fit_block`, worked out once per text, box and size."""
+    return _fitted("block", text.fit_block, s, box, size, min_size, bold)
+
+
 @dataclass
 class Hit:
     """A tappable rectangle (logical pixels), its label and what it does."""
@@ -109,7 +138,7 @@ class Ui:
         floor, then cut with "…", which tests count as a fault); ``align``
         left|center|right; ``cls`` fine|read|key; returns the drawn rectangle."""
         size, min_size = self.sizes(size, min_size, cls)
-        s, sz = text.fit(s, max(1, rect.w), size, min_size, bold)
+        s, sz = _fit(s, max(1, rect.w), size, min_size, bold)
         surf = text.CACHE.render(s, sz, colour, bold)
         r = surf.get_rect()
         if align == "center":
@@ -131,7 +160,7 @@ class Ui:
               align: str = "left", min_size: int | None = None, cls: str = "read") -> int:
         """Wrapped text in ``rect`` from its top; returns the height used (pixels)."""
         size, min_size = self.sizes(size, min_size, cls)
-        lines, sz = text.fit_block(s, rect.size, size, min_size, bold)
+        lines, sz = _fit_block(s, tuple(rect.size), size, min_size, bold)
         lh = text.font(sz, bold).get_linesize()
         y = rect.y
         for line in lines:

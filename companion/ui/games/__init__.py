@@ -27,7 +27,7 @@ class GameUi(ABC):
     - :meth:`screen` the screen that shows ``state`` (its phases, the end);
     - :meth:`new_game_screen` the table's choices before a game starts;
     - :meth:`top_bar` the game's part of the top bar (day of 30, round and
-      whose turn...);
+      whose turn...), and :meth:`top_bar_key` what it shows;
     - :meth:`new_period` which events start a new period (a day, a round),
       so the shell keeps "what happened this period" (``app.recent``);
     - :meth:`automatic` a state with nothing to decide (the shell presses NEXT);
@@ -54,6 +54,12 @@ class GameUi(ABC):
         from ..widgets import FG
         turn = self.app.game.to_act(state)
         ui.label(rect, turn.label or self.app.title(), ui.layout.body, FG, bold=True)
+
+    def top_bar_key(self, state: Any) -> Any:
+        """What :meth:`top_bar` shows of ``state``, compared with ``==`` to draw the
+        top bar again only when it changed (:class:`companion.ui.retained.Region`);
+        default: the state itself (an override names only what it shows)."""
+        return state
 
     def new_period(self, events: tuple[Event, ...]) -> bool:
         """True if ``events`` start a new period of play (default: never)."""

@@ -21,11 +21,28 @@ def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(area.right - w - lay.gap, area.bottom - h - lay.gap, w, h)
 
 
+def _once_a_frame(name: str, lay: Layout, app: Any, work: Any) -> Any:
+    """``work()``, worked out once while a frame is drawn (``app.frame_memo``, a dict
+    the app sets while it renders: the screen cannot change meanwhile); else every time."""
+    memo = getattr(app, "frame_memo", None)
+    if memo is None:
+        return work()
+    got = memo.get(name)
+    if got is None or got[0] is not lay:
+        got = memo[name] = (lay, work())
+    return got[1]
+
+
 def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     """Where the top bar puts its parts: ``undo``, ``redo``, ``menu`` (New
     game), ``fix`` (Fix roll, or None when there is no roll to fix), ``die``
     (die status), ``day`` (day and progress) and ``status``: the strip that
     holds no controls (day + die status), where the message bar is shown."""
+    return {k: None if v is None else pygame.Rect(v)
+            for k, v in _once_a_frame("top_bar_rects", lay, app, lambda: _top_bar_rects(lay, app)).items()}
+
+
+def _top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     inner = lay.top.inflate(-2 * lay.gap, -2 * lay.gap)
     day_r = None
     if lay.portrait:
@@ -55,25 +72,43 @@ def message_rect(lay: Layout, app: Any) -> pygame.Rect:
 
 def top_bar(ui: Ui, app: Any) -> None:
     """Undo | Redo | the game's part (``GameUi.top_bar``) | die | Fix roll | New game.
-    While a message is shown it takes the place of the day and die status."""
+    While a message is shown it takes the place of the day and die status.
+    Painted again only when what it shows changed (``app.regions``, see
+    :class:`~companion.ui.retained.Region`; the game's part by ``GameUi.top_bar_key``)."""
     lay = ui.layout
-    ui.panel(lay.top, PANEL, radius=0)
     r = top_bar_rects(lay, app)
     s = app.session
     back = app.showing_new_game_over_a_game()  # Undo/Redo first return to the game
-    ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
-    ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
-    ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
-    if r["fix"] is not None:
-        ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
-    if app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]:
-        return  # draw_message fills the status strip
-    die_status(ui, r["die"], app)
+    strip_taken = app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]
     game_ui = app.game_ui
-    if game_ui is not None and app.state is not None and not app.wants_new_game:
-        game_ui.top_bar(ui, r["day"], app.state)
+    game_part = game_ui is not None and app.state is not None and not app.wants_new_game
+    status = None
+    if not strip_taken:
+        st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
+        status = (app.uses_die(), st["mode"], st.get("connected"), st.get("last_roll"),
+                  game_ui.top_bar_key(app.state) if game_part else app.title())
+    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo or back, s.can_redo or back, status)
+
+    def paint() -> None:
+        ui.panel(lay.top, PANEL, radius=0)
+        ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
+        ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
+        ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
+        if r["fix"] is not None:
+            ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
+        if strip_taken:
+            return  # draw_message fills the status strip
+        die_status(ui, r["die"], app)
+        if game_part:
+            game_ui.top_bar(ui, r["day"], app.state)
+        else:
+            ui.label(r["day"], app.title(), lay.big, MARS, bold=True)
+
+    regions = getattr(app, "regions", None)
+    if regions is None:
+        paint()
     else:
-        ui.label(r["day"], app.title(), lay.big, MARS, bold=True)
+        regions.get("top bar").draw(ui, lay.top, key, paint)
 
 
 def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
@@ -130,6 +165,11 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     top bar's status strip when it fits there, else a box over the area the
     screen gives (``screen.message_area()``; default: under the top bar), at
     its top, or at its bottom when the screen says ``message_at_bottom``."""
+    box, lines, section = _once_a_frame("message_box", lay, app, lambda: _message_box(lay, app))
+    return pygame.Rect(box), list(lines), None if section is None else pygame.Rect(section)
+
+
+def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
     m = app.message
     status = top_bar_rects(lay, app)["status"]
     size = lay.small
@@ -139,7 +179,7 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     rule = getattr(m, "rule", None)
     if rule and words.endswith(f" ({rule})"):  # the section is a button of its own
         words = words[:-len(rule) - 3]
-    lines = text.wrap(words, status.w - 2 * pad, size)
+    lines = _wrapped(words, status.w - 2 * pad, size)
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
     area = None
@@ -152,7 +192,7 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
         area = None
     if area is None:
         area = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-    lines = text.wrap(words, area.w - 2 * pad, size)
+    lines = _wrapped(words, area.w - 2 * pad, size)
     rule_h = lay.touch + lay.gap if rule else 0
     h = min(area.h, len(lines) * lh + 2 * lay.px(8) + rule_h)
     box = pygame.Rect(area.x, area.y, area.w, h)
@@ -162,6 +202,21 @@ def message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.R
     if rule:
         section = pygame.Rect(box.x + pad, box.bottom - lay.touch - lay.px(8), box.w - 2 * pad, lay.touch)
     return box, lines, section
+
+
+_WRAPPED: dict[tuple[str, int, int], list[str]] = {}
+
+
+def _wrapped(words: str, width: int, size: int) -> list[str]:
+    """``text.wrap`` of a message, worked out once (the top bar, the screen and
+    the message bar all ask where the message goes, every frame)."""
+    key = (words, width, size)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) >= 256:
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = text.wrap(words, width, size)
+    return list(lines)
 
 
 def message_tap(app: Any, pos: tuple[int, int]) -> bool:

@@ -76,6 +76,10 @@ class ThirtyToMarsUi(GameUi):
         from .chips import day_progress
         day_progress(ui, rect, state)
 
+    def top_bar_key(self, state: Any) -> Any:
+        """What :func:`.chips.day_progress` shows: setup or the day, and the Accident days."""
+        return state.step == "setup", state.day, state.accident_days
+
     def new_period(self, events: tuple[Event, ...]) -> bool:
         """A new day starts "what happened today"."""
         return any(e.kind == "day" for e in events)

@@ -64,6 +64,7 @@ class DayScreen(Screen):
         super().__init__(app)
         self.selected: int | None = None
         self.log_view = LogView()
+        self._yesterdays: dict[int, tuple[Any, tuple[int, ...] | None]] = {}  # id(state) -> (state, places)
 
     # ------------------------------------------------------------------ actions
     def next_label(self, state: Any) -> str:
@@ -276,13 +277,22 @@ class DayScreen(Screen):
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
         the log, read backwards from today a chunk at a time until the last day
-        with places before today; cached by the log's length), or None on the first day."""
-        key = self.app.session.seq
-        if getattr(self, "_yesterday_key", None) == key:
-            return self._yesterday
-        result = places_before(self.app.session, self.app.state.day)
-        self._yesterday_key, self._yesterday = key, result
-        return result
+        with places before today), or None on the first day. Read once a day:
+        kept under the first state of the day among the states the session keeps
+        (``session.window``), which every later state of that day shares (a move
+        or an undo within the day reads nothing)."""
+        state = self.app.state
+        first = state
+        for earlier in reversed(self.app.session.window()):
+            if earlier.day != state.day:
+                break
+            first = earlier
+        kept = self._yesterdays.pop(id(first), None)
+        places = kept[1] if kept is not None and kept[0] is first else places_before(self.app.session, state.day)
+        self._yesterdays[id(first)] = (first, places)
+        while len(self._yesterdays) > 8:
+            del self._yesterdays[next(iter(self._yesterdays))]
+        return places
 
     def same_places(self, places: tuple[int, ...]) -> None:
         """Everyone to yesterday's Bay (one touch); a Bay the rules refuse today
@@ -579,7 +589,7 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
         y += lh
 
 
-YESTERDAY_CHUNK = 200  # log rows read at a time, backwards, by places_before
+YESTERDAY_CHUNK = 200  # at most this many log rows read at a time, backwards, by places_before
 
 
 def places_before(session: Any, today: int) -> tuple[int, ...] | None:
@@ -589,8 +599,10 @@ def places_before(session: Any, today: int) -> tuple[int, ...] | None:
     cost is that of the last two days, however long the game."""
     pending: dict[int, int] = {}  # who -> bay, the latest place first, since the last "day" event passed
     before = session.seq
+    chunk = YESTERDAY_CHUNK // 8  # a day is a few tens of actions: a small read first, then larger ones
     while before > 0:
-        rows = session.log_tail(YESTERDAY_CHUNK, before)
+        rows = session.log_tail(chunk, before)
+        chunk = min(2 * chunk, YESTERDAY_CHUNK)
         if not rows:
             break
         before = rows[0].seq - 1
