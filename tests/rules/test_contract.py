@@ -2,11 +2,13 @@
 
 shared/DESIGN.md, "The rules contract": random playouts with legal actions
 only until every game ends (for each player count), each game's invariants
-after every action, replay of the JSON log to the same state, every action
+after every action, ``apply`` leaving the state it is given as it was,
+replay of the JSON log to the same state, every action
 by a seat that may not act refused with a rule, and the contract's functions
 present with the right shapes.
 """
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -112,6 +114,29 @@ def test_random_action_is_always_legal_and_games_end(game_id, players):
     for seed in range(10):
         playout(game, game.default_options(players, 100 + seed), 100 + seed,
                 chooser=lambda g, s, rng: g.random_action(s, rng))
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("game_id,players", tables())
+def test_apply_never_changes_the_state_it_is_given(game_id, players):
+    """The contract's ``apply`` is pure: however an engine builds the new state,
+    the state it is given, every object it holds included, is the same
+    afterwards (compared by its pickle: every field, ``compare=False`` ones too),
+    over whole seeded games with both ways of choosing moves."""
+    game = GAMES[game_id]
+    pure = [0]
+
+    def unchanged(g, state, rng):
+        action = choose(g, state, rng) if rng.random() < 0.5 else g.random_action(state, rng)
+        before = pickle.dumps(state, protocol=5)
+        g.apply(state, action)
+        assert pickle.dumps(state, protocol=5) == before, (g.phase(state), action)
+        pure[0] += 1
+        return action
+
+    for seed in range(2):
+        playout(game, game.default_options(players, 300 + seed), 300 + seed, chooser=unchanged)
+    assert pure[0] > 100
 
 
 @pytest.mark.timeout(120)
