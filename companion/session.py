@@ -52,6 +52,11 @@ SESSION_RULE = "companion"
 SNAPSHOT_EVERY = 64
 #: How many recent states the session keeps in memory (undo within it costs no replay).
 WINDOW = 64
+#: A resume replays at least this many of the last actions (from an older
+#: snapshot), so that the window holds the states they went through: the shell
+#: finds there the roll behind the steps that ran on their own (Fix roll after a
+#: restart). Bounded: a resume still replays at most SNAPSHOT_EVERY + RESUME_BACK actions.
+RESUME_BACK = 16
 #: The snapshot format: a zlib-compressed pickle of the state; bump it when that changes.
 SNAPSHOT_FORMAT = 1
 
@@ -166,17 +171,17 @@ class Session:
         self._worked = False
         active, total = self.store.log_extent(record.id)
         engine = engine_fingerprint(game)
-        states = self._rebuild(record, game, engine, active)
+        states = self._rebuild(record, game, engine, active, back=RESUME_BACK)
         self._record, self._game, self._engine = record, game, engine
         self._states, self._seq, self._undone = states, active, total - active
 
-    def _rebuild(self, record: GameRecord, game: Any, engine: str, seq: int) -> deque:
+    def _rebuild(self, record: GameRecord, game: Any, engine: str, seq: int, back: int = 0) -> deque:
         """The window of states ending with the state after ``seq`` active actions
-        of ``record``: from the newest usable snapshot at or before ``seq`` (else
+        of ``record``: from the newest usable snapshot at or before ``seq - back`` (else
         ``new_game``), replaying the actions after it, each checked. Snapshots
         missing on the way are stored. Raises ``ValueError`` for a log with a gap,
         :class:`RuleError` for an action that is no longer legal."""
-        start, state = self._load_snapshot(record, game, engine, seq)
+        start, state = self._load_snapshot(record, game, engine, max(0, seq - back))
         if state is None:
             start, state = 0, game.new_game(record.options)
         states: deque[Any] = deque([state], maxlen=WINDOW)

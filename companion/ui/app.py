@@ -176,6 +176,7 @@ class App:
         #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
         #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
         self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
+        self._roll_looked_for: Any = None  # the state :meth:`_roll_behind` last looked behind
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -310,9 +311,33 @@ class App:
         if state is None or self.game is None or not self.session.has_game:
             return None
         last = self.game.last_roll(state)
-        if last is None and self._roll_then_auto is not None and self._roll_then_auto[1] is state:
-            return self._roll_then_auto[2]
+        auto = self._roll_then_auto
+        if last is None and (auto is None or auto[1] is not state) and self._roll_looked_for is not state:
+            self._roll_looked_for = state  # once per state: after a restart, the roll behind the steps
+            auto = self._roll_then_auto = self._roll_behind(state) or auto
+        if last is None and auto is not None and auto[1] is state:
+            return auto[2]
         return last
+
+    def _roll_behind(self, state: Any) -> tuple[int, Any, tuple[str, int]] | None:
+        """``(seq, state, last_roll)`` of the roll that the steps which ran on
+        their own led from to ``state``, found in the session's window (the app
+        remembers it as it runs them; this finds it again after a restart), or None."""
+        window = self.session.window()
+        game_ui = self.game_ui
+        if game_ui is None or len(window) < 2 or window[-1] is not state:
+            return None
+        for back, before in enumerate(reversed(window[:-1]), start=1):
+            try:
+                if not (game_ui.automatic(before) and self.game.check(before, Action("next")) is None):
+                    return None
+                roll = self.game.last_roll(before)
+            except Exception:
+                log.exception("looking for the roll behind the steps failed")
+                return None
+            if roll is not None:
+                return (self.session.seq - back, state, roll)
+        return None
 
     def correct_roll(self, face: int) -> bool:
         """Fix roll: the last roll was really ``face`` (1..6). When steps ran

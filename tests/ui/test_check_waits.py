@@ -92,3 +92,38 @@ def test_fixing_to_the_same_face_changes_nothing(make_driver):
     assert d.app.session.seq == seq and d.app.state.day == state.day and d.app.state.step == state.step
     assert "already" in d.app.message.text
     assert "Fix roll" in d.names()
+
+
+@pytest.mark.timeout(30)
+def test_fix_roll_behind_the_steps_is_still_there_after_a_restart(make_driver, session, catalogues, tmp_path):
+    """The app stopped (a power cut) right after a die whose steps ran on their
+    own: started again, Fix roll still corrects that die (issue 8's playtest:
+    "Fix roll disappears after a restart")."""
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    d = make_driver((800, 480))
+    start_game(d, crew=("Larisa", "Jean-Louis", "Maria", "Dieter"), faces=(1, 1, 1, 1, 1, 1, 1, 1, 3, 3))  # no ability ready
+    d.tap("Broken Pipe")
+    for who in ("Larisa", "Jean-Louis"):
+        d.tap(who)
+        d.tap("bay 4")
+    d.key("next")
+    for f in (1, 1):
+        d.roll(f)
+    assert d.app.state.step == "draw" and "Fix roll" in d.names()
+    seq = d.app.session.seq
+    session.close()
+    again = Session.open(tmp_path / "db.sqlite3")
+    try:
+        d2 = Driver(again, catalogues, (800, 480), game_id="thirty-to-mars")
+        d2.frame()
+        assert again.seq == seq
+        assert "Fix roll" in d2.names(), "the last die can still be corrected after a restart"
+        d2.tap("Fix roll")
+        assert "entered as 1" in d2.app.dialog.title, d2.app.dialog.title
+        d2.tap("6")
+        assert results(d2)[-1] == "Check passed: 7 against 7", results(d2)
+        d2.tap("Broken Pipe")  # another move: that roll can no longer be fixed
+        assert "Fix roll" not in d2.names()
+    finally:
+        again.close()
