@@ -348,3 +348,18 @@ def test_rm131_rm170_headquarters_7_one_played_card_back_on_top():
 def test_rm135_rm171_headquarters_10_draws_two_more_also_at_launch():
     """RM-135, RM-171 ("Draw two extra cards each turn (phase 2.6)"; decision RA-28)."""
     assert draw_count(flight(players={0: dict(hq=10)}).players[0]) == 4
+
+
+def test_rm126_headquarters_2_never_doubles_a_module_jettisoned_when_used():
+    """RM-126 (Headquarters: "An effect that jettisons a module when used cannot be duplicated with this
+    effect"): a Free advance module (or a Copy module copying one) is refused and not listed."""
+    mods = modules({"resource": "fuel"}, {"free_advance": 3}, {"copy": True}, {"draw": 1, "free_advance": 3})
+    s = flight(players={0: dict(modules=mods, hq=2)})
+    r = rejection(s, rm.DOUBLE_MODULE, 0, module=1)
+    assert r.code == "not_duplicable" and r.rule == "race-to-mars.txt, Headquarters"
+    assert "cannot be duplicated" in r.message
+    s2, _ = act(s, rm.COPY_MODULE, 0, module=2, side="above")
+    assert rejection(s2, rm.DOUBLE_MODULE, 0, module=2).code == "not_duplicable"
+    listed = {a.args["module"] for a in rm.legal_actions(s) if a.kind == rm.DOUBLE_MODULE}
+    assert listed == {0, 3}   # the fuel, and the Extra draw that also advances (its draw may be doubled)
+    assert rejection(s, rm.DOUBLE_MODULE, 0, module=3) is None

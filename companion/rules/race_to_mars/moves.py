@@ -24,7 +24,7 @@ from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
                     UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
-from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
+from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current, starting_choices, starting_stage
 
 _DONE = Action(DONE)
@@ -154,7 +154,7 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
             if i + 1 < len(mods) and not mods[i + 1].copy and now is not mods[i + 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
-        if p.hq == HQ_DOUBLE and m.uid != p.double:
+        if p.hq == HQ_DOUBLE and m.uid != p.double and duplicable(p, i):
             out.append(Action(DOUBLE_MODULE, {"module": i}, s))
     return out
 

@@ -40,6 +40,16 @@ def uses(p: Player, m: Module) -> int:
     return 2 if p.double == m.uid and p.hq == HQ_DOUBLE else 1
 
 
+def duplicable(p: Player, i: int) -> bool:
+    """True if Headquarters 2 may use the module at index ``i`` twice: it has
+    a per-turn effect (resource, Extra draw, Storage keep) as it works this
+    turn (a Copy module: what it copies). "An effect that jettisons a module
+    when used cannot be duplicated with this effect" (Headquarters 2): a
+    module whose only effect is a Free advance cannot be chosen (RM-126)."""
+    e = effective(p, i)
+    return e is not None and bool(e.resource or e.draw or e.storage)
+
+
 def draw_count(p: Player, with_insights: bool = True) -> int:
     """Cards drawn in 2.6 (and at launch): 2 for the Rocket card, +1 per Extra
     draw (copied and doubled ones count), +2 with Headquarters 10, + draws
@@ -207,6 +217,6 @@ def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-__all__ = ["build_routes", "copied", "draw_count", "effective", "final_space", "free_advance", "keep_allowance",
+__all__ = ["build_routes", "copied", "draw_count", "duplicable", "effective", "final_space", "free_advance", "keep_allowance",
            "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
            "HQ_PAIR"]
