@@ -19,10 +19,10 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import free as free_copies, in_discard
+from .deck import free as free_copies, hand_candidates, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
+                    UNENTERED, UNKNOWN_STARTING, CrewCard, Played, Player, State, replace)
 from .post import copy_index, insight_cost
 from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current, starting_choices, starting_stage
@@ -223,8 +223,23 @@ def _plays_of(state: State, p: Player) -> list[Action]:
                 out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
             else:
                 out.append(_named(PLAY, s, name))
+                if card.crew.jettison:
+                    out += [Action(PLAY, {"card": name, "jettison": [t]}, s) for t in _jettison_targets(p, card)]
     out += _rocket_choices(state, s)
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    return out
+
+
+def _jettison_targets(p: Player, card: CrewCard) -> list[dict[str, str]]:
+    """The single cards a played Crew card's jettison effect may take ("Immediate effect: You may jettison
+    (remove from the game) any card from your personal discard pile or hand", RM-067): the hand's candidates
+    once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden, so each card that may be
+    in it), then the cards that may lie in the discard pile; Crew cards in Crew order, then Boost, Asteroid."""
+    after = replace(p, hand=p.hand - 1, play=p.play + (Played(card.name, card.crew),))
+    out = [{"zone": "hand", "card": n} for n in hand_candidates(after)]
+    if after.discard:
+        names = list(dict.fromkeys(c.name for c in after.crew)) + [BOOST, ASTEROID]
+        out += [{"zone": "discard", "card": n} for n in names if in_discard(after, n)]
     return out
 
 
