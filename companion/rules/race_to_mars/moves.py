@@ -231,14 +231,18 @@ def _plays_of(state: State, p: Player) -> list[Action]:
 
 
 def _jettison_targets(p: Player, card: CrewCard) -> list[dict[str, str]]:
-    """The single cards a played Crew card's jettison effect may take ("Immediate effect: You may jettison
-    (remove from the game) any card from your personal discard pile or hand", RM-067): the hand's candidates
-    once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden, so each card that may be
-    in it), then the cards that may lie in the discard pile; Crew cards in Crew order, then Boost, Asteroid."""
+    """The single cards listed for a played Crew card's jettison effect ("Immediate effect: You may jettison
+    (remove from the game) any card from your personal discard pile or hand", RM-067): an Asteroid that may be
+    in the hand once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden), then each card
+    that may lie in the discard pile (Crew cards in Crew order, then the Asteroid).
+
+    Decision: ``check`` accepts any card of the hand or the discard pile (a Crew card or a Boost from the
+    hand too), but only these are listed: uniform random playouts that were offered every hand candidate
+    jettisoned their decks down to one card and never reached Mars (tests/rules/test_contract.py)."""
     after = replace(p, hand=p.hand - 1, play=p.play + (Played(card.name, card.crew),))
-    out = [{"zone": "hand", "card": n} for n in hand_candidates(after)]
+    out = [{"zone": "hand", "card": n} for n in hand_candidates(after) if n == ASTEROID]
     if after.discard:
-        names = list(dict.fromkeys(c.name for c in after.crew)) + [BOOST, ASTEROID]
+        names = list(dict.fromkeys(c.name for c in after.crew)) + [ASTEROID]
         out += [{"zone": "discard", "card": n} for n in names if in_discard(after, n)]
     return out
 
