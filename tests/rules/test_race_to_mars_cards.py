@@ -76,7 +76,7 @@ def test_rm151_rm152_rm153_starting_card_4():
     g = flight(route=("red", "fuel"), insights=(insight_of(SC[4]),),
                players={0: dict(xp=4, modules=modules({"storage": 1}))})
     g, ev = act(g, rm.INSIGHT, 0, which=0)
-    assert g.players[0].pos == 1 and g.hazards == ("red",) and "red hazard" in texts(ev)  # RM-161
+    assert g.players[0].pos == 0 and g.hazards == ("red",) and "red hazard" in texts(ev)  # RM-161, in the hazard
 
 
 def test_rm034_rm154_a_space_card_is_entered_with_the_part_used_and_unknown_effects_are_taken_on_trust():

@@ -204,7 +204,7 @@ def test_rm041_rm161_rm163_free_advance_exactly_3_through_hazards():
     s = flight(route=("fuel", "red", "fuel", "fuel", "fuel"),
                players={0: dict(modules=modules({"free_advance": 3}, {"storage": 1}))})
     s, ev = act(s, rm.FREE_ADVANCE, 0, module=0)
-    assert s.players[0].pos == 2 and s.hazards == ("red",) and s.free_left == 1
+    assert s.players[0].pos == 1 and s.hazards == ("red",) and s.free_left == 1   # in the hazard (RM-078)
     s, _ = act(s, rm.JETTISON_MODULE, 0, module=0)
     assert s.players[0].pos == 3 and s.free_left == 0 and s.players[0].modules == ()
     assert rejection(flight(), rm.FREE_ADVANCE, 0, module=0).code == "no_module"
@@ -380,3 +380,20 @@ def test_rm067_a_crew_jettison_lists_hand_candidates_and_discard_cards():
     assert (s2.players[0].hand, [c.name for c in s2.players[0].crew]) == (0, ["J", "D"])
     alone = flight(step=PLAY_STEP, players={0: dict(crew=crew[:1], hand=1)})   # the only card in hand is J itself
     assert [a.args for a in rm.legal_actions(alone) if a.kind == rm.PLAY] == [{"card": "J"}]
+
+
+def test_rm078_a_hazard_is_dealt_with_on_entering_it_before_the_space_after_it():
+    """RM-078 (Hazards: "When you pass through a hazard, you must immediately deal with it before you may
+    continue to advance your rocket"): the step paid for stops in the red hazard; the space after it is
+    reached only once a module is jettisoned (then "advances one space, paying Velocity")."""
+    s = flight(route=("fuel", "red", "velocity", "fuel"),
+               players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "velocity"}, {"draw": 1}))})
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0))
+    s, ev = act(s, rm.ADVANCE, 0, source=SRC_M(1))
+    assert s.players[0].pos == 1 and s.routes[0][1] == "red" and s.hazards == ("red",)
+    assert s.players[0].steps == 1 and "advances" not in texts(ev) and "enters a red hazard" in texts(ev)
+    assert rejection(s, rm.ADVANCE, 0, source=SRC_M(0)).code == "hazard_first"
+    s, ev = act(s, rm.JETTISON_MODULE, 0, module=2)
+    assert (s.players[0].pos, s.players[0].steps, s.hazards, s.onward) == (2, 2, (), ())
+    assert texts(ev).index("jettisons") < texts(ev).index("advances one space, paying Velocity")
+    assert rm.invariants(s) == []

@@ -193,7 +193,9 @@ class State:
     """A whole game. ``order``/``at``: the seats taking turns in the current
     step and whose turn it is; ``sub``: the phase 2..5 of a Post-launch turn;
     ``hazards``: hazards met and not yet resolved by the current player;
-    ``free_left``: free steps still due after a hazard."""
+    ``free_left``: free steps still due after a hazard; ``onward``: while
+    the rocket stands in a hazard (RM-078), the step already paid for to the
+    space after it (``(paid,)``, "" for a free step; ``()``: none)."""
 
     names: tuple[str, ...]
     colours: tuple[str, ...]
@@ -224,6 +226,7 @@ class State:
     hq_seen: tuple[int, ...] = ()
     hazards: tuple[str, ...] = ()
     free_left: int = 0
+    onward: tuple[str, ...] = ()
     end: bool = False
     uid: int = 0
     seed: int = 0

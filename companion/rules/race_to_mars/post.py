@@ -153,15 +153,30 @@ def apply_free_advance(state: State, seat: int, args: dict, events: list[Event])
 
 
 def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player | None = None) -> State:
-    """One step onto the next space; hazards passed are queued; reaching the
-    final space triggers the end of the game. ``p``: the player as changed
-    by the caller (default: as in ``state``)."""
+    """One step towards the next space. With hazards on the way (RM-078, "Hazards": "When you pass through a
+    hazard, you must immediately deal with it before you may continue to advance your rocket"), the rocket
+    first enters the hazard: it stands there (``pos`` = the hazard's index) with the hazards queued and the
+    step owed (``onward``); :func:`settle` lands it on the space once they are dealt with. ``p``: the player
+    as changed by the caller (default: as in ``state``)."""
+    if p is None:
+        p = state.players[seat]
+    j, hazards = next_space(state.routes[p.pad], p.pos)  # type: ignore[misc]
+    if hazards:
+        events.append(Event("hazard_met", f"{state.names[seat]}'s rocket enters a {' and a '.join(hazards)} "
+                            "hazard: it is dealt with before the rocket goes on", {"seat": seat}))
+        return put(state, replace(p, pos=j - 1), hazards=state.hazards + hazards, onward=(paid,))
+    return land(state, seat, events, paid, p)
+
+
+def land(state: State, seat: int, events: list[Event], paid: str = "", p: Player | None = None) -> State:
+    """The rocket moves onto the next space (no hazard left before it); reaching the final space triggers
+    the end of the game ("The Game Ends")."""
     if p is None:
         p = state.players[seat]
     route = state.routes[p.pad]
-    j, hazards = next_space(route, p.pos)  # type: ignore[misc]
+    j = p.pos + 1
     p = replace(p, pos=j, steps=p.steps + 1)
-    state = put(state, p, hazards=state.hazards + hazards)
+    state = put(state, p)
     if j == final_space(route):
         events.append(Event("mars", f"{state.names[seat]} reaches the final space on Mars: the game ends once the "
                             "player to the right of the Start Player has taken a final turn", {"seat": seat}))
@@ -174,8 +189,8 @@ def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player
 
 def settle(state: State, seat: int, events: list[Event]) -> State:
     """Resolve the queued hazards that need no choice (protected, green, or
-    nothing to jettison) and continue a free advance; stop at a hazard that
-    needs the player's choice."""
+    nothing to jettison), land the step they interrupted, and continue a free
+    advance; stop at a hazard that needs the player's choice."""
     while True:
         while state.hazards:
             h = state.hazards[0]
@@ -195,6 +210,8 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
                                     {"seat": seat, "hazard": h}))
                 return state
             state = replace(state, hazards=state.hazards[1:])
+        if state.onward:   # the hazards are dealt with: the step already paid for ends on the space
+            state = land(replace(state, onward=()), seat, events, state.onward[0])
         if state.free_left <= 0:
             return state
         p = state.players[seat]
