@@ -67,6 +67,22 @@ def reach(state: State, seat: int) -> dict[str, Any]:
             "mars": next_space(route, pos) is None}
 
 
+def mars_space_words(state: State, lane: int) -> str:
+    """Why the final space on Mars of ``lane`` costs what it costs, in words for the screens.
+
+    Decision (RM-071, RM-073, RM-115): the final space is a space like any other ("Phase 2.2: Advance Rocket":
+    "Each resource symbol along a trajectory represents a space ... you must spend a resource of the type
+    indicated on the space you are moving to"; "The Game Ends": "the final space on their trajectory (on the
+    Mars card)"), so reaching it costs one resource. The rulebook does not print the Mars card's symbols:
+    unless the table entered them at setup (``board["mars"]``), any resource pays for it."""
+    items = [x for x in state.mars[lane] if x not in HAZARDS] if state.mars else []
+    final = items[-1] if items else ANY
+    if final == ANY:
+        return ("The final space on Mars costs one resource, like every space (Phase 2.2: Advance Rocket); "
+                "the rulebook does not print the Mars card's symbol, so any resource pays for it")
+    return f"The final space on Mars costs {RESOURCE_NAMES[final]}, as entered from the Mars card at setup"
+
+
 def hazard_words(colour: str, after: int) -> str:
     """A hazard on the way, ``after`` spaces from the rocket (0: before the very next space)."""
     if after == 0:
@@ -178,4 +194,4 @@ def reminders(state: State, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "reach", "reminders"]
+__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "mars_space_words", "reach", "reminders"]

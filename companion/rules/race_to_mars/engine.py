@@ -57,7 +57,7 @@ def new_game(options: dict[str, Any]) -> State:
     [lane items x4]}`` as printed (default: the Trajectory card is asked for
     when a rocket reaches it, action ``trajectory_card``, and the Mars card
     holds one final space that takes any resource: the rulebook prints
-    neither); ``seed``: kept, unused (nothing is shuffled
+    neither; a decision, see :func:`.advice.mars_space_words`); ``seed``: kept, unused (nothing is shuffled
     by the app). Raises ``ValueError`` naming the option and the rule.
     """
     unknown = set(options) - OPTIONS
