@@ -127,7 +127,8 @@ def test_rm015_rm073_rm070_the_space_sets_the_resource_a_wild_basic_only_for_bas
 
 def test_rm072_rm075_rm076_one_space_per_resource_spent_tokens_and_stopping():
     """RM-072, RM-075, RM-076 ("That resource is spent and can no longer be used this turn")."""
-    s = flight(players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}))})
+    s = flight(players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}),
+                                crew=cards(("A", "fuel")), hand=1)})
     s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0))
     r = rejection(s, rm.ADVANCE, 0, source=SRC_M(0))
     assert r.code == "spent"
@@ -397,3 +398,23 @@ def test_rm078_a_hazard_is_dealt_with_on_entering_it_before_the_space_after_it()
     assert (s.players[0].pos, s.players[0].steps, s.hazards, s.onward) == (2, 2, (), ())
     assert texts(ev).index("jettisons") < texts(ev).index("advances one space, paying Velocity")
     assert rm.invariants(s) == []
+
+
+def test_rm087_rm090_phases_2_3_and_2_4_with_nothing_to_do_are_passed_over():
+    """RM-087 ("Phase 2.3: Exchange Cards for Experience"), RM-090 ("Phase 2.4: Spend Experience"): a player
+    with no Crew card in hand and too little Experience goes from 2.2 straight to 2.5 (decision: no input
+    where only "done" is possible); with a card to exchange 2.3 waits, and with 3 Experience 2.4 waits."""
+    idle = flight(players={0: dict(crew=cards(("A", "fuel")), discard=1, seen=("A",), xp=2)})
+    s, ev = act(idle, rm.DONE, 0)
+    assert s.sub == 5 and rm.phase(s) == "2.5 Discard cards"
+    assert "no Crew card in hand to exchange: 2.3 is passed over" in texts(ev) and "2.4 is passed over" in texts(ev)
+    assert [a.kind for a in rm.legal_actions(s)] == [rm.DISCARD]
+    hand = flight(players={0: dict(crew=cards(("A", "fuel")), hand=1, xp=2)})
+    s, _ = act(hand, rm.DONE, 0)
+    assert s.sub == 3
+    s, ev = act(s, rm.EXCHANGE, 0, card="A")   # 3 Experience now: 2.4 is worth a stop
+    s, ev = act(s, rm.DONE, 0)
+    assert s.sub == 4 and "passed over" not in texts(ev)
+    s, _ = act(s, rm.INSIGHT, 0, which=0)
+    s, ev = act(s, rm.DONE, 0)
+    assert s.sub == 5

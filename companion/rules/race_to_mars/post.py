@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
-from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
+from .deck import crew_card, draw, free, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
 from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
                     Player, State, replace)
@@ -105,7 +105,26 @@ def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         if all(p.done for p in state.players if p.launched):
             return start_turns(state, events)
         return state
-    return replace(state, sub=state.sub + 1)
+    return skip_idle(replace(state, sub=state.sub + 1), events)
+
+
+def skip_idle(state: State, events: list[Event]) -> State:
+    """Pass over phases 2.3 and 2.4 in which the current player could only say done: no card in hand that
+    may be a Crew card to exchange (RM-087, "Phase 2.3: Exchange Cards for Experience"), no Insight they
+    can afford (RM-090, "Phase 2.4: Spend Experience"). Decision: a player with nothing to do there costs no
+    input; the log says which phase was passed over. (A Storage module may still be jettisoned in 2.5.)"""
+    seat = state.order[state.at]
+    p = state.players[seat]
+    sub = state.sub
+    if sub == 3 and not (p.hand and any(free(p, c.name) > 0 for c in p.crew)):
+        events.append(Event("skip", f"{state.names[seat]} has no Crew card in hand to exchange: 2.3 is passed over",
+                            {"seat": seat, "phase": 3}))
+        sub = 4
+    if sub == 4 and not any(p.xp >= insight_cost(p, ins) for ins in state.insights):
+        events.append(Event("skip", f"{state.names[seat]} cannot afford an Insight ({p.xp} Experience): 2.4 is "
+                            "passed over", {"seat": seat, "phase": 4}))
+        sub = 5
+    return state if sub == state.sub else replace(state, sub=sub)
 
 
 def apply_copy_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
