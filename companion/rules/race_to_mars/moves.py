@@ -25,7 +25,7 @@ from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS
                     UNENTERED, UNKNOWN_STARTING, CrewCard, Played, Player, State, replace)
 from .post import copy_index, insight_cost
 from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
-from .table import current, starting_choices, starting_stage
+from .table import current, starting_choices, starting_stage, trajectory_card_due
 
 _DONE = Action(DONE)
 #: DONE by seat (an Action is immutable: made once)
@@ -322,6 +322,10 @@ def random_action(state: State, rng: Random) -> Action:
     Raises ``ValueError`` when the game is over.
     """
     step = state.step
+    if trajectory_card_due(state):
+        seat = current(state) if step == PRE_STEP else next(p.seat for p in state.players if p.launched
+                                                            and not p.done)
+        return Action(TRAJECTORY, {"lanes": random_space_card(rng, "trajectory")["trajectory"]}, seat)
     if step == TURN_STEP:
         return _random_turn(state, state.players[current(state)], rng)
     if step == PLAY_STEP:
