@@ -83,3 +83,18 @@ def test_rm003_rm024_the_trajectory_card_is_asked_once_the_12_cards_are_placed_b
     seat = rm.to_act(s).seats[0]
     s, _ = act(s, rm.LAUNCH, seat)
     assert [p["spaces_to_mars"] for p in rm.summary(s)["players"]] == before == [24 + 1 + 1] * 2
+
+
+def test_rm086_the_green_hazard_of_the_trajectory_card_is_held_once_never_doubled():
+    """RM-086 (Hazards: "The Green hazard (on the Trajectory card)"): an entry with a green on every lane (the
+    screens pre-fill one; a player may add another) holds the Green hazard once: one Asteroid, not two."""
+    s = full_flight({"modules": modules({"resource": "fuel"}, {"resource": "fuel"})})
+    s, ev = act(s, rm.TRAJECTORY, 0, lanes=[["green", "green", "fuel"], ["green", "hull"], ["hull", "green"],
+                                            ["green", "hull"]])
+    assert s.trajectory_green and s.trajectory_card == (("fuel",), ("hull",), ("hull",), ("hull",))
+    assert "the Green hazard across the card" in texts(ev)
+    assert all(r.count("green") == 1 for r in s.routes)
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC)
+    assert s.players[0].asteroids == 1
+    board = rm.new_game(options(2, first_game=False, board={"trajectory_card": [["green", "green", "fuel"]] * 4}))
+    assert board.trajectory_green and board.trajectory_card == (("fuel",),) * 4

@@ -29,7 +29,7 @@ from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
 from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
                     CrewCard, Module, Player, State, replace)
-from .rocket import build_routes
+from .rocket import build_routes, trajectory_lanes
 from .table import starting_stage
 
 #: The table's choices ``new_game`` takes.
@@ -82,10 +82,10 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each pawn starts on a different launch pad 0..{LANES - 1} ({rule_ref('Setup')})")
     first = bool(opts.get("first_game", False))
     board = opts.get("board") or {}
-    traj = _lanes(board.get("trajectory_card"), (UNENTERED,))
+    traj, green = trajectory_lanes(_lanes(board.get("trajectory_card"), (UNENTERED,)))
     mars = _lanes(board.get("mars"), ("any",))
     state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
-                  first_game=first, trajectory_card=() if first else traj, mars=mars, start=start, active=start,
+                  first_game=first, trajectory_card=() if first else traj, trajectory_green=green and not first, mars=mars, start=start, active=start,
                   seed=int(opts.get("seed", 0)))
     if first:
         return start_round(state, [])
@@ -272,12 +272,12 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
 def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """The Trajectory card's spaces and hazards as printed: the routes are
     rebuilt (no rocket is past it), and a free advance that stopped before it goes on."""
-    lanes = tuple(tuple(lane) for lane in args["lanes"]) + ((),) * (LANES - len(args["lanes"]))
-    state = replace(state, trajectory_card=lanes)
+    lanes, green = trajectory_lanes(args["lanes"])
+    state = replace(state, trajectory_card=lanes, trajectory_green=green)
     if state.routes:
         state = replace(state, routes=build_routes(state))
     events.append(Event("trajectory_card", "The Trajectory card's spaces and hazards are entered: "
-                        + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
+                        + ("the Green hazard across the card; " if green else "") + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
     return post.settle(state, seat, events) if state.free_left else state
 
 

@@ -8,7 +8,7 @@ Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
 from __future__ import annotations
 
 from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
-from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, UNENTERED, WILD, Module, Player, State
+from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_HAZARD, UNENTERED, WILD, Module, Player, State
 
 
 def copied(p: Player, i: int) -> Module | None:
@@ -202,6 +202,19 @@ def route_of(state: State, seat: int) -> tuple[str, ...]:
     return state.routes[state.players[seat].pad] if state.routes else ()
 
 
+def trajectory_lanes(lanes: list | tuple) -> tuple[tuple[tuple[str, ...], ...], bool]:
+    """The Trajectory card as entered (1..4 lanes of items, Earth to Mars) as ``(lanes, green)``: when every
+    lane carries the Green hazard ("The Green hazard (on the Trajectory card)", Hazards) it is held once
+    (``green`` True) and taken out of the lanes, however many times a lane repeats it; otherwise the lanes
+    stay as entered. Lanes not entered are empty."""
+    got = [tuple(lane) for lane in lanes]
+    got += [()] * (LANES - len(got))
+    green = all(TRAJECTORY_HAZARD in lane for lane in got)
+    if green:
+        got = [tuple(x for x in lane if x != TRAJECTORY_HAZARD) for lane in got]
+    return tuple(got), green
+
+
 def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
     """Each lane's route: slots 1-6, the Trajectory card (unless left out),
     slots 7-12, the Mars card ("Setup": Earth, six cards, the Trajectory card,
@@ -211,12 +224,12 @@ def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
         items: tuple[str, ...] = ()
         for k, card in enumerate(state.slots):
             if k == 6 and state.trajectory_card:
-                items += state.trajectory_card[lane]
+                items += ((TRAJECTORY_HAZARD,) if state.trajectory_green else ()) + state.trajectory_card[lane]
             items += card[lane]
         out.append(items + state.mars[lane])
     return tuple(out)
 
 
 __all__ = ["build_routes", "copied", "draw_count", "duplicable", "effective", "final_space", "free_advance", "keep_allowance",
-           "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
+           "next_space", "pair_pays", "trajectory_lanes", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
            "HQ_PAIR"]
