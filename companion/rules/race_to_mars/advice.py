@@ -96,8 +96,8 @@ def draw_sources(p: Player) -> list[tuple[str, int]]:
     (they add up to :func:`.rocket.draw_count` - 2; "The Rocket", "Headquarters", "Phase 2.4: Spend
     Experience")."""
     modules = draw_count(p, False) - BASE_DRAW - (2 if p.hq == HQ_DRAW else 0)
-    out = [("Extra draw module" + ("s" if modules > 1 else ""), modules), ("Headquarters 10", 2 if p.hq == HQ_DRAW
-                                                                              else 0),
+    out = [("Extra draw module" + ("s" if modules > 1 else ""), modules),
+           ("Headquarters 10", 2 if p.hq == HQ_DRAW else 0),
            ("Insight" + ("s" if p.bought_draw > 1 else "") + " bought this turn", p.bought_draw)]
     return [(why, n) for why, n in out if n]
 
@@ -194,4 +194,5 @@ def reminders(state: State, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "mars_space_words", "reach", "reminders"]
+__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "mars_space_words",
+           "reach", "reminders"]

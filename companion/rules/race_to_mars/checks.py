@@ -16,7 +16,8 @@ from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, storage, unentered_ahead
+from .rocket import (duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, storage,
+                     unentered_ahead)
 from .table import current, seats, starting_choices, starting_stage, to_act
 
 

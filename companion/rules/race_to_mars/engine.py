@@ -57,8 +57,8 @@ def new_game(options: dict[str, Any]) -> State:
     [lane items x4]}`` as printed (default: the Trajectory card is asked for
     when a rocket reaches it, action ``trajectory_card``, and the Mars card
     holds one final space that takes any resource: the rulebook prints
-    neither; a decision, see :func:`.advice.mars_space_words`); ``seed``: kept, unused (nothing is shuffled
-    by the app). Raises ``ValueError`` naming the option and the rule.
+    neither; a decision, see :func:`.advice.mars_space_words`); ``seed``:
+    kept, unused (nothing is shuffled by the app). Raises ``ValueError`` naming the option and the rule.
     """
     unknown = set(options) - OPTIONS
     if unknown:
@@ -85,8 +85,8 @@ def new_game(options: dict[str, Any]) -> State:
     traj, green = trajectory_lanes(_lanes(board.get("trajectory_card"), (UNENTERED,)))
     mars = _lanes(board.get("mars"), ("any",))
     state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
-                  first_game=first, trajectory_card=() if first else traj, trajectory_green=green and not first, mars=mars, start=start, active=start,
-                  seed=int(opts.get("seed", 0)))
+                  first_game=first, trajectory_card=() if first else traj, trajectory_green=green and not first,
+                  mars=mars, start=start, active=start, seed=int(opts.get("seed", 0)))
     if first:
         return start_round(state, [])
     return replace(state, step=HQ_STEP, order=clockwise(start, n), at=0)
@@ -277,7 +277,8 @@ def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) 
     if state.routes:
         state = replace(state, routes=build_routes(state))
     events.append(Event("trajectory_card", "The Trajectory card's spaces and hazards are entered: "
-                        + ("the Green hazard across the card; " if green else "") + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
+                        + ("the Green hazard across the card; " if green else "")
+                        + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
     return post.settle(state, seat, events) if state.free_left else state
 
 

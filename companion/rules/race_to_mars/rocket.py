@@ -8,7 +8,8 @@ Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
 from __future__ import annotations
 
 from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
-from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_HAZARD, UNENTERED, WILD, Module, Player, State
+from .model import (ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_HAZARD, UNENTERED, WILD, Module, Player,
+                    State)
 
 
 def copied(p: Player, i: int) -> Module | None:
@@ -230,6 +231,6 @@ def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-__all__ = ["build_routes", "copied", "draw_count", "duplicable", "effective", "final_space", "free_advance", "keep_allowance",
-           "next_space", "pair_pays", "trajectory_lanes", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
-           "HQ_PAIR"]
+__all__ = ["build_routes", "copied", "draw_count", "duplicable", "effective", "final_space", "free_advance",
+           "keep_allowance", "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage",
+           "trajectory_lanes", "uses", "HQ_PAIR"]
