@@ -76,7 +76,7 @@ def test_rm151_rm152_rm153_starting_card_4():
     g = flight(route=("red", "fuel"), insights=(insight_of(SC[4]),),
                players={0: dict(xp=4, modules=modules({"storage": 1}))})
     g, ev = act(g, rm.INSIGHT, 0, which=0)
-    assert g.players[0].pos == 1 and g.hazards == ("red",) and "red hazard" in texts(ev)  # RM-161
+    assert g.players[0].pos == 0 and g.hazards == ("red",) and "red hazard" in texts(ev)  # RM-161, in the hazard
 
 
 def test_rm034_rm154_a_space_card_is_entered_with_the_part_used_and_unknown_effects_are_taken_on_trust():
@@ -106,9 +106,30 @@ def test_advice_reach_launch_readiness_and_reminders():
     assert r["spaces"] == 2 and r["path"] == ["fuel", "hull"] and r["hazards"] == [
         {"colour": "red", "after": 1, "protected": True}] and not r["mars"]
     notes = rm.reminders(s, 0)
-    assert "Draw 3: Extra draw" in notes and "1 card(s) kept by Storage" in notes
+    assert "Draw 3: +1 Extra draw module" in notes and "1 card(s) kept by Storage" in notes
     assert "You can advance 2 space(s) with what is in play" in notes
     from tests.rules.test_race_to_mars_helpers import options, through_round_12
     pre = through_round_12(rm.new_game(options(2)))
     ready = rm.launch_readiness(pre)
     assert ready[0]["can_launch"] and ready[0]["trajectory"] == 12 and ready[0]["short"] == 0
+
+
+def test_rm036_rm135_advice_words_name_the_player_the_draw_source_and_a_hazard_right_ahead():
+    """RM-036, RM-135, RM-078 (The Rocket: Extra draw; Headquarters 10; Phase 2.4: Spend Experience; Hazards;
+    Launching the Rocket): the hints say whose launch it is, where a hazard lies (0 spaces: right in front),
+    and what each extra draw comes from (an Insight is not an Extra draw module)."""
+    s = flight(route=("green", "fuel", "red", "fuel"),
+               players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}), bought_draw=1)})
+    notes = rm.reminders(s, 0)
+    assert "A green hazard lies right in front of the rocket, before the next space" in notes
+    assert "A red hazard lies after the next 1 space(s)" in notes
+    assert "Draw 3: +1 Insight bought this turn" in notes and not any("module" in n for n in notes)
+    from companion.rules.race_to_mars.advice import draw_sources
+    p = replace(s.players[0], hq=10, modules=modules({"draw": 1}, {"draw": 1}), bought_draw=2)
+    assert draw_sources(p) == [("Extra draw modules", 2), ("Headquarters 10", 2), ("Insights bought this turn", 2)]
+    from tests.rules.test_race_to_mars_helpers import options, through_round_12
+    pre = through_round_12(rm.new_game(options(2)))
+    words = {r["seat"]: r["words"] for r in rm.launch_readiness(pre)}
+    now = rm.to_act(pre).seats[0]
+    assert words[now] == f"{pre.names[now]} can launch now"
+    assert words[1 - now] == f"{pre.names[1 - now]} could launch on their turn"

@@ -2,7 +2,7 @@
 from companion.rules import Action
 from companion.rules import race_to_mars as rm
 from companion.rules.race_to_mars.model import replace
-from tests.rules.test_race_to_mars_helpers import act, flight, modules, texts
+from tests.rules.test_race_to_mars_helpers import act, flight, modules, options, rejection, texts
 
 SRC = {"zone": "module", "index": 0, "slot": 0}
 
@@ -76,3 +76,18 @@ def test_rm177_players_on_mars_still_finish_their_turn():
     assert rm.phase(s) == "2.2 Advance rocket" and rm.check(s, rm.legal_actions(s)[0]) is None
     r = rm.check(s, Action(rm.ADVANCE, {"source": SRC}, 0))
     assert r.code in ("on_mars", "spent")
+
+
+def test_rm071_rm073_rm115_the_final_space_on_mars_costs_a_resource_the_reason_in_words():
+    """RM-071, RM-073, RM-115 (Phase 2.2: Advance Rocket: "Each resource symbol along a trajectory represents a
+    space"; The Game Ends: "the final space on their trajectory (on the Mars card)"): decision, the final space
+    costs one resource, any unless the table entered the Mars card; the screens get the reason in words."""
+    from companion.rules.race_to_mars.advice import mars_space_words
+    s = flight(route=("fuel",), players={0: dict(modules=modules({"resource": "fuel"}))})
+    assert s.routes[0][-1] == "any"
+    words = mars_space_words(s, 0)
+    assert "costs one resource" in words and "does not print" in words and "Phase 2.2: Advance Rocket" in words
+    s, _ = act(s, rm.ADVANCE, 0, source={"zone": "module", "index": 0, "slot": 0})
+    assert rejection(s, rm.ADVANCE, 0, source={"zone": "module", "index": 0, "slot": 0}).code == "spent"
+    entered = rm.new_game({**options(2), "board": {"mars": [["hull"]] * 4}})
+    assert mars_space_words(entered, 1) == "The final space on Mars costs Hull, as entered from the Mars card at setup"

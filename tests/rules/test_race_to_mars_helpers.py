@@ -16,6 +16,13 @@ def act(state, kind, seat, **args):
     return apply_checked(rm, state, Action(kind, args, seat))
 
 
+def to_discard(state, seat):
+    """DONE in ``seat``'s turn until phase 2.5 (2.3 and 2.4 are passed over when there is nothing to do)."""
+    while state.sub < 5:
+        state, _ = act(state, rm.DONE, seat)
+    return state
+
+
 def rejection(state, kind, seat, **args):
     return rm.check(state, Action(kind, args, seat))
 

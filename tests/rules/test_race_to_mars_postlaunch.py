@@ -127,7 +127,8 @@ def test_rm015_rm073_rm070_the_space_sets_the_resource_a_wild_basic_only_for_bas
 
 def test_rm072_rm075_rm076_one_space_per_resource_spent_tokens_and_stopping():
     """RM-072, RM-075, RM-076 ("That resource is spent and can no longer be used this turn")."""
-    s = flight(players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}))})
+    s = flight(players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}),
+                                crew=cards(("A", "fuel")), hand=1)})
     s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0))
     r = rejection(s, rm.ADVANCE, 0, source=SRC_M(0))
     assert r.code == "spent"
@@ -204,7 +205,7 @@ def test_rm041_rm161_rm163_free_advance_exactly_3_through_hazards():
     s = flight(route=("fuel", "red", "fuel", "fuel", "fuel"),
                players={0: dict(modules=modules({"free_advance": 3}, {"storage": 1}))})
     s, ev = act(s, rm.FREE_ADVANCE, 0, module=0)
-    assert s.players[0].pos == 2 and s.hazards == ("red",) and s.free_left == 1
+    assert s.players[0].pos == 1 and s.hazards == ("red",) and s.free_left == 1   # in the hazard (RM-078)
     s, _ = act(s, rm.JETTISON_MODULE, 0, module=0)
     assert s.players[0].pos == 3 and s.free_left == 0 and s.players[0].modules == ()
     assert rejection(flight(), rm.FREE_ADVANCE, 0, module=0).code == "no_module"
@@ -348,3 +349,72 @@ def test_rm131_rm170_headquarters_7_one_played_card_back_on_top():
 def test_rm135_rm171_headquarters_10_draws_two_more_also_at_launch():
     """RM-135, RM-171 ("Draw two extra cards each turn (phase 2.6)"; decision RA-28)."""
     assert draw_count(flight(players={0: dict(hq=10)}).players[0]) == 4
+
+
+def test_rm126_headquarters_2_never_doubles_a_module_jettisoned_when_used():
+    """RM-126 (Headquarters: "An effect that jettisons a module when used cannot be duplicated with this
+    effect"): a Free advance module (or a Copy module copying one) is refused and not listed."""
+    mods = modules({"resource": "fuel"}, {"free_advance": 3}, {"copy": True}, {"draw": 1, "free_advance": 3})
+    s = flight(players={0: dict(modules=mods, hq=2)})
+    r = rejection(s, rm.DOUBLE_MODULE, 0, module=1)
+    assert r.code == "not_duplicable" and r.rule == "race-to-mars.txt, Headquarters"
+    assert "cannot be duplicated" in r.message
+    s2, _ = act(s, rm.COPY_MODULE, 0, module=2, side="above")
+    assert rejection(s2, rm.DOUBLE_MODULE, 0, module=2).code == "not_duplicable"
+    listed = {a.args["module"] for a in rm.legal_actions(s) if a.kind == rm.DOUBLE_MODULE}
+    assert listed == {0, 3}   # the fuel, and the Extra draw that also advances (its draw may be doubled)
+    assert rejection(s, rm.DOUBLE_MODULE, 0, module=3) is None
+
+
+def test_rm067_a_crew_jettison_lists_hand_candidates_and_discard_cards():
+    """RM-067 (Phase 2.1: Play Cards, "Immediate effect: You may jettison (remove from the game) any card from
+    your personal discard pile or hand"): legal_actions offers an Asteroid that may be in the hidden hand once
+    the card is played and each card that may lie in the discard pile; check accepts a Crew card from the hand
+    too; with no other card anywhere (the card played was the only one in hand), nothing is offered."""
+    crew = (CrewCard("J", Crew(("navigation",), jettison=1)),) + cards(("H", "fuel"), ("D", "hull"))
+    s = flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=2, draw=1, discard=1, seen=("D",), asteroids=1)})
+    got = [a.args.get("jettison") for a in rm.legal_actions(s) if a.kind == rm.PLAY and a.args["card"] == "J"]
+    assert got == [None, [{"zone": "hand", "card": "Asteroid"}], [{"zone": "discard", "card": "D"}]]
+    for targets in got[1:] + [[{"zone": "hand", "card": "H"}]]:
+        assert rejection(s, rm.PLAY, 0, card="J", jettison=targets) is None
+    s2, _ = act(s, rm.PLAY, 0, card="J", jettison=[{"zone": "hand", "card": "H"}])
+    assert (s2.players[0].hand, [c.name for c in s2.players[0].crew]) == (0, ["J", "D"])
+    alone = flight(step=PLAY_STEP, players={0: dict(crew=crew[:1], hand=1)})   # the only card in hand is J itself
+    assert [a.args for a in rm.legal_actions(alone) if a.kind == rm.PLAY] == [{"card": "J"}]
+
+
+def test_rm078_a_hazard_is_dealt_with_on_entering_it_before_the_space_after_it():
+    """RM-078 (Hazards: "When you pass through a hazard, you must immediately deal with it before you may
+    continue to advance your rocket"): the step paid for stops in the red hazard; the space after it is
+    reached only once a module is jettisoned (then "advances one space, paying Velocity")."""
+    s = flight(route=("fuel", "red", "velocity", "fuel"),
+               players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "velocity"}, {"draw": 1}))})
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0))
+    s, ev = act(s, rm.ADVANCE, 0, source=SRC_M(1))
+    assert s.players[0].pos == 1 and s.routes[0][1] == "red" and s.hazards == ("red",)
+    assert s.players[0].steps == 1 and "advances" not in texts(ev) and "enters a red hazard" in texts(ev)
+    assert rejection(s, rm.ADVANCE, 0, source=SRC_M(0)).code == "hazard_first"
+    s, ev = act(s, rm.JETTISON_MODULE, 0, module=2)
+    assert (s.players[0].pos, s.players[0].steps, s.hazards, s.onward) == (2, 2, (), ())
+    assert texts(ev).index("jettisons") < texts(ev).index("advances one space, paying Velocity")
+    assert rm.invariants(s) == []
+
+
+def test_rm087_rm090_phases_2_3_and_2_4_with_nothing_to_do_are_passed_over():
+    """RM-087 ("Phase 2.3: Exchange Cards for Experience"), RM-090 ("Phase 2.4: Spend Experience"): a player
+    with no Crew card in hand and too little Experience goes from 2.2 straight to 2.5 (decision: no input
+    where only "done" is possible); with a card to exchange 2.3 waits, and with 3 Experience 2.4 waits."""
+    idle = flight(players={0: dict(crew=cards(("A", "fuel")), discard=1, seen=("A",), xp=2)})
+    s, ev = act(idle, rm.DONE, 0)
+    assert s.sub == 5 and rm.phase(s) == "2.5 Discard cards"
+    assert "no Crew card in hand to exchange: 2.3 is passed over" in texts(ev) and "2.4 is passed over" in texts(ev)
+    assert [a.kind for a in rm.legal_actions(s)] == [rm.DISCARD]
+    hand = flight(players={0: dict(crew=cards(("A", "fuel")), hand=1, xp=2)})
+    s, _ = act(hand, rm.DONE, 0)
+    assert s.sub == 3
+    s, ev = act(s, rm.EXCHANGE, 0, card="A")   # 3 Experience now: 2.4 is worth a stop
+    s, ev = act(s, rm.DONE, 0)
+    assert s.sub == 4 and "passed over" not in texts(ev)
+    s, _ = act(s, rm.INSIGHT, 0, which=0)
+    s, ev = act(s, rm.DONE, 0)
+    assert s.sub == 5

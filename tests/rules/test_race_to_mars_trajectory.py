@@ -61,3 +61,40 @@ def test_rm004_rm003_a_board_given_at_setup_or_the_first_game_asks_nothing():
     f = rm.new_game(options(2))
     assert f.trajectory_card == () and rejection(f, rm.TRAJECTORY, 0, lanes=[["fuel"]]).code == \
         "trajectory_card_known"
+
+
+def test_rm003_rm024_the_trajectory_card_is_asked_once_the_12_cards_are_placed_before_any_launch():
+    """RM-003 (Setup: "Then place the Trajectory card"), RM-024 (Playing the Game 1: Pre-Launch: six cards to the
+    Trajectory card, six from it): as soon as the routes are complete the game asks for the Trajectory card, before
+    anyone can launch, so that the distances to Mars never change when it is entered."""
+    from companion.rules.race_to_mars.model import UNENTERED
+    from companion.rules.race_to_mars.rocket import build_routes
+    from tests.rules.test_race_to_mars_helpers import options, through_round_12
+    s = through_round_12(rm.new_game(options(2)))
+    s = replace(s, trajectory_card=((UNENTERED,),) * 4)
+    s = replace(s, routes=build_routes(s))
+    e = rm.expects(s)
+    assert e.action == rm.TRAJECTORY and e.seat == rm.to_act(s).seats[0] and "12 trajectory cards" in e.purpose
+    a = rm.random_action(s, __import__("random").Random(1))
+    assert a.kind == rm.TRAJECTORY and rm.check(s, a) is None
+    s, _ = act(s, rm.TRAJECTORY, e.seat, lanes=[["green", "fuel"]] * 4)
+    assert rm.expects(s).action == rm.PICK
+    before = [p["spaces_to_mars"] for p in rm.summary(s)["players"]]
+    seat = rm.to_act(s).seats[0]
+    s, _ = act(s, rm.LAUNCH, seat)
+    assert [p["spaces_to_mars"] for p in rm.summary(s)["players"]] == before == [24 + 1 + 1] * 2
+
+
+def test_rm086_the_green_hazard_of_the_trajectory_card_is_held_once_never_doubled():
+    """RM-086 (Hazards: "The Green hazard (on the Trajectory card)"): an entry with a green on every lane (the
+    screens pre-fill one; a player may add another) holds the Green hazard once: one Asteroid, not two."""
+    s = full_flight({"modules": modules({"resource": "fuel"}, {"resource": "fuel"})})
+    s, ev = act(s, rm.TRAJECTORY, 0, lanes=[["green", "green", "fuel"], ["green", "hull"], ["hull", "green"],
+                                            ["green", "hull"]])
+    assert s.trajectory_green and s.trajectory_card == (("fuel",), ("hull",), ("hull",), ("hull",))
+    assert "the Green hazard across the card" in texts(ev)
+    assert all(r.count("green") == 1 for r in s.routes)
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC)
+    assert s.players[0].asteroids == 1
+    board = rm.new_game(options(2, first_game=False, board={"trajectory_card": [["green", "green", "fuel"]] * 4}))
+    assert board.trajectory_green and board.trajectory_card == (("fuel",),) * 4

@@ -4,7 +4,7 @@ the play area, the jettisoned cards and the cards seen entering the face-up disc
 known to be out of the hand is refused until a reshuffle brings it back."""
 from companion.rules import race_to_mars as rm
 from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard, replace
-from tests.rules.test_race_to_mars_helpers import act, cards, flight, modules, rejection
+from tests.rules.test_race_to_mars_helpers import to_discard, act, cards, flight, modules, rejection
 
 
 def _five(**more):
@@ -15,8 +15,7 @@ def _five(**more):
 def _next_round(s):
     """From seat 0's 2.5 (keep nothing) through seat 1's plain turn to the next round's 2.1."""
     s, _ = act(s, rm.DISCARD, 0, keep=0)
-    for _ in range(3):
-        s, _ = act(s, rm.DONE, 1)
+    s = to_discard(s, 1)
     s, _ = act(s, rm.DISCARD, 1, keep=0)
     assert s.step == PLAY_STEP
     return s
@@ -61,8 +60,7 @@ def test_rm098_rm188_played_cards_are_known_in_the_discard_pile_after_phase_2_5(
     assert rejection(s, rm.PLAY, 0, card="A").code == "not_in_hand"  # in the play area already
     s, _ = act(s, rm.DONE, 0)
     s, _ = act(s, rm.DONE, 1)
-    for _ in range(3):
-        s, _ = act(s, rm.DONE, 0)
+    s = to_discard(s, 0)
     s = _next_round(s)
     assert s.players[0].seen == ("A",)
     assert rejection(s, rm.PLAY, 0, card="A").code == "in_discard"

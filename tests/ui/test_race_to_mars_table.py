@@ -78,8 +78,12 @@ def test_greyed_out_moves_in_2_1_and_2_2_say_why(driver, capsys):
 def test_2_4_shows_every_insight_the_unaffordable_ones_greyed_with_what_is_lacking(driver, capsys):
     d = driver()
     new_game(d, 2, first_game=True)
-    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"], "xp": 3}})
+    play = next(a for a in s.game.legal_actions(s.state) if a.kind == "play" and a.seat == 0)
+    assert s.submit(play).accepted   # 3 Experience: 2.4 is not passed over (RM-090)
     to_turn(d, 4)
+    d.tap("Insight card")   # spends the 3: the Insight card is now out of reach
     names = d.names()
     assert "Insight card (why not?)" in names, names  # 3 Experience for a Boost; Anna has none
     d.tap("Insight card (why not?)")

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import launch_problem
-from .model import (ADVANCED, ANY, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP,
+from .cards import HQ_DRAW
+from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP,
                     REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP, UNENTERED,
-                    WILD, State)
+                    WILD, Player, State)
 from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
 from .table import current
 
@@ -66,10 +67,48 @@ def reach(state: State, seat: int) -> dict[str, Any]:
             "mars": next_space(route, pos) is None}
 
 
+def mars_space_words(state: State, lane: int) -> str:
+    """Why the final space on Mars of ``lane`` costs what it costs, in words for the screens.
+
+    Decision (RM-071, RM-073, RM-115): the final space is a space like any other ("Phase 2.2: Advance Rocket":
+    "Each resource symbol along a trajectory represents a space ... you must spend a resource of the type
+    indicated on the space you are moving to"; "The Game Ends": "the final space on their trajectory (on the
+    Mars card)"), so reaching it costs one resource. The rulebook does not print the Mars card's symbols:
+    unless the table entered them at setup (``board["mars"]``), any resource pays for it."""
+    items = [x for x in state.mars[lane] if x not in HAZARDS] if state.mars else []
+    final = items[-1] if items else ANY
+    if final == ANY:
+        return ("The final space on Mars costs one resource, like every space (Phase 2.2: Advance Rocket); "
+                "the rulebook does not print the Mars card's symbol, so any resource pays for it")
+    return f"The final space on Mars costs {RESOURCE_NAMES[final]}, as entered from the Mars card at setup"
+
+
+def hazard_words(colour: str, after: int) -> str:
+    """A hazard on the way, ``after`` spaces from the rocket (0: before the very next space)."""
+    if after == 0:
+        return f"A {colour} hazard lies right in front of the rocket, before the next space"
+    return f"A {colour} hazard lies after the next {after} space(s)"
+
+
+def draw_sources(p: Player) -> list[tuple[str, int]]:
+    """The cards drawn in 2.6 beyond the Rocket card's two, by source: ``[(words, n)]`` for Extra draw
+    modules (copied and doubled ones count), Headquarters 10 and the draws bought as Insights this turn
+    (they add up to :func:`.rocket.draw_count` - 2; "The Rocket", "Headquarters", "Phase 2.4: Spend
+    Experience")."""
+    modules = draw_count(p, False) - BASE_DRAW - (2 if p.hq == HQ_DRAW else 0)
+    out = [("Extra draw module" + ("s" if modules > 1 else ""), modules),
+           ("Headquarters 10", 2 if p.hq == HQ_DRAW else 0),
+           ("Insight" + ("s" if p.bought_draw > 1 else "") + " bought this turn", p.bought_draw)]
+    return [(why, n) for why, n in out if n]
+
+
 def launch_readiness(state: State) -> list[dict[str, Any]]:
     """For each Pre-launch player: ``{"seat", "can_launch", "trajectory": placed/12,
-    "crew", "modules", "short": Crew cards missing (0 when ready), "why"}``."""
+    "crew", "modules", "short": Crew cards missing (0 when ready), "why", "words"}``;
+    ``words``: a line for the screens, "<name> can launch now" for the player whose
+    turn it is, "<name> could launch on their turn" for another ("" when not ready)."""
     out = []
+    now = current(state) if state.step == PRE_STEP else -1
     for p in state.players:
         if p.launched:
             continue
@@ -77,7 +116,9 @@ def launch_readiness(state: State) -> list[dict[str, Any]]:
         r = launch_problem(state, p.seat)
         need = 2 * mods if p.hq != 6 else min(2 * mods, mods + 2)
         out.append({"seat": p.seat, "can_launch": r is None, "trajectory": len(state.slots), "crew": size,
-                    "modules": mods, "short": max(0, need - size), "why": r.message if r else ""})
+                    "modules": mods, "short": max(0, need - size), "why": r.message if r else "",
+                    "words": "" if r else f"{state.names[p.seat]} " + ("can launch now" if p.seat == now else
+                                                                       "could launch on their turn")})
     return out
 
 
@@ -140,14 +181,12 @@ def reminders(state: State, seat: int) -> list[str]:
             out.append(f"You can advance {r['spaces']} space(s) with what is in play")
             for h in r["hazards"]:
                 if not h["protected"]:
-                    out.append(f"A {h['colour']} hazard lies {h['after']} space(s) ahead")
-            if any(x[3] in ADVANCED for x in sources(p)):
-                pass
+                    out.append(hazard_words(h["colour"], h["after"]))
         kept = keep_allowance(p)
         if kept and state.sub <= 5:
             out.append(f"{kept} card(s) kept by Storage")
         if extra > 0:
-            out.append(f"Draw {draw_count(p)}: Extra draw")
+            out.append(f"Draw {draw_count(p)}: " + ", ".join(f"+{n} {why}" for why, n in draw_sources(p)))
         if any(c.crew is None and not c.gone for c in p.play):
             out.append("Played Boosts return to the supply")
     if p.draw == 0:
@@ -155,4 +194,5 @@ def reminders(state: State, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["HAZARDS", "RESOURCE_NAMES", "launch_readiness", "reach", "reminders"]
+__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "mars_space_words",
+           "reach", "reminders"]

@@ -16,7 +16,8 @@ from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import free_advance, keep_allowance, next_space, pair_pays, pays, source, storage, unentered_ahead
+from .rocket import (duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, storage,
+                     unentered_ahead)
 from .table import current, seats, starting_choices, starting_stage, to_act
 
 
@@ -332,7 +333,15 @@ def _check_double_module(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     if p.hq != HQ_DOUBLE:
         return reject("not_hq2", "Only Headquarters 2 uses a module twice.", "Headquarters")
-    return _module(p, a["module"]) or _rocket_timing(state, seat)
+    bad = _module(p, a["module"]) or _rocket_timing(state, seat)
+    if bad:
+        return bad
+    if not duplicable(p, a["module"]):
+        m = p.modules[a["module"]]
+        why = ("An effect that jettisons a module when used cannot be duplicated with this effect"
+               if free_advance(p, a["module"]) else "It has no effect to use twice this turn")
+        return reject("not_duplicable", f"{m.name} cannot be used twice: {why}.", "Headquarters")
+    return None
 
 
 # --------------------------------------------------------------------------- 2.2

@@ -29,7 +29,7 @@ from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
 from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
                     CrewCard, Module, Player, State, replace)
-from .rocket import build_routes
+from .rocket import build_routes, trajectory_lanes
 from .table import starting_stage
 
 #: The table's choices ``new_game`` takes.
@@ -57,8 +57,8 @@ def new_game(options: dict[str, Any]) -> State:
     [lane items x4]}`` as printed (default: the Trajectory card is asked for
     when a rocket reaches it, action ``trajectory_card``, and the Mars card
     holds one final space that takes any resource: the rulebook prints
-    neither); ``seed``: kept, unused (nothing is shuffled
-    by the app). Raises ``ValueError`` naming the option and the rule.
+    neither; a decision, see :func:`.advice.mars_space_words`); ``seed``:
+    kept, unused (nothing is shuffled by the app). Raises ``ValueError`` naming the option and the rule.
     """
     unknown = set(options) - OPTIONS
     if unknown:
@@ -82,11 +82,11 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"each pawn starts on a different launch pad 0..{LANES - 1} ({rule_ref('Setup')})")
     first = bool(opts.get("first_game", False))
     board = opts.get("board") or {}
-    traj = _lanes(board.get("trajectory_card"), (UNENTERED,))
+    traj, green = trajectory_lanes(_lanes(board.get("trajectory_card"), (UNENTERED,)))
     mars = _lanes(board.get("mars"), ("any",))
     state = State(names=names, colours=colours, players=tuple(Player(i, pads[i]) for i in range(n)),
-                  first_game=first, trajectory_card=() if first else traj, mars=mars, start=start, active=start,
-                  seed=int(opts.get("seed", 0)))
+                  first_game=first, trajectory_card=() if first else traj, trajectory_green=green and not first,
+                  mars=mars, start=start, active=start, seed=int(opts.get("seed", 0)))
     if first:
         return start_round(state, [])
     return replace(state, step=HQ_STEP, order=clockwise(start, n), at=0)
@@ -272,11 +272,12 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
 def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """The Trajectory card's spaces and hazards as printed: the routes are
     rebuilt (no rocket is past it), and a free advance that stopped before it goes on."""
-    lanes = tuple(tuple(lane) for lane in args["lanes"]) + ((),) * (LANES - len(args["lanes"]))
-    state = replace(state, trajectory_card=lanes)
+    lanes, green = trajectory_lanes(args["lanes"])
+    state = replace(state, trajectory_card=lanes, trajectory_green=green)
     if state.routes:
         state = replace(state, routes=build_routes(state))
     events.append(Event("trajectory_card", "The Trajectory card's spaces and hazards are entered: "
+                        + ("the Green hazard across the card; " if green else "")
                         + "; ".join(f"lane {i + 1}: {', '.join(lane) or 'nothing'}" for i, lane in enumerate(lanes))))
     return post.settle(state, seat, events) if state.free_left else state
 

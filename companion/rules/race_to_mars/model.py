@@ -37,6 +37,11 @@ ITEMS = RESOURCES + (ANY,) + HAZARDS
 #: a rocket stops before it, and the game asks for the card (action ``trajectory_card``).
 UNENTERED = "trajectory card not entered"
 
+#: "The Green hazard (on the Trajectory card)" (Hazards): one hazard across the card, met by every lane. When an
+#: entry of the card shows a green on every lane it is held once (``State.trajectory_green``), not per lane, and
+#: the routes meet it as the card's first item (where the screens put it).
+TRAJECTORY_HAZARD = GREEN
+
 LANES = 4               # decision: one lane per launch pad, one pad per Rocket card (4 colours)
 SLOTS = 12              # "During the initial 12 rounds, add the leftover card to the trajectories"
 SPACE_CARDS = 100       # Table of Contents: 100 Space cards
@@ -193,13 +198,16 @@ class State:
     """A whole game. ``order``/``at``: the seats taking turns in the current
     step and whose turn it is; ``sub``: the phase 2..5 of a Post-launch turn;
     ``hazards``: hazards met and not yet resolved by the current player;
-    ``free_left``: free steps still due after a hazard."""
+    ``free_left``: free steps still due after a hazard; ``onward``: while
+    the rocket stands in a hazard (RM-078), the step already paid for to the
+    space after it (``(paid,)``, "" for a free step; ``()``: none)."""
 
     names: tuple[str, ...]
     colours: tuple[str, ...]
     players: tuple[Player, ...]
     first_game: bool = False
     trajectory_card: tuple[tuple[str, ...], ...] = ()   # per lane; () when left out
+    trajectory_green: bool = False   # the Green hazard held once for the whole card (TRAJECTORY_HAZARD)
     mars: tuple[tuple[str, ...], ...] = ()
     start: int = 0
     active: int = 0                 # -1: the Active Player card is back in the box
@@ -224,6 +232,7 @@ class State:
     hq_seen: tuple[int, ...] = ()
     hazards: tuple[str, ...] = ()
     free_left: int = 0
+    onward: tuple[str, ...] = ()
     end: bool = False
     uid: int = 0
     seed: int = 0

@@ -19,13 +19,13 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import free as free_copies, in_discard
+from .deck import free as free_copies, hand_candidates, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
+                    UNENTERED, UNKNOWN_STARTING, CrewCard, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import copied, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
-from .table import current, starting_choices, starting_stage
+from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
+from .table import current, starting_choices, starting_stage, trajectory_card_due
 
 _DONE = Action(DONE)
 #: DONE by seat (an Action is immutable: made once)
@@ -154,7 +154,7 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
             if i + 1 < len(mods) and not mods[i + 1].copy and now is not mods[i + 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
-        if p.hq == HQ_DOUBLE and m.uid != p.double:
+        if p.hq == HQ_DOUBLE and m.uid != p.double and duplicable(p, i):
             out.append(Action(DOUBLE_MODULE, {"module": i}, s))
     return out
 
@@ -223,8 +223,27 @@ def _plays_of(state: State, p: Player) -> list[Action]:
                 out += [Action(PLAY, {"card": name, "copy": t}, s) for t in targets]
             else:
                 out.append(_named(PLAY, s, name))
+                if card.crew.jettison:
+                    out += [Action(PLAY, {"card": name, "jettison": [t]}, s) for t in _jettison_targets(p, card)]
     out += _rocket_choices(state, s)
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    return out
+
+
+def _jettison_targets(p: Player, card: CrewCard) -> list[dict[str, str]]:
+    """The single cards listed for a played Crew card's jettison effect ("Immediate effect: You may jettison
+    (remove from the game) any card from your personal discard pile or hand", RM-067): an Asteroid that may be
+    in the hand once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden), then each card
+    that may lie in the discard pile (Crew cards in Crew order, then the Asteroid).
+
+    Decision: ``check`` accepts any card of the hand or the discard pile (a Crew card or a Boost from the
+    hand too), but only these are listed: uniform random playouts that were offered every hand candidate
+    jettisoned their decks down to one card and never reached Mars (tests/rules/test_contract.py)."""
+    after = replace(p, hand=p.hand - 1, play=p.play + (Played(card.name, card.crew),))
+    out = [{"zone": "hand", "card": n} for n in hand_candidates(after) if n == ASTEROID]
+    if after.discard:
+        names = list(dict.fromkeys(c.name for c in after.crew)) + [ASTEROID]
+        out += [{"zone": "discard", "card": n} for n in names if in_discard(after, n)]
     return out
 
 
@@ -303,6 +322,10 @@ def random_action(state: State, rng: Random) -> Action:
     Raises ``ValueError`` when the game is over.
     """
     step = state.step
+    if trajectory_card_due(state):
+        seat = current(state) if step == PRE_STEP else next(p.seat for p in state.players if p.launched
+                                                            and not p.done)
+        return Action(TRAJECTORY, {"lanes": random_space_card(rng, "trajectory")["trajectory"]}, seat)
     if step == TURN_STEP:
         return _random_turn(state, state.players[current(state)], rng)
     if step == PLAY_STEP:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from .cards import HQ_DISCOUNT
-from .deck import crew_card, draw, gain_asteroid, gain_boost, jettison, remove_crew
+from .deck import crew_card, draw, free, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
 from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
                     Player, State, replace)
@@ -105,7 +105,26 @@ def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         if all(p.done for p in state.players if p.launched):
             return start_turns(state, events)
         return state
-    return replace(state, sub=state.sub + 1)
+    return skip_idle(replace(state, sub=state.sub + 1), events)
+
+
+def skip_idle(state: State, events: list[Event]) -> State:
+    """Pass over phases 2.3 and 2.4 in which the current player could only say done: no card in hand that
+    may be a Crew card to exchange (RM-087, "Phase 2.3: Exchange Cards for Experience"), no Insight they
+    can afford (RM-090, "Phase 2.4: Spend Experience"). Decision: a player with nothing to do there costs no
+    input; the log says which phase was passed over. (A Storage module may still be jettisoned in 2.5.)"""
+    seat = state.order[state.at]
+    p = state.players[seat]
+    sub = state.sub
+    if sub == 3 and not (p.hand and any(free(p, c.name) > 0 for c in p.crew)):
+        events.append(Event("skip", f"{state.names[seat]} has no Crew card in hand to exchange: 2.3 is passed over",
+                            {"seat": seat, "phase": 3}))
+        sub = 4
+    if sub == 4 and not any(p.xp >= insight_cost(p, ins) for ins in state.insights):
+        events.append(Event("skip", f"{state.names[seat]} cannot afford an Insight ({p.xp} Experience): 2.4 is "
+                            "passed over", {"seat": seat, "phase": 4}))
+        sub = 5
+    return state if sub == state.sub else replace(state, sub=sub)
 
 
 def apply_copy_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -153,15 +172,30 @@ def apply_free_advance(state: State, seat: int, args: dict, events: list[Event])
 
 
 def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player | None = None) -> State:
-    """One step onto the next space; hazards passed are queued; reaching the
-    final space triggers the end of the game. ``p``: the player as changed
-    by the caller (default: as in ``state``)."""
+    """One step towards the next space. With hazards on the way (RM-078, "Hazards": "When you pass through a
+    hazard, you must immediately deal with it before you may continue to advance your rocket"), the rocket
+    first enters the hazard: it stands there (``pos`` = the hazard's index) with the hazards queued and the
+    step owed (``onward``); :func:`settle` lands it on the space once they are dealt with. ``p``: the player
+    as changed by the caller (default: as in ``state``)."""
+    if p is None:
+        p = state.players[seat]
+    j, hazards = next_space(state.routes[p.pad], p.pos)  # type: ignore[misc]
+    if hazards:
+        events.append(Event("hazard_met", f"{state.names[seat]}'s rocket enters a {' and a '.join(hazards)} "
+                            "hazard: it is dealt with before the rocket goes on", {"seat": seat}))
+        return put(state, replace(p, pos=j - 1), hazards=state.hazards + hazards, onward=(paid,))
+    return land(state, seat, events, paid, p)
+
+
+def land(state: State, seat: int, events: list[Event], paid: str = "", p: Player | None = None) -> State:
+    """The rocket moves onto the next space (no hazard left before it); reaching the final space triggers
+    the end of the game ("The Game Ends")."""
     if p is None:
         p = state.players[seat]
     route = state.routes[p.pad]
-    j, hazards = next_space(route, p.pos)  # type: ignore[misc]
+    j = p.pos + 1
     p = replace(p, pos=j, steps=p.steps + 1)
-    state = put(state, p, hazards=state.hazards + hazards)
+    state = put(state, p)
     if j == final_space(route):
         events.append(Event("mars", f"{state.names[seat]} reaches the final space on Mars: the game ends once the "
                             "player to the right of the Start Player has taken a final turn", {"seat": seat}))
@@ -174,8 +208,8 @@ def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player
 
 def settle(state: State, seat: int, events: list[Event]) -> State:
     """Resolve the queued hazards that need no choice (protected, green, or
-    nothing to jettison) and continue a free advance; stop at a hazard that
-    needs the player's choice."""
+    nothing to jettison), land the step they interrupted, and continue a free
+    advance; stop at a hazard that needs the player's choice."""
     while True:
         while state.hazards:
             h = state.hazards[0]
@@ -195,6 +229,8 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
                                     {"seat": seat, "hazard": h}))
                 return state
             state = replace(state, hazards=state.hazards[1:])
+        if state.onward:   # the hazards are dealt with: the step already paid for ends on the space
+            state = land(replace(state, onward=()), seat, events, state.onward[0])
         if state.free_left <= 0:
             return state
         p = state.players[seat]

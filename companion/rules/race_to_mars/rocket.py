@@ -8,7 +8,8 @@ Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
 from __future__ import annotations
 
 from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
-from .model import ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, UNENTERED, WILD, Module, Player, State
+from .model import (ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_HAZARD, UNENTERED, WILD, Module, Player,
+                    State)
 
 
 def copied(p: Player, i: int) -> Module | None:
@@ -38,6 +39,16 @@ def uses(p: Player, m: Module) -> int:
     """How many times ``m``'s per-turn effect works: twice for the module
     chosen under Headquarters 2 ("use one of your Rocket modules twice each turn")."""
     return 2 if p.double == m.uid and p.hq == HQ_DOUBLE else 1
+
+
+def duplicable(p: Player, i: int) -> bool:
+    """True if Headquarters 2 may use the module at index ``i`` twice: it has
+    a per-turn effect (resource, Extra draw, Storage keep) as it works this
+    turn (a Copy module: what it copies). "An effect that jettisons a module
+    when used cannot be duplicated with this effect" (Headquarters 2): a
+    module whose only effect is a Free advance cannot be chosen (RM-126)."""
+    e = effective(p, i)
+    return e is not None and bool(e.resource or e.draw or e.storage)
 
 
 def draw_count(p: Player, with_insights: bool = True) -> int:
@@ -192,6 +203,19 @@ def route_of(state: State, seat: int) -> tuple[str, ...]:
     return state.routes[state.players[seat].pad] if state.routes else ()
 
 
+def trajectory_lanes(lanes: list | tuple) -> tuple[tuple[tuple[str, ...], ...], bool]:
+    """The Trajectory card as entered (1..4 lanes of items, Earth to Mars) as ``(lanes, green)``: when every
+    lane carries the Green hazard ("The Green hazard (on the Trajectory card)", Hazards) it is held once
+    (``green`` True) and taken out of the lanes, however many times a lane repeats it; otherwise the lanes
+    stay as entered. Lanes not entered are empty."""
+    got = [tuple(lane) for lane in lanes]
+    got += [()] * (LANES - len(got))
+    green = all(TRAJECTORY_HAZARD in lane for lane in got)
+    if green:
+        got = [tuple(x for x in lane if x != TRAJECTORY_HAZARD) for lane in got]
+    return tuple(got), green
+
+
 def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
     """Each lane's route: slots 1-6, the Trajectory card (unless left out),
     slots 7-12, the Mars card ("Setup": Earth, six cards, the Trajectory card,
@@ -201,12 +225,12 @@ def build_routes(state: State) -> tuple[tuple[str, ...], ...]:
         items: tuple[str, ...] = ()
         for k, card in enumerate(state.slots):
             if k == 6 and state.trajectory_card:
-                items += state.trajectory_card[lane]
+                items += ((TRAJECTORY_HAZARD,) if state.trajectory_green else ()) + state.trajectory_card[lane]
             items += card[lane]
         out.append(items + state.mars[lane])
     return tuple(out)
 
 
-__all__ = ["build_routes", "copied", "draw_count", "effective", "final_space", "free_advance", "keep_allowance",
-           "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage", "uses",
-           "HQ_PAIR"]
+__all__ = ["build_routes", "copied", "draw_count", "duplicable", "effective", "final_space", "free_advance",
+           "keep_allowance", "next_space", "pair_pays", "pays", "protected", "route_of", "source", "sources", "storage",
+           "trajectory_lanes", "uses", "HQ_PAIR"]

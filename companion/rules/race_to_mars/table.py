@@ -97,10 +97,21 @@ def is_over(state: State) -> bool:
 
 def expects(state: State) -> Expect | None:
     """A card the game waits for: the Space card a Pre-launch player picks,
-    the leftover that becomes a trajectory card, a Starting card, or (2.2, a
-    rocket just before it) the Trajectory card's spaces and hazards
-    (``card_kind`` "trajectory", action ``trajectory_card``)."""
+    the leftover that becomes a trajectory card, a Starting card, or the
+    Trajectory card's spaces and hazards (``card_kind`` "trajectory", action
+    ``trajectory_card``, seat: whoever acts now).
+
+    The Trajectory card (RM-003, "Setup"; the rulebook does not print it) is
+    asked as soon as the 12 trajectory cards are placed, before the first
+    launch: the earliest moment a route exists, so that no rocket's distance
+    to Mars or reach is ever shown without its spaces (entering it later
+    changed every player's distance at once)."""
     step = state.step
+    if trajectory_card_due(state):
+        s = current(state) if step != PLAY_STEP else next(p.seat for p in state.players if p.launched
+                                                          and not p.done)
+        return Expect("card", "All 12 trajectory cards are placed: enter the Trajectory card's spaces and hazards on "
+                      "each lane, Earth \u2192 Mars", "trajectory", card_kind="trajectory", seat=s, action=TRAJECTORY)
     if step == TURN_STEP:
         s = current(state)
         if state.free_left or state.sub == 2 and not state.hazards and unentered_ahead(state, s):
@@ -134,6 +145,13 @@ def expects(state: State) -> Expect | None:
         return Expect("card", what, {"pick": "crew or module"}.get(stage, stage), card_kind="starting", seat=s,
                       action=STARTING)
     return None
+
+
+def trajectory_card_due(state: State) -> bool:
+    """True when the routes are complete and the Trajectory card's spaces are not entered yet (outside 2.2,
+    where a rocket waiting before it asks for it as before)."""
+    return (bool(state.routes) and bool(state.trajectory_card) and state.trajectory_card[0] == (UNENTERED,)
+            and state.step in (PRE_STEP, PLAY_STEP) and not state.free_left)
 
 
 def slot_side(state: State, slot: int) -> str:

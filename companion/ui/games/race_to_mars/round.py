@@ -132,6 +132,5 @@ class RoundScreen(Screen):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
         lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
         lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
-        others = [f"{view['players'][r['seat']]['name']} can launch now" for r in advice.launch_readiness(state)
-                  if r["can_launch"] and r["seat"] != seat]
+        others = [r["words"] for r in advice.launch_readiness(state) if r["can_launch"] and r["seat"] != seat]
         text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)
