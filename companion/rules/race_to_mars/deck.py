@@ -36,8 +36,16 @@ def hand_candidates(p: Player) -> list[str]:
     then "Boost" and "Asteroid" (each once); empty when the hand is empty."""
     if not p.hand:
         return []
-    out = list(dict.fromkeys(c.name for c in p.crew if free(p, c.name) > 0))
-    return out + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
+    left: dict[str, int] = {}  # free(p, name) of every Crew card, in one pass (dicts keep Crew order)
+    for name in _names(p.crew):
+        left[name] = left.get(name, 0) + 1
+    for c in p.play:
+        if c.crew is not None and not c.gone and c.name in left:
+            left[c.name] -= 1
+    for name in p.seen:
+        if name in left:
+            left[name] -= 1
+    return [n for n, k in left.items() if k > 0] + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
 
 
 def in_discard(p: Player, name: str) -> bool:
