@@ -29,7 +29,7 @@ from companion.rules.contract import NUMBER_FACES, Action, Rejection
 
 from ... import layout as L
 from ... import text
-from ...chooser import choose
+from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
@@ -165,7 +165,7 @@ class TurnScreen(Screen):
             if any(label == o for o, _ in options):
                 continue
             options.append((label, lambda a=a, label=label: self.ask_remove(a, label, k)))
-        self.app.ask(f"Base {k} over which of your Stations?", options)
+        ask_paged(self.app, f"Base {k} over which of your Stations?", options)
 
     def ask_remove(self, action: Action, station: str, k: int) -> None:
         """The last word before a Station is destroyed for a Base."""
@@ -196,7 +196,7 @@ class TurnScreen(Screen):
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
         when it cannot pay, Q.4 applies by itself)."""
         options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
-        self.app.ask("More moves", options, lines=[bank_text(self.app.view(), long=True),
+        ask_paged(self.app, "More moves", options, lines=[bank_text(self.app.view(), long=True),
                                                     "When the bank cannot pay, everyone holding 3 or more cards of "
                                                     "that kind changes at least half into tokens (F.A.Q. Q.4): "
                                                     "the app does it."])

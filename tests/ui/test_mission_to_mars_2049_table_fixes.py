@@ -1,0 +1,49 @@
+"""Mission to Mars 2049 through the screen: what a fresh player found after a
+whole 3-player game (long choice lists cut off, a tip after the move it warns
+about, cost refusals that do not say what is missing, questions that cannot
+matter, buttons that move, ...). Source: shared/rules/mission-to-mars-2049.txt.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui.chooser import MORE
+
+from .test_mission_to_mars_2049_report import SIZES, busy, colony, driver, hit, put  # noqa: F401 (fixture)
+
+
+def dialog_pages(d, limit=10):
+    """Every page of the open dialog, reached with More...: a list of (option labels, the button names
+    drawn on screen, whole). Each page must show Cancel whole on the screen."""
+    size = d.app.layout.w, d.app.layout.h
+    screen = pygame.Rect(0, 0, *size)
+    pages = []
+    for _ in range(limit):
+        d.frame()
+        labels = [label for label, _ in d.app.dialog.options]
+        drawn = [h.label for h in d.app.screen.ui.hits if screen.contains(h.rect)]
+        pages.append((labels, drawn))
+        assert "Cancel" in drawn, f"no Cancel on screen at {size}: {labels}"
+        assert all(label in drawn for label in labels), f"an option off screen at {size}: {labels} vs {drawn}"
+        if MORE not in labels:
+            return pages
+        d.tap(MORE)
+    raise AssertionError("More... never ended")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_choice_list_pages_with_more_and_cancel_on_screen(driver, size):
+    """Item 1: Play Mission with both kinds of card offers every kind the player may name (4.1, 4.2):
+    at every size each option is reachable through More..., and Cancel is always on screen."""
+    d = driver(size)
+    put(d, busy(d.app.state))
+    if "Play Mission" not in d.names():
+        d.tap("More")  # behind More where the buttons do not all fit
+    d.tap("Play Mission")
+    pages = dialog_pages(d)
+    reached = [label for labels, _ in pages for label in labels if label != MORE]
+    assert len(reached) >= 7 and len(set(reached)) == len(reached)
+    if size == (800, 480):
+        assert len(pages) > 1  # 7+ kinds do not fit whole at 800x480 with Cancel
+    assert {"Crimean Mission", "Sabotage Mission", "Productivity Mission"} <= set(reached)
