@@ -47,3 +47,32 @@ def test_a_long_choice_list_pages_with_more_and_cancel_on_screen(driver, size):
     if size == (800, 480):
         assert len(pages) > 1  # 7+ kinds do not fit whole at 800x480 with Cancel
     assert {"Crimean Mission", "Sabotage Mission", "Productivity Mission"} <= set(reached)
+
+
+def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
+    """Item 2: a Station at the newest Base is warned about before it is built (3.6.4, a hint, never a
+    refusal): Cancel builds nothing; "Build anyway" builds it. A Station at an older Base asks nothing more."""
+    d = driver()
+    s = put(d, colony(busy(d.app.state), 0, bases=2, peaceful=0, aggressive=0))
+    before = s.colonies[0].stations
+    d.tap("Station")
+    while d.app.dialog is not None and "Build anyway" not in [x for x, _ in d.app.dialog.options]:
+        labels = [x for x, _ in d.app.dialog.options]
+        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))  # an Air Station at the newest Base
+    assert d.app.dialog is not None and "3.6.4" in " ".join(d.app.dialog.lines)
+    assert d.app.session.state.colonies[0].stations == before  # not built yet
+    d.tap("Cancel")
+    assert d.app.session.state.colonies[0].stations == before
+    d.tap("Station")
+    while "Build anyway" not in [x for x, _ in d.app.dialog.options]:
+        labels = [x for x, _ in d.app.dialog.options]
+        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))
+    d.tap("Build anyway")
+    assert d.app.dialog is None and d.app.session.state.colonies[0].stations != before
+    after = d.app.session.state.colonies[0].stations
+    d.tap("Station")
+    while d.app.dialog is not None:
+        labels = [x for x, _ in d.app.dialog.options]
+        assert "Build anyway" not in labels  # Base 1 is not the newest: nothing to warn about
+        d.tap(next(x for x in labels if "Base 1" in x or x == "Food"))
+    assert d.app.session.state.colonies[0].stations != after

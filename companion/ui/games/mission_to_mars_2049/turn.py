@@ -53,6 +53,7 @@ SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tokens", "Tokens", ("to_token", "to_cards")),
 )
 PRODUCTIVITY = "Productivity"
+BUILD_ANYWAY = "Build anyway"
 TOKENS_ORDER = ("resource", "token")
 
 
@@ -202,21 +203,27 @@ class TurnScreen(Screen):
                                                     "the app does it."])
 
     def confirm(self, action: Action) -> None:
-        """Make ``action``; a Station or Laboratory that blocks the player's
-        next Base is first shown with the rulebook's tip (a hint, never a
-        refusal: 3.6.4). Other tips are said after the move."""
-        from companion.rules.mission_to_mars_2049.advice import hints
-        tips = hints(self.app.state, action)
-        if any("blocks your next Base" in t for t in tips):
-            self.app.ask(f"{action_text(self.app.view(), action)}?", [("Do it", lambda: self._make(action))],
-                         lines=tips)
+        """Make ``action``; a Station or Laboratory at the newest Base is first
+        shown with the rulebook's warning, "Build anyway" or Cancel (a hint,
+        never a refusal: 3.6.4; one touch more only then). Other tips are said
+        after the move."""
+        from companion.rules.mission_to_mars_2049.advice import base_warning, hints
+        warning = base_warning(self.app.state, action)
+        if warning:
+            self.app.ask(f"{action_text(self.app.view(), action)}?", [(BUILD_ANYWAY, lambda: self._make(action))],
+                         lines=[warning])
             return
-        if self.app.submit(action) and tips:
-            self.app.say(tips[0], "note", 6)
+        self._make(action)
 
     def _make(self, action: Action) -> None:
+        """Make ``action``; then say its first tip other than 3.6.4's, if any (6.0.x)."""
+        from companion.rules.mission_to_mars_2049.advice import base_warning, hints
+        state = self.app.state
+        warning = base_warning(state, action)
+        tips = [t for t in hints(state, action) if t != warning]
         self.app.close_dialog()
-        self.app.submit(action)
+        if self.app.submit(action) and tips:
+            self.app.say(tips[0], "note", 6)
 
     # ------------------------------------------------------------------ buttons
     def buttons(self, legal: list[Action], turn: Any) -> list[Button]:
