@@ -76,3 +76,17 @@ def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
         assert "Build anyway" not in labels  # Base 1 is not the newest: nothing to warn about
         d.tap(next(x for x in labels if "Base 1" in x or x == "Food"))
     assert d.app.session.state.colonies[0].stations != after
+
+
+def test_a_base_asks_where_only_when_a_station_may_block_it(driver):
+    """Item 4: with only the First Base's three Stations (3.2) nothing can block the next Base, so Base
+    builds on a free spot at once; with a Station more, "over my own Station" (Q.2) is asked."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, bases=1, peaceful=0, aggressive=0)
+    assert len(s.colonies[0].stations) == 3
+    put(d, s)
+    d.tap("Base")
+    assert d.app.dialog is None and d.app.state.colonies[0].bases == 2
+    put(d, colony(s, 0, stations=s.colonies[0].stations + ((0, 0, 1),), supply=(3, 4, 4)))
+    d.tap("Base")
+    assert d.app.dialog is not None and d.app.dialog.title == "Base 2: where?"

@@ -20,7 +20,7 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES, ROAD_COST,
-                    STATION_COST, State, affords, rate, road_active, value)
+                    START_STATIONS, STATION_COST, State, affords, rate, road_active, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -109,6 +109,15 @@ def base_warning(state: State, action: Action) -> str | None:
         return (f"This {what} blocks your next Base: it takes a spot next to Base {c.bases} and leaves you "
                 f"short of {short} for Base {c.bases + 1} ({S.BUILDING}, 3.6.4).")
     return f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4)."
+
+
+def may_be_blocked(state: State, seat: int) -> bool:
+    """True when ``seat`` controls more Resource Stations than the three their
+    First Base came with (3.2), so that they may have blocked their next Base
+    (7. F.A.Q., Q.2: "I accidentally built two Resource Stations around my
+    First Base, blocked myself"): only then is a Base over their own Station
+    worth asking about. The setup's three leave room (3.6.4's illustrations)."""
+    return len(state.colonies[seat].stations) > START_STATIONS
 
 
 def hints(state: State, action: Action) -> list[str]:

@@ -134,13 +134,17 @@ class TurnScreen(Screen):
     def offer_base(self) -> None:
         """Base: on a free spot next to the newest Base (3.6.2), or, as its own
         choice, over one of the player's Stations (Q.2), which first asks
-        "This removes your X Station at Base k with no refund: sure?"."""
+        "This removes your X Station at Base k with no refund: sure?". The
+        choice is asked only when the player may have blocked themselves
+        (more Stations than the First Base's three: ``advice.may_be_blocked``);
+        else the Base goes on a free spot at once."""
+        from companion.rules.mission_to_mars_2049.advice import may_be_blocked
         legal = [a for a in self.legal() if a.kind == "build_base"]
         if not legal:
             return
-        free = [a for a in legal if "over" not in a.args]
-        over = [a for a in legal if "over" in a.args]
         seat = legal[0].seat
+        free = [a for a in legal if "over" not in a.args]
+        over = [a for a in legal if "over" in a.args and may_be_blocked(self.app.state, seat)]
         player = self.app.view()["players"][seat]
         k = player["bases"] + 1
         options: list[tuple[str, Callable[[], object]]] = []
