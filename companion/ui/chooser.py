@@ -49,7 +49,8 @@ def next_question(actions: Sequence[Action], order: Sequence[str] = (), unordere
 def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str, Any, Action], str],
            ask: Callable[[str], str], order: Sequence[str] = (), page: int = 0,
            submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
-           unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None) -> None:
+           unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None,
+           greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None) -> None:
     """Ask (in the app's dialogs) until one of ``actions`` is chosen, then submit it.
 
     ``title``: the question's first words ("Build"); ``label(arg, value,
@@ -62,6 +63,11 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
 
     ``rank(arg, value)``: a sort key, so that the options of a question come in
     a fixed order whatever the order of ``actions`` (default: as they come).
+    ``greyed(arg, actions) -> {value: words}``: values of ``arg`` that no
+    candidate has, shown anyway in their places (by ``rank``) as greyed
+    buttons labelled ``words`` (the value and why not, short: the dialog's
+    columns follow its widest label) that do nothing, so that the other
+    options do not move as these come and go.
     ``unordered``: arguments whose values are lists taken as multisets (four
     cards of any kinds): asked one element at a time ("(2 of 4)"), each
     option labelled ``label(arg, [element], action)``; ``picked`` holds the
@@ -80,7 +86,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         return
 
     def again(group: list[Action], pg: int = 0, chosen: dict[str, list[Any]] = picked) -> None:
-        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen)
+        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed)
 
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
              if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
@@ -103,17 +109,18 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         groups: dict[Any, list[Action]] = {}
         for a in actions:
             groups.setdefault(_freeze(a.args.get(key, _MISSING)), []).append(a)
-        items = list(groups.items())
+        absent = {v: why for v, why in (greyed(key, actions) if greyed else {}).items() if _freeze(v) not in groups}
+        items = list(groups.items()) + [(_freeze(v), []) for v in absent]
         if rank is not None:
             items.sort(key=lambda item: rank(key, _thaw(item[0])))
-        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g)))
-                   for value, group in items]
+        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g))) if group else
+                   (absent[_thaw(value)], None) for value, group in items]
     heading = f"{title} ({', '.join(fixed)})" if fixed else title
     ask_paged(app, f"{heading}: {question}", options, start=page,
               more=lambda start: again(actions, start, picked))
 
 
-def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
+def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]], lines: list[str] | None = None,
               start: int = 0, more: Callable[[int], object] | None = None, **kwargs: Any) -> None:
     """``app.ask(title, options, lines)`` one page at a time: the options from
     index ``start`` that fit whole (:func:`page_size`), then "More..." when

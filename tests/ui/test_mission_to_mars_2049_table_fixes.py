@@ -21,7 +21,7 @@ def dialog_pages(d, limit=10):
     pages = []
     for _ in range(limit):
         d.frame()
-        labels = [label for label, _ in d.app.dialog.options]
+        labels = [label for label, cb in d.app.dialog.options if cb is not None]  # greyed ones: no hit
         drawn = [h.label for h in d.app.screen.ui.hits if screen.contains(h.rect)]
         pages.append((labels, drawn))
         assert "Cancel" in drawn, f"no Cancel on screen at {size}: {labels}"
@@ -90,3 +90,70 @@ def test_a_base_asks_where_only_when_a_station_may_block_it(driver):
     put(d, colony(s, 0, stations=s.colonies[0].stations + ((0, 0, 1),), supply=(3, 4, 4)))
     d.tap("Base")
     assert d.app.dialog is not None and d.app.dialog.title == "Base 2: where?"
+
+
+def _rects(d):
+    d.frame()
+    return {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+
+
+def test_the_discovery_dialog_keeps_its_buttons_in_place_with_the_road_card_greyed(driver):
+    """Item 5: Discovery (3.5: "any resource or a Road card") shows the Road card in the same place
+    whether it can be taken or not (greyed, with why: 3.11.4's 3 Road cards), so Minerals never moves."""
+    from companion.rules.mission_to_mars_2049.model import replace
+
+    d = driver()
+    start = d.app.state
+
+    def discovery(roads):
+        d.app.close_dialog()
+        s = colony(start, 0, roads=roads)
+        put(d, replace(s, phase="discovery", current=0, roller=0, face=5, produced=-1, turn=3))
+        d.tap("Take a card")
+        return [x for x, cb in d.app.dialog.options if cb is None], _rects(d)
+
+    greyed, a = discovery(0)
+    assert greyed == [] and "Road card" in a
+    greyed, b = discovery(3)
+    assert greyed == ["Road: 3 of 3"]
+    assert [a[k] for k in ("Air", "Food", "Minerals", "Cancel")] == [b[k] for k in ("Air", "Food", "Minerals",
+                                                                                    "Cancel")]
+    d.tap("Minerals")
+    assert d.app.dialog is None and d.app.state.colonies[0].cards[2] == 3
+
+
+def test_spent_mission_kinds_stay_in_their_places_greyed(driver):
+    """Item 5: a Mission Card kind whose cards are all in the used pile (4.0) is greyed in its place in
+    the Play Mission list, so the kinds after it do not move up."""
+    from companion.rules.mission_to_mars_2049.model import MISSION_COUNT, MISSIONS, replace
+    d = driver()
+    s = busy(d.app.state)
+    put(d, colony(s, 0, aggressive=0))
+    d.tap("Play Mission")
+    before = _placed(d)
+    assert "Laboratory Mission" in before and "Productivity Mission" in before, before
+    lab = MISSIONS.index("laboratory")
+    used = tuple(MISSION_COUNT[i] if i == lab else u for i, u in enumerate(s.used))
+    d.app.close_dialog()
+    put(d, colony(replace(s, used=used), 0, aggressive=0))
+    d.tap("Play Mission")
+    after = _placed(d)
+    assert before["Laboratory Mission"][1] is not None and after["Laboratory Mission"][1] is None  # greyed
+    assert len(before) == len(after) >= 6
+    assert {k: v[0] for k, v in before.items() if k != "Laboratory Mission"} == \
+        {k: v[0] for k, v in after.items() if k != "Laboratory Mission"}  # the others keep page and place
+
+
+def _placed(d):
+    """{option: ((page, rect), its callback)} over every page of the open dialog (More... to page)."""
+    out = {}
+    for page in range(10):
+        rects = _rects(d)
+        for label, cb in d.app.dialog.options:
+            if label != MORE:
+                out[label] = ((page, rects.get(label)), cb)  # a greyed option has no hit: None
+        if MORE not in rects:
+            return out
+        d.tap(MORE)
+    raise AssertionError("More... never ended")
+

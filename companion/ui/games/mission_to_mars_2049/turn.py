@@ -33,7 +33,7 @@ from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
-from .labels import KINDS, _station, action_text, ask, price, rank, value_label
+from .labels import KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, value_label
 from .panels import bank_text, player_panels
 
 DONE = "done"
@@ -129,7 +129,27 @@ class TurnScreen(Screen):
         choose(self.app, title or name, candidates, label,
                lambda arg: "who?" if arg == SEAT else "which way?" if arg == "kind" else ask(arg),
                (SEAT, *order), submit=submit, unordered=("take",),
-               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v))
+               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v), greyed=self.greyed)
+
+    def greyed(self, arg: str, actions: list[Action]) -> dict[str, str]:
+        """The options a question shows greyed, so that the others keep their
+        places (:func:`companion.ui.chooser.choose`): the Road card when a card
+        is taken (Discovery, 3.5; why not, in words no wider than "Road card":
+        3.11.4's 3 Road cards held, or none left in the bank), and every Mission
+        Card kind of the piles the player holds (4.0), those that cannot be
+        named now (all played, Protection off its reaction) by their name alone:
+        a reason would widen the buttons and move the others."""
+        from companion.rules.mission_to_mars_2049.model import MAX_ROAD_CARDS, MISSION_DECK
+        state = self.app.state
+        kind = actions[0].kind
+        if kind == "take" and arg == "resource":
+            r = self.app.game.check(state, Action("take", {"resource": "road"}, actions[0].seat))
+            full = r is not None and r.code == "road_cards_max"
+            return {"road": f"Road: {MAX_ROAD_CARDS} of {MAX_ROAD_CARDS}" if full else "Road: 0 left"}
+        if kind == "play" and arg == "card":
+            decks = {MISSION_DECK[MISSIONS.index(a.args["card"])] for a in actions}
+            return {m: MISSION_NAME[m] for i, m in enumerate(MISSIONS) if MISSION_DECK[i] in decks}
+        return {}
 
     def offer_base(self) -> None:
         """Base: on a free spot next to the newest Base (3.6.2), or, as its own
