@@ -157,3 +157,33 @@ def _placed(d):
         d.tap(MORE)
     raise AssertionError("More... never ended")
 
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_more_keeps_its_place_when_productivity_is_offered_and_names_only_off_turn_holders(driver, size):
+    """Item 6: Blue's Productivity (4.1: "Play at any time you wish") on Red's turn never takes More's
+    place; where it does not fit it is behind More, which says so; the button names Blue, never Red, whose
+    turn it is (she plays hers with Play Mission)."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(size)
+    s = replace(busy(d.app.state), pile=(13, 15))
+    put(d, s)
+    more = hit(d, "More").rect
+    put(d, colony(s, 1, peaceful=1))
+    assert hit(d, "More").rect == more
+    if "Productivity" not in d.names():
+        d.tap("More")
+        assert "Productivity" in [x for x, _ in d.app.dialog.options]
+        d.app.close_dialog()
+        d.frame()
+    # Red, whose turn it is, holds a Peaceful card too, before her roll: only Blue is named, and asked
+    put(d, colony(replace(s, phase="roll", produced=-1, face=0), 1, peaceful=1))
+    button = hit(d, "Productivity")
+    words = [t for t, _, box in d.app.screen.ui.texts if button.rect.contains(box)]
+    assert "Blue" in words and not any("Red" in w for w in words), words
+    d.tap("Productivity")
+    assert d.app.dialog.title == "Productivity (Blue): which resource?"
+    # only Red holds one: no Productivity button (she plays it with Play Mission after her roll)
+    d.app.close_dialog()
+    put(d, replace(s, phase="roll", produced=-1, face=0))
+    assert "Productivity" not in d.names()

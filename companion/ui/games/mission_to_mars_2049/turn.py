@@ -8,10 +8,12 @@ In the main phase of a turn the buttons are a fixed set in fixed places:
 Base, Station, Laboratory, Road (the H2O Station once the Road is built),
 Trade, Buy Mission, Play Mission, Tokens (cards into a token and back),
 Productivity when another player may play it off turn (4.1: "Play at any
-time you wish"), and More (the Game Bank's cards, and whatever does not
-fit). The Productivity Mission is offered off turn in every phase, also
-while a roll is awaited, without a touch more for the player whose turn it
-is: their Play Mission asks only about their own cards. A move that is not
+time you wish"; behind More where it does not fit), and More (the Game
+Bank's cards, and whatever does not fit), always in its place. The
+Productivity button is offered in every phase, also while a roll is
+awaited, to the players whose turn it is not, and names them; the player
+whose turn it is plays theirs with Play Mission, which asks only about
+their own cards. A move that is not
 allowed now is drawn disabled, and a tap on it says why with the rulebook's
 section (the rules' ``check``). Buttons never reach under NEXT ("I'm done!"):
 what does not fit goes behind More. A move's choices (which resource, which
@@ -59,10 +61,12 @@ TOKENS_ORDER = ("resource", "token")
 
 class Button:
     """One move button: ``title``, ``on_tap``, ``enabled`` (drawn disabled
-    otherwise: its tap says why), an optional ``sub`` line."""
+    otherwise: its tap says why), an optional ``sub`` line and a ``short``
+    one for a button too narrow for ``sub``."""
 
-    def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None):
-        self.title, self.on_tap, self.enabled, self.sub = title, on_tap, enabled, sub
+    def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None,
+                 short: str | None = None):
+        self.title, self.on_tap, self.enabled, self.sub, self.short = title, on_tap, enabled, sub, short
 
     @property
     def name(self) -> str:
@@ -258,10 +262,12 @@ class TurnScreen(Screen):
         current = getattr(state, "current", None)
         main = self.app.game.phase(state) == "main"
         out: list[Button] = []
-        # the Productivity Mission, at any time (MA-21): its own button, for whoever may play it; in the main
-        # phase the player whose turn it is plays theirs with Play Mission
-        prod = [a for a in legal if a.kind == "play" and a.args["card"] == "productivity"
-                and not (main and a.seat == current)]
+        # the Productivity Mission, at any time (MA-21): its own button, for the players whose turn it is not;
+        # the player whose turn it is plays theirs with Play Mission after the roll (before it, the same cards
+        # would only be more to lose to a Robbery: nothing is lost by waiting)
+        prod = [a for a in legal if a.kind == "play" and a.args["card"] == "productivity" and a.seat != current]
+        if not main:
+            legal = [a for a in legal if not (a.kind == "play" and a.args["card"] == "productivity")]
         if main:
             me = summary["players"][current]
             for slot, title, kinds in SLOTS:
@@ -285,7 +291,9 @@ class TurnScreen(Screen):
 
     def productivity(self, plays: list[Action], summary: dict, current: int | None) -> list[Button]:
         """The Productivity button for ``plays`` ("Play at any time you wish",
-        4.1 Peaceful Mission Cards), naming who may; none when nobody may."""
+        4.1 Peaceful Mission Cards) of the players whose turn it is not, naming
+        them; none when nobody may. Where the buttons do not all fit it goes
+        behind More, whose second line says so: More never moves."""
         if not plays:
             return []
         return [Button(PRODUCTIVITY, lambda: self.offer("play", PRODUCTIVITY, only=lambda a: a in plays),
@@ -352,17 +360,13 @@ class TurnScreen(Screen):
         need = newest * text.font(lay.small).get_linesize() + lay.px(8)
         ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
         _events(ui, ev_r, recent, app)
-        if len(shown) == len(buttons) - 1 and app.game.phase(state) == "main":
-            shown = buttons  # one button too many (Productivity off turn): it takes More's cell, whole
-        elif len(shown) < len(buttons):
+        if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
             rest = buttons[len(shown):]
-            shown = shown + [Button("More", lambda: self.more(rest))]
-        elif app.game.phase(state) == "main":
-            shown = shown + [Button("More", lambda: self.more([]))]
+            behind = next((f"{PRODUCTIVITY}: {b.sub}" for b in rest if b.title == PRODUCTIVITY), None)
+            shown = shown + [Button("More", lambda: self.more(rest), sub=behind, short=behind and PRODUCTIVITY)]
         for cell, b in zip(cells, shown):
-            sub = b.sub
-            if sub and text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
-                sub = None  # no room: the question says it
+            sub = next((x for x in (b.sub, b.short) if x and text.font(lay.small).size(x)[0] <= cell.w - lay.px(16)),
+                       None)  # no room: the question says it
             # a disabled move is drawn so, yet its tap says why
             ui.button(cell, b.title, b.on_tap, "normal" if b.enabled else "disabled", sub=sub, size=lay.body,
                       name=b.name)
