@@ -187,3 +187,28 @@ def test_more_keeps_its_place_when_productivity_is_offered_and_names_only_off_tu
     d.app.close_dialog()
     put(d, replace(s, phase="roll", produced=-1, face=0))
     assert "Productivity" not in d.names()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tips_cover_no_player_panel_and_token_marks_are_readable(driver, size):
+    """Item 7: a tip or refusal (here the 6.0.5 tip after a Station) never covers a player's name or
+    resources; "+8t" (3.8 Resource Tokens) is drawn at least at the body size, like the words
+    beside it; the details say "Laboratory (3)", "H2O Station" (3.6 Building Costs), not "Lab3", "H2o"."""
+    d = driver(size)
+    s = colony(busy(d.app.state), 0, bases=5, road=True, cards=(1, 1, 1), tok3=(0, 0, 0), tok8=(1, 1, 1))
+    put(d, s)
+    d.app.say("Saving for your second Base first is often better (6. Recommendations and tactics, 6.0.1). "
+              "A Station pays back after about 24 rolls, 8 rounds.", "note", 6)
+    d.frame()
+    from companion.ui.screens.chrome import message_box
+    box = message_box(d.app.layout, d.app)[0]
+    names = {seat.name for seat in d.app.game.seats(d.app.state)}
+    panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
+    assert len(panels) == 3 and not [p for p in panels if p.colliderect(box)], (box, panels)
+    marks = [(t, sz, bold) for t, sz, bold, _ in d.app.screen.ui.text_sizes if t in ("+8t", "+8")]
+    assert marks and all(sz >= d.app.layout.body for _, sz, bold in marks), marks
+    d.app.message = None
+    d.tap("Red")
+    lines = " ".join(d.app.dialog.lines)
+    assert "Laboratory (3)" in lines and "H2O Station" in lines and "Air Station" in lines
+    assert "Lab3" not in lines and "H2o" not in lines

@@ -313,6 +313,13 @@ class TurnScreen(Screen):
             return action_text(summary, options[0]).split(": ", 1)[-1]
         return None
 
+    def message_area(self) -> pygame.Rect:
+        """Tips and refusals go over the moves' column, from its top (what
+        happened this turn first), never over a player's panel: names and
+        resources stay in sight."""
+        lay = self.app.layout
+        return _split(lay, len(self.app.game.seats(self.app.state)))[1].inflate(-2 * lay.gap, -2 * lay.gap)
+
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
