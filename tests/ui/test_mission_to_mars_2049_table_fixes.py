@@ -212,3 +212,20 @@ def test_tips_cover_no_player_panel_and_token_marks_are_readable(driver, size):
     lines = " ".join(d.app.dialog.lines)
     assert "Laboratory (3)" in lines and "H2O Station" in lines and "Air Station" in lines
     assert "Lab3" not in lines and "H2o" not in lines
+
+
+def test_the_mission_count_drops_in_the_frame_after_the_card_is_played(driver):
+    """Item 8: right after a Mission Card is played (4.0), its player's panel counts one card fewer."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    put(d, colony(replace(busy(d.app.state), pile=(13, 15)), 0, peaceful=1, aggressive=0))
+    assert any(t.endswith("1 Mis") for t, _, _ in d.app.screen.ui.texts)
+    d.tap("Play Mission")
+    d.tap("Laboratory Mission")
+    while d.app.dialog is not None:
+        d.tap(next(x for x, cb in d.app.dialog.options if cb is not None))
+    d.frame()
+    assert d.app.state.colonies[0].peaceful == 0
+    red = hit(d, "Red").rect
+    lines = [t for t, _, box in d.app.screen.ui.texts if red.contains(box) and "Mis" in t]
+    assert lines and all(t.endswith("0 Mis") for t in lines), lines
