@@ -229,3 +229,21 @@ def test_the_mission_count_drops_in_the_frame_after_the_card_is_played(driver):
     red = hit(d, "Red").rect
     lines = [t for t, _, box in d.app.screen.ui.texts if red.contains(box) and "Mis" in t]
     assert lines and all(t.endswith("0 Mis") for t in lines), lines
+
+
+def test_trade_always_asks_get_first_and_says_the_payment_with_it(driver):
+    """Item 9: a trade with the bank (3.9) asks "get which?" first whether one or several kinds can pay;
+    with one, the question says the payment, and no kind to pay with comes before what is got."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, cards=(0, 5, 0), tok3=(0, 0, 0), peaceful=0, aggressive=0)
+    put(d, s)
+    d.tap("Trade")
+    title = d.app.dialog.title
+    assert title.startswith("Trade (Red): get which?") and "You pay 4 Food" in title, title
+    d.tap("Air")
+    assert d.app.dialog is None and d.app.state.colonies[0].cards == (1, 1, 0)
+    put(d, colony(s, 0, cards=(5, 5, 0)))
+    d.tap("Trade")
+    assert d.app.dialog.title == "Trade (Red): get which?"
+    d.tap("Minerals")
+    assert d.app.dialog.title.endswith("pay with which cards?")

@@ -119,6 +119,13 @@ class TurnScreen(Screen):
         candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if len(kinds) > 1 else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
 
+        questions = {SEAT: "who?", "kind": "which way?"}
+        gives = {a.args["give"] for a in candidates if a.kind == "trade"}
+        if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
+            order = tuple(o for o in order if o != "give")
+            rate = summary["players"][candidates[0].seat]["trade_rate"].split(":")[0]
+            questions["get"] = f"{ask('get')} You pay {rate} {value_label(summary, candidates[0], 'give', *gives)}."
+
         def label(arg: str, value: Any, action: Action) -> str:
             if arg == SEAT:
                 return summary["players"][value]["name"]
@@ -131,7 +138,7 @@ class TurnScreen(Screen):
             return self.confirm(Action(action.kind, args, action.seat))
 
         choose(self.app, title or name, candidates, label,
-               lambda arg: "who?" if arg == SEAT else "which way?" if arg == "kind" else ask(arg),
+               lambda arg: questions.get(arg) or ask(arg),
                (SEAT, *order), submit=submit, unordered=("take",),
                rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v), greyed=self.greyed)
 
