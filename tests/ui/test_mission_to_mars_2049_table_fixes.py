@@ -247,3 +247,18 @@ def test_trade_always_asks_get_first_and_says_the_payment_with_it(driver):
     assert d.app.dialog.title == "Trade (Red): get which?"
     d.tap("Minerals")
     assert d.app.dialog.title.endswith("pay with which cards?")
+
+
+def test_a_token_exchange_asks_only_the_questions_with_more_than_one_answer(driver):
+    """Item 10: on her own turn with nobody able to change off turn (F.A.Q. Q.7: only the type just
+    produced), Red is not asked who; the resource and the token size (3.8 Resource Tokens) are one
+    question, and a size she cannot afford is not offered: Tokens and one touch."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    s = replace(colony(busy(d.app.state), 0, cards=(9, 4, 0), tok3=(0, 0, 0)), produced=-1, face=5)
+    put(d, s)
+    d.tap("Tokens")
+    assert d.app.dialog.title == "Tokens (Red, Cards \u2192 token): which token?"
+    assert [x for x, _ in d.app.dialog.options] == ["(3) Air token", "(8) Air token", "(3) Food token"]
+    d.tap("(8) Air token")
+    assert d.app.dialog is None and d.app.state.colonies[0].tok8[0] == 1 and d.app.state.colonies[0].cards[0] == 1

@@ -56,7 +56,7 @@ SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 PRODUCTIVITY = "Productivity"
 BUILD_ANYWAY = "Build anyway"
-TOKENS_ORDER = ("resource", "token")
+TOKEN = "__token__"  # the chooser's key for "which resource and which token", one question (not a payload field)
 
 
 class Button:
@@ -112,14 +112,16 @@ class TurnScreen(Screen):
             return
         summary = self.app.view()
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
-        if len(kinds) > 1:
-            order = ("kind", *TOKENS_ORDER)
+        if len(kinds) > 1:  # Tokens: which way, then the resource and the token in one question
+            order = ("kind", TOKEN)
         if title == PRODUCTIVITY:  # the card is said by the title
             order = tuple(o for o in order if o != "card")
-        candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if len(kinds) > 1 else {})},
+        tokens = len(kinds) > 1
+        candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if tokens else {}),
+                                      **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
 
-        questions = {SEAT: "who?", "kind": "which way?"}
+        questions = {SEAT: "who?", "kind": "which way?", TOKEN: "which token?"}
         gives = {a.args["give"] for a in candidates if a.kind == "trade"}
         if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
             order = tuple(o for o in order if o != "give")
@@ -131,16 +133,21 @@ class TurnScreen(Screen):
                 return summary["players"][value]["name"]
             if arg == "kind":
                 return KINDS[value][0]
+            if arg == TOKEN:  # "(3) Air token"
+                res, size = value.split()
+                return f"({size}) {value_label(summary, action, 'resource', res)} token"
             return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
-            args = {k: v for k, v in action.args.items() if k not in (SEAT, "kind")}
+            args = {k: v for k, v in action.args.items() if k not in (SEAT, "kind", TOKEN)}
             return self.confirm(Action(action.kind, args, action.seat))
 
         choose(self.app, title or name, candidates, label,
                lambda arg: questions.get(arg) or ask(arg),
                (SEAT, *order), submit=submit, unordered=("take",),
-               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v), greyed=self.greyed)
+               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else
+               (rank("resource", v.split()[0]), int(v.split()[1])) if arg == TOKEN else rank(arg, v),
+               greyed=self.greyed)
 
     def greyed(self, arg: str, actions: list[Action]) -> dict[str, str]:
         """The options a question shows greyed, so that the others keep their
