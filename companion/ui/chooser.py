@@ -124,13 +124,14 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
               start: int = 0, more: Callable[[int], object] | None = None, **kwargs: Any) -> None:
     """``app.ask(title, options, lines)`` one page at a time: the options from
     index ``start`` that fit whole (:func:`page_size`), then "More..." when
-    some are left, which asks again from the first one not shown
+    some that can be tapped are left (greyed ones, ``None`` callbacks, alone
+    are not worth a page), which asks again from the first one not shown
     (``more(start)``, default: the same options). Cancel stays on screen
     (the app's dialog adds it); ``kwargs`` go to ``app.ask``."""
     start = start if 0 <= start < len(options) else 0
     per = page_size(app, title, [x for x, _ in options[start:]], lines)
     shown = list(options[start:start + per])
-    if start + per < len(options):
+    if any(cb is not None for _, cb in options[start + per:]):  # no page of greyed options only
         nxt = start + per
         shown.append((MORE, (lambda: more(nxt)) if more is not None
                       else (lambda: ask_paged(app, title, options, lines, nxt, None, **kwargs))))
