@@ -120,8 +120,9 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
               more=lambda start: again(actions, start, picked))
 
 
-def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]], lines: list[str] | None = None,
-              start: int = 0, more: Callable[[int], object] | None = None, **kwargs: Any) -> None:
+def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]],
+              lines: list[str] | None = None, start: int = 0, more: Callable[[int], object] | None = None,
+              **kwargs: Any) -> None:
     """``app.ask(title, options, lines)`` one page at a time: the options from
     index ``start`` that fit whole (:func:`page_size`), then "More..." when
     some that can be tapped are left (greyed ones, ``None`` callbacks, alone

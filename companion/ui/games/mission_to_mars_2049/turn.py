@@ -112,11 +112,11 @@ class TurnScreen(Screen):
             return
         summary = self.app.view()
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
-        if len(kinds) > 1:  # Tokens: which way, then the resource and the token in one question
+        tokens = len(kinds) > 1
+        if tokens:  # which way, then the resource and the token in one question
             order = ("kind", TOKEN)
         if title == PRODUCTIVITY:  # the card is said by the title
             order = tuple(o for o in order if o != "card")
-        tokens = len(kinds) > 1
         candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if tokens else {}),
                                       **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
@@ -239,17 +239,17 @@ class TurnScreen(Screen):
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
         when it cannot pay, Q.4 applies by itself)."""
         options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
-        ask_paged(self.app, "More moves", options, lines=[bank_text(self.app.view(), long=True),
-                                                    "When the bank cannot pay, everyone holding 3 or more cards of "
-                                                    "that kind changes at least half into tokens (F.A.Q. Q.4): "
-                                                    "the app does it."])
+        ask_paged(self.app, "More moves", options, lines=[
+            bank_text(self.app.view(), long=True),
+            "When the bank cannot pay, everyone holding 3 or more cards of that kind changes at least half into "
+            "tokens (F.A.Q. Q.4): the app does it."])
 
     def confirm(self, action: Action) -> None:
         """Make ``action``; a Station or Laboratory at the newest Base is first
         shown with the rulebook's warning, "Build anyway" or Cancel (a hint,
         never a refusal: 3.6.4; one touch more only then). Other tips are said
         after the move."""
-        from companion.rules.mission_to_mars_2049.advice import base_warning, hints
+        from companion.rules.mission_to_mars_2049.advice import base_warning
         warning = base_warning(self.app.state, action)
         if warning:
             self.app.ask(f"{action_text(self.app.view(), action)}?", [(BUILD_ANYWAY, lambda: self._make(action))],
