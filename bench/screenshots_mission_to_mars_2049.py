@@ -2,8 +2,9 @@
 720x1280 (``python bench/screenshots_mission_to_mars_2049.py [OUT_DIR]``,
 default ``docs/screenshots/mission-to-mars-2049``): the game picker, New
 game, the roll-off, a turn, a move's question, a player's details, the end,
-a turn with every kind of move (the buttons beside "I'm done!"), and the
-Productivity Mission offered off turn before a roll."""
+a turn with every kind of move (the buttons beside "I'm done!"), the
+Productivity Mission offered off turn before a roll, the Play Mission list
+(paged) and the 3.6.4 warning before a Station at the newest Base."""
 from __future__ import annotations
 
 import os
@@ -66,6 +67,19 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("08-base-where")
     d.app.close_dialog()
     d.frame()
+    if "Play Mission" not in d.names():
+        d.tap("More")
+    d.tap("Play Mission")  # a long list: paged with More..., Cancel on screen, the kinds in fixed places
+    shot("10-play-mission")
+    d.app.close_dialog()
+    d.frame()
+    d.tap("Station")  # at the newest Base: the 3.6.4 warning before the Station is built
+    while d.app.dialog is not None and "Build anyway" not in [x for x, _ in d.app.dialog.options]:
+        tappable = [x for x, cb in d.app.dialog.options if cb is not None]
+        d.tap(next((x for x in tappable if "newest" in x), tappable[0]))
+    shot("11-base-warning")
+    d.app.close_dialog()
+    d.frame()
     session._states[-1] = _before_the_roll(session.state)  # another player may play Productivity
     d.frame()
     shot("09-productivity-before-the-roll")
@@ -78,13 +92,16 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
 
 
 def _busy(state):
-    """The current player's main phase after an Air roll, rich, with tokens and Mission Cards; the
-    others holding Air to change off turn."""
+    """The current player's main phase after an Air roll, rich, with tokens, Mission Cards and a Station
+    at the newest Base; the others holding Air to change off turn."""
     from companion.rules.mission_to_mars_2049.model import replace, set_colony, with_map
     cur = state.current
     c = state.colonies[cur]
+    bases = min(4, max(2, c.bases))
+    extra = c.stations + ((0, cur, bases),)  # a Station more than the First Base's three: Base asks where (Q.2)
     state = set_colony(state, cur, with_map(replace(c, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1,
-                                                    aggressive=1), bases=min(4, max(2, c.bases))))
+                                                    aggressive=1, supply=(c.supply[0] - 1, *c.supply[1:])),
+                                            bases=bases, stations=extra))
     for i, o in enumerate(state.colonies):
         if i != cur:
             state = set_colony(state, i, replace(o, cards=(9, 4, 4)))

@@ -15,8 +15,22 @@ from typing import Any
 
 from companion.rules.contract import Action
 
-#: How many options one dialog shows before a "More..." button.
+#: How many options one dialog shows at most before a "More..." button
+#: (fewer when the screen has no room for them: :func:`page_size`).
 PAGE = 9
+MORE = "More\u2026"
+
+
+def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> int:
+    """How many of ``labels`` (the options from this page on) one page of the
+    app's dialog titled ``title`` (with its ``lines`` of text) shows whole, with "More..." and Cancel on
+    screen too (:func:`companion.ui.screens.chrome.dialog_room` for the app's
+    ``layout``; :data:`PAGE` for an app without one). 1 to :data:`PAGE`."""
+    lay = getattr(app, "layout", None)
+    if lay is None:
+        return PAGE
+    from .screens.chrome import dialog_room
+    return max(1, min(PAGE, dialog_room(lay, title, list(labels), list(lines or ()), more=MORE)))
 
 
 def next_question(actions: Sequence[Action], order: Sequence[str] = (), unordered: Collection[str] = ()) -> str | None:
@@ -35,7 +49,8 @@ def next_question(actions: Sequence[Action], order: Sequence[str] = (), unordere
 def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str, Any, Action], str],
            ask: Callable[[str], str], order: Sequence[str] = (), page: int = 0,
            submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
-           unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None) -> None:
+           unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None,
+           greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None) -> None:
     """Ask (in the app's dialogs) until one of ``actions`` is chosen, then submit it.
 
     ``title``: the question's first words ("Build"); ``label(arg, value,
@@ -48,10 +63,17 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
 
     ``rank(arg, value)``: a sort key, so that the options of a question come in
     a fixed order whatever the order of ``actions`` (default: as they come).
+    ``greyed(arg, actions) -> {value: words}``: values of ``arg`` that no
+    candidate has, shown anyway in their places (by ``rank``) as greyed
+    buttons labelled ``words`` (the value and why not, short: the dialog's
+    columns follow its widest label) that do nothing, so that the other
+    options do not move as these come and go.
     ``unordered``: arguments whose values are lists taken as multisets (four
     cards of any kinds): asked one element at a time ("(2 of 4)"), each
     option labelled ``label(arg, [element], action)``; ``picked`` holds the
-    elements chosen so far (internal).
+    elements chosen so far (internal); ``page``: the index of the first
+    option shown (internal: "More..." shows the next ones, as many as the
+    screen has room for, with Cancel always on screen).
     """
     actions = list(actions)
     if not actions:
@@ -64,7 +86,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         return
 
     def again(group: list[Action], pg: int = 0, chosen: dict[str, list[Any]] = picked) -> None:
-        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen)
+        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed)
 
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
              if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
@@ -78,7 +100,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
             elements.sort(key=lambda x: rank(key, x))
         items = [(x, [a for a, r in zip(actions, rest) if x in r]) for x in elements]
         options = [(label(key, [x], group[0]), (lambda x=x, g=group: again(g, 0, {**picked, key: so_far + [x]})))
-                   for x, group in items[page * PAGE:(page + 1) * PAGE]]
+                   for x, group in items]
         size = len(actions[0].args[key])
         if so_far:
             fixed.append(label(key, so_far, actions[0]) + " so far")
@@ -87,15 +109,37 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         groups: dict[Any, list[Action]] = {}
         for a in actions:
             groups.setdefault(_freeze(a.args.get(key, _MISSING)), []).append(a)
-        items = list(groups.items())
+        absent = {v: why for v, why in (greyed(key, actions) if greyed else {}).items() if _freeze(v) not in groups}
+        items = list(groups.items()) + [(_freeze(v), []) for v in absent]
         if rank is not None:
             items.sort(key=lambda item: rank(key, _thaw(item[0])))
-        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g)))
-                   for value, group in items[page * PAGE:(page + 1) * PAGE]]
+        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g))) if group else
+                   (absent[_thaw(value)], None) for value, group in items]
     heading = f"{title} ({', '.join(fixed)})" if fixed else title
-    if len(items) > (page + 1) * PAGE:
-        options.append(("More\u2026", lambda: again(actions, page + 1)))
-    app.ask(f"{heading}: {question}", options)
+    ask_paged(app, f"{heading}: {question}", options, start=page,
+              more=lambda start: again(actions, start, picked))
+
+
+def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]],
+              lines: list[str] | None = None, start: int = 0, more: Callable[[int], object] | None = None,
+              **kwargs: Any) -> None:
+    """``app.ask(title, options, lines)`` one page at a time: the options from
+    index ``start`` that fit whole (:func:`page_size`), then "More..." when
+    some that can be tapped are left (greyed ones, ``None`` callbacks, alone
+    are not worth a page), which asks again from the first one not shown
+    (``more(start)``, default: the same options). Cancel stays on screen
+    (the app's dialog adds it); ``kwargs`` go to ``app.ask``."""
+    start = start if 0 <= start < len(options) else 0
+    per = page_size(app, title, [x for x, _ in options[start:]], lines)
+    shown = list(options[start:start + per])
+    if any(cb is not None for _, cb in options[start + per:]):  # no page of greyed options only
+        nxt = start + per
+        shown.append((MORE, (lambda: more(nxt)) if more is not None
+                      else (lambda: ask_paged(app, title, options, lines, nxt, None, **kwargs))))
+    if lines is not None or kwargs:
+        app.ask(title, shown, lines=lines, **kwargs)
+    else:
+        app.ask(title, shown)
 
 
 def _rest(values: list[Any], taken: list[Any]) -> list[Any]:
@@ -137,4 +181,4 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-__all__ = ["PAGE", "choose", "next_question"]
+__all__ = ["MORE", "PAGE", "ask_paged", "choose", "next_question", "page_size"]

@@ -20,7 +20,7 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES, ROAD_COST,
-                    STATION_COST, State, affords, rate, road_active, value)
+                    START_STATIONS, STATION_COST, State, affords, rate, road_active, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -90,26 +90,47 @@ def trades_to_base(state: State, seat: int) -> int | None:
     return missing if spare >= missing else None
 
 
+def base_warning(state: State, action: Action) -> str | None:
+    """The 3.6.4 warning for ``action`` (assumed legal), to be shown before it
+    is made: a Station or Laboratory attached to the newest Base (the chain's
+    tip, spec MM-052) while fewer than 5 Bases stand takes a spot the next Base
+    may need ("Always leave room for your next Base", 3.6 How does building
+    work?, 3.6.4). None for any other move. A hint, never a refusal."""
+    from .engine import apply  # the move's effect, to compare before and after
+    seat = action.seat
+    if seat is None or seat >= len(state.colonies) or action.kind not in (A.BUILD_STATION, A.BUILD_LAB):
+        return None
+    c = state.colonies[seat]
+    if c.bases >= BASES or action.args.get("base", c.bases) != c.bases:
+        return None
+    what = "Station" if action.kind == A.BUILD_STATION else "Laboratory"
+    short = _short_for_base(apply(state, action)[0].colonies[seat]) if affords(c, BASE_COST) else ""
+    if short:
+        return (f"This {what} blocks your next Base: it takes a spot next to Base {c.bases} and leaves you "
+                f"short of {short} for Base {c.bases + 1} ({S.BUILDING}, 3.6.4).")
+    return f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4)."
+
+
+def may_be_blocked(state: State, seat: int) -> bool:
+    """True when ``seat`` controls more Resource Stations than the three their
+    First Base came with (3.2), so that they may have blocked their next Base
+    (7. F.A.Q., Q.2: "I accidentally built two Resource Stations around my
+    First Base, blocked myself"): only then is a Base over their own Station
+    worth asking about. The setup's three leave room (3.6.4's illustrations)."""
+    return len(state.colonies[seat].stations) > START_STATIONS
+
+
 def hints(state: State, action: Action) -> list[str]:
     """Tips for ``action`` (assumed legal) before it is made, each ending with
-    its rulebook section; empty when there is nothing to say."""
-    from .engine import apply  # the move's effect, to compare before and after
+    its rulebook section; empty when there is nothing to say. The first is
+    :func:`base_warning`'s when it applies."""
     seat = action.seat
     if seat is None or seat >= len(state.colonies):
         return []
     c = state.colonies[seat]
-    out: list[str] = []
     kind = action.kind
-    newest = kind in (A.BUILD_STATION, A.BUILD_LAB) and c.bases < BASES \
-        and action.args.get("base", c.bases) == c.bases
-    if newest:  # 3.6.4: Stations around the newest Base take the spots the next Base needs
-        what = "Station" if kind == A.BUILD_STATION else "Laboratory"
-        short = _short_for_base(apply(state, action)[0].colonies[seat]) if affords(c, BASE_COST) else ""
-        if short:
-            out.append(f"This {what} blocks your next Base: it takes a spot next to Base {c.bases} and leaves you "
-                       f"short of {short} for Base {c.bases + 1} ({S.BUILDING}, 3.6.4).")
-        else:
-            out.append(f"Leave room around Base {c.bases} for your next Base ({S.BUILDING}, 3.6.4).")
+    first = base_warning(state, action)
+    out: list[str] = [first] if first else []
     if kind == A.BUILD_STATION and c.bases == 1:
         out.append(f"Saving for your second Base first is often better ({S.TACTICS}, 6.0.1).")
     if kind == A.BUILD_STATION:

@@ -148,7 +148,9 @@ def _check_trade(state: State, action: Action) -> Rejection | None:
         return reject("same_kind", "Trade for a resource of another kind.", S.TRADE_OTHER_KIND)
     n = rate(c)
     if value(c, RESOURCES.index(give)) < n:
-        return reject("cannot_afford", f"A trade at your rate costs {n} {give.capitalize()}.", S.TRADE)
+        have = value(c, RESOURCES.index(give))
+        return reject("cannot_afford", f"A trade at your rate costs {n} {give.capitalize()}: "
+                      f"{n - have} {give.capitalize()} short.", S.TRADE)
     if get == ROAD_CARD:
         if c.roads >= MAX_ROAD_CARDS:
             return reject("road_cards_max", "No player can have more than 3 Road cards.", S.ROAD_CARDS_MAX)
@@ -164,7 +166,8 @@ def _check_to_token(state: State, action: Action) -> Rejection | None:
         return reject("off_turn_type", "When it is not your turn you may only change cards of the type just "
                       "produced.", S.FAQ_OFF_TURN)
     if state.colonies[seat].cards[r] < size:
-        return reject("too_few_cards", f"A ({size}) token takes {size} {RESOURCE_NAMES[r]} cards.", S.TOKENS)
+        return reject("too_few_cards", f"A ({size}) token takes {size} {RESOURCE_NAMES[r]} cards: "
+                      f"{size - state.colonies[seat].cards[r]} {RESOURCE_NAMES[r]} short.", S.TOKENS)
     return None
 
 
@@ -188,10 +191,15 @@ def _base_problem(state: State, seat: int, base: int | None, section: str) -> Re
 
 
 def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str) -> Rejection | None:
-    if affords(state.colonies[seat], cost):
+    """"The H2O Station costs 8 Air, 8 Food, 8 Minerals: 1 Minerals short." when
+    ``seat`` cannot pay ``cost`` with cards and tokens (3.6, 3.8.1); what is
+    missing is named by resource."""
+    c = state.colonies[seat]
+    if affords(c, cost):
         return None
     price = ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
-    return reject("cannot_afford", f"{what} costs {price}.", S.BUILDING)
+    short = ", ".join(f"{n - value(c, r)} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if value(c, r) < n)
+    return reject("cannot_afford", f"{what} costs {price}: {short} short.", S.BUILDING)
 
 
 def _check_build_station(state: State, action: Action) -> Rejection | None:
@@ -251,7 +259,8 @@ def _check_build_road(state: State, action: Action) -> Rejection | None:
         return reject("road_needs_fifth_base", f"The Road is built from your fifth Base; you have {c.bases}.",
                       S.ROAD_FROM_LAST_BASE)
     if c.roads < ROAD_COST:
-        return reject("road_cards", f"A Road takes 3 Road cards; you have {c.roads}.", S.ROAD)
+        return reject("road_cards", f"A Road takes {ROAD_COST} Road cards; you have {c.roads}: "
+                      f"{ROAD_COST - c.roads} short.", S.ROAD)
     return None
 
 

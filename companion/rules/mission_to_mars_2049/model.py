@@ -30,6 +30,7 @@ ROAD_CARD = "road"                                 # a Road card: not a Resource
 TOKEN_SIZES = (3, 8)                               # 3.8: "(3) Resource Token ... (8) Token"
 MAX_ROAD_CARDS = 3                                 # 3.11.4
 START_CARDS = (2, 2, 2)                            # 3.2
+START_STATIONS = 3                                 # 3.2: the First Base comes with one Station of each type
 #: The Game Bank's Resource cards (Air, Food, Minerals) and Road cards in the box (2.1). The rulebook
 #: shows the piles but does not count them; decision: 25 of each resource and 15 Road cards (the box holds
 #: 120 cards, 30 of them Mission Cards), and a table whose box differs gives its counts at setup

@@ -16,6 +16,12 @@ RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
 MISSION_NAME = {c["id"]: c["name"] for c in MISSION_CARDS}
 DECK_LABEL = dict(zip(DECKS, DECK_NAMES))
 
+#: The rulebook's words for what ``advice.buildable`` lists (3.6 Building Costs).
+BUILDABLE = ({f"{r}_station": f"{n} Station" for r, n in RESOURCE_LABEL.items() if r in RESOURCES}
+             | {"base": "Base", "lab3": "Laboratory (3)", "lab2": "Laboratory (2)", "road": "Road",
+                "h2o": "H2O Station"}
+             | {f"{d}_mission": f"{n} Mission Card" for d, n in DECK_LABEL.items()})
+
 #: What each move kind is called on its button, and in which order its choices are asked.
 KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rob": ("Robbery", ("victim", "resource")),

@@ -14,6 +14,7 @@ from ... import layout as L
 from ...seats import seat_chip
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
+from .labels import BUILDABLE
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
@@ -78,7 +79,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             total = sum(p["value"].values())
             ui.label(numbers, f"{total} resources \u00b7 {p['road_cards']} Road", lay.small, DIM)
         else:
-            r_w = lay.px(64)
+            r_w = lay.px(52)  # "R 3": Road cards are one digit (at most 3, 3.11.4)
             road_r, cells_r = L.take_right(numbers, r_w, lay.gap)
             for cell, res in zip(L.cols(cells_r, 3, lay.gap), ("air", "food", "minerals")):
                 tokens = p["value"][res] - p["cards"][res]
@@ -90,21 +91,22 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
 
 
 def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int, value: int) -> None:
-    """"A 4+3t": the cards in hand (a key number) and, smaller, what the
-    Resource Tokens are worth; where that does not fit, the total."""
+    """"A 4+3t": the cards in hand (a key number) and, at the body size (read
+    at 1 m beside it), what the Resource Tokens are worth; where that does not
+    fit, the total alone."""
     lay = ui.layout
     lab_r, val_r = L.take_left(cell, lay.px(22))
     ui.label(lab_r, letter, lay.small, DIM, bold=True)
     big_w = text.font(lay.big, True).size(str(cards))[0]
     extra = next((t for t in (f"+{tokens}t", f"+{tokens}") if tokens and
-                  big_w + lay.px(2) + text.font(lay.small).size(t)[0] <= val_r.w), None)
+                  big_w + lay.px(2) + text.font(lay.body).size(t)[0] <= val_r.w), None)
     if tokens and extra is None:
         ui.label(val_r, str(value), lay.big, FG, bold=True, cls="key")
         return
     r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
     if extra:
         ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), extra,
-                 lay.small, INFO)
+                 lay.body, INFO)
 
 
 def _info_parts(p: dict[str, Any], held: int) -> list[str]:
@@ -150,7 +152,7 @@ def player_lines(app: Any, seat: int) -> list[str]:
     lines.append(f"Next roll produces for them: {chance:.0%} \u00b7 per round about "
                  + ", ".join(f"{v:.1f} {r.capitalize()}" for r, v in income.items()))
     can = advice.buildable(state, seat)
-    lines.append("Can build now: " + (", ".join(c.replace("_", " ").capitalize() for c in can) if can else "nothing"))
+    lines.append("Can build now: " + (", ".join(BUILDABLE.get(c, c) for c in can) if can else "nothing"))
     if p["bases"] >= 5:
         lines.append("Next Base: all 5 Bases built")
     else:

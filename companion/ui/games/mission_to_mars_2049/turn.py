@@ -8,10 +8,12 @@ In the main phase of a turn the buttons are a fixed set in fixed places:
 Base, Station, Laboratory, Road (the H2O Station once the Road is built),
 Trade, Buy Mission, Play Mission, Tokens (cards into a token and back),
 Productivity when another player may play it off turn (4.1: "Play at any
-time you wish"), and More (the Game Bank's cards, and whatever does not
-fit). The Productivity Mission is offered off turn in every phase, also
-while a roll is awaited, without a touch more for the player whose turn it
-is: their Play Mission asks only about their own cards. A move that is not
+time you wish"; behind More where it does not fit), and More (the Game
+Bank's cards, and whatever does not fit), always in its place. The
+Productivity button is offered in every phase, also while a roll is
+awaited, to the players whose turn it is not, and names them; the player
+whose turn it is plays theirs with Play Mission, which asks only about
+their own cards. A move that is not
 allowed now is drawn disabled, and a tap on it says why with the rulebook's
 section (the rules' ``check``). Buttons never reach under NEXT ("I'm done!"):
 what does not fit goes behind More. A move's choices (which resource, which
@@ -29,11 +31,11 @@ from companion.rules.contract import NUMBER_FACES, Action, Rejection
 
 from ... import layout as L
 from ... import text
-from ...chooser import choose
+from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
-from .labels import KINDS, _station, action_text, ask, price, rank, value_label
+from .labels import KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, value_label
 from .panels import bank_text, player_panels
 
 DONE = "done"
@@ -53,15 +55,18 @@ SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tokens", "Tokens", ("to_token", "to_cards")),
 )
 PRODUCTIVITY = "Productivity"
-TOKENS_ORDER = ("resource", "token")
+BUILD_ANYWAY = "Build anyway"
+TOKEN = "__token__"  # the chooser's key for "which resource and which token", one question (not a payload field)
 
 
 class Button:
     """One move button: ``title``, ``on_tap``, ``enabled`` (drawn disabled
-    otherwise: its tap says why), an optional ``sub`` line."""
+    otherwise: its tap says why), an optional ``sub`` line and a ``short``
+    one for a button too narrow for ``sub``."""
 
-    def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None):
-        self.title, self.on_tap, self.enabled, self.sub = title, on_tap, enabled, sub
+    def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None,
+                 short: str | None = None):
+        self.title, self.on_tap, self.enabled, self.sub, self.short = title, on_tap, enabled, sub, short
 
     @property
     def name(self) -> str:
@@ -107,39 +112,77 @@ class TurnScreen(Screen):
             return
         summary = self.app.view()
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
-        if len(kinds) > 1:
-            order = ("kind", *TOKENS_ORDER)
+        tokens = len(kinds) > 1
+        if tokens:  # which way, then the resource and the token in one question
+            order = ("kind", TOKEN)
         if title == PRODUCTIVITY:  # the card is said by the title
             order = tuple(o for o in order if o != "card")
-        candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if len(kinds) > 1 else {})},
+        candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if tokens else {}),
+                                      **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
+
+        questions = {SEAT: "who?", "kind": "which way?", TOKEN: "which token?"}
+        gives = {a.args["give"] for a in candidates if a.kind == "trade"}
+        if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
+            order = tuple(o for o in order if o != "give")
+            rate = summary["players"][candidates[0].seat]["trade_rate"].split(":")[0]
+            questions["get"] = f"{ask('get')} You pay {rate} {value_label(summary, candidates[0], 'give', *gives)}."
 
         def label(arg: str, value: Any, action: Action) -> str:
             if arg == SEAT:
                 return summary["players"][value]["name"]
             if arg == "kind":
                 return KINDS[value][0]
+            if arg == TOKEN:  # "(3) Air token"
+                res, size = value.split()
+                return f"({size}) {value_label(summary, action, 'resource', res)} token"
             return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
-            args = {k: v for k, v in action.args.items() if k not in (SEAT, "kind")}
+            args = {k: v for k, v in action.args.items() if k not in (SEAT, "kind", TOKEN)}
             return self.confirm(Action(action.kind, args, action.seat))
 
         choose(self.app, title or name, candidates, label,
-               lambda arg: "who?" if arg == SEAT else "which way?" if arg == "kind" else ask(arg),
+               lambda arg: questions.get(arg) or ask(arg),
                (SEAT, *order), submit=submit, unordered=("take",),
-               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else rank(arg, v))
+               rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else
+               (rank("resource", v.split()[0]), int(v.split()[1])) if arg == TOKEN else rank(arg, v),
+               greyed=self.greyed)
+
+    def greyed(self, arg: str, actions: list[Action]) -> dict[str, str]:
+        """The options a question shows greyed, so that the others keep their
+        places (:func:`companion.ui.chooser.choose`): the Road card when a card
+        is taken (Discovery, 3.5; why not, in words no wider than "Road card":
+        3.11.4's 3 Road cards held, or none left in the bank), and every Mission
+        Card kind of the piles the player holds (4.0), those that cannot be
+        named now (all played, Protection off its reaction) by their name alone:
+        a reason would widen the buttons and move the others."""
+        from companion.rules.mission_to_mars_2049.model import MAX_ROAD_CARDS, MISSION_DECK
+        state = self.app.state
+        kind = actions[0].kind
+        if kind == "take" and arg == "resource":
+            r = self.app.game.check(state, Action("take", {"resource": "road"}, actions[0].seat))
+            full = r is not None and r.code == "road_cards_max"
+            return {"road": f"Road: {MAX_ROAD_CARDS} of {MAX_ROAD_CARDS}" if full else "Road: 0 left"}
+        if kind == "play" and arg == "card":
+            decks = {MISSION_DECK[MISSIONS.index(a.args["card"])] for a in actions}
+            return {m: MISSION_NAME[m] for i, m in enumerate(MISSIONS) if MISSION_DECK[i] in decks}
+        return {}
 
     def offer_base(self) -> None:
         """Base: on a free spot next to the newest Base (3.6.2), or, as its own
         choice, over one of the player's Stations (Q.2), which first asks
-        "This removes your X Station at Base k with no refund: sure?"."""
+        "This removes your X Station at Base k with no refund: sure?". The
+        choice is asked only when the player may have blocked themselves
+        (more Stations than the First Base's three: ``advice.may_be_blocked``);
+        else the Base goes on a free spot at once."""
+        from companion.rules.mission_to_mars_2049.advice import may_be_blocked
         legal = [a for a in self.legal() if a.kind == "build_base"]
         if not legal:
             return
-        free = [a for a in legal if "over" not in a.args]
-        over = [a for a in legal if "over" in a.args]
         seat = legal[0].seat
+        free = [a for a in legal if "over" not in a.args]
+        over = [a for a in legal if "over" in a.args and may_be_blocked(self.app.state, seat)]
         player = self.app.view()["players"][seat]
         k = player["bases"] + 1
         options: list[tuple[str, Callable[[], object]]] = []
@@ -165,7 +208,7 @@ class TurnScreen(Screen):
             if any(label == o for o, _ in options):
                 continue
             options.append((label, lambda a=a, label=label: self.ask_remove(a, label, k)))
-        self.app.ask(f"Base {k} over which of your Stations?", options)
+        ask_paged(self.app, f"Base {k} over which of your Stations?", options)
 
     def ask_remove(self, action: Action, station: str, k: int) -> None:
         """The last word before a Station is destroyed for a Base."""
@@ -196,27 +239,33 @@ class TurnScreen(Screen):
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
         when it cannot pay, Q.4 applies by itself)."""
         options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
-        self.app.ask("More moves", options, lines=[bank_text(self.app.view(), long=True),
-                                                    "When the bank cannot pay, everyone holding 3 or more cards of "
-                                                    "that kind changes at least half into tokens (F.A.Q. Q.4): "
-                                                    "the app does it."])
+        ask_paged(self.app, "More moves", options, lines=[
+            bank_text(self.app.view(), long=True),
+            "When the bank cannot pay, everyone holding 3 or more cards of that kind changes at least half into "
+            "tokens (F.A.Q. Q.4): the app does it."])
 
     def confirm(self, action: Action) -> None:
-        """Make ``action``; a Station or Laboratory that blocks the player's
-        next Base is first shown with the rulebook's tip (a hint, never a
-        refusal: 3.6.4). Other tips are said after the move."""
-        from companion.rules.mission_to_mars_2049.advice import hints
-        tips = hints(self.app.state, action)
-        if any("blocks your next Base" in t for t in tips):
-            self.app.ask(f"{action_text(self.app.view(), action)}?", [("Do it", lambda: self._make(action))],
-                         lines=tips)
+        """Make ``action``; a Station or Laboratory at the newest Base is first
+        shown with the rulebook's warning, "Build anyway" or Cancel (a hint,
+        never a refusal: 3.6.4; one touch more only then). Other tips are said
+        after the move."""
+        from companion.rules.mission_to_mars_2049.advice import base_warning
+        warning = base_warning(self.app.state, action)
+        if warning:
+            self.app.ask(f"{action_text(self.app.view(), action)}?", [(BUILD_ANYWAY, lambda: self._make(action))],
+                         lines=[warning])
             return
-        if self.app.submit(action) and tips:
-            self.app.say(tips[0], "note", 6)
+        self._make(action)
 
     def _make(self, action: Action) -> None:
+        """Make ``action``; then say its first tip other than 3.6.4's, if any (6.0.x)."""
+        from companion.rules.mission_to_mars_2049.advice import base_warning, hints
+        state = self.app.state
+        warning = base_warning(state, action)
+        tips = [t for t in hints(state, action) if t != warning]
         self.app.close_dialog()
-        self.app.submit(action)
+        if self.app.submit(action) and tips:
+            self.app.say(tips[0], "note", 6)
 
     # ------------------------------------------------------------------ buttons
     def buttons(self, legal: list[Action], turn: Any) -> list[Button]:
@@ -227,10 +276,12 @@ class TurnScreen(Screen):
         current = getattr(state, "current", None)
         main = self.app.game.phase(state) == "main"
         out: list[Button] = []
-        # the Productivity Mission, at any time (MA-21): its own button, for whoever may play it; in the main
-        # phase the player whose turn it is plays theirs with Play Mission
-        prod = [a for a in legal if a.kind == "play" and a.args["card"] == "productivity"
-                and not (main and a.seat == current)]
+        # the Productivity Mission, at any time (MA-21): its own button, for the players whose turn it is not;
+        # the player whose turn it is plays theirs with Play Mission after the roll (before it, the same cards
+        # would only be more to lose to a Robbery: nothing is lost by waiting)
+        prod = [a for a in legal if a.kind == "play" and a.args["card"] == "productivity" and a.seat != current]
+        if not main:
+            legal = [a for a in legal if not (a.kind == "play" and a.args["card"] == "productivity")]
         if main:
             me = summary["players"][current]
             for slot, title, kinds in SLOTS:
@@ -254,7 +305,9 @@ class TurnScreen(Screen):
 
     def productivity(self, plays: list[Action], summary: dict, current: int | None) -> list[Button]:
         """The Productivity button for ``plays`` ("Play at any time you wish",
-        4.1 Peaceful Mission Cards), naming who may; none when nobody may."""
+        4.1 Peaceful Mission Cards) of the players whose turn it is not, naming
+        them; none when nobody may. Where the buttons do not all fit it goes
+        behind More, whose second line says so: More never moves."""
         if not plays:
             return []
         return [Button(PRODUCTIVITY, lambda: self.offer("play", PRODUCTIVITY, only=lambda a: a in plays),
@@ -273,6 +326,13 @@ class TurnScreen(Screen):
         if len(options) == 1 and options[0].args and slot not in ("play",):
             return action_text(summary, options[0]).split(": ", 1)[-1]
         return None
+
+    def message_area(self) -> pygame.Rect:
+        """Tips and refusals go over the moves' column, from its top (what
+        happened this turn first), never over a player's panel: names and
+        resources stay in sight."""
+        lay = self.app.layout
+        return _split(lay, len(self.app.game.seats(self.app.state)))[1].inflate(-2 * lay.gap, -2 * lay.gap)
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
@@ -321,17 +381,13 @@ class TurnScreen(Screen):
         need = newest * text.font(lay.small).get_linesize() + lay.px(8)
         ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
         _events(ui, ev_r, recent, app)
-        if len(shown) == len(buttons) - 1 and app.game.phase(state) == "main":
-            shown = buttons  # one button too many (Productivity off turn): it takes More's cell, whole
-        elif len(shown) < len(buttons):
+        if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
             rest = buttons[len(shown):]
-            shown = shown + [Button("More", lambda: self.more(rest))]
-        elif app.game.phase(state) == "main":
-            shown = shown + [Button("More", lambda: self.more([]))]
+            behind = next((f"{PRODUCTIVITY}: {b.sub}" for b in rest if b.title == PRODUCTIVITY), None)
+            shown = shown + [Button("More", lambda: self.more(rest), sub=behind, short=behind and PRODUCTIVITY)]
         for cell, b in zip(cells, shown):
-            sub = b.sub
-            if sub and text.font(lay.small).size(sub)[0] > cell.w - lay.px(16):
-                sub = None  # no room: the question says it
+            sub = next((x for x in (b.sub, b.short) if x and text.font(lay.small).size(x)[0] <= cell.w - lay.px(16)),
+                       None)  # no room: the question says it
             # a disabled move is drawn so, yet its tap says why
             ui.button(cell, b.title, b.on_tap, "normal" if b.enabled else "disabled", sub=sub, size=lay.body,
                       name=b.name)

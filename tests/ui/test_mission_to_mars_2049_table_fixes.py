@@ -1,0 +1,264 @@
+"""Mission to Mars 2049 through the screen: what a fresh player found after a
+whole 3-player game (long choice lists cut off, a tip after the move it warns
+about, cost refusals that do not say what is missing, questions that cannot
+matter, buttons that move, ...). Source: shared/rules/mission-to-mars-2049.txt.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui.chooser import MORE
+
+from .test_mission_to_mars_2049_report import SIZES, busy, colony, driver, hit, put  # noqa: F401 (fixture)
+
+
+def dialog_pages(d, limit=10):
+    """Every page of the open dialog, reached with More...: a list of (option labels, the button names
+    drawn on screen, whole). Each page must show Cancel whole on the screen."""
+    size = d.app.layout.w, d.app.layout.h
+    screen = pygame.Rect(0, 0, *size)
+    pages = []
+    for _ in range(limit):
+        d.frame()
+        labels = [label for label, cb in d.app.dialog.options if cb is not None]  # greyed ones: no hit
+        drawn = [h.label for h in d.app.screen.ui.hits if screen.contains(h.rect)]
+        pages.append((labels, drawn))
+        assert "Cancel" in drawn, f"no Cancel on screen at {size}: {labels}"
+        assert all(label in drawn for label in labels), f"an option off screen at {size}: {labels} vs {drawn}"
+        if MORE not in labels:
+            return pages
+        d.tap(MORE)
+    raise AssertionError("More... never ended")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_choice_list_pages_with_more_and_cancel_on_screen(driver, size):
+    """Item 1: Play Mission with both kinds of card offers every kind the player may name (4.1, 4.2):
+    at every size each option is reachable through More..., and Cancel is always on screen."""
+    d = driver(size)
+    put(d, busy(d.app.state))
+    if "Play Mission" not in d.names():
+        d.tap("More")  # behind More where the buttons do not all fit
+    d.tap("Play Mission")
+    pages = dialog_pages(d)
+    reached = [label for labels, _ in pages for label in labels if label != MORE]
+    assert len(reached) >= 7 and len(set(reached)) == len(reached)
+    if size == (800, 480):
+        assert len(pages) > 1  # 7+ kinds do not fit whole at 800x480 with Cancel
+    assert {"Crimean Mission", "Sabotage Mission", "Productivity Mission"} <= set(reached)
+
+
+def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
+    """Item 2: a Station at the newest Base is warned about before it is built (3.6.4, a hint, never a
+    refusal): Cancel builds nothing; "Build anyway" builds it. A Station at an older Base asks nothing more."""
+    d = driver()
+    s = put(d, colony(busy(d.app.state), 0, bases=2, peaceful=0, aggressive=0))
+    before = s.colonies[0].stations
+    d.tap("Station")
+    while d.app.dialog is not None and "Build anyway" not in [x for x, _ in d.app.dialog.options]:
+        labels = [x for x, _ in d.app.dialog.options]
+        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))  # an Air Station at the newest Base
+    assert d.app.dialog is not None and "3.6.4" in " ".join(d.app.dialog.lines)
+    assert d.app.session.state.colonies[0].stations == before  # not built yet
+    d.tap("Cancel")
+    assert d.app.session.state.colonies[0].stations == before
+    d.tap("Station")
+    while "Build anyway" not in [x for x, _ in d.app.dialog.options]:
+        labels = [x for x, _ in d.app.dialog.options]
+        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))
+    d.tap("Build anyway")
+    assert d.app.dialog is None and d.app.session.state.colonies[0].stations != before
+    after = d.app.session.state.colonies[0].stations
+    d.tap("Station")
+    while d.app.dialog is not None:
+        labels = [x for x, _ in d.app.dialog.options]
+        assert "Build anyway" not in labels  # Base 1 is not the newest: nothing to warn about
+        d.tap(next(x for x in labels if "Base 1" in x or x == "Food"))
+    assert d.app.session.state.colonies[0].stations != after
+
+
+def test_a_base_asks_where_only_when_a_station_may_block_it(driver):
+    """Item 4: with only the First Base's three Stations (3.2) nothing can block the next Base, so Base
+    builds on a free spot at once; with a Station more, "over my own Station" (Q.2) is asked."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, bases=1, peaceful=0, aggressive=0)
+    assert len(s.colonies[0].stations) == 3
+    put(d, s)
+    d.tap("Base")
+    assert d.app.dialog is None and d.app.state.colonies[0].bases == 2
+    put(d, colony(s, 0, stations=s.colonies[0].stations + ((0, 0, 1),), supply=(3, 4, 4)))
+    d.tap("Base")
+    assert d.app.dialog is not None and d.app.dialog.title == "Base 2: where?"
+
+
+def _rects(d):
+    d.frame()
+    return {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+
+
+def test_the_discovery_dialog_keeps_its_buttons_in_place_with_the_road_card_greyed(driver):
+    """Item 5: Discovery (3.5: "any resource or a Road card") shows the Road card in the same place
+    whether it can be taken or not (greyed, with why: 3.11.4's 3 Road cards), so Minerals never moves."""
+    from companion.rules.mission_to_mars_2049.model import replace
+
+    d = driver()
+    start = d.app.state
+
+    def discovery(roads):
+        d.app.close_dialog()
+        s = colony(start, 0, roads=roads)
+        put(d, replace(s, phase="discovery", current=0, roller=0, face=5, produced=-1, turn=3))
+        d.tap("Take a card")
+        return [x for x, cb in d.app.dialog.options if cb is None], _rects(d)
+
+    greyed, a = discovery(0)
+    assert greyed == [] and "Road card" in a
+    greyed, b = discovery(3)
+    assert greyed == ["Road: 3 of 3"]
+    assert [a[k] for k in ("Air", "Food", "Minerals", "Cancel")] == [b[k] for k in ("Air", "Food", "Minerals",
+                                                                                    "Cancel")]
+    d.tap("Minerals")
+    assert d.app.dialog is None and d.app.state.colonies[0].cards[2] == 3
+
+
+def test_spent_mission_kinds_stay_in_their_places_greyed(driver):
+    """Item 5: a Mission Card kind whose cards are all in the used pile (4.0) is greyed in its place in
+    the Play Mission list, so the kinds after it do not move up."""
+    from companion.rules.mission_to_mars_2049.model import MISSION_COUNT, MISSIONS, replace
+    d = driver()
+    s = busy(d.app.state)
+    put(d, colony(s, 0, aggressive=0))
+    d.tap("Play Mission")
+    before = _placed(d)
+    assert "Laboratory Mission" in before and "Productivity Mission" in before, before
+    lab = MISSIONS.index("laboratory")
+    used = tuple(MISSION_COUNT[i] if i == lab else u for i, u in enumerate(s.used))
+    d.app.close_dialog()
+    put(d, colony(replace(s, used=used), 0, aggressive=0))
+    d.tap("Play Mission")
+    after = _placed(d)
+    assert before["Laboratory Mission"][1] is not None and after["Laboratory Mission"][1] is None  # greyed
+    assert len(before) == len(after) >= 6
+    assert {k: v[0] for k, v in before.items() if k != "Laboratory Mission"} == \
+        {k: v[0] for k, v in after.items() if k != "Laboratory Mission"}  # the others keep page and place
+
+
+def _placed(d):
+    """{option: ((page, rect), its callback)} over every page of the open dialog (More... to page)."""
+    out = {}
+    for page in range(10):
+        rects = _rects(d)
+        for label, cb in d.app.dialog.options:
+            if label != MORE:
+                out[label] = ((page, rects.get(label)), cb)  # a greyed option has no hit: None
+        if MORE not in rects:
+            return out
+        d.tap(MORE)
+    raise AssertionError("More... never ended")
+
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_more_keeps_its_place_when_productivity_is_offered_and_names_only_off_turn_holders(driver, size):
+    """Item 6: Blue's Productivity (4.1: "Play at any time you wish") on Red's turn never takes More's
+    place; where it does not fit it is behind More, which says so; the button names Blue, never Red, whose
+    turn it is (she plays hers with Play Mission)."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(size)
+    s = replace(busy(d.app.state), pile=(13, 15))
+    put(d, s)
+    more = hit(d, "More").rect
+    put(d, colony(s, 1, peaceful=1))
+    assert hit(d, "More").rect == more
+    if "Productivity" not in d.names():
+        d.tap("More")
+        assert "Productivity" in [x for x, _ in d.app.dialog.options]
+        d.app.close_dialog()
+        d.frame()
+    # Red, whose turn it is, holds a Peaceful card too, before her roll: only Blue is named, and asked
+    put(d, colony(replace(s, phase="roll", produced=-1, face=0), 1, peaceful=1))
+    button = hit(d, "Productivity")
+    words = [t for t, _, box in d.app.screen.ui.texts if button.rect.contains(box)]
+    assert "Blue" in words and not any("Red" in w for w in words), words
+    d.tap("Productivity")
+    assert d.app.dialog.title == "Productivity (Blue): which resource?"
+    # only Red holds one: no Productivity button (she plays it with Play Mission after her roll)
+    d.app.close_dialog()
+    put(d, replace(s, phase="roll", produced=-1, face=0))
+    assert "Productivity" not in d.names()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tips_cover_no_player_panel_and_token_marks_are_readable(driver, size):
+    """Item 7: a tip or refusal (here the 6.0.5 tip after a Station) never covers a player's name or
+    resources; "+8t" (3.8 Resource Tokens) is drawn at least at the body size, like the words
+    beside it; the details say "Laboratory (3)", "H2O Station" (3.6 Building Costs), not "Lab3", "H2o"."""
+    d = driver(size)
+    s = colony(busy(d.app.state), 0, bases=5, road=True, cards=(1, 1, 1), tok3=(0, 0, 0), tok8=(1, 1, 1))
+    put(d, s)
+    d.app.say("Saving for your second Base first is often better (6. Recommendations and tactics, 6.0.1). "
+              "A Station pays back after about 24 rolls, 8 rounds.", "note", 6)
+    d.frame()
+    from companion.ui.screens.chrome import message_box
+    box = message_box(d.app.layout, d.app)[0]
+    names = {seat.name for seat in d.app.game.seats(d.app.state)}
+    panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
+    assert len(panels) == 3 and not [p for p in panels if p.colliderect(box)], (box, panels)
+    marks = [(t, sz, bold) for t, sz, bold, _ in d.app.screen.ui.text_sizes if t in ("+8t", "+8")]
+    assert marks and all(sz >= d.app.layout.body for _, sz, bold in marks), marks
+    d.app.message = None
+    d.tap("Red")
+    lines = " ".join(d.app.dialog.lines)
+    assert "Laboratory (3)" in lines and "H2O Station" in lines and "Air Station" in lines
+    assert "Lab3" not in lines and "H2o" not in lines
+
+
+def test_the_mission_count_drops_in_the_frame_after_the_card_is_played(driver):
+    """Item 8: right after a Mission Card is played (4.0), its player's panel counts one card fewer."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    put(d, colony(replace(busy(d.app.state), pile=(13, 15)), 0, peaceful=1, aggressive=0))
+    assert any(t.endswith("1 Mis") for t, _, _ in d.app.screen.ui.texts)
+    d.tap("Play Mission")
+    d.tap("Laboratory Mission")
+    while d.app.dialog is not None:
+        d.tap(next(x for x, cb in d.app.dialog.options if cb is not None))
+    d.frame()
+    assert d.app.state.colonies[0].peaceful == 0
+    red = hit(d, "Red").rect
+    lines = [t for t, _, box in d.app.screen.ui.texts if red.contains(box) and "Mis" in t]
+    assert lines and all(t.endswith("0 Mis") for t in lines), lines
+
+
+def test_trade_always_asks_get_first_and_says_the_payment_with_it(driver):
+    """Item 9: a trade with the bank (3.9) asks "get which?" first whether one or several kinds can pay;
+    with one, the question says the payment, and no kind to pay with comes before what is got."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, cards=(0, 5, 0), tok3=(0, 0, 0), peaceful=0, aggressive=0)
+    put(d, s)
+    d.tap("Trade")
+    title = d.app.dialog.title
+    assert title.startswith("Trade (Red): get which?") and "You pay 4 Food" in title, title
+    d.tap("Air")
+    assert d.app.dialog is None and d.app.state.colonies[0].cards == (1, 1, 0)
+    put(d, colony(s, 0, cards=(5, 5, 0)))
+    d.tap("Trade")
+    assert d.app.dialog.title == "Trade (Red): get which?"
+    d.tap("Minerals")
+    assert d.app.dialog.title.endswith("pay with which cards?")
+
+
+def test_a_token_exchange_asks_only_the_questions_with_more_than_one_answer(driver):
+    """Item 10: on her own turn with nobody able to change off turn (F.A.Q. Q.7: only the type just
+    produced), Red is not asked who; the resource and the token size (3.8 Resource Tokens) are one
+    question, and a size she cannot afford is not offered: Tokens and one touch."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    s = replace(colony(busy(d.app.state), 0, cards=(9, 4, 0), tok3=(0, 0, 0)), produced=-1, face=5)
+    put(d, s)
+    d.tap("Tokens")
+    assert d.app.dialog.title == "Tokens (Red, Cards \u2192 token): which token?"
+    assert [x for x, _ in d.app.dialog.options] == ["(3) Air token", "(8) Air token", "(3) Food token"]
+    d.tap("(8) Air token")
+    assert d.app.dialog is None and d.app.state.colonies[0].tok8[0] == 1 and d.app.state.colonies[0].cards[0] == 1
