@@ -166,10 +166,10 @@ class Table:
                 self.tap("other")
         elif page == "module":
             m = card.get("module", {})
-            for key in ("draw", "storage", "free_advance"):
+            for key in ("draw", "storage"):
                 for _ in range(m.get(key, 0)):
                     self.tap(f"{key} +")
-            for key in ("copy", "reveal_top"):
+            for key in ("free_advance", "copy", "reveal_top"):
                 if m.get(key):
                     self.tap(key)
             if m.get("resource"):

@@ -20,7 +20,8 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 from ... import layout as L
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting, name_fitting)
+from .words import (CHIP, brief, CREW_COUNTS, FREE_ADVANCE, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting,
+                    name_fitting)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
@@ -29,8 +30,10 @@ PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajector
 PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
                "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
                "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect"}
-LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
-          "free_advance": 12}
+LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9}
+#: The Rocket module's counts entered with \u2212/+; its Free advance is a switch,
+#: always "exactly 3 spaces" ("Anatomy of a Space Card").
+MODULE_STEPS = tuple((k, w) for k, w in MODULE_COUNTS if k != "free_advance")
 OTHER = "entered at the table: the players say its result"
 
 
@@ -256,18 +259,19 @@ class CardEditor:
         lay = ui.layout
         m = self.module
         ncols = 2 if lay.portrait else 3
-        toggles = (("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
+        toggles = (("free_advance", ("Free advance", f"{FREE_ADVANCE} spaces"), FREE_ADVANCE),
+                   ("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
                    ("other", ("Other effect", "players say it"), OTHER))
         if lay.portrait:  # steppers and switches two by two, all as tall as a stepper
-            cells = L.grid(rect, len(MODULE_COUNTS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
-            steppers, switches = cells[:len(MODULE_COUNTS)], cells[len(MODULE_COUNTS):]
+            cells = L.grid(rect, len(MODULE_STEPS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers, switches = cells[:len(MODULE_STEPS)], cells[len(MODULE_STEPS):]
             switches = [c.inflate(0, -lay.px(12)) for c in switches]
         else:  # the steppers in a row, the switches in a row under them
-            steppers = L.grid(rect, len(MODULE_COUNTS), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers = L.grid(rect, len(MODULE_STEPS), ncols, lay.gap, row_h=self.step_h(lay))
             y = steppers[-1].bottom + lay.gap
-            switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), ncols, lay.gap,
+            switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), 4, lay.gap,
                               row_h=lay.touch + lay.px(10))
-        for cell, (key, label) in zip(steppers, MODULE_COUNTS):
+        for cell, (key, label) in zip(steppers, MODULE_STEPS):
             self._stepper(ui, cell, label, m, key)
         for cell, (key, words, value) in zip(switches, toggles):
             self._toggle(ui, cell, words, m, key, value)
