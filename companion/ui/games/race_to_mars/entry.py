@@ -18,6 +18,8 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD, UNKNOWN_STARTING
+from companion.rules.race_to_mars.model import SLOTS
+from companion.rules.race_to_mars.table import slot_side
 
 from ... import layout as L
 from ... import text
@@ -378,6 +380,11 @@ class EntryScreen(Screen):
             if stage == "leftover":
                 return f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
             return f"{who} picks a Starting card: recruit it or attach it"
+        if r.purpose == "leftover" and expect is not None:
+            slot = len(self.app.state.slots) + 1
+            return "|".join((expect.purpose, f"Leftover card: trajectory card {slot} of {SLOTS} "
+                             f"({slot_side(self.app.state, slot)})", f"Leftover: trajectory card {slot}/{SLOTS} "
+                             f"({slot_side(self.app.state, slot)})", f"Leftover: trajectory card {slot} of {SLOTS}"))
         return expect.purpose if expect is not None else ""
 
     def lapse(self) -> None:
@@ -498,11 +505,21 @@ class EntryScreen(Screen):
                          lay.small, FG if known else DIM, "center")
                 y += lh
         if not names:
-            what = "Space" if self.kind() == "space" else "Starting"
-            ui.block(rect, (f"No {what} card matches \u201c{self.query}\u201d." if self.query else
-                            f"No {what} card in the catalogue yet.") +
-                     " Tap New card and enter only what is needed now; next time it is one tap away.",
-                     lay.body, DIM)
+            ui.block(rect, self.empty_words(), lay.body, FG)
+
+    def empty_words(self) -> str:
+        """Why the list is empty: no card matches the search, every card of
+        the catalogue is already on the table, or the catalogue is empty."""
+        what = "Space" if self.kind() == "space" else "Starting"
+        known = len(self.catalogue().names())
+        if self.query:
+            why = f"No {what} card matches \u201c{self.query}\u201d."
+        elif known:
+            why = (f"The {known} {what} card(s) of the catalogue are all on the table already: "
+                   "this one is new to it.")
+        else:
+            why = f"No {what} card in the catalogue yet."
+        return why + " Tap New card and enter only what is needed now; next time it is one tap away."
 
     pages = 1
 
