@@ -79,3 +79,37 @@ def test_the_leftover_screen_says_why_its_list_is_empty_and_shows_its_whole_titl
     assert "catalogue yet" not in words and "all on the table already" in words
     assert "trajectory card 1" in words and "(Earth \u2192 Trajectory card)" in words
     assert not any(t.endswith("\u2026") for t, _, _ in d.app.screen.ui.texts)
+
+
+def step_is(name: str):
+    return lambda d: d.app.session.state.step == name and d.app.current_screen().name == name
+
+
+def test_undo_and_redo_say_in_words_what_they_took_back(driver):
+    """Undo of "Next phase" (a move whose events say nothing, "Phase 2.2: Advance
+    Your Rocket") names the player and the phase, never an action's repr; so does Redo."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    play_until(d, 5, lambda d: step_is("turn")(d) and d.app.state.sub == 2 and "Next phase" in d.names(),
+               limit=3000)
+    who = d.app.state.names[d.app.game.to_act(d.app.state).seats[0]]
+    d.tap("Next phase")
+    d.tap("Undo")
+    assert d.app.message.text == f"Took back: {who}: ends phase 2.2"
+    d.tap("Redo")
+    assert d.app.message.text.startswith(f"Made again: {who}: ends phase 2.2")
+
+
+def test_in_portrait_a_message_leaves_the_player_panels_whole(driver):
+    """A long message in portrait goes over the lines above NEXT, not over the players' panels."""
+    from companion.ui.screens.chrome import message_box
+    d = driver((720, 1280))
+    new_game(d, 3, first_game=True)
+    play_until(d, 5, lambda d: step_is("turn")(d) and "Advance" in d.names(), limit=3000)
+    d.tap("Advance")
+    d.tap("Undo")
+    assert d.app.message is not None and d.app.message.text.startswith("Took back:")
+    box = message_box(d.app.layout, d.app)[0]
+    names = {p["name"] for p in d.app.view()["players"]}
+    panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
+    assert panels and not any(box.colliderect(r) for r in panels), (box, panels)

@@ -15,6 +15,8 @@ from companion.rules.race_to_mars import advice
 from companion.rules.race_to_mars.model import HAZARDS
 
 from ... import layout as L
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
 from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
@@ -297,3 +299,21 @@ def resources_line(app: Any, seat: int) -> str:
         counts[r] = counts.get(r, 0) + 1
     return "Resources left: " + ", ".join(f"{SHORT.get(r, r)}{' x' + str(n) if n > 1 else ''}"
                                           for r, n in counts.items())
+
+
+class TableScreen(Screen):
+    """A game screen with the player panels at its top: in portrait a long
+    message (a note, a refusal) goes at the bottom of the body, over the
+    lines above NEXT, never over the players' panels (in landscape the
+    shell's default, under the top bar, covers no panel)."""
+
+    def message_area(self) -> pygame.Rect | None:
+        lay = self.app.layout
+        if not lay.portrait:
+            return None
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        return pygame.Rect(body.x, body.y, body.w, next_rect(lay, lay.body_rect).y - lay.gap - body.y)
+
+    @property
+    def message_at_bottom(self) -> bool:
+        return self.app.layout.portrait

@@ -19,12 +19,11 @@ from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, ad
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...seats import seat_chip
 from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, pick_action
-from .panels import reminder_lines, show_player
+from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import fitting, name_fitting
 
@@ -35,7 +34,7 @@ RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained
            ("1 card discard \u2192 hand", {"to_hand": 1}), ("Nothing else", {}))
 
 
-class PlayScreen(Screen):
+class PlayScreen(TableScreen):
     """See the module docstring."""
 
     name = "play"

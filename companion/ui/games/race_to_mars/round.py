@@ -15,11 +15,10 @@ from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...seats import seat_chip
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
 from .refuse import WHY, why_not
-from .panels import player_panels, reminder_lines, slots_height, slots_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, text_panel
 from .words import fitting
 
 
@@ -33,7 +32,7 @@ def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
     return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
-class RoundScreen(Screen):
+class RoundScreen(TableScreen):
     """See the module docstring."""
 
     name = "round"

@@ -24,12 +24,11 @@ from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
 from .moves import ask_options, describe, pick_action, source_short
-from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .refuse import WHY, tap_or_why, why_not
 from .round import split
 from .words import INSIGHT_EFFECTS, SHORT, fitting
@@ -58,7 +57,7 @@ def best_advance(actions: list[Action], app: Any) -> Action | None:
     return min(singles, key=rank)
 
 
-class TurnScreen(Screen):
+class TurnScreen(TableScreen):
     """See the module docstring."""
 
     name = "turn"
