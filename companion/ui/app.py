@@ -647,6 +647,12 @@ class App:
         return recent[-80:]
 
     # ------------------------------------------------------------------ screens
+    def on_picker(self) -> bool:
+        """True while the game picker is shown (no game on screen: nothing to
+        undo there, no die faces to tap)."""
+        return (self.wants_new_game or self.state is None or not self.session.has_game) \
+            and self.setup_game_id is None
+
     def current_screen(self):
         """The screen to show: the game picker, a game's New-game screen, or
         the screen the open game's package chooses for its state."""

@@ -38,6 +38,7 @@ def shown(d) -> str:
 def test_free_advance_is_a_yes_no_of_exactly_3_spaces(driver, size):
     """"Anatomy of a Space Card": a Free advance module advances exactly 3 spaces."""
     d = driver(size)
+    assert d.app.current_screen().name == "picker" and "tap the faces" not in shown(d)   # at start
     new_game(d, 2, first_game=True)
     d.tap("Cards")
     d.tap("New card")
@@ -113,3 +114,26 @@ def test_in_portrait_a_message_leaves_the_player_panels_whole(driver):
     names = {p["name"] for p in d.app.view()["players"]}
     panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
     assert panels and not any(box.colliderect(r) for r in panels), (box, panels)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_picker_has_inert_undo_and_asks_no_die_taps(driver, size):
+    """On the game picker no game is on screen: Undo and Redo take nothing back
+    and say why; the die status asks no taps on faces the picker does not show."""
+    d = driver(size)
+    assert d.app.current_screen().name == "picker" and "tap the faces" not in shown(d)   # at start
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("Back to game")
+    d.tap("Recruit to Crew deck")   # a move: Undo has something to take back in the game
+    d.tap(d.app.current_screen().candidates()[0] if d.app.current_screen().candidates() else "New card")
+    seq = d.app.session.seq
+    d.tap("New game")
+    d.tap("New game")
+    assert d.app.current_screen().name == "picker"
+    assert "tap the faces" not in shown(d)
+    d.tap("Undo")
+    assert d.app.current_screen().name == "picker" and d.app.session.seq == seq
+    assert "works in a game" in d.app.message.text
+    d.tap("Redo")
+    assert d.app.current_screen().name == "picker"
