@@ -137,3 +137,19 @@ def test_the_picker_has_inert_undo_and_asks_no_die_taps(driver, size):
     assert "works in a game" in d.app.message.text
     d.tap("Redo")
     assert d.app.current_screen().name == "picker"
+
+
+def test_the_red_hazard_choice_says_what_each_module_does(driver):
+    """"Hazards": a red hazard jettisons a Rocket module of the player's choice;
+    each module's button says what the table would lose."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    play_until(d, 2, lambda d: d.app.current_screen().name == "turn" and any(
+        a.kind == "jettison_module" for a in s.game.legal_actions(s.state)), limit=4000)
+    choices = [a for a in s.game.legal_actions(s.state) if a.kind == "jettison_module"]
+    words = shown(d)
+    for a in choices:
+        what = facts.module_brief(s.state, a.seat, a.args["module"])
+        assert what and what in words, (what, words)

@@ -42,13 +42,31 @@ def module_lines(state: Any, seat: int) -> list[str]:
     p = player(state, seat)
     out = []
     for i, m in enumerate(p.modules):
-        e = effective(p, i)
-        d = {} if e is None else {"draw": e.draw, "storage": e.storage, "resource": e.resource,
-                                  "protection": e.protection, "free_advance": e.free_advance,
-                                  "reveal_top": e.reveal_top, "other": e.other}
-        what = module_text({k: v for k, v in d.items() if v}) if e is not None else "copies nothing now"
+        d = module_entry(state, seat, i)
+        what = module_text(d) if d is not None else "copies nothing now"
         out.append(f"{i + 1}. {m.name}: " + (f"Copy \u2192 {what}" if m.copy else what))
     return out
+
+
+def module_entry(state: Any, seat: int, i: int) -> dict[str, Any] | None:
+    """What ``seat``'s Rocket module ``i`` (0 = nearest the Rocket card) gives
+    now, as a card entry's ``"module"`` part (a Copy module: what it copies;
+    None: it copies nothing now)."""
+    e = effective(player(state, seat), i)
+    if e is None:
+        return None
+    d = {"draw": e.draw, "storage": e.storage, "resource": e.resource, "protection": e.protection,
+         "free_advance": e.free_advance, "reveal_top": e.reveal_top, "other": e.other}
+    return {k: v for k, v in d.items() if v}
+
+
+def module_brief(state: Any, seat: int, i: int) -> str:
+    """Module ``i`` of ``seat`` in a few words ("Hull, red shield", "draw + 1")."""
+    from .words import brief
+    d = module_entry(state, seat, i)
+    m = player(state, seat).modules[i]
+    what = brief({"module": d}, "module") if d else "copies nothing now"
+    return f"copy: {what}" if m.copy else what
 
 
 def play_area(state: Any, seat: int) -> list[str]:

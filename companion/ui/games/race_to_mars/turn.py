@@ -149,14 +149,17 @@ class TurnScreen(TableScreen):
         got = [{"zone": x[0], "index": x[1], "slot": x[2]} for x in sources(facts.player(self.app.state, seat))]
         return got or [{"zone": "module", "index": 0, "slot": 0}]
 
-    def hazard_words(self, a: Action) -> tuple[str, str]:
-        """(label, second line) of a jettison the hazard demands."""
+    def hazard_words(self, a: Action) -> tuple[str, list[str]]:
+        """(label, second lines, longest first) of a jettison the hazard demands:
+        a module (red hazard, "Hazards") says what it does ("S018: Hull, red shield")."""
         if a.kind == JETTISON_MODULE:
-            p = facts.player(self.app.state, a.seat)
-            return f"Module {a.args['module'] + 1}", p.modules[a.args["module"]].name
+            i = a.args["module"]
+            name = facts.player(self.app.state, a.seat).modules[i].name
+            what = facts.module_brief(self.app.state, a.seat, i)
+            return f"Module {i + 1}", [f"{name}: {what}", what, name]
         if a.args["zone"] == "none":
-            return "Nothing", "no Crew card to lose"
-        return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
+            return "Nothing", ["no Crew card to lose"]
+        return a.args["card"], [{"play": "play area"}.get(a.args["zone"], a.args["zone"])]
 
     def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool, width: int = 10 ** 6) -> list[tuple]:
         """(label, on_tap, style, sub-line, name) for the moves of the moment;
@@ -174,7 +177,7 @@ class TurnScreen(TableScreen):
             options = [a for a in legal if a.kind == kind]
             for a in options:
                 label, second = self.hazard_words(a)
-                out.append((label, fit([second, ""]) or None, a))
+                out.append((label, fit([*second, ""]) or None, a))
             return [(label, lambda a=a: app.submit(a), "danger", sub, label) for label, sub, a in out]
         state = app.state
         crew = facts.crew_names(state, seat) or ["Boost"]
