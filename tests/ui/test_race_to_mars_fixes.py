@@ -153,3 +153,74 @@ def test_the_red_hazard_choice_says_what_each_module_does(driver):
     for a in choices:
         what = facts.module_brief(s.state, a.seat, a.args["module"])
         assert what and what in words, (what, words)
+
+
+def fill_catalogue(d, n: int = 49) -> list[dict]:
+    """``n`` made-up Space cards in the catalogue (the engine's seeded generator), S001 only a trajectory card."""
+    from companion.rules.race_to_mars import random_space_card
+    cat = d.app.catalogues.get("race-to-mars", "space")
+    rng = random.Random(4)
+    cards = []
+    for k in range(1, n + 1):
+        c = random_space_card(rng, "trajectory" if k == 1 else "both")
+        c["name"] = f"S{k:03d}"
+        cat.add(c)
+        cards.append(c)
+    return cards
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_catalogue_fills_the_screen_and_shows_a_trajectory_card_by_its_lanes(driver, size):
+    """The catalogue ("Anatomy of a Space Card") shows more than 4 cards a page;
+    a card known only as a trajectory card shows its lanes; "i" shows a whole card."""
+    d = driver(size)
+    cards = fill_catalogue(d)
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    on_page = [n for n in d.names() if n in {c["name"] for c in cards}]
+    assert len(on_page) >= 6, on_page
+    words = shown(d)
+    assert "Lanes:" in words
+    d.tap("S001 info")
+    assert d.app.dialog is not None and d.app.dialog.title == "S001"
+    assert any(line.startswith("lane 1:") for line in d.app.dialog.lines), d.app.dialog.lines
+
+
+def brightest(d, words: str) -> int:
+    """The brightest pixel (the mean of its red, green and blue) of the text ``words`` drawn last frame."""
+    rects = [r for t, r, _ in d.app.screen.ui.texts if t == words]
+    assert rects, f"no text {words!r}"
+    surf = d.app.surface
+    r = rects[0]
+    return max(sum(surf.get_at((x, y))[:3]) // 3 for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_crew_effect_labels_are_drawn_in_the_reading_colour(driver, size):
+    """"Draw", "Look at", "Keep" over the Crew ability's steppers: full contrast, not grey, at 1 m."""
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("New card")
+    d.tap("Next")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "crew_fx"
+    d.frame()
+    for words in ("Draw", "Look at", "Keep"):
+        assert brightest(d, words) >= 220, words
+
+
+def test_a_starting_card_tile_shows_the_whole_card_on_its_info_mark(driver):
+    """"Starting Cards": a tile's lines may be shortened; its "i" shows the whole card, the tile itself picks."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    assert d.app.session.state.step == "starting"
+    d.tap("Starting card 1 info")
+    lines = " ".join(d.app.dialog.lines)
+    assert "Crew ability: " in lines and "Rocket module: " in lines and "Insight: 2 Experience" in lines, lines
+    d.tap("Close")
+    seq = d.app.session.seq
+    d.tap("Starting card 1")
+    assert d.app.session.seq == seq + 1   # the tile picks

@@ -161,7 +161,7 @@ class CardEditor:
             else:
                 summary_r = row.inflate(0, -lay.px(4))
             said = fitting_block([self.summary(), self.name.strip() or "?"], summary_r, lay.small)
-            ui.block(summary_r, said, lay.small, DIM)
+            ui.block(summary_r, said, lay.small, FG)
         getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
         if page == "name":
@@ -225,7 +225,7 @@ class CardEditor:
         lay = ui.layout
         val = where.get(key, 0)
         label_r, row = L.take_top(cell, cell.h - lay.touch)
-        ui.label(label_r, label, lay.small, FG if val else DIM, "center", bold=bool(val))
+        ui.label(label_r, label, lay.small, FG, "center", bold=bool(val))
         minus_r, rest = L.take_left(row, lay.touch, lay.px(2))
         plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
         ui.button(minus_r, "\u2212", lambda: self.step(where, key, -1), size=lay.big, name=f"{key} -")

@@ -189,7 +189,7 @@ class PlayScreen(TableScreen):
             need = len(text.wrap(line, info_r.w, lay.small)) * lh
             if y + need > info_r.bottom + 1:
                 break
-            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG if i < 2 else DIM,
+            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG,
                           min_size=lay.small)
         if finished:
             return
