@@ -53,7 +53,7 @@ class Table:
         getattr(self, f"on_{screen.name}")(screen)
 
     def answer(self) -> None:
-        options = [label for label, _ in self.app.dialog.options]
+        options = [label for label, on_tap in self.app.dialog.options if on_tap is not None]   # not the greyed
         if not options:
             self.tap(self.app.dialog.cancel_label)
             return

@@ -224,3 +224,39 @@ def test_a_starting_card_tile_shows_the_whole_card_on_its_info_mark(driver):
     seq = d.app.session.seq
     d.tap("Starting card 1")
     assert d.app.session.seq == seq + 1   # the tile picks
+
+
+def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
+    """"Phase 2.1: Play Cards": between two plays the list of cards keeps its
+    order; the card played stays in its place, greyed out, so a tap timed on
+    the old list never lands on another card."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+
+    def several(d) -> bool:
+        if not step_is("play")(d):
+            return False
+        cards = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "play"
+                 and a.seat == d.app.current_screen().playing()[0]}
+        return len(cards) >= 3
+    play_until(d, 6, several, limit=4000)
+    seat = d.app.current_screen().playing()[0]
+    who = s.state.names[seat]
+
+    def listed() -> list[str]:
+        d.tap(f"{who}: play")
+        out = [label.split(":")[0] for label, _ in d.app.dialog.options]
+        return out
+    before = listed()
+    live = [label for label, on_tap in d.app.dialog.options if on_tap is not None and label != "More\u2026"]
+    played = live[0].split(":")[0]
+    seq = s.seq
+    d.tap(live[0])
+    while d.app.dialog is not None:   # what the card's effects ask: the first answer
+        d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None))
+    assert s.seq == seq + 1
+    after = listed()
+    assert after == before, (before, after)
+    greyed = [label.split(":")[0] for label, on_tap in d.app.dialog.options if on_tap is None]
+    assert played in greyed

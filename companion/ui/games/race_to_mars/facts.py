@@ -28,6 +28,20 @@ def crew_names(state: Any, seat: int) -> list[str]:
     return out
 
 
+def hand_order(state: Any, seat: int, in_play_last: bool = False) -> list[str]:
+    """``seat``'s Crew card names in the order a hand list shows them: those
+    that may be in hand first (not known to lie in the discard pile; with
+    ``in_play_last``, not in the play area either), each group in the order
+    they were recruited. The hand itself is hidden ("Phase 2.1: Play
+    Cards"): this is the likelihood the app can see. Stable while the
+    discard pile is unchanged (2.1 plays do not move a card to another group
+    unless ``in_play_last``)."""
+    p = player(state, seat)
+    away = set(p.seen) | ({c.name for c in p.play if not c.gone} if in_play_last else set())
+    names = crew_names(state, seat)
+    return [n for n in names if n not in away] + [n for n in names if n in away]
+
+
 def crew_ability(state: Any, seat: int, name: str) -> Any:
     """The :class:`Crew` of ``seat``'s card called ``name`` (None for a Boost, an Asteroid, or unknown)."""
     for c in player(state, seat).crew:

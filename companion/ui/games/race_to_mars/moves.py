@@ -149,7 +149,8 @@ def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], obje
                 lines: list[str] | None = None, page: int = 0) -> None:
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`)."""
     per = page_size(app, title, [x for x, _ in options], lines)
-    shown = [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options[page * per:(page + 1) * per]]
+    shown = [(label, (lambda f=f: (app.close_dialog(), f())) if f is not None else None)   # None: greyed, in place
+             for label, f in options[page * per:(page + 1) * per]]
     if len(options) > (page + 1) * per:
         shown.append(("More\u2026", lambda: ask_options(app, title, options, lines, page + 1)))
     app.ask(title, shown, lines=lines)

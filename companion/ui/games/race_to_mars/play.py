@@ -22,7 +22,7 @@ from ... import text
 from ...seats import seat_chip
 from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .moves import ask_options, pick_action
+from .moves import ask_options, option_label, pick_action
 from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import fitting, name_fitting
@@ -52,9 +52,21 @@ class PlayScreen(TableScreen):
 
     # ------------------------------------------------------------------ playing a card
     def play(self, seat: int) -> None:
-        plays = [a for a in self.app.legal() if a.kind == PLAY and a.seat == seat]
-        pick_action(self.app, f"{self.app.view()['players'][seat]['name']} plays which card?", plays,
-                    submit=self.complete)
+        """Which card ``seat`` plays: the Crew cards in a stable order, those
+        that may be in hand first (:func:`.facts.hand_order`); a card played
+        this turn stays in its place, greyed out ("in play"), so the others
+        never move under a finger between two plays."""
+        app = self.app
+        plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
+        in_play = {c.name for c in facts.player(app.state, seat).play if not c.gone}
+        options: list[tuple[str, Any]] = []
+        for name in facts.hand_order(app.state, seat):
+            mine = [a for a in plays if a.args["card"] == name]
+            options += [(option_label(app, a), lambda a=a: self.complete(a)) for a in mine]
+            if not mine and name in in_play:   # its words as when it was playable: nothing else moves
+                options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
+        ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
+                    lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
 
     def complete(self, action: Action) -> None:
         """Ask what the card's immediate effects need (a jettison, cards

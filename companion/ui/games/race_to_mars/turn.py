@@ -200,6 +200,8 @@ class TurnScreen(TableScreen):
             out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
                         fit([f"jettison module {a.args['module'] + 1}", f"module {a.args['module'] + 1}"])))
         exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
+        rank = {n: i for i, n in enumerate(facts.hand_order(state, seat, in_play_last=True))}
+        exchanges.sort(key=lambda a: rank.get(a.args["card"], len(rank)))   # likely in hand first
         if exchanges:
             out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
                         "normal", "1 Experience each"))
