@@ -186,6 +186,9 @@ class Table:
             for _ in range(ins["cost"] - 1):
                 self.tap("cost +")
             self.tap(f"effect {ins['effect']}")
+        elif page == "insight_text":   # an "other" Insight: its words
+            for ch in f"WORDS {self.new_cards}":
+                self.tap(f"key {ch}" if ch != " " else "key space")
         self.tap("Save" if "Save" in self.names() else "Next")
 
 

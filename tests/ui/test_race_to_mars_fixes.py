@@ -260,3 +260,27 @@ def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
     assert after == before, (before, after)
     greyed = [label.split(":")[0] for label, on_tap in d.app.dialog.options if on_tap is None]
     assert played in greyed
+
+
+def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):
+    """"Starting Cards": the Insight of an undescribed Starting card is entered
+    as printed; "Other (say it)" asks its words, and 2.4 shows them."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    assert d.app.current_screen().request().place == "insight"
+    d.tap("New card")
+    d.tap("Next")                 # its name as offered
+    d.tap("effect other")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "insight_text"
+    d.tap("Save")                 # no words yet: refused, said why
+    assert d.app.screen.editor is not None and "Type what the Insight says" in d.app.message.text
+    for ch in "REROUTE":
+        d.tap(f"key {ch}")
+    d.tap("Save")
+    name = d.app.session.state.insights[-1].name
+    assert d.app.catalogue("starting").get(name)["insight"] == {"cost": 1, "effect": "other", "text": "REROUTE"}
+    play_until(d, 8, lambda d: step_is("turn")(d) and d.app.state.sub == 4, limit=4000)
+    assert "REROUTE" in shown(d)

@@ -29,7 +29,9 @@ PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajector
               "insight": ("insight",), "both": ("crew_res", "crew_fx", "module")}
 PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
                "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
-               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect"}
+               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect",
+               "insight_text": "Insight: what it says (its words)"}
+MAX_TEXT = 60
 LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9}
 #: The Rocket module's counts entered with \u2212/+; its Free advance is a switch,
 #: always "exactly 3 spaces" ("Anatomy of a Space Card").
@@ -46,7 +48,8 @@ class CardEditor:
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
-                 name_problem: Callable[[str], str | None] = lambda name: None) -> None:
+                 name_problem: Callable[[str], str | None] = lambda name: None,
+                 say: Callable[[str], object] = lambda sentence: None) -> None:
         self.part = part
         self.on_save = on_save
         self.on_cancel = on_cancel
@@ -62,8 +65,11 @@ class CardEditor:
         self.lanes: list[list[str]] = [list(x) for x in (self.base.get("trajectory") or [[] for _ in range(LANES)])]
         self.lane = 0
         self.insight: dict[str, Any] = dict(self.base.get("insight") or {"cost": 1, "effect": "other"})
+        if part == "insight" and self.insight["effect"] == "other":
+            self.pages = self.pages + ("insight_text",)   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
+        self.say = say   # why Next/Save cannot go on (a tap on them)
 
     # ------------------------------------------------------------------ the card
     def card(self) -> dict[str, Any]:
@@ -90,15 +96,36 @@ class CardEditor:
         return self.pages[self.page]
 
     def type_char(self, ch: str) -> None:
-        if len(self.name) < MAX_NAME and ch.isprintable():
+        """A letter typed: into the Insight's words on that page, else the name."""
+        if not ch.isprintable():
+            return
+        if self.current() == "insight_text":
+            if len(self.insight.get("text", "")) < MAX_TEXT:
+                self.insight["text"] = self.insight.get("text", "") + ch
+        elif len(self.name) < MAX_NAME:
             self.name += ch
 
     def delete_char(self) -> None:
-        self.name = self.name[:-1]
+        if self.current() == "insight_text":
+            self.insight["text"] = self.insight.get("text", "")[:-1]
+        else:
+            self.name = self.name[:-1]
+
+    def set_effect(self, key: str) -> None:
+        """The Insight's effect; "other" (the app does not know it) adds a
+        page for its words, typed as printed ("Starting Cards")."""
+        self.insight["effect"] = key
+        if key != "other":
+            self.insight.pop("text", None)
+        wanted = key == "other"
+        if wanted and "insight_text" not in self.pages:
+            self.pages = self.pages + ("insight_text",)
+        elif not wanted:
+            self.pages = tuple(p for p in self.pages if p != "insight_text")
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """Typing on a real keyboard on the name page; True if used."""
-        if self.current() != "name":
+        if self.current() not in ("name", "insight_text"):
             return False
         if event.type == pygame.TEXTINPUT:
             for ch in event.text:
@@ -119,6 +146,8 @@ class CardEditor:
             return "Type the card's name first (or its number)."
         if self.current() == "name" and self.name_problem(self.name.strip()):
             return self.name_problem(self.name.strip())
+        if self.current() == "insight_text" and not self.insight.get("text", "").strip():
+            return "Type what the Insight says (a few words), so the table sees it in phase 2.4."
         if self.current() == "crew_fx" and self.crew.get("keep", 0) > self.crew.get("look", 0):
             return "Keep cannot be more than the cards looked at."
         if self.page < len(self.pages) - 1:
@@ -126,6 +155,12 @@ class CardEditor:
             return None
         self.on_save(self.card())
         return None
+
+    def next_said(self) -> None:
+        """:meth:`next` from its button: a reason it cannot go on is said (``say``)."""
+        problem = self.next()
+        if problem:
+            self.say(problem)
 
     def back(self) -> None:
         if self.page == 0:
@@ -164,20 +199,26 @@ class CardEditor:
             ui.block(summary_r, said, lay.small, FG)
         getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
-        if page == "name":
+        if page in ("name", "insight_text"):
             space_r, row = L.take_left(row, lay.px(110), lay.gap)
             del_r, row = L.take_left(row, lay.px(110), lay.gap)
             ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
             ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
         last = self.page == len(self.pages) - 1
-        ui.button(save_r, "Save & use" if last else "Next", self.next, "primary", size=lay.body, name="Save"
+        ui.button(save_r, "Save & use" if last else "Next", self.next_said, "primary", size=lay.body, name="Save"
                   if last else "Next")
 
-    def paint_name(self, ui: Ui, rect: pygame.Rect) -> None:
+    def paint_insight_text(self, ui: Ui, rect: pygame.Rect) -> None:
+        self.paint_name(ui, rect, self.insight.get("text", ""))
+
+    def paint_name(self, ui: Ui, rect: pygame.Rect, typed: str | None = None) -> None:
+        """The field (the name, or ``typed``: the Insight's words) and the keyboard."""
         lay = ui.layout
         field_r, keys_r = L.take_top(rect, lay.px(40), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
-        ui.label(field_r.inflate(-lay.px(16), 0), self.name + "\u258f", lay.big, FG, bold=True)
+        shown = (self.name if typed is None else typed) + "\u258f"
+        ui.label(field_r.inflate(-lay.px(16), 0), fitting([shown, "\u2026" + shown[-28:]], field_r.w - lay.px(16),
+                                                          lay.big, True), lay.big, FG, bold=True)
         keys = KEYS_WIDE.strip()
         ncols = 7 if lay.portrait else 10
         nrows = -(-len(keys) // ncols)
@@ -349,7 +390,7 @@ class CardEditor:
         ncols = 2 if lay.portrait else 3
         for cell, (key, label) in zip(L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch),
                                       INSIGHT_EFFECTS):
-            ui.button(cell, label, lambda k=key: ins.update(effect=k), "selected" if ins["effect"] == key else "normal",
+            ui.button(cell, label, lambda k=key: self.set_effect(k), "selected" if ins["effect"] == key else "normal",
                       size=lay.body if text.width(label, lay.body, True) <= cell.w - 2 * lay.px(8) else lay.small,
                       name=f"effect {key}")
 

@@ -63,7 +63,8 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
             return f"{t['card']} ({t['zone']})"
         if short:
             return f"{ins.name} ({insight_cost(p, ins)} XP)"
-        return f"{ins.name}: {dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)} ({insight_cost(p, ins)} XP)"
+        what = ins.text if ins.effect == "other" and ins.text else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)
+        return f"{ins.name}: {what} ({insight_cost(p, ins)} XP)"
     if k == "advance" and short:
         return source_short(app, a.seat, args["source"]) + (
             " + " + source_short(app, a.seat, args["pair"]) if "pair" in args else "")

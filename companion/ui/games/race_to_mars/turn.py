@@ -211,7 +211,8 @@ class TurnScreen(TableScreen):
         for which, ins in enumerate(state.insights if sub == 4 else ()):  # all of them, the unaffordable greyed
             acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
             cost = insight_cost(facts.player(state, seat), ins)
-            effect = dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
+                      else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
             sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
             if not acts:
                 out.append(self.disabled(ins.name, sub_text, lambda w=which: [
