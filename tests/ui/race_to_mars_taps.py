@@ -133,11 +133,15 @@ class Table:
         """The card the table holds (made up by the engine's seeded generator), once per editor."""
         ed = screen.editor
         if not hasattr(ed, "table_plan"):
-            part = ed.part if ed.part in ("crew", "module", "trajectory") else "both" if ed.part == "both" else "crew"
+            part = ed.part if ed.part in ("crew", "module", "trajectory") else "both" if ed.part in (
+                "both", "starting") else "crew"
             card = random_space_card(self.rng, part)
+            insight = {"insight": {"cost": self.rng.randint(1, 4), "effect": self.rng.choice(
+                ("boost", "draw", "store", "other"))}}
             if ed.part == "insight":
-                card = {"insight": {"cost": self.rng.randint(1, 4), "effect": self.rng.choice(
-                    ("boost", "draw", "store", "other"))}}
+                card = insight
+            elif ed.part == "starting":
+                card.update(insight)
             ed.table_plan = card
             self.new_cards += 1
         return ed.table_plan

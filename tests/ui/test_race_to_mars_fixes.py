@@ -284,3 +284,36 @@ def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):
     assert d.app.catalogue("starting").get(name)["insight"] == {"cost": 1, "effect": "other", "text": "REROUTE"}
     play_until(d, 8, lambda d: step_is("turn")(d) and d.app.state.sub == 4, limit=4000)
     assert "REROUTE" in shown(d)
+
+
+def test_a_new_revealed_starting_card_is_entered_whole_so_the_pick_shows_it(driver):
+    """"Starting Cards": the cards revealed are picked by what they give; a new
+    one is entered with its Insight, Crew ability and Rocket module, and the
+    pick shows them."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    s = d.app.session
+    d.tap("Starting card 1")                       # beside the Insight card
+    assert s.game.starting_stage(s.state) == "revealed"
+    d.tap("New card")
+    ed = d.app.screen.editor
+    assert {"insight", "crew_res", "crew_fx", "module"} <= set(ed.pages), ed.pages
+    d.tap("Next")
+    d.tap("effect draw")
+    assert ed.pages == ("name", "insight", "crew_res", "crew_fx", "module"), ed.pages
+    d.tap("Next")
+    d.tap("add fuel")
+    d.tap("Next")
+    d.tap("Next")
+    d.tap("resource hull")
+    d.tap("Save")
+    name = ed.name
+    assert d.app.catalogue("starting").get(name) == {"name": name, "insight": {"cost": 1, "effect": "draw"},
+                                                     "crew": {"resources": ["fuel"]}, "module": {"resource": "hull"}}
+    while s.game.starting_stage(s.state) == "revealed":
+        d.tap(next(n for n in d.app.current_screen().candidates() if n in d.names() and n != name))
+    assert s.game.starting_stage(s.state) == "pick"
+    words = shown(d)
+    assert "Crew: Fuel" in words and "Module: Hull" in words, words

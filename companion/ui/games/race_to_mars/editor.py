@@ -26,7 +26,8 @@ from .words import (CHIP, brief, CREW_COUNTS, FREE_ADVANCE, INSIGHT_EFFECTS, MOD
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
 PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajectory": ("trajectory",),
-              "insight": ("insight",), "both": ("crew_res", "crew_fx", "module")}
+              "insight": ("insight",), "both": ("crew_res", "crew_fx", "module"),
+              "starting": ("insight", "crew_res", "crew_fx", "module")}   # a revealed Starting card: all of it
 PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
                "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
                "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect",
@@ -41,7 +42,8 @@ OTHER = "entered at the table: the players say its result"
 
 class CardEditor:
     """The pages of one card: ``name`` (None: ask it; a string: fixed),
-    ``part``: "crew" | "module" | "trajectory" | "insight" | "both";
+    ``part``: "crew" | "module" | "trajectory" | "insight" | "both" | "starting"
+    (a revealed Starting card: its Insight, Crew ability and Rocket module);
     ``base``: the card as the catalogue has it (its other parts are kept);
     ``lane_names``: who starts on each lane (for the trajectory page)."""
 
@@ -65,8 +67,8 @@ class CardEditor:
         self.lanes: list[list[str]] = [list(x) for x in (self.base.get("trajectory") or [[] for _ in range(LANES)])]
         self.lane = 0
         self.insight: dict[str, Any] = dict(self.base.get("insight") or {"cost": 1, "effect": "other"})
-        if part == "insight" and self.insight["effect"] == "other":
-            self.pages = self.pages + ("insight_text",)   # its words, typed
+        if part in ("insight", "starting") and self.insight["effect"] == "other":
+            self.set_effect("other")   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
         self.say = say   # why Next/Save cannot go on (a tap on them)
@@ -76,19 +78,21 @@ class CardEditor:
         """The card entry: the base card's parts with the part entered here."""
         out = {k: v for k, v in self.base.items() if k in ("crew", "module", "trajectory", "insight")}
         out["name"] = self.name.strip()
-        if self.part in ("crew", "both"):
+        if self.part in ("crew", "both", "starting"):
             out["crew"] = {k: v for k, v in self.crew.items() if v not in (0, False, "", [])}
-        if self.part in ("module", "both"):
+        if self.part in ("module", "both", "starting"):
             out["module"] = {k: v for k, v in self.module.items() if v not in (0, False, "")}
         if self.part == "trajectory":
             out["trajectory"] = [list(x) for x in self.lanes]
-        if self.part == "insight":
+        if self.part in ("insight", "starting"):
             out["insight"] = dict(self.insight)
         return out
 
     def summary(self) -> str:
         c = self.card()
-        what = brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else brief(c, self.part)
+        what = (brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else
+                " / ".join(brief(c, k) for k in ("insight", "crew", "module")) if self.part == "starting"
+                else brief(c, self.part))
         return f"{c['name'] or '?'}: {what}"
 
     # ------------------------------------------------------------------ input
@@ -119,7 +123,8 @@ class CardEditor:
             self.insight.pop("text", None)
         wanted = key == "other"
         if wanted and "insight_text" not in self.pages:
-            self.pages = self.pages + ("insight_text",)
+            at = self.pages.index("insight") + 1
+            self.pages = self.pages[:at] + ("insight_text",) + self.pages[at:]
         elif not wanted:
             self.pages = tuple(p for p in self.pages if p != "insight_text")
 

@@ -32,7 +32,8 @@ from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, 
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
-              "insight": "Insight", "both": "Crew ability and Rocket module"}
+              "insight": "Insight", "both": "Crew ability and Rocket module",
+              "starting": "Insight, Crew ability and Rocket module"}
 
 
 @dataclass
@@ -78,6 +79,11 @@ def card_brief(card: dict[str, Any], part: str | None) -> list[str]:
         return [lanes or brief(card, "trajectory"), "Crew, Module: not entered" if not card.get("crew")
                 and not card.get("module") else f"{crew} \u00b7 {module}"]
     return [module, crew] if part == "module" else [crew, module]
+
+
+def revealing(r: Request, place: str | None) -> bool:
+    """True when a Starting card is being revealed (one of them is picked next)."""
+    return r.purpose == "starting" and (place or r.place) == "revealed"
 
 
 def fitting_words(line: str, width: int, size: int) -> str:
@@ -224,6 +230,10 @@ class EntryScreen(Screen):
         if card["name"].startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and part == "insight":
             self.use(card, place)   # unknown: the table's word is taken when it is used as an Insight
             return
+        if revealing(self.request(), place) and not builtin and not all(k in card for k in (
+                "insight", "crew", "module")):   # revealed for the pick: all of it, as the table chooses by it
+            self.edit("starting", card, lambda c: self.store(c, True) and self.use(c, place))
+            return
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
@@ -247,6 +257,8 @@ class EntryScreen(Screen):
     def new_card(self) -> None:
         r = self.request()
         part = r.part or "both"
+        if r.purpose == "starting" and r.place == "revealed":
+            part = "starting"   # one of these is picked next: the table chooses by its Crew ability and module
         if r.purpose == "starting" and r.part is None:
             self.app.ask("A new Starting card: recruit it or attach it?",
                          [("Recruit to Crew deck", lambda: self._new_starting("crew")),
