@@ -317,3 +317,20 @@ def test_a_new_revealed_starting_card_is_entered_whole_so_the_pick_shows_it(driv
     assert s.game.starting_stage(s.state) == "pick"
     words = shown(d)
     assert "Crew: Fuel" in words and "Module: Hull" in words, words
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(driver, size):
+    """"Playing the Game 1: Pre-Launch": the 12 trajectory cards fill as the
+    rounds go; a tap on a filled slot shows its lanes, on a revealed card what is known of it."""
+    d = driver(size)
+    new_game(d, 2)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and len(s.state.slots) >= 2, limit=3000)
+    d.tap("Trajectory slots")
+    d.tap(f"Trajectory card 2: {s.state.slot_names[1]}")
+    assert d.app.dialog is not None and d.app.dialog.title == f"Trajectory card 2: {s.state.slot_names[1]}"
+    assert d.app.dialog.lines[0].startswith("lane 1:") and any("Crew ability" in x for x in d.app.dialog.lines)
+    d.tap("Close")
+    d.tap("revealed 1")
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Revealed Space card 1 of")

@@ -229,6 +229,40 @@ def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         inner = cell.inflate(-lay.px(2), 0)
         word = label if not fixed or label == "T" or text.width(label, lay.small, True) <= inner.w else label[0]
         ui.label(inner, word, lay.small, FG if filled or fixed else DIM, "center", bold=True)
+    filled = [label for label, card in items if card is not None]
+    if filled:   # a tap on the strip (its slots are narrower than a finger): which card to show
+        ui.hits.append(Hit(pygame.Rect(rect), "Trajectory slots", lambda: ask_slot(app)))
+
+
+def ask_slot(app: Any) -> None:
+    """Which trajectory card to show (:func:`show_slot`): one button per card placed."""
+    from .moves import ask_options
+    state = app.state
+    options = [(f"Trajectory card {i + 1}: {name}", lambda i=i: show_slot(app, str(i + 1)))
+               for i, name in enumerate(state.slot_names)]
+    if state.trajectory_card:
+        options.insert(min(6, len(options)), ("The Trajectory card", lambda: show_slot(app, "T")))
+    ask_options(app, "Which trajectory card? (its spaces and hazards per lane)", options)
+
+
+def show_slot(app: Any, label: str) -> None:
+    """The trajectory card in slot ``label`` ("1".."12", or "T" for the
+    Trajectory card) in a dialog: its spaces and hazards per lane ("Playing
+    the Game 1: Pre-Launch") and, for a Space card, what the catalogue knows
+    of its Crew ability and Rocket module."""
+    from .words import crew_text, module_text, trajectory_text
+    state = app.state
+    if label == "T":
+        app.show_info("The Trajectory card", trajectory_text([list(x) for x in state.trajectory_card]).split(" | "))
+        return
+    i = int(label) - 1
+    name = state.slot_names[i]
+    lines = trajectory_text([list(x) for x in state.slots[i]]).split(" | ")
+    card = app.catalogue("space").get(name) or {}
+    crew, module = card.get("crew"), card.get("module")
+    lines += [f"Crew ability: {crew_text(crew)}" if crew else crew_text(crew),
+              f"Rocket module: {module_text(module)}" if module else module_text(module)]
+    app.show_info(f"Trajectory card {label}: {name}", lines)
 
 
 def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) -> None:
