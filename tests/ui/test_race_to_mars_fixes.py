@@ -334,3 +334,20 @@ def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(dr
     d.tap("Close")
     d.tap("revealed 1")
     assert d.app.dialog is not None and d.app.dialog.title.startswith("Revealed Space card 1 of")
+
+
+def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
+    """"Playing the Game 1: Pre-Launch": a module attached is never moved; every
+    player's panel says what their rocket holds, not only the one picking."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver()
+    new_game(d, 3)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and sum(
+        1 for p in s.state.players if p.modules) >= 2 and len(s.state.slots) >= 4, limit=3000)
+    words = shown(d)
+    seat = d.app.current_screen().seat()
+    others = [i for i, p in enumerate(s.state.players) if p.modules and i != seat]
+    assert others
+    for i in others:
+        assert facts.module_brief(s.state, i, 0).split(",")[0] in words, (i, words)

@@ -79,8 +79,9 @@ def module_brief(state: Any, seat: int, i: int) -> str:
     from .words import brief
     d = module_entry(state, seat, i)
     m = player(state, seat).modules[i]
-    what = brief({"module": d}, "module") if d else "copies nothing now"
-    return f"copy: {what}" if m.copy else what
+    if m.copy:
+        return f"Copy: {brief({'module': d}, 'module')}" if d else "Copy (nothing yet)"
+    return brief({"module": d}, "module") if d else "no effect"
 
 
 def play_area(state: Any, seat: int) -> list[str]:

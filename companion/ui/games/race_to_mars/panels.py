@@ -117,6 +117,14 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
+            lh = text.font(lay.small).get_linesize()
+            if p["rocket_modules"] and rest.h >= lay.px(34) + lh:   # the rocket, compactly, under the numbers
+                mods_r, rest = L.take_bottom(rest, lh)
+                what = [facts.module_brief(state, i, k) for k in range(len(p["rocket_modules"]))]
+                n = len(what)
+                ui.label(mods_r, fitting(["Rocket: " + "; ".join(what), "; ".join(what), "; ".join(
+                    w.split(",")[0] for w in what), f"{n} module" + ("s" if n > 1 else "")], mods_r.w, lay.small),
+                         lay.small, FG, min_size=lay.small)
         number_cells(ui, rest, cells)
 
 
