@@ -512,16 +512,17 @@ class App:
         move was made in (never an action's repr)."""
         s = self.session
         seq = s.seq if which == "undo" else s.seq + 1
-        entry = next((e for e in (s.log_tail(1) if which == "undo" else s.log()) if e.seq == seq), None)
+        row = s.store.action(s.record.id, seq) if s.record is not None else None   # that one row only
         before = s.state
         out = getattr(s, which)()
         if not out.accepted:
             return out, ""
         verb = "Took back" if which == "undo" else "Made again"
-        if entry is not None and entry.events:
-            return out, f"{verb}: {entry.events[0].text}"
+        if row is not None and row.events and row.events[0].get("text"):
+            return out, f"{verb}: {row.events[0]['text']}"
         state = s.state if which == "undo" else before
-        what = self.game_ui.describe_action(state, entry.action) if entry is not None and self.game_ui else "a move"
+        what = (self.game_ui.describe_action(state, Action.from_json(row.action))
+                if row is not None and self.game_ui is not None else "a move")
         return out, f"{verb}: {what}"
 
     def next(self) -> None:

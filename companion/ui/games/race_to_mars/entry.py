@@ -257,7 +257,7 @@ class EntryScreen(Screen):
     def new_card(self) -> None:
         r = self.request()
         part = r.part or "both"
-        if r.purpose == "starting" and r.place == "revealed":
+        if revealing(r, None):
             part = "starting"   # one of these is picked next: the table chooses by its Crew ability and module
         if r.purpose == "starting" and r.part is None:
             self.app.ask("A new Starting card: recruit it or attach it?",
@@ -403,9 +403,10 @@ class EntryScreen(Screen):
             return f"{who} picks a Starting card: recruit it or attach it"
         if r.purpose == "leftover" and expect is not None:
             slot = len(self.app.state.slots) + 1
-            return "|".join((expect.purpose, f"Leftover card: trajectory card {slot} of {SLOTS} "
-                             f"({slot_side(self.app.state, slot)})", f"Leftover: trajectory card {slot}/{SLOTS} "
-                             f"({slot_side(self.app.state, slot)})", f"Leftover: trajectory card {slot} of {SLOTS}"))
+            side = slot_side(self.app.state, slot)
+            return "|".join((expect.purpose, f"Leftover card: trajectory card {slot} of {SLOTS} ({side})",
+                             f"Leftover: trajectory card {slot}/{SLOTS} ({side})",
+                             f"Leftover: trajectory card {slot} of {SLOTS}"))
         return expect.purpose if expect is not None else ""
 
     def lapse(self) -> None:
@@ -494,11 +495,12 @@ class EntryScreen(Screen):
         self.page_no += delta
 
     def paint_names(self, ui: Ui, rect: pygame.Rect, names: list[str], r: Request) -> None:
-        """The catalogue's cards as tiles, as many as the screen holds (two
-        columns; in landscape one line under the name, in portrait two): the
-        name, and under it what the table needs to choose (:func:`card_brief`:
-        the part about to be used first), paged. A tap on a tile picks the
-        card; a tap on its "i" mark shows the whole card (:func:`card_lines`)."""
+        """The catalogue's cards as tiles, as many as the screen holds (one
+        column in portrait, two in landscape): the name beside two lines (over
+        them when a name is long) of what the table needs to choose
+        (:func:`card_brief`: the part about to be used first), paged. A tap on
+        a tile picks the card; a tap on its "i" mark shows the whole card
+        (:func:`card_lines`)."""
         lay = ui.layout
         # the name beside its two lines (over them when a name is long: the Starting cards);
         # one column in portrait, two in landscape
@@ -507,7 +509,7 @@ class EntryScreen(Screen):
         side = name_w <= rect.w // ncols // 5
         lh = text.font(lay.small).get_linesize()
         row_h = max(lay.touch, nlines * lh + lay.px(8) if side else
-                    text.font(lay.body, True).get_linesize() + nlines * lh + lay.px(4))
+                    text.font(lay.body, True).get_linesize() + nlines * lh)
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
         self.pages = max(1, -(-len(names) // per_page))
