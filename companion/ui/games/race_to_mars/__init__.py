@@ -52,7 +52,7 @@ class RaceToMarsUi(GameUi):
         if step == "leftover":
             return Request("leftover", "space", "trajectory", None, expect.seat, state)
         if step == "starting":
-            stage = facts.starting_place(state)
+            stage = self.app.game.starting_stage(state)   # the app answers once per state
             if stage == "pick":
                 return Request("starting", "starting", None, None, expect.seat, state)
             return Request("starting", "starting", "insight", "insight" if stage == "leftover" else stage,
@@ -123,7 +123,8 @@ class RaceToMarsUi(GameUi):
                  "pick": f"picks {name}", "leftover": f"{name} to the trajectories",
                  "starting": f"Starting card {name}", "extra_card": "adds a card to the selection (Headquarters 8)",
                  "trajectory_card": "enters the Trajectory card",
-                 "done": "done playing cards (2.1)" if state.step == "play" else f"ends phase 2.{state.sub}"}.get(action.kind)
+                 "done": "done playing cards (2.1)" if state.step == "play" else f"ends phase 2.{state.sub}"
+                 }.get(action.kind)
         if words is None:
             try:
                 words = describe(self.app, action)

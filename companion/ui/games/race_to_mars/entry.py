@@ -144,6 +144,10 @@ class EntryScreen(Screen):
     def request(self) -> Request:
         return self.gui.request()
 
+    def stage(self) -> str:
+        """:func:`.facts.starting_place`, asked of the app's rules (answered once per state)."""
+        return self.app.game.starting_stage(self.app.state)
+
     def kind(self) -> str:
         r = self.request()
         return self.browse_kind if r.purpose == "browse" else r.kind
@@ -157,7 +161,7 @@ class EntryScreen(Screen):
         cat = self.catalogue()
         names = cat.names()
         if r.purpose == "starting" and r.place not in ("insight", "revealed"):
-            names = list(facts.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
+            names = list(self.app.game.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
         elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
             names = [n for n in names if n not in used]
@@ -204,8 +208,8 @@ class EntryScreen(Screen):
     def tap_card(self, name: str) -> None:
         r = self.request()
         card = self.catalogue().get(name)
-        if card is None and r.purpose == "starting" and (name == UNKNOWN_STARTING or name in facts.starting_choices(
-                self.app.state)):
+        if card is None and r.purpose == "starting" and (
+                name == UNKNOWN_STARTING or name in self.app.game.starting_choices(self.app.state)):
             card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
@@ -391,11 +395,11 @@ class EntryScreen(Screen):
             return f"{who} {verb}: which Space card?"
         if r.purpose == "starting":
             state = self.app.state
-            stage = facts.starting_place(state)
+            stage = self.stage()
             if stage == "insight":
                 return "The Starting card beside the Insight card: which one?"
             if stage == "revealed":
-                k = state.picked + len(facts.starting_choices(state)) + 1
+                k = state.picked + len(self.app.game.starting_choices(state)) + 1
                 return (f"Starting card {k} of {state.revealed} revealed (one more than the players): which one?"
                         f"|Starting card {k} of {state.revealed} revealed: which one?")
             if stage == "leftover":
@@ -534,7 +538,7 @@ class EntryScreen(Screen):
                      min_size=lay.small)
             said = part
             if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
-                said = {"pick": "crew", "revealed": None}.get(facts.starting_place(self.app.state), "insight")
+                said = {"pick": "crew", "revealed": None}.get(self.stage(), "insight")
             lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
             if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
                 lines = ["not described: the table's word"]

@@ -20,7 +20,7 @@ from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, ad
 from ... import layout as L
 from ... import text
 from ...seats import seat_chip
-from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
 from .moves import ask_options, option_label, pick_action
 from .panels import TableScreen, reminder_lines, show_player
@@ -54,7 +54,7 @@ class PlayScreen(TableScreen):
     def play(self, seat: int) -> None:
         """Which card ``seat`` plays: the Crew cards in a stable order, those
         that may be in hand first (:func:`.facts.hand_order`); a card played
-        this turn stays in its place, greyed out ("in play"), so the others
+        this turn stays in its place, greyed out with the same words, so the others
         never move under a finger between two plays."""
         app = self.app
         plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
@@ -197,7 +197,7 @@ class PlayScreen(TableScreen):
         lines += [x for x in reminder_lines(app, seat) if not x.startswith(("Play cards", "A rocket is on Mars"))]
         y = info_r.y
         lh = text.font(lay.small).get_linesize()
-        for i, line in enumerate(lines):
+        for line in lines:
             need = len(text.wrap(line, info_r.w, lay.small)) * lh
             if y + need > info_r.bottom + 1:
                 break

@@ -150,7 +150,8 @@ def brief(card: dict[str, Any], part: str | None) -> str:
         if not m:
             return "Rocket module not entered"
         bits = [SHORT.get(m.get("resource", ""), "")] + ([f"{m['protection']} shield"] if m.get("protection") else [])
-        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"), ("free_advance", "free advance"))
+        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"),
+                                            ("free_advance", "free advance"))
                  if m.get(k)]
         bits += [w for k, w in (("copy", "copy"), ("reveal_top", "top revealed"), ("other", "other")) if m.get(k)]
         return ", ".join(b for b in bits if b).replace("+ ", "+") or "no effect"
