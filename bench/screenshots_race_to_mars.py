@@ -99,7 +99,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.tap("Attach as module")
     d.tap("New card")
     editor_page("module")
-    d.tap("free_advance +")
+    d.tap("free_advance")
     d.tap("protection red")
     shot("08-new-card-module")
     d.app.ui_for(GAME).cancel()

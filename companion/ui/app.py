@@ -508,14 +508,14 @@ class App:
             self.say(f"Back to the game; {again}.", "note", 5)
             return
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
-            out = getattr(self.session, which)()
-            taken = [out.events[0].text] if out.accepted else []
+            out, words = self._step_log(which)
+            taken = [words] if out.accepted else []
             if out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
                 while self.automatic() and self.session.can_undo:
-                    more = self.session.undo()
+                    more, words = self._step_log("undo")
                     if not more.accepted:
                         break
-                    taken.append(more.events[0].text)
+                    taken.append(words)
             elif out.accepted:
                 while self.automatic() and self.session.can_redo:
                     if not self.session.redo().accepted:
@@ -529,6 +529,26 @@ class App:
             return
         self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
                  f"{'s' if len(taken) > 2 else ''})", "note", 4)
+
+    def _step_log(self, which: str) -> tuple[Any, str]:
+        """``session.undo()`` or ``session.redo()`` and the move it took back
+        or made again in the game's words ("Took back: Anna: Done"): the
+        move's first event, else ``GameUi.describe_action`` in the state the
+        move was made in (never an action's repr)."""
+        s = self.session
+        seq = s.seq if which == "undo" else s.seq + 1
+        row = s.store.action(s.record.id, seq) if s.record is not None else None   # that one row only
+        before = s.state
+        out = getattr(s, which)()
+        if not out.accepted:
+            return out, ""
+        verb = "Took back" if which == "undo" else "Made again"
+        if row is not None and row.events and row.events[0].get("text"):
+            return out, f"{verb}: {row.events[0]['text']}"
+        state = s.state if which == "undo" else before
+        what = (self.game_ui.describe_action(state, Action.from_json(row.action))
+                if row is not None and self.game_ui is not None else "a move")
+        return out, f"{verb}: {what}"
 
     def next(self) -> None:
         """The NEXT button: the screen decides (usually: submit NEXT)."""
@@ -653,6 +673,12 @@ class App:
         return recent[-80:]
 
     # ------------------------------------------------------------------ screens
+    def on_picker(self) -> bool:
+        """True while the game picker is shown (no game on screen: nothing to
+        undo there, no die faces to tap)."""
+        return (self.wants_new_game or self.state is None or not self.session.has_game) \
+            and self.setup_game_id is None
+
     def current_screen(self):
         """The screen to show: the game picker, a game's New-game screen, or
         the screen the open game's package chooses for its state."""

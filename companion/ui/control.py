@@ -245,11 +245,12 @@ def describe(app: Any) -> dict[str, Any]:
     s = app.session
     state = s.state
     screen = app.current_screen()
+    tappable = [label for label, on_tap in app.dialog.options if on_tap is not None] if app.dialog else []  # no greyed
     out: dict[str, Any] = {
         "screen": screen.name, "has_game": s.has_game, "game": s.game_id, "seq": s.seq,
         "message": app.message.text if app.message else None,
         "dialog": app.dialog.title if app.dialog else None,
-        "dialog_options": [label for label, cb in app.dialog.options if cb is not None] if app.dialog else [],
+        "dialog_options": tappable,
         "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
     if state is not None and s.game is not None:
         game = s.game

@@ -53,7 +53,7 @@ class Table:
         getattr(self, f"on_{screen.name}")(screen)
 
     def answer(self) -> None:
-        options = [label for label, _ in self.app.dialog.options]
+        options = [label for label, on_tap in self.app.dialog.options if on_tap is not None]   # not the greyed
         if not options:
             self.tap(self.app.dialog.cancel_label)
             return
@@ -133,11 +133,15 @@ class Table:
         """The card the table holds (made up by the engine's seeded generator), once per editor."""
         ed = screen.editor
         if not hasattr(ed, "table_plan"):
-            part = ed.part if ed.part in ("crew", "module", "trajectory") else "both" if ed.part == "both" else "crew"
+            part = ed.part if ed.part in ("crew", "module", "trajectory") else "both" if ed.part in (
+                "both", "starting") else "crew"
             card = random_space_card(self.rng, part)
+            insight = {"insight": {"cost": self.rng.randint(1, 4), "effect": self.rng.choice(
+                ("boost", "draw", "store", "other"))}}
             if ed.part == "insight":
-                card = {"insight": {"cost": self.rng.randint(1, 4), "effect": self.rng.choice(
-                    ("boost", "draw", "store", "other"))}}
+                card = insight
+            elif ed.part == "starting":
+                card.update(insight)
             ed.table_plan = card
             self.new_cards += 1
         return ed.table_plan
@@ -166,10 +170,10 @@ class Table:
                 self.tap("other")
         elif page == "module":
             m = card.get("module", {})
-            for key in ("draw", "storage", "free_advance"):
+            for key in ("draw", "storage"):
                 for _ in range(m.get(key, 0)):
                     self.tap(f"{key} +")
-            for key in ("copy", "reveal_top"):
+            for key in ("free_advance", "copy", "reveal_top"):
                 if m.get(key):
                     self.tap(key)
             if m.get("resource"):
@@ -186,6 +190,9 @@ class Table:
             for _ in range(ins["cost"] - 1):
                 self.tap("cost +")
             self.tap(f"effect {ins['effect']}")
+        elif page == "insight_text":   # an "other" Insight: its words
+            for ch in f"WORDS {self.new_cards}":
+                self.tap(f"key {ch}" if ch != " " else "key space")
         self.tap("Save" if "Save" in self.names() else "Next")
 
 

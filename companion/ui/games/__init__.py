@@ -30,6 +30,7 @@ class GameUi(ABC):
       whose turn...), and :meth:`top_bar_key` what it shows;
     - :meth:`new_period` which events start a new period (a day, a round),
       so the shell keeps "what happened this period" (``app.recent``);
+    - :meth:`describe_action` a move in words (Undo's and Redo's message);
     - :meth:`automatic` a state with nothing to decide (the shell presses NEXT);
     - ``catalogue_kinds``: the card kinds its screens edit (the shell loads
       those catalogues).
@@ -69,6 +70,16 @@ class GameUi(ABC):
         """Extra JSON-able fields about ``state`` for the test control channel
         (default: none; the shell already gives phase, who acts, what it waits for)."""
         return {}
+
+    def describe_action(self, state: Any, action: Any) -> str:
+        """``action`` (a :class:`companion.rules.contract.Action` legal in
+        ``state``) in a player's words, for "Took back: ..." and "Made again:
+        ..." when the move's own events say nothing. Default: whose move it
+        was ("Anna's move"); a game names the move itself."""
+        seats = self.app.game.seats(state)
+        if action.seat is not None and 0 <= action.seat < len(seats):
+            return f"{seats[action.seat].name}'s move"
+        return "the table's move"
 
     def automatic(self, state: Any) -> bool:
         """True when ``state`` has nothing for the players to decide, so the

@@ -13,7 +13,7 @@ from companion.rules.contract import NUMBER_FACES
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Ui
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, Hit, Ui
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
@@ -87,12 +87,21 @@ def top_bar(ui: Ui, app: Any) -> None:
         st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
         status = (app.uses_die(), st["mode"], st.get("connected"), st.get("last_roll"),
                   game_ui.top_bar_key(app.state) if game_part else app.title())
-    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo or back, s.can_redo or back, status)
+    picker = app.on_picker()
+    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo or back, s.can_redo or back, status, picker)
 
     def paint() -> None:
         ui.panel(lay.top, PANEL, radius=0)
-        ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
-        ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
+        if picker:  # no game on screen: nothing to take back here; a tap says so
+            for slot, label in (("undo", "Undo"), ("redo", "Redo")):
+                ui.panel(r[slot], *STYLES["disabled"][:2])
+                ui.label(r[slot].inflate(-lay.px(8), -lay.px(4)), label, lay.body, STYLES["disabled"][2], "center",
+                         bold=True)
+                ui.hits.append(Hit(pygame.Rect(r[slot]), label, lambda label=label: app.say(
+                    f"{label} works in a game: tap a game, or Back to game, first.", "info", 5)))
+        else:
+            ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
+            ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
         if r["fix"] is not None:
             ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
@@ -121,6 +130,10 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     if not app.uses_die():
         ui.label(top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
         ui.label(bottom, "in this game", lay.small, DIM)
+        return
+    if app.on_picker() and not (st["mode"] != "none" and st["connected"]):  # no faces on screen to tap
+        ui.label(inner, "No die" if st["mode"] == "none" else "Die unplugged", lay.small,
+                 DIM if st["mode"] == "none" else WARN, bold=True)
         return
     if st["mode"] == "none":
         ui.label(top, "No die", lay.small, DIM, bold=True)

@@ -52,7 +52,7 @@ class RaceToMarsUi(GameUi):
         if step == "leftover":
             return Request("leftover", "space", "trajectory", None, expect.seat, state)
         if step == "starting":
-            stage = facts.starting_place(state)
+            stage = self.app.game.starting_stage(state)   # the app answers once per state
             if stage == "pick":
                 return Request("starting", "starting", None, None, expect.seat, state)
             return Request("starting", "starting", "insight", "insight" if stage == "leftover" else stage,
@@ -108,6 +108,29 @@ class RaceToMarsUi(GameUi):
         """Whose step it is (disc with mark, name, phase) and the round."""
         from .panels import turn_line
         turn_line(ui, rect, self.app, state)
+
+    def describe_action(self, state: Any, action: Any) -> str:
+        """``action`` in words, who first: "Anna: ends phase 2.2",
+        "Winston: Play a Boost" (the Post-launch moves as their buttons say
+        them, :func:`.moves.describe`; the others by what they do)."""
+        from .moves import describe
+        who = state.names[action.seat] if action.seat is not None else "The table"
+        a = action.args
+        card = a.get("card", {})
+        name = card.get("name", "") if isinstance(card, dict) else card
+        words = {"next": "next step", "launch": "launches",
+                 "headquarters": f"keeps Headquarters {a.get('keep', '?')}",
+                 "pick": f"picks {name}", "leftover": f"{name} to the trajectories",
+                 "starting": f"Starting card {name}", "extra_card": "adds a card to the selection (Headquarters 8)",
+                 "trajectory_card": "enters the Trajectory card",
+                 "done": "done playing cards (2.1)" if state.step == "play" else f"ends phase 2.{state.sub}"
+                 }.get(action.kind)
+        if words is None:
+            try:
+                words = describe(self.app, action)
+            except (KeyError, IndexError, AttributeError):   # a move the state no longer explains
+                words = action.kind.replace("_", " ")
+        return f"{who}: {words}"
 
     def new_period(self, events: tuple[Event, ...]) -> bool:
         """A round begins when its Space cards are revealed (or 2.1 starts with nobody in Pre-launch)."""

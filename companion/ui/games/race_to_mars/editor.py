@@ -20,30 +20,38 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 from ... import layout as L
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting, name_fitting)
+from .words import (CHIP, brief, CREW_COUNTS, FREE_ADVANCE, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting,
+                    name_fitting)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
 PART_PAGES = {"crew": ("crew_res", "crew_fx"), "module": ("module",), "trajectory": ("trajectory",),
-              "insight": ("insight",), "both": ("crew_res", "crew_fx", "module")}
+              "insight": ("insight",), "both": ("crew_res", "crew_fx", "module"),
+              "starting": ("insight", "crew_res", "crew_fx", "module")}   # a revealed Starting card: all of it
 PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: resources",
                "crew_fx": "Crew ability: effects", "module": "Rocket module (grey part)",
-               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect"}
-LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
-          "free_advance": 12}
+               "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect",
+               "insight_text": "Insight: what it says (its words)"}
+MAX_TEXT = 60
+LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9}
+#: The Rocket module's counts entered with \u2212/+; its Free advance is a switch,
+#: always "exactly 3 spaces" ("Anatomy of a Space Card").
+MODULE_STEPS = tuple((k, w) for k, w in MODULE_COUNTS if k != "free_advance")
 OTHER = "entered at the table: the players say its result"
 
 
 class CardEditor:
     """The pages of one card: ``name`` (None: ask it; a string: fixed),
-    ``part``: "crew" | "module" | "trajectory" | "insight" | "both";
+    ``part``: "crew" | "module" | "trajectory" | "insight" | "both" | "starting"
+    (a revealed Starting card: its Insight, Crew ability and Rocket module);
     ``base``: the card as the catalogue has it (its other parts are kept);
     ``lane_names``: who starts on each lane (for the trajectory page)."""
 
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
-                 name_problem: Callable[[str], str | None] = lambda name: None) -> None:
+                 name_problem: Callable[[str], str | None] = lambda name: None,
+                 say: Callable[[str], object] = lambda sentence: None) -> None:
         self.part = part
         self.on_save = on_save
         self.on_cancel = on_cancel
@@ -59,27 +67,32 @@ class CardEditor:
         self.lanes: list[list[str]] = [list(x) for x in (self.base.get("trajectory") or [[] for _ in range(LANES)])]
         self.lane = 0
         self.insight: dict[str, Any] = dict(self.base.get("insight") or {"cost": 1, "effect": "other"})
+        if part in ("insight", "starting") and self.insight["effect"] == "other":
+            self.set_effect("other")   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
+        self.say = say   # why Next/Save cannot go on (a tap on them)
 
     # ------------------------------------------------------------------ the card
     def card(self) -> dict[str, Any]:
         """The card entry: the base card's parts with the part entered here."""
         out = {k: v for k, v in self.base.items() if k in ("crew", "module", "trajectory", "insight")}
         out["name"] = self.name.strip()
-        if self.part in ("crew", "both"):
+        if self.part in ("crew", "both", "starting"):
             out["crew"] = {k: v for k, v in self.crew.items() if v not in (0, False, "", [])}
-        if self.part in ("module", "both"):
+        if self.part in ("module", "both", "starting"):
             out["module"] = {k: v for k, v in self.module.items() if v not in (0, False, "")}
         if self.part == "trajectory":
             out["trajectory"] = [list(x) for x in self.lanes]
-        if self.part == "insight":
+        if self.part in ("insight", "starting"):
             out["insight"] = dict(self.insight)
         return out
 
     def summary(self) -> str:
         c = self.card()
-        what = brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else brief(c, self.part)
+        what = (brief(c, "crew") + " / " + brief(c, "module") if self.part == "both" else
+                " / ".join(brief(c, k) for k in ("insight", "crew", "module")) if self.part == "starting"
+                else brief(c, self.part))
         return f"{c['name'] or '?'}: {what}"
 
     # ------------------------------------------------------------------ input
@@ -87,15 +100,37 @@ class CardEditor:
         return self.pages[self.page]
 
     def type_char(self, ch: str) -> None:
-        if len(self.name) < MAX_NAME and ch.isprintable():
+        """A letter typed: into the Insight's words on that page, else the name."""
+        if not ch.isprintable():
+            return
+        if self.current() == "insight_text":
+            if len(self.insight.get("text", "")) < MAX_TEXT:
+                self.insight["text"] = self.insight.get("text", "") + ch
+        elif len(self.name) < MAX_NAME:
             self.name += ch
 
     def delete_char(self) -> None:
-        self.name = self.name[:-1]
+        if self.current() == "insight_text":
+            self.insight["text"] = self.insight.get("text", "")[:-1]
+        else:
+            self.name = self.name[:-1]
+
+    def set_effect(self, key: str) -> None:
+        """The Insight's effect; "other" (the app does not know it) adds a
+        page for its words, typed as printed ("Starting Cards")."""
+        self.insight["effect"] = key
+        if key != "other":
+            self.insight.pop("text", None)
+        wanted = key == "other"
+        if wanted and "insight_text" not in self.pages:
+            at = self.pages.index("insight") + 1
+            self.pages = self.pages[:at] + ("insight_text",) + self.pages[at:]
+        elif not wanted:
+            self.pages = tuple(p for p in self.pages if p != "insight_text")
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """Typing on a real keyboard on the name page; True if used."""
-        if self.current() != "name":
+        if self.current() not in ("name", "insight_text"):
             return False
         if event.type == pygame.TEXTINPUT:
             for ch in event.text:
@@ -116,6 +151,8 @@ class CardEditor:
             return "Type the card's name first (or its number)."
         if self.current() == "name" and self.name_problem(self.name.strip()):
             return self.name_problem(self.name.strip())
+        if self.current() == "insight_text" and not self.insight.get("text", "").strip():
+            return "Type what the Insight says (a few words), so the table sees it in phase 2.4."
         if self.current() == "crew_fx" and self.crew.get("keep", 0) > self.crew.get("look", 0):
             return "Keep cannot be more than the cards looked at."
         if self.page < len(self.pages) - 1:
@@ -123,6 +160,12 @@ class CardEditor:
             return None
         self.on_save(self.card())
         return None
+
+    def next_said(self) -> None:
+        """:meth:`next` from its button: a reason it cannot go on is said (``say``)."""
+        problem = self.next()
+        if problem:
+            self.say(problem)
 
     def back(self) -> None:
         if self.page == 0:
@@ -158,23 +201,29 @@ class CardEditor:
             else:
                 summary_r = row.inflate(0, -lay.px(4))
             said = fitting_block([self.summary(), self.name.strip() or "?"], summary_r, lay.small)
-            ui.block(summary_r, said, lay.small, DIM)
+            ui.block(summary_r, said, lay.small, FG)
         getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
-        if page == "name":
+        if page in ("name", "insight_text"):
             space_r, row = L.take_left(row, lay.px(110), lay.gap)
             del_r, row = L.take_left(row, lay.px(110), lay.gap)
             ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
             ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
         last = self.page == len(self.pages) - 1
-        ui.button(save_r, "Save & use" if last else "Next", self.next, "primary", size=lay.body, name="Save"
+        ui.button(save_r, "Save & use" if last else "Next", self.next_said, "primary", size=lay.body, name="Save"
                   if last else "Next")
 
-    def paint_name(self, ui: Ui, rect: pygame.Rect) -> None:
+    def paint_insight_text(self, ui: Ui, rect: pygame.Rect) -> None:
+        self.paint_name(ui, rect, self.insight.get("text", ""))
+
+    def paint_name(self, ui: Ui, rect: pygame.Rect, typed: str | None = None) -> None:
+        """The field (the name, or ``typed``: the Insight's words) and the keyboard."""
         lay = ui.layout
         field_r, keys_r = L.take_top(rect, lay.px(40), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
-        ui.label(field_r.inflate(-lay.px(16), 0), self.name + "\u258f", lay.big, FG, bold=True)
+        shown = (self.name if typed is None else typed) + "\u258f"
+        ui.label(field_r.inflate(-lay.px(16), 0), fitting([shown, "\u2026" + shown[-28:]], field_r.w - lay.px(16),
+                                                          lay.big, True), lay.big, FG, bold=True)
         keys = KEYS_WIDE.strip()
         ncols = 7 if lay.portrait else 10
         nrows = -(-len(keys) // ncols)
@@ -222,7 +271,7 @@ class CardEditor:
         lay = ui.layout
         val = where.get(key, 0)
         label_r, row = L.take_top(cell, cell.h - lay.touch)
-        ui.label(label_r, label, lay.small, FG if val else DIM, "center", bold=bool(val))
+        ui.label(label_r, label, lay.small, FG, "center", bold=bool(val))
         minus_r, rest = L.take_left(row, lay.touch, lay.px(2))
         plus_r, mid = L.take_right(rest, lay.touch, lay.px(2))
         ui.button(minus_r, "\u2212", lambda: self.step(where, key, -1), size=lay.big, name=f"{key} -")
@@ -256,18 +305,19 @@ class CardEditor:
         lay = ui.layout
         m = self.module
         ncols = 2 if lay.portrait else 3
-        toggles = (("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
+        toggles = (("free_advance", ("Free advance", f"{FREE_ADVANCE} spaces"), FREE_ADVANCE),
+                   ("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
                    ("other", ("Other effect", "players say it"), OTHER))
         if lay.portrait:  # steppers and switches two by two, all as tall as a stepper
-            cells = L.grid(rect, len(MODULE_COUNTS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
-            steppers, switches = cells[:len(MODULE_COUNTS)], cells[len(MODULE_COUNTS):]
+            cells = L.grid(rect, len(MODULE_STEPS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers, switches = cells[:len(MODULE_STEPS)], cells[len(MODULE_STEPS):]
             switches = [c.inflate(0, -lay.px(12)) for c in switches]
         else:  # the steppers in a row, the switches in a row under them
-            steppers = L.grid(rect, len(MODULE_COUNTS), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers = L.grid(rect, len(MODULE_STEPS), ncols, lay.gap, row_h=self.step_h(lay))
             y = steppers[-1].bottom + lay.gap
-            switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), ncols, lay.gap,
+            switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), 4, lay.gap,
                               row_h=lay.touch + lay.px(10))
-        for cell, (key, label) in zip(steppers, MODULE_COUNTS):
+        for cell, (key, label) in zip(steppers, MODULE_STEPS):
             self._stepper(ui, cell, label, m, key)
         for cell, (key, words, value) in zip(switches, toggles):
             self._toggle(ui, cell, words, m, key, value)
@@ -345,7 +395,7 @@ class CardEditor:
         ncols = 2 if lay.portrait else 3
         for cell, (key, label) in zip(L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch),
                                       INSIGHT_EFFECTS):
-            ui.button(cell, label, lambda k=key: ins.update(effect=k), "selected" if ins["effect"] == key else "normal",
+            ui.button(cell, label, lambda k=key: self.set_effect(k), "selected" if ins["effect"] == key else "normal",
                       size=lay.body if text.width(label, lay.body, True) <= cell.w - 2 * lay.px(8) else lay.small,
                       name=f"effect {key}")
 

@@ -18,6 +18,8 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD, UNKNOWN_STARTING
+from companion.rules.race_to_mars.model import SLOTS
+from companion.rules.race_to_mars.table import slot_side
 
 from ... import layout as L
 from ... import text
@@ -26,11 +28,12 @@ from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
-from .words import brief, crew_text, insight_text, module_text, trajectory_text
+from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
-              "insight": "Insight", "both": "Crew ability and Rocket module"}
+              "insight": "Insight", "both": "Crew ability and Rocket module",
+              "starting": "Insight, Crew ability and Rocket module"}
 
 
 @dataclass
@@ -61,31 +64,45 @@ def card_brief(card: dict[str, Any], part: str | None) -> list[str]:
     and its Rocket module ("Crew: Fuel+Wild, draw 1" / "Module: Hull, red
     shield"), the part about to be used first (a Starting card's Insight
     and its cost, "Insight: 2 XP: Jettison a card", when it goes to the
-    Insight row). A part the catalogue lacks says "not entered"."""
+    Insight row). A part the catalogue lacks says "not entered"; a card
+    known only as a trajectory card shows its lanes."""
     def said(key: str, word: str) -> str:
         return f"{word}: {brief(card, key) if card.get(key) else 'not entered'}"
     crew, module = said("crew", "Crew"), said("module", "Module")
+    lanes = ("Lanes: " + " | ".join(" ".join(SHORT.get(x, x) for x in lane) or "\u2014" for lane in card["trajectory"])
+             if card.get("trajectory") else None)
     if part == "insight":
         return [said("insight", "Insight"), f"{crew} \u00b7 {module}"]
     if "insight" in card and part is None:
         return [f"{crew} \u00b7 {module}", said("insight", "Insight")]
-    if part == "trajectory":
-        return [brief(card, "trajectory"), f"{crew} \u00b7 {module}"]
+    if part == "trajectory" or lanes and not card.get("crew") and not card.get("module"):
+        return [lanes or brief(card, "trajectory"), "Crew, Module: not entered" if not card.get("crew")
+                and not card.get("module") else f"{crew} \u00b7 {module}"]
     return [module, crew] if part == "module" else [crew, module]
+
+
+def revealing(r: Request, place: str | None) -> bool:
+    """True when a Starting card is being revealed (one of them is picked next)."""
+    return r.purpose == "starting" and (place or r.place) == "revealed"
 
 
 def fitting_words(line: str, width: int, size: int) -> str:
     """``line`` whole if it fits ``width`` px at ``size``, else its first
     comma- or dot-separated parts that do (never cut inside a word); the
-    rest is in the card's details (a tap in the catalogue)."""
+    rest is in the card's details (its "i" mark)."""
     if text.width(line, size) <= width:
         return line
     parts = line.replace(" \u00b7 ", ", ").split(", ")
     for k in range(len(parts) - 1, 0, -1):
-        s = ", ".join(parts[:k]) + " +"
+        s = ", ".join(parts[:k]) + " \u2026"
         if text.width(s, size) <= width:
             return s
-    return parts[0]
+    words = parts[0].split()
+    for k in range(len(words), 0, -1):
+        s = " ".join(words[:k]) + (" \u2026" if k < len(words) or len(parts) > 1 else "")
+        if text.width(s, size) <= width:
+            return s
+    return words[0] if words else line
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:
@@ -127,6 +144,10 @@ class EntryScreen(Screen):
     def request(self) -> Request:
         return self.gui.request()
 
+    def stage(self) -> str:
+        """:func:`.facts.starting_place`, asked of the app's rules (answered once per state)."""
+        return self.app.game.starting_stage(self.app.state)
+
     def kind(self) -> str:
         r = self.request()
         return self.browse_kind if r.purpose == "browse" else r.kind
@@ -140,7 +161,7 @@ class EntryScreen(Screen):
         cat = self.catalogue()
         names = cat.names()
         if r.purpose == "starting" and r.place not in ("insight", "revealed"):
-            names = list(facts.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
+            names = list(self.app.game.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
         elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
             names = [n for n in names if n not in used]
@@ -187,8 +208,8 @@ class EntryScreen(Screen):
     def tap_card(self, name: str) -> None:
         r = self.request()
         card = self.catalogue().get(name)
-        if card is None and r.purpose == "starting" and (name == UNKNOWN_STARTING or name in facts.starting_choices(
-                self.app.state)):
+        if card is None and r.purpose == "starting" and (
+                name == UNKNOWN_STARTING or name in self.app.game.starting_choices(self.app.state)):
             card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
@@ -213,6 +234,10 @@ class EntryScreen(Screen):
         if card["name"].startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and part == "insight":
             self.use(card, place)   # unknown: the table's word is taken when it is used as an Insight
             return
+        if revealing(self.request(), place) and not builtin and not all(k in card for k in (
+                "insight", "crew", "module")):   # revealed for the pick: all of it, as the table chooses by it
+            self.edit("starting", card, lambda c: self.store(c, True) and self.use(c, place))
+            return
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
@@ -228,7 +253,7 @@ class EntryScreen(Screen):
         self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
-                                 name_problem=self.name_problem)
+                                 name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5))
 
     def close_editor(self) -> None:
         self.editor = None
@@ -236,6 +261,8 @@ class EntryScreen(Screen):
     def new_card(self) -> None:
         r = self.request()
         part = r.part or "both"
+        if revealing(r, None):
+            part = "starting"   # one of these is picked next: the table chooses by its Crew ability and module
         if r.purpose == "starting" and r.part is None:
             self.app.ask("A new Starting card: recruit it or attach it?",
                          [("Recruit to Crew deck", lambda: self._new_starting("crew")),
@@ -368,16 +395,22 @@ class EntryScreen(Screen):
             return f"{who} {verb}: which Space card?"
         if r.purpose == "starting":
             state = self.app.state
-            stage = facts.starting_place(state)
+            stage = self.stage()
             if stage == "insight":
                 return "The Starting card beside the Insight card: which one?"
             if stage == "revealed":
-                k = state.picked + len(facts.starting_choices(state)) + 1
+                k = state.picked + len(self.app.game.starting_choices(state)) + 1
                 return (f"Starting card {k} of {state.revealed} revealed (one more than the players): which one?"
                         f"|Starting card {k} of {state.revealed} revealed: which one?")
             if stage == "leftover":
                 return f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
             return f"{who} picks a Starting card: recruit it or attach it"
+        if r.purpose == "leftover" and expect is not None:
+            slot = len(self.app.state.slots) + 1
+            side = slot_side(self.app.state, slot)
+            return "|".join((expect.purpose, f"Leftover card: trajectory card {slot} of {SLOTS} ({side})",
+                             f"Leftover: trajectory card {slot}/{SLOTS} ({side})",
+                             f"Leftover: trajectory card {slot} of {SLOTS}"))
         return expect.purpose if expect is not None else ""
 
     def lapse(self) -> None:
@@ -428,7 +461,8 @@ class EntryScreen(Screen):
             for cell, kind, label in ((a, "space", "Space"), (b, "starting", "Starting")):
                 ui.button(cell, label, lambda k=kind: self._set_kind(k), "selected" if self.browse_kind == kind
                           else "normal", size=lay.body, name=f"{label} cards")
-        ui.button(search_r, ("Search: " + self.query) if self.query else "Search by name or effect",
+        ui.button(search_r, ("Search: " + self.query) if self.query else fitting(
+            ["Search by name or effect", "Search name, effect", "Search"], search_r.w - 2 * lay.px(8), lay.body, True),
                   self.toggle_search, "selected" if self.query else "normal", size=lay.body, name="Search")
         if lay.portrait:  # the page buttons over the bottom row, where there is room
             pages_r, rect = L.take_bottom(rect, lay.touch, lay.gap)
@@ -451,7 +485,7 @@ class EntryScreen(Screen):
         if text.width(count, lay.small) > row.w:
             count = f"{self.page_no + 1}/{self.pages}"
         if row.w >= text.width(count, lay.small):
-            ui.label(row, count, lay.small, DIM, min_size=lay.small)
+            ui.label(row, count, lay.small, FG, min_size=lay.small)
         ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
 
     def _set_kind(self, kind: str) -> None:
@@ -465,44 +499,75 @@ class EntryScreen(Screen):
         self.page_no += delta
 
     def paint_names(self, ui: Ui, rect: pygame.Rect, names: list[str], r: Request) -> None:
-        """The catalogue's cards as buttons: the name, and under it what the
-        table needs to choose (:func:`card_brief`: the Crew ability and the
-        Rocket module, a Starting card's Insight and its cost), paged."""
+        """The catalogue's cards as tiles, as many as the screen holds (one
+        column in portrait, two in landscape): the name beside two lines (over
+        them when a name is long) of what the table needs to choose
+        (:func:`card_brief`: the part about to be used first), paged. A tap on
+        a tile picks the card; a tap on its "i" mark shows the whole card
+        (:func:`card_lines`)."""
         lay = ui.layout
-        ncols = 1 if lay.portrait else 2
+        # the name beside its two lines (over them when a name is long: the Starting cards);
+        # one column in portrait, two in landscape
+        ncols, nlines = (1, 2) if lay.portrait else (2, 2)
+        name_w = max((text.width(n, lay.body, True) for n in names), default=0) + 2
+        side = name_w <= rect.w // ncols // 5
         lh = text.font(lay.small).get_linesize()
-        row_h = max(lay.touch, text.font(lay.body, True).get_linesize() + 2 * lh + lay.px(10))
+        row_h = max(lay.touch, nlines * lh + lay.px(8) if side else
+                    text.font(lay.body, True).get_linesize() + nlines * lh)
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
         self.pages = max(1, -(-len(names) // per_page))
         self.page_no = min(self.page_no, self.pages - 1)
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
         cat = self.catalogue()
+        info_w = lay.touch
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
             card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
-            ui.button(cell, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
-            inner = cell.inflate(-2 * lay.px(10), -lay.px(8))
-            name_r, lines_r = L.take_top(inner, inner.h - 2 * lh)
-            ui.label(name_r, name, lay.body, FG if known else DIM, "center", bold=True, min_size=lay.small)
+            info_r, tile = L.take_right(cell, info_w, lay.px(2))
+            ui.button(tile, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
+            ui.button(info_r, "i", (lambda n=name: self.show_whole(n)), size=lay.body, name=f"{name} info")
+            inner = tile.inflate(-2 * lay.px(8), -lay.px(4))
+            if side:
+                name_r, lines_r = L.take_left(inner, name_w, lay.px(8))
+                lines_r = pygame.Rect(lines_r.x, lines_r.centery - nlines * lh // 2, lines_r.w, nlines * lh)
+            else:
+                name_r, lines_r = L.take_top(inner, inner.h - nlines * lh)
+            ui.label(name_r, name, lay.body, FG if known else DIM, "left" if side else "center", bold=True,
+                     min_size=lay.small)
             said = part
             if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
-                said = {"pick": "crew", "revealed": None}.get(facts.starting_place(self.app.state), "insight")
+                said = {"pick": "crew", "revealed": None}.get(self.stage(), "insight")
             lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
             if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
                 lines = ["not described: the table's word"]
             y = lines_r.y
-            for line in lines[:2]:
+            for line in lines[:nlines]:
                 ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), fitting_words(line, lines_r.w, lay.small),
-                         lay.small, FG if known else DIM, "center")
+                         lay.small, FG, "left" if side else "center")
                 y += lh
         if not names:
-            what = "Space" if self.kind() == "space" else "Starting"
-            ui.block(rect, (f"No {what} card matches \u201c{self.query}\u201d." if self.query else
-                            f"No {what} card in the catalogue yet.") +
-                     " Tap New card and enter only what is needed now; next time it is one tap away.",
-                     lay.body, DIM)
+            ui.block(rect, self.empty_words(), lay.body, FG)
+
+    def empty_words(self) -> str:
+        """Why the list is empty: no card matches the search, every card of
+        the catalogue is already on the table, or the catalogue is empty."""
+        what = "Space" if self.kind() == "space" else "Starting"
+        known = len(self.catalogue().names())
+        if self.query:
+            why = f"No {what} card matches \u201c{self.query}\u201d."
+        elif known:
+            why = (f"The {known} {what} card(s) of the catalogue are all on the table already: "
+                   "this one is new to it.")
+        else:
+            why = f"No {what} card in the catalogue yet."
+        return why + " Tap New card and enter only what is needed now; next time it is one tap away."
+
+    def show_whole(self, name: str) -> None:
+        """The whole card as the catalogue knows it (every part), in a dialog."""
+        card = self.catalogue().get(name) or {"name": name}
+        self.app.show_info(name, card_lines(card))
 
     pages = 1
 

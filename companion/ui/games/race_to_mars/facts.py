@@ -28,6 +28,20 @@ def crew_names(state: Any, seat: int) -> list[str]:
     return out
 
 
+def hand_order(state: Any, seat: int, in_play_last: bool = False) -> list[str]:
+    """``seat``'s Crew card names in the order a hand list shows them: those
+    that may be in hand first (not known to lie in the discard pile; with
+    ``in_play_last``, not in the play area either), each group in the order
+    they were recruited. The hand itself is hidden ("Phase 2.1: Play
+    Cards"): this is the likelihood the app can see. Stable while the
+    discard pile is unchanged (2.1 plays do not move a card to another group
+    unless ``in_play_last``)."""
+    p = player(state, seat)
+    away = set(p.seen) | ({c.name for c in p.play if not c.gone} if in_play_last else set())
+    names = crew_names(state, seat)
+    return [n for n in names if n not in away] + [n for n in names if n in away]
+
+
 def crew_ability(state: Any, seat: int, name: str) -> Any:
     """The :class:`Crew` of ``seat``'s card called ``name`` (None for a Boost, an Asteroid, or unknown)."""
     for c in player(state, seat).crew:
@@ -42,13 +56,32 @@ def module_lines(state: Any, seat: int) -> list[str]:
     p = player(state, seat)
     out = []
     for i, m in enumerate(p.modules):
-        e = effective(p, i)
-        d = {} if e is None else {"draw": e.draw, "storage": e.storage, "resource": e.resource,
-                                  "protection": e.protection, "free_advance": e.free_advance,
-                                  "reveal_top": e.reveal_top, "other": e.other}
-        what = module_text({k: v for k, v in d.items() if v}) if e is not None else "copies nothing now"
+        d = module_entry(state, seat, i)
+        what = module_text(d) if d is not None else "copies nothing now"
         out.append(f"{i + 1}. {m.name}: " + (f"Copy \u2192 {what}" if m.copy else what))
     return out
+
+
+def module_entry(state: Any, seat: int, i: int) -> dict[str, Any] | None:
+    """What ``seat``'s Rocket module ``i`` (0 = nearest the Rocket card) gives
+    now, as a card entry's ``"module"`` part (a Copy module: what it copies;
+    None: it copies nothing now)."""
+    e = effective(player(state, seat), i)
+    if e is None:
+        return None
+    d = {"draw": e.draw, "storage": e.storage, "resource": e.resource, "protection": e.protection,
+         "free_advance": e.free_advance, "reveal_top": e.reveal_top, "other": e.other}
+    return {k: v for k, v in d.items() if v}
+
+
+def module_brief(state: Any, seat: int, i: int) -> str:
+    """Module ``i`` of ``seat`` in a few words ("Hull, red shield", "draw + 1")."""
+    from .words import brief
+    d = module_entry(state, seat, i)
+    m = player(state, seat).modules[i]
+    if m.copy:
+        return f"Copy: {brief({'module': d}, 'module')}" if d else "Copy (nothing yet)"
+    return brief({"module": d}, "module") if d else "no effect"
 
 
 def play_area(state: Any, seat: int) -> list[str]:

@@ -63,7 +63,8 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
             return f"{t['card']} ({t['zone']})"
         if short:
             return f"{ins.name} ({insight_cost(p, ins)} XP)"
-        return f"{ins.name}: {dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)} ({insight_cost(p, ins)} XP)"
+        what = ins.text if ins.effect == "other" and ins.text else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)
+        return f"{ins.name}: {what} ({insight_cost(p, ins)} XP)"
     if k == "advance" and short:
         return source_short(app, a.seat, args["source"]) + (
             " + " + source_short(app, a.seat, args["pair"]) if "pair" in args else "")
@@ -149,7 +150,8 @@ def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], obje
                 lines: list[str] | None = None, page: int = 0) -> None:
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`)."""
     per = page_size(app, title, [x for x, _ in options], lines)
-    shown = [(label, (lambda f=f: (app.close_dialog(), f()))) for label, f in options[page * per:(page + 1) * per]]
+    shown = [(label, (lambda f=f: (app.close_dialog(), f())) if f is not None else None)   # None: greyed, in place
+             for label, f in options[page * per:(page + 1) * per]]
     if len(options) > (page + 1) * per:
         shown.append(("More\u2026", lambda: ask_options(app, title, options, lines, page + 1)))
     app.ask(title, shown, lines=lines)

@@ -24,7 +24,7 @@ class OverScreen(Screen):
         result = app.game.result(app.state)
         seats = app.game.seats(app.state)
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(80), lay.gap)
+        title_r, rest = L.take_top(body, lay.px(120 if lay.portrait else 80), lay.gap)  # the sentence whole
         ui.block(title_r, result.sentence, lay.big, GOOD, bold=True, align="center", min_size=lay.body)
         bottom_r, rest = L.take_bottom(rest, lay.px(76), lay.gap)
         for row, standing in zip(L.rows(rest, max(4, len(result.ranking)), lay.gap), result.ranking):

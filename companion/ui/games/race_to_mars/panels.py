@@ -15,6 +15,8 @@ from companion.rules.race_to_mars import advice
 from companion.rules.race_to_mars.model import HAZARDS
 
 from ... import layout as L
+from ...screens.base import Screen
+from ...screens.chrome import next_rect
 from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
@@ -115,6 +117,14 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
+            lh = text.font(lay.small).get_linesize()
+            if p["rocket_modules"] and rest.h >= lay.px(34) + lh:   # the rocket, compactly, under the numbers
+                mods_r, rest = L.take_bottom(rest, lh)
+                what = [facts.module_brief(state, i, k) for k in range(len(p["rocket_modules"]))]
+                n = len(what)
+                ui.label(mods_r, fitting(["Rocket: " + "; ".join(what), "; ".join(what), "; ".join(
+                    w.split(",")[0] for w in what), f"{n} module" + ("s" if n > 1 else "")], mods_r.w, lay.small),
+                         lay.small, FG, min_size=lay.small)
         number_cells(ui, rest, cells)
 
 
@@ -227,6 +237,40 @@ def slots_strip(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         inner = cell.inflate(-lay.px(2), 0)
         word = label if not fixed or label == "T" or text.width(label, lay.small, True) <= inner.w else label[0]
         ui.label(inner, word, lay.small, FG if filled or fixed else DIM, "center", bold=True)
+    filled = [label for label, card in items if card is not None]
+    if filled:   # a tap on the strip (its slots are narrower than a finger): which card to show
+        ui.hits.append(Hit(pygame.Rect(rect), "Trajectory slots", lambda: ask_slot(app)))
+
+
+def ask_slot(app: Any) -> None:
+    """Which trajectory card to show (:func:`show_slot`): one button per card placed."""
+    from .moves import ask_options
+    state = app.state
+    options = [(f"Trajectory card {i + 1}: {name}", lambda i=i: show_slot(app, str(i + 1)))
+               for i, name in enumerate(state.slot_names)]
+    if state.trajectory_card:
+        options.insert(min(6, len(options)), ("The Trajectory card", lambda: show_slot(app, "T")))
+    ask_options(app, "Which trajectory card? (its spaces and hazards per lane)", options)
+
+
+def show_slot(app: Any, label: str) -> None:
+    """The trajectory card in slot ``label`` ("1".."12", or "T" for the
+    Trajectory card) in a dialog: its spaces and hazards per lane ("Playing
+    the Game 1: Pre-Launch") and, for a Space card, what the catalogue knows
+    of its Crew ability and Rocket module."""
+    from .words import crew_text, module_text, trajectory_text
+    state = app.state
+    if label == "T":
+        app.show_info("The Trajectory card", trajectory_text([list(x) for x in state.trajectory_card]).split(" | "))
+        return
+    i = int(label) - 1
+    name = state.slot_names[i]
+    lines = trajectory_text([list(x) for x in state.slots[i]]).split(" | ")
+    card = app.catalogue("space").get(name) or {}
+    crew, module = card.get("crew"), card.get("module")
+    lines += [f"Crew ability: {crew_text(crew)}" if crew else crew_text(crew),
+              f"Rocket module: {module_text(module)}" if module else module_text(module)]
+    app.show_info(f"Trajectory card {label}: {name}", lines)
 
 
 def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) -> None:
@@ -297,3 +341,21 @@ def resources_line(app: Any, seat: int) -> str:
         counts[r] = counts.get(r, 0) + 1
     return "Resources left: " + ", ".join(f"{SHORT.get(r, r)}{' x' + str(n) if n > 1 else ''}"
                                           for r, n in counts.items())
+
+
+class TableScreen(Screen):
+    """A game screen with the player panels at its top: in portrait a long
+    message (a note, a refusal) goes at the bottom of the body, over the
+    lines above NEXT, never over the players' panels (in landscape the
+    shell's default, under the top bar, covers no panel)."""
+
+    def message_area(self) -> pygame.Rect | None:
+        lay = self.app.layout
+        if not lay.portrait:
+            return None
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        return pygame.Rect(body.x, body.y, body.w, next_rect(lay, lay.body_rect).y - lay.gap - body.y)
+
+    @property
+    def message_at_bottom(self) -> bool:
+        return self.app.layout.portrait

@@ -19,12 +19,11 @@ from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, ad
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...seats import seat_chip
-from ...widgets import DIM, FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .moves import ask_options, pick_action
-from .panels import reminder_lines, show_player
+from .moves import ask_options, option_label, pick_action
+from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import fitting, name_fitting
 
@@ -35,7 +34,7 @@ RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained
            ("1 card discard \u2192 hand", {"to_hand": 1}), ("Nothing else", {}))
 
 
-class PlayScreen(Screen):
+class PlayScreen(TableScreen):
     """See the module docstring."""
 
     name = "play"
@@ -53,9 +52,21 @@ class PlayScreen(Screen):
 
     # ------------------------------------------------------------------ playing a card
     def play(self, seat: int) -> None:
-        plays = [a for a in self.app.legal() if a.kind == PLAY and a.seat == seat]
-        pick_action(self.app, f"{self.app.view()['players'][seat]['name']} plays which card?", plays,
-                    submit=self.complete)
+        """Which card ``seat`` plays: the Crew cards in a stable order, those
+        that may be in hand first (:func:`.facts.hand_order`); a card played
+        this turn stays in its place, greyed out with the same words, so the others
+        never move under a finger between two plays."""
+        app = self.app
+        plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
+        in_play = {c.name for c in facts.player(app.state, seat).play if not c.gone}
+        options: list[tuple[str, Any]] = []
+        for name in facts.hand_order(app.state, seat):
+            mine = [a for a in plays if a.args["card"] == name]
+            options += [(option_label(app, a), lambda a=a: self.complete(a)) for a in mine]
+            if not mine and name in in_play:   # its words as when it was playable: nothing else moves
+                options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
+        ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
+                    lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
 
     def complete(self, action: Action) -> None:
         """Ask what the card's immediate effects need (a jettison, cards
@@ -186,11 +197,11 @@ class PlayScreen(Screen):
         lines += [x for x in reminder_lines(app, seat) if not x.startswith(("Play cards", "A rocket is on Mars"))]
         y = info_r.y
         lh = text.font(lay.small).get_linesize()
-        for i, line in enumerate(lines):
+        for line in lines:
             need = len(text.wrap(line, info_r.w, lay.small)) * lh
             if y + need > info_r.bottom + 1:
                 break
-            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG if i < 2 else DIM,
+            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG,
                           min_size=lay.small)
         if finished:
             return

@@ -15,11 +15,10 @@ from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...seats import seat_chip
-from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
+from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from .refuse import WHY, why_not
-from .panels import player_panels, reminder_lines, slots_height, slots_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, text_panel
 from .words import fitting
 
 
@@ -33,7 +32,7 @@ def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
     return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
-class RoundScreen(Screen):
+class RoundScreen(TableScreen):
     """See the module docstring."""
 
     name = "round"
@@ -73,7 +72,7 @@ class RoundScreen(Screen):
                                 f"{me['name']}: pick", me["name"]], head.w, lay.small, True), lay.body, MARS,
                  bold=True, min_size=lay.small)
         # the revealed cards (counted, identified when used)
-        cards_r, area = L.take_top(area, lay.px(46), lay.gap)
+        cards_r, area = L.take_top(area, lay.touch, lay.gap)   # a tap on a card says what is known of it
         revealed, picked = state.revealed, state.picked
         count = f"{revealed - picked} of {revealed} left"
         lab_r, cards_r = L.take_left(cards_r, text.width(count, lay.small, True) + lay.px(4), lay.gap)
@@ -85,7 +84,13 @@ class RoundScreen(Screen):
             ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
             if word:
                 ui.label(cell, "picked" if gone and text.width("picked", lay.small) <= cell.w - lay.px(4)
-                         else "" if gone else word, lay.small, DIM if gone else FG, "center")
+                         else "" if gone else word, lay.small, FG, "center")
+            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}", lambda k=k, gone=gone: app.show_info(
+                f"Revealed Space card {k + 1} of {revealed}", [
+                    "Picked this round: the player's Crew deck or rocket shows it." if gone else
+                    "Not identified yet: the app learns a card when a player picks it (Recruit or Attach, "
+                    "then the card in the catalogue), or when it becomes a trajectory card.",
+                    "The trajectory cards: tap a numbered slot below."])))
         # the 12 trajectory slots as they fill
         placed = sum(1 for s in view["trajectory"] if s["card"])
         slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)

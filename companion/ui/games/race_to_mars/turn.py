@@ -24,12 +24,11 @@ from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
 from ... import text
-from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
 from .moves import ask_options, describe, pick_action, source_short
-from .panels import player_panels, reminder_lines, resources_line, route_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .refuse import WHY, tap_or_why, why_not
 from .round import split
 from .words import INSIGHT_EFFECTS, SHORT, fitting
@@ -58,7 +57,7 @@ def best_advance(actions: list[Action], app: Any) -> Action | None:
     return min(singles, key=rank)
 
 
-class TurnScreen(Screen):
+class TurnScreen(TableScreen):
     """See the module docstring."""
 
     name = "turn"
@@ -150,14 +149,17 @@ class TurnScreen(Screen):
         got = [{"zone": x[0], "index": x[1], "slot": x[2]} for x in sources(facts.player(self.app.state, seat))]
         return got or [{"zone": "module", "index": 0, "slot": 0}]
 
-    def hazard_words(self, a: Action) -> tuple[str, str]:
-        """(label, second line) of a jettison the hazard demands."""
+    def hazard_words(self, a: Action) -> tuple[str, list[str]]:
+        """(label, second lines, longest first) of a jettison the hazard demands:
+        a module (red hazard, "Hazards") says what it does ("S018: Hull, red shield")."""
         if a.kind == JETTISON_MODULE:
-            p = facts.player(self.app.state, a.seat)
-            return f"Module {a.args['module'] + 1}", p.modules[a.args["module"]].name
+            i = a.args["module"]
+            name = facts.player(self.app.state, a.seat).modules[i].name
+            what = facts.module_brief(self.app.state, a.seat, i)
+            return f"Module {i + 1}", [f"{name}: {what}", what, name]
         if a.args["zone"] == "none":
-            return "Nothing", "no Crew card to lose"
-        return a.args["card"], {"play": "play area"}.get(a.args["zone"], a.args["zone"])
+            return "Nothing", ["no Crew card to lose"]
+        return a.args["card"], [{"play": "play area"}.get(a.args["zone"], a.args["zone"])]
 
     def buttons(self, legal: list[Action], seat: int, sub: int, hazard: bool, width: int = 10 ** 6) -> list[tuple]:
         """(label, on_tap, style, sub-line, name) for the moves of the moment;
@@ -175,7 +177,7 @@ class TurnScreen(Screen):
             options = [a for a in legal if a.kind == kind]
             for a in options:
                 label, second = self.hazard_words(a)
-                out.append((label, fit([second, ""]) or None, a))
+                out.append((label, fit([*second, ""]) or None, a))
             return [(label, lambda a=a: app.submit(a), "danger", sub, label) for label, sub, a in out]
         state = app.state
         crew = facts.crew_names(state, seat) or ["Boost"]
@@ -198,6 +200,8 @@ class TurnScreen(Screen):
             out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
                         fit([f"jettison module {a.args['module'] + 1}", f"module {a.args['module'] + 1}"])))
         exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
+        rank = {n: i for i, n in enumerate(facts.hand_order(state, seat, in_play_last=True))}
+        exchanges.sort(key=lambda a: rank.get(a.args["card"], len(rank)))   # likely in hand first
         if exchanges:
             out.append(("Exchange a card", lambda: pick_action(app, "Exchange which card from hand?", exchanges),
                         "normal", "1 Experience each"))
@@ -207,7 +211,8 @@ class TurnScreen(Screen):
         for which, ins in enumerate(state.insights if sub == 4 else ()):  # all of them, the unaffordable greyed
             acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
             cost = insight_cost(facts.player(state, seat), ins)
-            effect = dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower()
+            effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
+                      else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
             sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
             if not acts:
                 out.append(self.disabled(ins.name, sub_text, lambda w=which: [

@@ -32,6 +32,10 @@ HQ_TINY = ("Basic pair = adv.", "Module twice", "Insights \u22121 XP", "Extra St
 CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
                ("boost", "Boosts"), ("xp", "Experience"), ("return", "Return"))
 MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
+#: A Rocket module's Free advance: "advance exactly 3 spaces for free" ("Anatomy of a
+#: Space Card"). The engine keeps no constant for it (it reads the card's number),
+#: so the screens name it here once.
+FREE_ADVANCE = 3
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
 
@@ -101,7 +105,7 @@ def module_text(module: dict[str, Any] | None) -> str:
         parts.append(f"{module['protection']} hazard protection")
     for key, label in MODULE_COUNTS:
         if module.get(key):
-            parts.append(f"{label} {module[key]}")
+            parts.append(f"Free advance: {module[key]} spaces" if key == "free_advance" else f"{label} {module[key]}")
     if module.get("copy"):
         parts.append("Copy")
     if module.get("reveal_top"):
@@ -146,7 +150,8 @@ def brief(card: dict[str, Any], part: str | None) -> str:
         if not m:
             return "Rocket module not entered"
         bits = [SHORT.get(m.get("resource", ""), "")] + ([f"{m['protection']} shield"] if m.get("protection") else [])
-        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"), ("free_advance", "free"))
+        bits += [f"{w} {m[k]}" for k, w in (("draw", "draw +"), ("storage", "storage"),
+                                            ("free_advance", "free advance"))
                  if m.get(k)]
         bits += [w for k, w in (("copy", "copy"), ("reveal_top", "top revealed"), ("other", "other")) if m.get(k)]
         return ", ".join(b for b in bits if b).replace("+ ", "+") or "no effect"

@@ -1,0 +1,353 @@
+"""What a fresh player found on the Race to Mars screens in a whole 3-player
+game (issue 9's table test), each checked by driving the real app frame by
+frame: taps on the buttons the screen shows.
+
+Source: shared/rules/race-to-mars.txt ("Anatomy of a Space Card", "Starting
+Cards", "Playing the Game 1: Pre-Launch", "Phase 2.1: Play Cards").
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from companion.catalogue import Catalogues
+from companion.ui.driver import Driver
+
+from .race_to_mars_taps import Table
+from .test_race_to_mars_screens import new_game
+
+
+@pytest.fixture
+def driver(session, tmp_path):
+    def make(size=(800, 480)):
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        return Driver(session, Catalogues(tmp_path / "cards"), size)
+    yield make
+    pygame.display.quit()
+
+
+def shown(d) -> str:
+    """Every text drawn on the last frame, in one string."""
+    return " ".join(t for t, _, _ in d.app.screen.ui.texts)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_free_advance_is_a_yes_no_of_exactly_3_spaces(driver, size):
+    """"Anatomy of a Space Card": a Free advance module advances exactly 3 spaces."""
+    d = driver(size)
+    assert d.app.current_screen().name == "picker" and "tap the faces" not in shown(d)   # at start
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("New card")
+    for _ in range(3):
+        d.tap("Next")   # name, Crew resources, Crew effects
+    assert d.app.screen.editor.current() == "module"
+    assert "free_advance +" not in d.names()
+    d.tap("free_advance")
+    assert "3 spaces" in shown(d)
+    d.tap("Save")
+    assert d.app.catalogue("space").get("S001")["module"] == {"free_advance": 3}
+
+
+def play_until(d, seed: int, cond, limit: int = 400):
+    """Tap as :class:`Table` does until ``cond(d)`` (checked with no dialog
+    open and no card being entered); returns the table."""
+    table = Table(d, random.Random(seed))
+    for _ in range(limit):
+        screen = d.app.current_screen()
+        if d.app.dialog is None and getattr(screen, "editor", None) is None and cond(d):
+            return table
+        table.step()
+    raise AssertionError(f"never reached: on {d.app.current_screen().name}")
+
+
+def on_leftover(d) -> bool:
+    screen = d.app.current_screen()
+    return screen.name == "entry" and screen.request().purpose == "leftover"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_leftover_screen_says_why_its_list_is_empty_and_shows_its_whole_title(driver, size):
+    """"Playing the Game 1: Pre-Launch": the leftover card goes to trajectory slot 1 of 12."""
+    d = driver(size)
+    new_game(d, 2)
+    play_until(d, 3, on_leftover)
+    assert d.app.current_screen().candidates() == [] and len(d.app.catalogue("space")) == 2
+    words = shown(d)
+    assert "catalogue yet" not in words and "all on the table already" in words
+    assert "trajectory card 1" in words and "(Earth \u2192 Trajectory card)" in words
+    assert not any(t.endswith("\u2026") for t, _, _ in d.app.screen.ui.texts)
+
+
+def step_is(name: str):
+    return lambda d: d.app.session.state.step == name and d.app.current_screen().name == name
+
+
+def test_undo_and_redo_say_in_words_what_they_took_back(driver):
+    """Undo of "Next phase" (a move whose events say nothing, "Phase 2.2: Advance
+    Your Rocket") names the player and the phase, never an action's repr; so does Redo."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    play_until(d, 5, lambda d: step_is("turn")(d) and d.app.state.sub == 2 and "Next phase" in d.names(),
+               limit=3000)
+    who = d.app.state.names[d.app.game.to_act(d.app.state).seats[0]]
+    d.tap("Next phase")
+    d.tap("Undo")
+    assert d.app.message.text == f"Took back: {who}: ends phase 2.2"
+    d.tap("Redo")
+    assert d.app.message.text.startswith(f"Made again: {who}: ends phase 2.2")
+
+
+def test_in_portrait_a_message_leaves_the_player_panels_whole(driver):
+    """A long message in portrait goes over the lines above NEXT, not over the players' panels."""
+    from companion.ui.screens.chrome import message_box
+    d = driver((720, 1280))
+    new_game(d, 3, first_game=True)
+    play_until(d, 5, lambda d: step_is("turn")(d) and "Advance" in d.names(), limit=3000)
+    d.tap("Advance")
+    d.tap("Undo")
+    assert d.app.message is not None and d.app.message.text.startswith("Took back:")
+    box = message_box(d.app.layout, d.app)[0]
+    names = {p["name"] for p in d.app.view()["players"]}
+    panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
+    assert panels and not any(box.colliderect(r) for r in panels), (box, panels)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_picker_has_inert_undo_and_asks_no_die_taps(driver, size):
+    """On the game picker no game is on screen: Undo and Redo take nothing back
+    and say why; the die status asks no taps on faces the picker does not show."""
+    d = driver(size)
+    assert d.app.current_screen().name == "picker" and "tap the faces" not in shown(d)   # at start
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("Back to game")
+    d.tap("Recruit to Crew deck")   # a move: Undo has something to take back in the game
+    d.tap(d.app.current_screen().candidates()[0] if d.app.current_screen().candidates() else "New card")
+    seq = d.app.session.seq
+    d.tap("New game")
+    d.tap("New game")
+    assert d.app.current_screen().name == "picker"
+    assert "tap the faces" not in shown(d)
+    d.tap("Undo")
+    assert d.app.current_screen().name == "picker" and d.app.session.seq == seq
+    assert "works in a game" in d.app.message.text
+    d.tap("Redo")
+    assert d.app.current_screen().name == "picker"
+
+
+def test_the_red_hazard_choice_says_what_each_module_does(driver):
+    """"Hazards": a red hazard jettisons a Rocket module of the player's choice;
+    each module's button says what the table would lose."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    play_until(d, 2, lambda d: d.app.current_screen().name == "turn" and any(
+        a.kind == "jettison_module" for a in s.game.legal_actions(s.state)), limit=4000)
+    choices = [a for a in s.game.legal_actions(s.state) if a.kind == "jettison_module"]
+    words = shown(d)
+    for a in choices:
+        what = facts.module_brief(s.state, a.seat, a.args["module"])
+        assert what and what in words, (what, words)
+
+
+def fill_catalogue(d, n: int = 49) -> list[dict]:
+    """``n`` made-up Space cards in the catalogue (the engine's seeded generator), S001 only a trajectory card."""
+    from companion.rules.race_to_mars import random_space_card
+    cat = d.app.catalogues.get("race-to-mars", "space")
+    rng = random.Random(4)
+    cards = []
+    for k in range(1, n + 1):
+        c = random_space_card(rng, "trajectory" if k == 1 else "both")
+        c["name"] = f"S{k:03d}"
+        cat.add(c)
+        cards.append(c)
+    return cards
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_catalogue_fills_the_screen_and_shows_a_trajectory_card_by_its_lanes(driver, size):
+    """The catalogue ("Anatomy of a Space Card") shows more than 4 cards a page;
+    a card known only as a trajectory card shows its lanes; "i" shows a whole card."""
+    d = driver(size)
+    cards = fill_catalogue(d)
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    on_page = [n for n in d.names() if n in {c["name"] for c in cards}]
+    assert len(on_page) >= 6, on_page
+    words = shown(d)
+    assert "Lanes:" in words
+    d.tap("S001 info")
+    assert d.app.dialog is not None and d.app.dialog.title == "S001"
+    assert any(line.startswith("lane 1:") for line in d.app.dialog.lines), d.app.dialog.lines
+
+
+def brightest(d, words: str) -> int:
+    """The brightest pixel (the mean of its red, green and blue) of the text ``words`` drawn last frame."""
+    rects = [r for t, r, _ in d.app.screen.ui.texts if t == words]
+    assert rects, f"no text {words!r}"
+    surf = d.app.surface
+    r = rects[0]
+    return max(sum(surf.get_at((x, y))[:3]) // 3 for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_crew_effect_labels_are_drawn_in_the_reading_colour(driver, size):
+    """"Draw", "Look at", "Keep" over the Crew ability's steppers: full contrast, not grey, at 1 m."""
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("New card")
+    d.tap("Next")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "crew_fx"
+    d.frame()
+    for words in ("Draw", "Look at", "Keep"):
+        assert brightest(d, words) >= 220, words
+
+
+def test_a_starting_card_tile_shows_the_whole_card_on_its_info_mark(driver):
+    """"Starting Cards": a tile's lines may be shortened; its "i" shows the whole card, the tile itself picks."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    assert d.app.session.state.step == "starting"
+    d.tap("Starting card 1 info")
+    lines = " ".join(d.app.dialog.lines)
+    assert "Crew ability: " in lines and "Rocket module: " in lines and "Insight: 2 Experience" in lines, lines
+    d.tap("Close")
+    seq = d.app.session.seq
+    d.tap("Starting card 1")
+    assert d.app.session.seq == seq + 1   # the tile picks
+
+
+def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
+    """"Phase 2.1: Play Cards": between two plays the list of cards keeps its
+    order; the card played stays in its place, greyed out, so a tap timed on
+    the old list never lands on another card."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+
+    def several(d) -> bool:
+        if not step_is("play")(d):
+            return False
+        cards = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "play"
+                 and a.seat == d.app.current_screen().playing()[0]}
+        return len(cards) >= 3
+    play_until(d, 6, several, limit=4000)
+    seat = d.app.current_screen().playing()[0]
+    who = s.state.names[seat]
+
+    def listed() -> list[str]:
+        d.tap(f"{who}: play")
+        out = [label.split(":")[0] for label, _ in d.app.dialog.options]
+        return out
+    before = listed()
+    live = [label for label, on_tap in d.app.dialog.options if on_tap is not None and label != "More\u2026"]
+    played = live[0].split(":")[0]
+    seq = s.seq
+    d.tap(live[0])
+    while d.app.dialog is not None:   # what the card's effects ask: the first answer
+        d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None))
+    assert s.seq == seq + 1
+    after = listed()
+    assert after == before, (before, after)
+    greyed = [label.split(":")[0] for label, on_tap in d.app.dialog.options if on_tap is None]
+    assert played in greyed
+
+
+def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):
+    """"Starting Cards": the Insight of an undescribed Starting card is entered
+    as printed; "Other (say it)" asks its words, and 2.4 shows them."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    assert d.app.current_screen().request().place == "insight"
+    d.tap("New card")
+    d.tap("Next")                 # its name as offered
+    d.tap("effect other")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "insight_text"
+    d.tap("Save")                 # no words yet: refused, said why
+    assert d.app.screen.editor is not None and "Type what the Insight says" in d.app.message.text
+    for ch in "REROUTE":
+        d.tap(f"key {ch}")
+    d.tap("Save")
+    name = d.app.session.state.insights[-1].name
+    assert d.app.catalogue("starting").get(name)["insight"] == {"cost": 1, "effect": "other", "text": "REROUTE"}
+    play_until(d, 8, lambda d: step_is("turn")(d) and d.app.state.sub == 4, limit=4000)
+    assert "REROUTE" in shown(d)
+
+
+def test_a_new_revealed_starting_card_is_entered_whole_so_the_pick_shows_it(driver):
+    """"Starting Cards": the cards revealed are picked by what they give; a new
+    one is entered with its Insight, Crew ability and Rocket module, and the
+    pick shows them."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    s = d.app.session
+    d.tap("Starting card 1")                       # beside the Insight card
+    assert s.game.starting_stage(s.state) == "revealed"
+    d.tap("New card")
+    ed = d.app.screen.editor
+    assert {"insight", "crew_res", "crew_fx", "module"} <= set(ed.pages), ed.pages
+    d.tap("Next")
+    d.tap("effect draw")
+    assert ed.pages == ("name", "insight", "crew_res", "crew_fx", "module"), ed.pages
+    d.tap("Next")
+    d.tap("add fuel")
+    d.tap("Next")
+    d.tap("Next")
+    d.tap("resource hull")
+    d.tap("Save")
+    name = ed.name
+    assert d.app.catalogue("starting").get(name) == {"name": name, "insight": {"cost": 1, "effect": "draw"},
+                                                     "crew": {"resources": ["fuel"]}, "module": {"resource": "hull"}}
+    while s.game.starting_stage(s.state) == "revealed":
+        d.tap(next(n for n in d.app.current_screen().candidates() if n in d.names() and n != name))
+    assert s.game.starting_stage(s.state) == "pick"
+    words = shown(d)
+    assert "Crew: Fuel" in words and "Module: Hull" in words, words
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(driver, size):
+    """"Playing the Game 1: Pre-Launch": the 12 trajectory cards fill as the
+    rounds go; a tap on a filled slot shows its lanes, on a revealed card what is known of it."""
+    d = driver(size)
+    new_game(d, 2)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and len(s.state.slots) >= 2, limit=3000)
+    d.tap("Trajectory slots")
+    d.tap(f"Trajectory card 2: {s.state.slot_names[1]}")
+    assert d.app.dialog is not None and d.app.dialog.title == f"Trajectory card 2: {s.state.slot_names[1]}"
+    assert d.app.dialog.lines[0].startswith("lane 1:") and any("Crew ability" in x for x in d.app.dialog.lines)
+    d.tap("Close")
+    d.tap("revealed 1")
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Revealed Space card 1 of")
+
+
+def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
+    """"Playing the Game 1: Pre-Launch": a module attached is never moved; every
+    player's panel says what their rocket holds, not only the one picking."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver()
+    new_game(d, 3)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and sum(
+        1 for p in s.state.players if p.modules) >= 2 and len(s.state.slots) >= 4, limit=3000)
+    words = shown(d)
+    seat = d.app.current_screen().seat()
+    others = [i for i, p in enumerate(s.state.players) if p.modules and i != seat]
+    assert others
+    for i in others:
+        assert facts.module_brief(s.state, i, 0).split(",")[0] in words, (i, words)
