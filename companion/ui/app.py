@@ -532,9 +532,9 @@ class App:
 
     def _step_log(self, which: str) -> tuple[Any, str]:
         """``session.undo()`` or ``session.redo()`` and the move it took back
-        or made again in the game's words ("Took back: Anna: Done"): the
-        move's first event, else ``GameUi.describe_action`` in the state the
-        move was made in (never an action's repr)."""
+        or made again in the game's words ("Took back: Anna: Done"):
+        ``GameUi.describe_action`` in the state the move was made in, else the
+        move's first event, else whose move it was (never an action's repr)."""
         s = self.session
         seq = s.seq if which == "undo" else s.seq + 1
         row = s.store.action(s.record.id, seq) if s.record is not None else None   # that one row only
@@ -543,11 +543,17 @@ class App:
         if not out.accepted:
             return out, ""
         verb = "Took back" if which == "undo" else "Made again"
-        if row is not None and row.events and row.events[0].get("text"):
-            return out, f"{verb}: {row.events[0]['text']}"
+        if row is None:
+            return out, f"{verb}: a move"
         state = s.state if which == "undo" else before
-        what = (self.game_ui.describe_action(state, Action.from_json(row.action))
-                if row is not None and self.game_ui is not None else "a move")
+        action = Action.from_json(row.action)
+        what = self.game_ui.describe_action(state, action) if self.game_ui is not None else None
+        if what is None and row.events and row.events[0].get("text"):
+            what = row.events[0]["text"]
+        if what is None:
+            seats = self.game.seats(state)
+            what = (f"{seats[action.seat].name}'s move" if action.seat is not None and 0 <= action.seat < len(seats)
+                    else "the table's move")
         return out, f"{verb}: {what}"
 
     def next(self) -> None:

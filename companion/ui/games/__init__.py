@@ -71,15 +71,13 @@ class GameUi(ABC):
         (default: none; the shell already gives phase, who acts, what it waits for)."""
         return {}
 
-    def describe_action(self, state: Any, action: Any) -> str:
+    def describe_action(self, state: Any, action: Any) -> str | None:
         """``action`` (a :class:`companion.rules.contract.Action` legal in
         ``state``) in a player's words, for "Took back: ..." and "Made again:
-        ..." when the move's own events say nothing. Default: whose move it
-        was ("Anna's move"); a game names the move itself."""
-        seats = self.app.game.seats(state)
-        if action.seat is not None and 0 <= action.seat < len(seats):
-            return f"{seats[action.seat].name}'s move"
-        return "the table's move"
+        ...", or None (the default): the shell then says the move's first
+        event, else whose move it was ("Anna's move"). A game whose moves'
+        first events may be about something else (a step passed over) names the move itself."""
+        return None
 
     def automatic(self, state: Any) -> bool:
         """True when ``state`` has nothing for the players to decide, so the
