@@ -19,6 +19,7 @@ from companion.rules.contract import Action
 #: (fewer when the screen has no room for them: :func:`page_size`).
 PAGE = 9
 MORE = "More\u2026"
+FIRST_PAGE = "First page"  # on the last page of a paged question
 
 
 def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> int:
@@ -127,7 +128,8 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
     index ``start`` that fit whole (:func:`page_size`), then "More..." when
     some that can be tapped are left (greyed ones, ``None`` callbacks, alone
     are not worth a page), which asks again from the first one not shown
-    (``more(start)``, default: the same options). Cancel stays on screen
+    (``more(start)``, default: the same options); the last page offers
+    "First page" instead. Cancel stays on screen
     (the app's dialog adds it); ``kwargs`` go to ``app.ask``."""
     start = start if 0 <= start < len(options) else 0
     per = page_size(app, title, [x for x, _ in options[start:]], lines)
@@ -136,6 +138,9 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
         nxt = start + per
         shown.append((MORE, (lambda: more(nxt)) if more is not None
                       else (lambda: ask_paged(app, title, options, lines, nxt, None, **kwargs))))
+    elif start > 0:  # the last page: back to the first without Cancel and starting again
+        shown.append((FIRST_PAGE, (lambda: more(0)) if more is not None
+                      else (lambda: ask_paged(app, title, options, lines, 0, None, **kwargs))))
     if lines is not None or kwargs:
         app.ask(title, shown, lines=lines, **kwargs)
     else:

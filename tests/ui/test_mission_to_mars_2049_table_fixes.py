@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.ui.chooser import MORE
+from companion.ui.chooser import FIRST_PAGE, MORE
 
 from .test_mission_to_mars_2049_report import SIZES, busy, colony, driver, hit, put  # noqa: F401 (fixture)
 
@@ -47,6 +47,9 @@ def test_a_long_choice_list_pages_with_more_and_cancel_on_screen(driver, size):
     if size == (800, 480):
         assert len(pages) > 1  # 7+ kinds do not fit whole at 800x480 with Cancel
     assert {"Crimean Mission", "Sabotage Mission", "Productivity Mission"} <= set(reached)
+    if len(pages) > 1:  # the last page leads back to the first (a fresh player had to Cancel and start again)
+        d.tap(FIRST_PAGE)
+        assert [label for label, cb in d.app.dialog.options if cb is not None] == pages[0][0]
 
 
 def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
