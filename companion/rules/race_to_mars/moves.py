@@ -233,17 +233,17 @@ def _plays_of(state: State, p: Player) -> list[Action]:
 def _jettison_targets(p: Player, card: CrewCard) -> list[dict[str, str]]:
     """The single cards listed for a played Crew card's jettison effect ("Immediate effect: You may jettison
     (remove from the game) any card from your personal discard pile or hand", RM-067): an Asteroid that may be
-    in the hand once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden), then each card
-    that may lie in the discard pile (Crew cards in Crew order, then the Asteroid).
+    in the hand once ``card`` has left it (:func:`.deck.hand_candidates`: the hand is hidden), then an
+    Asteroid that may lie in the discard pile.
 
-    Decision: ``check`` accepts any card of the hand or the discard pile (a Crew card or a Boost from the
-    hand too), but only these are listed: uniform random playouts that were offered every hand candidate
-    jettisoned their decks down to one card and never reached Mars (tests/rules/test_contract.py)."""
+    Decision: ``check`` accepts any card of the hand or the discard pile (a Crew card or a Boost too, and
+    the screens offer them), but only Asteroids are listed: uniform random playouts offered the Crew cards
+    jettisoned their decks down to one card and Asteroids and never reached Mars
+    (tests/rules/test_contract.py; ``simulate --player legal`` seed 102, 4 players)."""
     after = replace(p, hand=p.hand - 1, play=p.play + (Played(card.name, card.crew),))
     out = [{"zone": "hand", "card": n} for n in hand_candidates(after) if n == ASTEROID]
-    if after.discard:
-        names = list(dict.fromkeys(c.name for c in after.crew)) + [ASTEROID]
-        out += [{"zone": "discard", "card": n} for n in names if in_discard(after, n)]
+    if after.discard and in_discard(after, ASTEROID):
+        out.append({"zone": "discard", "card": ASTEROID})
     return out
 
 
