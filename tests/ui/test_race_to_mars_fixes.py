@@ -9,24 +9,13 @@ from __future__ import annotations
 
 import random
 
-import pygame
 import pytest
 
-from companion.catalogue import Catalogues
-from companion.ui.driver import Driver
 
 from .race_to_mars_taps import Table
-from .test_race_to_mars_screens import new_game
+from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
 
 
-@pytest.fixture
-def driver(session, tmp_path):
-    def make(size=(800, 480)):
-        pygame.display.init()
-        pygame.display.set_mode(size)
-        return Driver(session, Catalogues(tmp_path / "cards"), size)
-    yield make
-    pygame.display.quit()
 
 
 def shown(d) -> str:
