@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.rules.contract import Action  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver, shoot_all
+from companion.ui.driver import Driver, Shots, shoot_all
 from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day  # noqa: E402
 
 CARDS = [
@@ -49,13 +49,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         catalogues.get("thirty-to-mars", "event").add(c)
     pygame.display.set_mode(size)
     d = Driver(session, catalogues, size)
-    w, h = size
-    saved: list[Path] = []
-
-    def shot(name: str) -> None:
-        p = out / f"{name}-{w}x{h}.png"
-        d.shot(p)
-        saved.append(p)
+    shot = Shots(d, out, size)
 
     shot("00-picker")
     d.tap("30 to Mars")
@@ -161,7 +155,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.app.reject(r)
     shot("15-rejection")
     d.app.say("The die shows 4, but no roll is expected now: ignored.", "note")
-    d.tap("Fix roll") if "Fix roll" in d.names() else None
+    d.app.close_dialog()
     d.tap("New game")
     shot("16-dialog")
     d.tap("Cancel")
@@ -174,7 +168,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.app.message = None
     shot("17-over")
     session.close()
-    return saved
+    return shot.saved
 
 
 def main(argv: list[str]) -> int:

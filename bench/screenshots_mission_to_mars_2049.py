@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver, shoot_all  # noqa: E402
+from companion.ui.driver import Driver, Shots, shoot_all  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 
@@ -30,13 +30,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     session = Session.open(tmp / "db.sqlite3")
     pygame.display.set_mode(size)
     d = Driver(session, Catalogues(tmp), size)
-    w, h = size
-    saved: list[Path] = []
-
-    def shot(name: str) -> None:
-        p = out / f"{name}-{w}x{h}.png"
-        d.shot(p)
-        saved.append(p)
+    shot = Shots(d, out, size)
 
     d.tap("Mission to Mars 2049")
     shot("01-new-game")
@@ -88,7 +82,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.frame()
     shot("06-over")
     session.close()
-    return saved
+    return shot.saved
 
 
 def _busy(state):

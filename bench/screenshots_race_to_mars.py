@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 from companion.catalogue import Catalogues  # noqa: E402
 from companion.rules.race_to_mars import random_space_card  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.ui.driver import Driver, shoot_all  # noqa: E402
+from companion.ui.driver import Driver, Shots, shoot_all  # noqa: E402
 
 SIZES = ((800, 480), (1280, 720), (720, 1280))
 GAME = "race-to-mars"
@@ -44,13 +44,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
         cat.add(card)
     pygame.display.set_mode(size)
     d = Driver(session, catalogues, size)
-    w, h = size
-    saved: list[Path] = []
-
-    def shot(name: str) -> None:
-        p = out / f"{name}-{w}x{h}.png"
-        d.shot(p)
-        saved.append(p)
+    shot = Shots(d, out, size)
 
     def play_until(done: Callable[[Any], bool], limit: int = 3000) -> bool:
         """Random legal moves until ``done(state)``; False if the game ended first."""
@@ -136,7 +130,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     d.frame()
     shot("16-over")
     session.close()
-    return saved
+    return shot.saved
 
 
 def main(argv: list[str]) -> int:

@@ -57,6 +57,21 @@ class Driver:
         pygame.image.save(self.app.surface, str(path))
 
 
+class Shots:
+    """``shot(name)``: the driver's screen saved as ``out/{name}-{w}x{h}.png``
+    (``size`` = (w, h)); ``saved`` lists the files written, in order."""
+
+    def __init__(self, driver: Driver, out: Path, size: tuple[int, int]) -> None:
+        self.driver, self.out, self.size = driver, out, size
+        self.saved: list[Path] = []
+
+    def __call__(self, name: str) -> None:
+        w, h = self.size
+        path = self.out / f"{name}-{w}x{h}.png"
+        self.driver.shot(path)
+        self.saved.append(path)
+
+
 def shoot_all(shoot: Any, argv: list[str], default_out: str, sizes: Any) -> int:
     """The screenshot scripts' command line: ``shoot(out_dir, (w, h)) -> [paths]``
     for each of ``sizes``, into ``argv[1]`` (default ``default_out``, created);
@@ -70,4 +85,4 @@ def shoot_all(shoot: Any, argv: list[str], default_out: str, sizes: Any) -> int:
     return 0
 
 
-__all__ = ["Driver", "shoot_all"]
+__all__ = ["Driver", "Shots", "shoot_all"]
