@@ -36,16 +36,28 @@ def hand_candidates(p: Player) -> list[str]:
     then "Boost" and "Asteroid" (each once); empty when the hand is empty."""
     if not p.hand:
         return []
-    left: dict[str, int] = {}  # free(p, name) of every Crew card, in one pass (dicts keep Crew order)
-    for name in _names(p.crew):
-        left[name] = left.get(name, 0) + 1
+    return list(free_crew(p)) + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
+
+
+def free_crew(p: Player) -> dict[str, CrewCard]:
+    """The first Crew card of each name that may be in ``p``'s hand, by name in Crew order
+    (:func:`free` for every name at once)."""
+    counts: dict[str, int] = {}
+    first: dict[str, CrewCard] = {}
+    for c in p.crew:
+        name = c.name
+        if name in counts:
+            counts[name] += 1
+        else:
+            counts[name] = 1
+            first[name] = c
     for c in p.play:
-        if c.crew is not None and not c.gone and c.name in left:
-            left[c.name] -= 1
+        if c.crew is not None and not c.gone and c.name in counts:
+            counts[c.name] -= 1
     for name in p.seen:
-        if name in left:
-            left[name] -= 1
-    return [n for n, k in left.items() if k > 0] + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
+        if name in counts:
+            counts[name] -= 1
+    return {name: c for name, c in first.items() if counts[name] > 0}
 
 
 def in_discard(p: Player, name: str) -> bool:

@@ -19,7 +19,7 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import free as free_copies, hand_candidates, in_discard
+from .deck import free as free_copies, free_crew, hand_candidates, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
                     UNENTERED, UNKNOWN_STARTING, CrewCard, Played, Player, State, replace)
@@ -161,28 +161,7 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
 
 def _crew_names(p: Player) -> list[str]:
     """The names of the Crew cards that may be in ``p``'s hand (:func:`.deck.free` > 0), in Crew order."""
-    return list(_crew_counts(p))
-
-
-def _crew_counts(p: Player) -> dict[str, CrewCard]:
-    """The first Crew card of each name that may be in ``p``'s hand, by name in Crew order
-    (:func:`.deck.free` for every name at once)."""
-    counts: dict[str, int] = {}
-    first: dict[str, CrewCard] = {}
-    for c in p.crew:
-        name = c.name
-        if name in counts:
-            counts[name] += 1
-        else:
-            counts[name] = 1
-            first[name] = c
-    for c in p.play:
-        if c.crew is not None and not c.gone and c.name in counts:
-            counts[c.name] -= 1
-    for name in p.seen:
-        if name in counts:
-            counts[name] -= 1
-    return {name: c for name, c in first.items() if counts[name] > 0}
+    return list(free_crew(p))
 
 
 #: _plays by Player (they depend on the player alone; a Post-launch 2.1 changes one player at a time)
@@ -212,7 +191,7 @@ def _plays_of(state: State, p: Player) -> list[Action]:
         if boosts > 0:   # free(p, BOOST)
             out.append(_BOOSTS[s])
         targets = None
-        for name, card in _crew_counts(p).items():
+        for name, card in free_crew(p).items():
             if card.crew.copy:
                 if targets is None:   # the cards a copy may copy: each first of its name (copy_index)
                     targets, seen = [], set()
@@ -285,7 +264,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     if sub < 5:
         out.append(_DONES[s])
     if sub <= 3 and p.hand:
-        out += [_named(EXCHANGE, s, name) for name in _crew_counts(p)]
+        out += [_named(EXCHANGE, s, name) for name in free_crew(p)]
     if sub <= 4:
         for k, ins in enumerate(state.insights):
             if p.xp >= insight_cost(p, ins):
