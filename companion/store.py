@@ -182,6 +182,16 @@ DISK_FULL = "the disk is full"
 READ_ONLY_LEAD = "This game can be looked at but not played on"
 
 
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back ``conn``'s open transaction, if any (SQLite may have rolled it back
+    itself, on SQLITE_FULL or an I/O error; a failure here changes nothing more)."""
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
 def _sqlite_connect(database: str | Path, **kwargs: Any) -> sqlite3.Connection:
     """Every connection the store makes comes from here (tests emulate a full
     disk by wrapping it: ``PRAGMA max_page_count``)."""
@@ -633,13 +643,8 @@ class Store:
         try:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
-            self._note_failure(exc)
-            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+            _rollback(conn)
+            raise self._write_failed(exc) from exc
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -654,20 +659,14 @@ class Store:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            self._note_failure(exc)
-            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+            raise self._write_failed(exc) from exc
         try:
             yield conn
             conn.execute("COMMIT")
         except BaseException as exc:
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
+            _rollback(conn)
             if isinstance(exc, sqlite3.Error):
-                self._note_failure(exc)
-                raise StoreError(f"cannot write the saved games file: {exc}") from exc
+                raise self._write_failed(exc) from exc
             raise
 
     @contextmanager
@@ -683,19 +682,14 @@ class Store:
             conn.execute("BEGIN IMMEDIATE" if first else "SAVEPOINT write")
             self._batch_open = True
         except sqlite3.Error as exc:
-            self._note_failure(exc)
-            raise StoreError(f"cannot write the saved games file: {exc}") from exc
+            raise self._write_failed(exc) from exc
         try:
             yield conn
             if not first:
                 conn.execute("RELEASE write")
         except BaseException as exc:
             if first or not conn.in_transaction:
-                if conn.in_transaction:
-                    try:
-                        conn.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        pass
+                _rollback(conn)
                 if first:
                     self._batch_open = False
                 else:  # SQLite rolled the whole transaction back (SQLITE_FULL, an I/O error)
@@ -707,9 +701,13 @@ class Store:
                 except sqlite3.Error:
                     pass
             if isinstance(exc, sqlite3.Error):
-                self._note_failure(exc)
-                raise StoreError(f"cannot write the saved games file: {exc}") from exc
+                raise self._write_failed(exc) from exc
             raise
+
+    def _write_failed(self, exc: sqlite3.Error) -> StoreError:
+        """The error to raise for a failed write (noted first: :meth:`_note_failure`)."""
+        self._note_failure(exc)
+        return StoreError(f"cannot write the saved games file: {exc}")
 
     def _note_failure(self, exc: sqlite3.Error) -> None:
         """A write failed: on a full disk (or a file made read-only under us) the
