@@ -1,6 +1,7 @@
 """Shared steps for the UI tests: start a game, play it with random legal moves."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 CREW = ("Larisa", "Jean-Louis", "Maria", "Dieter")
@@ -14,6 +15,16 @@ def start_game(d, crew=CREW, faces=SETUP_FACES):
     d.tap("Start")
     for f in faces:
         d.roll(f)
+
+
+def knock_out(d, index: int) -> None:
+    """Marsonaut ``index`` of the shown state Knocked Out since day 1 (a state built by hand,
+    for the screen: no move makes it)."""
+    s = d.app.session
+    crew = list(s.state.crew)
+    crew[index] = dataclasses.replace(crew[index], health=0, knocked_out_day=1)
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(crew))
+    d.frame()
 
 
 def play_to_end(d, seed=7):

@@ -3,11 +3,10 @@ and 720x1280: the dice and the total stay in sight above the face pad, and
 a refusal leaves the resources and the selected Marsonaut in sight."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
-from .helpers import assert_no_overlaps, start_game
+from .helpers import assert_no_overlaps, knock_out, start_game
 from .test_screens import selected_name
 
 PORTRAIT = [(480, 800), (720, 1280)]
@@ -46,11 +45,7 @@ def test_a_refusal_leaves_the_resources_and_the_selected_marsonaut_in_sight(make
     d = make_driver(size)
     start_game(d)
     d.tap("Broken Pipe")
-    s = d.app.session
-    crew = list(s.state.crew)
-    crew[2] = dataclasses.replace(crew[2], health=0, knocked_out_day=1)
-    s._states[-1] = dataclasses.replace(s.state, crew=tuple(crew))
-    d.frame()
+    knock_out(d, 2)
     for who in range(4):
         d.app.message = None
         d.frame()

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from .helpers import start_game
+from .helpers import knock_out, start_game
 
 
 def open_section(d):
@@ -54,11 +54,8 @@ def test_a_knocked_out_marsonaut_tapped_is_logged(make_driver, capsys):
     d = make_driver((800, 480))
     start_game(d)
     d.tap("Broken Pipe")
+    knock_out(d, 2)
     s = d.app.session
-    crew = list(s.state.crew)
-    crew[2] = dataclasses.replace(crew[2], health=0, knocked_out_day=1)
-    s._states[-1] = dataclasses.replace(s.state, crew=tuple(crew))
-    d.frame()
     d.tap("Maria")
     assert d.app.message is not None and "Knocked Out" in d.app.message.text
     assert s.refusals() and s.refusals()[-1]["code"] == "knocked_out"
