@@ -173,10 +173,9 @@ class App:
         self._recent: list[Event] = []
         self._recent_for: Any = None
         self._recents: dict[int, tuple[Any, list[Event], int | None]] = {}
-        #: (seq of the state after a roll, the state the automatic steps after it led to, the roll's
-        #: ``last_roll``): Fix roll still corrects that roll (see :meth:`fixable_roll`)
-        self._roll_then_auto: tuple[int, Any, tuple[str, int]] | None = None
-        self._roll_looked_for: Any = None  # the state :meth:`_roll_behind` last looked behind
+        #: (state, (seq of the state after a roll, that roll's ``last_roll``) or None): the roll
+        #: behind the steps that ran on their own to ``state`` (:meth:`_roll_behind`), looked for once per state
+        self._roll_behind_for: tuple[Any, tuple[int, tuple[str, int]] | None] = (None, None)
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -311,52 +310,51 @@ class App:
         if state is None or self.game is None or not self.session.has_game:
             return None
         last = self.game.last_roll(state)
-        auto = self._roll_then_auto
-        if last is None and (auto is None or auto[1] is not state) and self._roll_looked_for is not state:
-            self._roll_looked_for = state  # once per state: after a restart, the roll behind the steps
-            auto = self._roll_then_auto = self._roll_behind(state) or auto
-        if last is None and auto is not None and auto[1] is state:
-            return auto[2]
-        return last
+        if last is not None:
+            return last
+        behind = self._roll_behind(state)
+        return behind[1] if behind is not None else None
 
-    def _roll_behind(self, state: Any) -> tuple[int, Any, tuple[str, int]] | None:
-        """``(seq, state, last_roll)`` of the roll that the steps which ran on
-        their own led from to ``state``, found in the session's window (the app
-        remembers it as it runs them; this finds it again after a restart), or None."""
+    def _roll_behind(self, state: Any) -> tuple[int, tuple[str, int]] | None:
+        """``(seq, last_roll)`` of the roll from which only steps that ran on
+        their own led to ``state`` (found in the session's window, so also
+        after a restart; looked for once per state), or None."""
+        if self._roll_behind_for[0] is state:
+            return self._roll_behind_for[1]
+        found = None
         window = self.session.window()
         game_ui = self.game_ui
-        if game_ui is None or len(window) < 2 or window[-1] is not state:
-            return None
-        for back, before in enumerate(reversed(window[:-1]), start=1):
-            try:
-                if not (game_ui.automatic(before) and self.game.check(before, Action("next")) is None):
-                    return None
-                roll = self.game.last_roll(before)
-            except Exception:
-                log.exception("looking for the roll behind the steps failed")
-                return None
-            if roll is not None:
-                return (self.session.seq - back, state, roll)
-        return None
+        if game_ui is not None and len(window) >= 2 and window[-1] is state:
+            for back, before in enumerate(reversed(window[:-1]), start=1):
+                try:
+                    if not (game_ui.automatic(before) and self.game.check(before, Action("next")) is None):
+                        break
+                    roll = self.game.last_roll(before)
+                except Exception:
+                    log.exception("looking for the roll behind the steps failed")
+                    break
+                if roll is not None:
+                    found = (self.session.seq - back, roll)
+                    break
+        self._roll_behind_for = (state, found)
+        return found
 
     def correct_roll(self, face: int) -> bool:
         """Fix roll: the last roll was really ``face`` (1..6). When steps ran
         on their own after it, they are taken back first, the roll corrected,
         and they run again from the corrected roll; a refusal (the same face)
         puts them back as they were. Returns True when corrected."""
-        auto = self._roll_then_auto
+        behind = self._roll_behind(self.state) if self.game.last_roll(self.state) is None else None
         steps = 0
         with self.session.batch():  # taking the steps back, the fix, the steps again: one commit
-            if self.game.last_roll(self.state) is None and auto is not None and auto[1] is self.state:
-                while self.session.seq > auto[0] and self.session.undo().accepted:
+            if behind is not None:
+                while self.session.seq > behind[0] and self.session.undo().accepted:
                     steps += 1
             if self.submit(Action(CORRECT_ROLL, {"face": face})):
                 return True
             for _ in range(steps):  # refused: the table's game as it was
                 if not self.session.redo().accepted:
                     break
-        if steps:
-            self._roll_then_auto = (auto[0], self.state, auto[2])
         return False
 
     @property
@@ -403,23 +401,16 @@ class App:
 
     def advance(self, limit: int = 20) -> None:
         """Run the steps with nothing to decide (NEXT for the players), at most
-        ``limit``, as one transaction. After a roll, remember it (:meth:`fixable_roll`): it can
-        still be fixed while nothing else happens."""
-        last = None
-        seq = self.session.seq
+        ``limit``, as one transaction (after a roll, :meth:`fixable_roll` still
+        finds that roll behind them)."""
         with self.session.batch() as batch:  # one commit (part of the move's when it set them off)
             for _ in range(limit):
                 if not self.automatic():
                     break
-                if last is None:
-                    last = self.game.last_roll(self.state)
                 if not self.session.submit(Action("next")).accepted:
                     break
         if batch.error is not None:
             self.say(batch.error, "error", 15)
-            return
-        if last is not None and self.session.seq != seq:
-            self._roll_then_auto = (seq, self.state, last)
 
     def reject(self, rejection: Rejection | None, quiet: bool = False, action: Action | None = None) -> None:
         """Show why a move is not allowed: the rule's message and its rulebook
