@@ -39,9 +39,27 @@ def hand_candidates(p: Player) -> list[str]:
     return list(free_crew(p)) + [n for n in (BOOST, ASTEROID) if free(p, n) > 0]
 
 
+#: free_crew() by the parts of a Player it reads (copies of a Player share them)
+_FREE_CREW: dict[tuple[int, int, int], tuple] = {}
+
+
 def free_crew(p: Player) -> dict[str, CrewCard]:
     """The first Crew card of each name that may be in ``p``'s hand, by name in Crew order
-    (:func:`free` for every name at once)."""
+    (:func:`free` for every name at once). It depends on ``crew``, ``play`` and ``seen`` only; the
+    dict returned is shared: read it, never change it."""
+    crew, play, seen = p.crew, p.play, p.seen
+    key = (id(crew), id(play), id(seen))
+    got = _FREE_CREW.get(key)
+    if got is not None and got[0] is crew and got[1] is play and got[2] is seen:
+        return got[3]
+    out = _free_crew(p)
+    if len(_FREE_CREW) > 256:
+        _FREE_CREW.clear()
+    _FREE_CREW[key] = (crew, play, seen, out)
+    return out
+
+
+def _free_crew(p: Player) -> dict[str, CrewCard]:
     counts: dict[str, int] = {}
     first: dict[str, CrewCard] = {}
     for c in p.crew:

@@ -19,10 +19,10 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import free as free_copies, free_crew, hand_candidates, in_discard
+from .deck import free as free_copies, free_crew, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    UNENTERED, UNKNOWN_STARTING, CrewCard, Played, Player, State, replace)
+                    UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current, starting_choices, starting_stage, trajectory_card_due
@@ -42,6 +42,31 @@ def _named(kind: str, s: int, name: str) -> Action:
         if len(_NAMED) > 4096:
             _NAMED.clear()
         a = _NAMED[key] = Action(kind, {"card": name}, s)
+    return a
+
+
+_ONE: dict[tuple[str, int, str, Any], Action] = {}   # actions of one small field (made once; immutable)
+
+
+def _one(kind: str, s: int, field: str, value: Any) -> Action:
+    """``Action(kind, {field: value}, s)``, made once."""
+    key = (kind, s, field, value)
+    a = _ONE.get(key)
+    if a is None:
+        if len(_ONE) > 4096:
+            _ONE.clear()
+        a = _ONE[key] = Action(kind, {field: value}, s)
+    return a
+
+
+def _advance(s: int, x: tuple) -> Action:
+    """ADVANCE paying with the source ``x`` (:func:`.rocket.sources`), made once."""
+    key = (ADVANCE, s, "source", x[:3])
+    a = _ONE.get(key)
+    if a is None:
+        if len(_ONE) > 4096:
+            _ONE.clear()
+        a = _ONE[key] = Action(ADVANCE, {"source": _src(x)}, s)
     return a
 
 
@@ -219,9 +244,10 @@ def _jettison_targets(p: Player, card: CrewCard) -> list[dict[str, str]]:
     the screens offer them), but only Asteroids are listed: uniform random playouts offered the Crew cards
     jettisoned their decks down to one card and Asteroids and never reached Mars
     (tests/rules/test_contract.py; ``simulate --player legal`` seed 102, 4 players)."""
-    after = replace(p, hand=p.hand - 1, play=p.play + (Played(card.name, card.crew),))
-    out = [{"zone": "hand", "card": n} for n in hand_candidates(after) if n == ASTEROID]
-    if after.discard and in_discard(after, ASTEROID):
+    # the player once ``card`` is played: one card fewer in hand; playing a Crew card changes no Asteroid
+    # count, so an Asteroid may be in the hand if any card is left there and one is free (:func:`.deck.free`)
+    out = [{"zone": "hand", "card": ASTEROID}] if p.hand > 1 and free_copies(p, ASTEROID) > 0 else []
+    if p.discard and in_discard(p, ASTEROID):
         out.append({"zone": "discard", "card": ASTEROID})
     return out
 
@@ -230,7 +256,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     s = p.seat
     if state.hazards:
         if state.hazards[0] == RED:
-            return [Action(JETTISON_MODULE, {"module": i}, s) for i in range(len(p.modules))]
+            return [_one(JETTISON_MODULE, s, "module", i) for i in range(len(p.modules))]
         out = []
         if not any(n != BOOST and n != ASTEROID for n in p.seen):   # no Crew card known in the discard pile
             out = [Action(JETTISON_CREW, {"zone": "play", "card": c.name}, s) for c in p.play
@@ -254,13 +280,13 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
             free = [x for x in sources(p) if x[4] not in p.used]
             for zone, i, slot, res, _ in free:
                 if pays(space, res):
-                    out.append(Action(ADVANCE, {"source": {"zone": zone, "index": i, "slot": slot}}, s))
+                    out.append(_advance(s, (zone, i, slot)))
             if p.hq == HQ_PAIR and space in ADVANCED:
                 for a in range(len(free)):
                     for b in range(a + 1, len(free)):
                         if pair_pays(space, free[a][3], free[b][3]):
                             out.append(Action(ADVANCE, {"source": _src(free[a]), "pair": _src(free[b])}, s))
-            out += [Action(FREE_ADVANCE, {"module": i}, s) for i in range(len(p.modules)) if free_advance(p, i)]
+            out += [_one(FREE_ADVANCE, s, "module", i) for i in range(len(p.modules)) if free_advance(p, i)]
     if sub < 5:
         out.append(_DONES[s])
     if sub <= 3 and p.hand:
@@ -279,7 +305,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                 elif ins.effect == "protect" and not ins.colour:
                     out += [Action(INSIGHT, {"which": k, "colour": c}, s) for c in HAZARDS]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
-                    out.append(Action(INSIGHT, {"which": k}, s))
+                    out.append(_one(INSIGHT, s, "which", k))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
     allowed = min(p.hand, keep_allowance(p))
     out += _keeps(s, allowed)
@@ -419,7 +445,7 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
                     if best is None or best[3] == ANY:
                         best = x
             if best is not None:
-                return Action(ADVANCE, {"source": _src(best)}, s)
+                return _advance(s, best)
             for i in range(len(p.modules)):
                 if free_advance(p, i):
                     return Action(FREE_ADVANCE, {"module": i}, s)

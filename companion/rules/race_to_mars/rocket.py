@@ -98,12 +98,31 @@ def storage(p: Player, i: int) -> bool:
     return e is not None and e.storage > 0
 
 
-def sources(p: Player) -> list[tuple[str, int, int, str, tuple[int, int]]]:
+#: sources() by the parts of a Player it reads (a Player is immutable and its copies share those parts:
+#: the steps of one turn, which change ``used`` and ``pos`` only, ask once)
+_SOURCES: dict[tuple[int, int], tuple] = {}
+
+
+def sources(p: Player) -> tuple[tuple[str, int, int, str, tuple[int, int]], ...]:
     """Every resource available to advance with this turn, used or not:
     ``(zone, index, slot, resource, key)``; ``key`` marks it in ``p.used``.
     Modules: one per Resource module (two if doubled). Play area: each
     resource of each played card, a copy's copied resources after its own, ANY
-    for a Boost."""
+    for a Boost. It depends on ``modules``, ``play``, ``copy_dirs``, ``double`` and ``hq`` only."""
+    modules, play = p.modules, p.play
+    key = (id(modules), id(play))
+    got = _SOURCES.get(key)
+    if (got is not None and got[0] is modules and got[1] is play and got[2] == p.copy_dirs
+            and got[3] == p.double and got[4] == p.hq):
+        return got[5]
+    out = _sources(p)
+    if len(_SOURCES) > 256:
+        _SOURCES.clear()
+    _SOURCES[key] = (modules, play, p.copy_dirs, p.double, p.hq, out)
+    return out
+
+
+def _sources(p: Player) -> tuple[tuple[str, int, int, str, tuple[int, int]], ...]:
     out = []
     for i, m in enumerate(p.modules):
         e = copied(p, i) if m.copy else m
@@ -123,7 +142,7 @@ def sources(p: Player) -> list[tuple[str, int, int, str, tuple[int, int]]]:
             res = res + play[c.copy_of].crew.resources
         for slot, r in enumerate(res):
             out.append(("play", i, slot, r, (key, slot)))
-    return out
+    return tuple(out)
 
 
 def source(p: Player, zone: str, index: int, slot: int) -> tuple[str, tuple[int, int]] | None:
