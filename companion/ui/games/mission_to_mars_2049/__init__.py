@@ -20,9 +20,9 @@ class MissionToMarsUi(GameUi):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         from .newgame import NewGameScreen
-        from .over import OverScreen
+        from ...screens.ranking import RankingScreen
         from .turn import TurnScreen
-        self.screens = {"new_game": NewGameScreen(app), "turn": TurnScreen(app), "over": OverScreen(app)}
+        self.screens = {"new_game": NewGameScreen(app), "turn": TurnScreen(app), "over": RankingScreen(app)}
 
     def screen(self, state: Any) -> Any:
         return self.screens["over" if self.app.game.is_over(state) else "turn"]

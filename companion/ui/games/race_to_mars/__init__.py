@@ -25,14 +25,14 @@ class RaceToMarsUi(GameUi):
         super().__init__(app)
         from .entry import EntryScreen
         from .newgame import NewGameScreen
-        from .over import OverScreen
+        from ...screens.ranking import RankingScreen
         from .play import PlayScreen
         from .round import RoundScreen
         from .setup import HeadquartersScreen
         from .turn import TurnScreen
         self.screens = {"new_game": NewGameScreen(app), "headquarters": HeadquartersScreen(app),
                         "entry": EntryScreen(app, self), "round": RoundScreen(app, self), "play": PlayScreen(app),
-                        "turn": TurnScreen(app), "over": OverScreen(app)}
+                        "turn": TurnScreen(app), "over": RankingScreen(app)}
         self._request: Any = None
 
     # ------------------------------------------------------------------ the entry screen's request

@@ -1,17 +1,19 @@
-"""Race to Mars's end ("The Game Ends"): the result sentence (one rocket on
-Mars wins; several: the most Experience; a tie shares the victory) and the
-ranking, players on Mars first, by Experience."""
+"""The end of a race, for any game whose ``result`` ranks the players
+(contract :class:`~companion.rules.contract.Result`): the result sentence,
+then one line per player in place order."""
 from __future__ import annotations
 
-from ... import layout as L
-from ...screens.base import Screen
-from ...seats import seat_chip
-from ...screens.chrome import next_rect
-from ...widgets import FG, GOOD, MARS, PANEL, Ui
+from .. import layout as L
+from ..seats import seat_chip
+from ..widgets import FG, GOOD, MARS, PANEL, Ui
+from .base import Screen
+from .chrome import next_rect
 
 
-class OverScreen(Screen):
-    """The result, then one line per player: place, disc, name, where, Experience; New game."""
+class RankingScreen(Screen):
+    """The result sentence whole, then one line per :class:`~companion.rules.contract.Standing`: place,
+    disc, name and its ``detail`` (winners framed and named); New game. Portrait puts the detail under
+    the name."""
 
     name = "over"
 
@@ -36,11 +38,11 @@ class OverScreen(Screen):
             ui.label(place_r, f"{standing.place}.", lay.big, FG, bold=True)
             chip, inner = L.take_left(inner, min(inner.h, lay.px(40)), lay.gap)
             seat_chip(ui, chip, seat.colour, seat.mark)
-            if lay.portrait:  # name above, where and Experience below
+            if lay.portrait:  # name above, the detail below
                 name_r, detail_r = L.take_top(inner, inner.h // 2)
             else:
                 name_r, detail_r = L.take_left(inner, int(inner.w * 0.45), lay.gap)
             ui.label(name_r, seat.name, lay.big, FG, bold=True, min_size=lay.body)
-            ui.label(detail_r, ("Winner: " if won else "") + standing.detail, lay.body, FG, "left" if lay.portrait else "right",
-                     min_size=lay.small)
+            ui.label(detail_r, ("Winner: " if won else "") + standing.detail, lay.body, FG,
+                     "left" if lay.portrait else "right", min_size=lay.small)
         ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)
