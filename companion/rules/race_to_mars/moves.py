@@ -80,17 +80,30 @@ def _keeps(s: int, n: int) -> list[Action]:
 
 # --------------------------------------------------------------------------- made-up cards
 
+def _pick(rng: Random, seq: Any) -> Any:
+    """One item of ``seq`` at random (uniform up to float rounding; one call
+    into the generator, where ``Random.choice`` makes two in Python)."""
+    return seq[int(rng.random() * len(seq))]
+
+
+_CREW_RESOURCES = RESOURCES + (WILD, WILD)
+_CREW_SIZES = (1, 1, 2, 2, 3)
+_LANE_SIZES = (2, 2, 3)
+_LANE_SPACES = BASIC * 3 + ADVANCED
+_MODULE_KINDS = 8   # draw, storage, protection, free advance, copy, basic, basic, any resource
+
+
 def random_space_card(rng: Random, part: str = "crew", name: str | None = None) -> dict[str, Any]:
     """A Space card MADE UP for simulation (not the real deck: the rulebook
     prints none of the 100), with only ``part`` ("crew", "module",
     "trajectory" or "both"), as a :data:`~.actions.PICK` or LEFTOVER payload's card."""
-    card: dict[str, Any] = {"name": name or f"Sim {rng.randrange(1, 101):03d}"}
-    if part in ("crew", "both"):
-        r = rng.random()
-        crew: dict[str, Any] = {"resources": [rng.choice(RESOURCES + (WILD, WILD)) for _ in range(rng.choice(
-            (1, 1, 2, 2, 3)))]}
+    rand = rng.random
+    card: dict[str, Any] = {"name": name or f"Sim {int(rand() * 100) + 1:03d}"}
+    if part == "crew" or part == "both":
+        r = rand()
+        crew: dict[str, Any] = {"resources": [_pick(rng, _CREW_RESOURCES) for _ in range(_pick(rng, _CREW_SIZES))]}
         if r < 0.15:
-            crew["draw"] = rng.choice((1, 2))
+            crew["draw"] = 1 if rand() < 0.5 else 2
         elif r < 0.2:
             crew.update(look=3, keep=1)
         elif r < 0.27:
@@ -106,18 +119,19 @@ def random_space_card(rng: Random, part: str = "crew", name: str | None = None) 
         elif r < 0.48:
             crew["other"] = "an effect the simulation does not know"
         card["crew"] = crew
-    if part in ("module", "both"):
-        card["module"] = rng.choice(({"draw": 1}, {"storage": 1}, {"protection": rng.choice(HAZARDS)},
-                                     {"free_advance": 3}, {"copy": True}, {"resource": rng.choice(BASIC)},
-                                     {"resource": rng.choice(BASIC)}, {"resource": rng.choice(RESOURCES)}))
+    if part == "module" or part == "both":
+        k = int(rand() * _MODULE_KINDS)
+        card["module"] = ({"draw": 1} if k == 0 else {"storage": 1} if k == 1 else
+                          {"protection": _pick(rng, HAZARDS)} if k == 2 else {"free_advance": 3} if k == 3 else
+                          {"copy": True} if k == 4 else {"resource": _pick(rng, BASIC if k < 7 else RESOURCES)})
     if part == "trajectory":
         lanes = []
         for _ in range(LANES):
             lane: list[str] = []
-            for _ in range(rng.choice((2, 2, 3))):
-                if rng.random() < 0.12:
-                    lane.append(rng.choice((RED, YELLOW)))
-                lane.append(rng.choice(BASIC * 3 + ADVANCED))
+            for _ in range(_pick(rng, _LANE_SIZES)):
+                if rand() < 0.12:
+                    lane.append(RED if rand() < 0.5 else YELLOW)
+                lane.append(_pick(rng, _LANE_SPACES))
             lanes.append(lane)
         card["trajectory"] = lanes
     return card
@@ -335,7 +349,7 @@ def random_action(state: State, rng: Random) -> Action:
         return _random_turn(state, state.players[current(state)], rng)
     if step == PLAY_STEP:
         seats = [p.seat for p in state.players if p.launched and not p.done]
-        return _random_play(state, state.players[seats[rng.randrange(len(seats))]], rng)
+        return _random_play(state, state.players[seats[int(rng.random() * len(seats))]], rng)
     if step == PRE_STEP:
         return _random_pre(state, current(state), rng)
     if step == LEFTOVER_STEP:
@@ -352,8 +366,8 @@ def random_action(state: State, rng: Random) -> Action:
             if check(state, a) is None:
                 return a
         choices = starting_choices(state)
-        card = {"name": choices[rng.randrange(len(choices))]}
-        place = "insight" if stage == "leftover" else rng.choice(("crew", "module"))
+        card = {"name": choices[int(rng.random() * len(choices))]}
+        place = "insight" if stage == "leftover" else _pick(rng, ("crew", "module"))
         return Action(STARTING, {"card": card, "place": place}, s)
     if step == HQ_STEP:
         free = [h for h in range(1, HQ_COUNT + 1) if h not in state.hq_seen]
@@ -389,7 +403,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
         for _ in range(3):
             if not crew:
                 break
-            card = crew[rng.randrange(len(crew))]
+            card = crew[int(rng.random() * len(crew))]
             name, c = card.name, card.crew
             if free_copies(p, name) < 1:
                 continue
@@ -400,7 +414,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
                 targets = [x.name for i, x in enumerate(p.play) if copy_index(p, x.name) == i]
                 if not targets:
                     continue
-                args["copy"] = targets[rng.randrange(len(targets))]
+                args["copy"] = targets[int(rng.random() * len(targets))]
             if c.jettison and in_discard(p, ASTEROID) and rng.random() < 0.8:
                 args["jettison"] = [{"zone": "discard", "card": ASTEROID}]
             if c.other:
@@ -411,7 +425,7 @@ def _random_play(state: State, p: Player, rng: Random) -> Action:
     if p.modules and rng.random() < 0.05:
         choices = _rocket_choices(state, s)
         if choices:
-            return choices[rng.randrange(len(choices))]
+            return choices[int(rng.random() * len(choices))]
     return _DONES[s]
 
 
@@ -423,7 +437,7 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
     s = p.seat
     if state.hazards:
         options = _turn_actions(state, p)
-        return options[rng.randrange(len(options))]
+        return options[int(rng.random() * len(options))]
     sub = state.sub
     if sub == 2 or state.free_left:
         route = state.routes[p.pad]
@@ -454,7 +468,7 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
     if sub <= 3 and p.hand > allowance and rng.random() < 0.5:
         names = _crew_names(p)
         if names:
-            return Action(EXCHANGE, {"card": names[rng.randrange(len(names))]}, s)
+            return Action(EXCHANGE, {"card": names[int(rng.random() * len(names))]}, s)
     if sub <= 4 and rng.random() < 0.8:
         xp = p.xp
         for k, ins in enumerate(state.insights):
