@@ -93,3 +93,26 @@ def test_thirty_to_mars_validates_a_drawn_card_once_at_check_not_again_in_apply(
     assert parsed == [1]
     new, events = game.apply(state, draw)
     assert parsed == [1] and new.event is not None and events[0].kind == "event"
+
+
+@pytest.mark.parametrize("game_id, frequent", [
+    ("race-to-mars", {"round", "recruit", "attach", "trajectory", "play", "done", "turns", "advance", "discard",
+                      "draw", "skip", "exchange", "insight", "asteroid", "launch"}),
+])
+def test_the_race_games_build_no_text_of_their_events_while_nobody_reads_them(game_id, frequent):
+    """A seeded playout: every event whose line names something of the game (a player, a card, a count)
+    carries its text unbuilt; reading it gives the line (the same line as before: see the replay tests)."""
+    game = get_game(game_id)
+    rng = random.Random(5)
+    state = game.new_game(game.default_options(4, 5))
+    events = []
+    while not game.is_over(state):
+        state, evs = game.apply(state, game.random_action(state, rng))
+        events += evs
+    seen = [e for e in events if e.kind in frequent]
+    assert {e.kind for e in seen} == frequent
+    assert [e.kind for e in seen if type(e._text) is str] == []
+    play = next(e for e in seen if e.kind == "play")
+    assert play.text.startswith(f"{state.names[play.data['seat']]} plays ")
+    discard = next(e for e in seen if e.kind == "discard")
+    assert " discards " in discard.text and type(discard._text) is str

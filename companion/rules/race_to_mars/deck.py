@@ -21,6 +21,7 @@ prompted to do so"). Every helper appends the :class:`Event` a player reads.
 from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
+from ..contract import later_event as later  # text made on first read
 from .cards import HQ_BOOSTS, HQ_DRAW
 from .model import ASTEROID, BOOST, CrewCard, Player
 from .model import replace as _r
@@ -140,20 +141,20 @@ def remove_crew(p: Player, name: str) -> Player:
 def gain_asteroid(p: Player, who: str, why: str, events: list[Event]) -> Player:
     """One Asteroid into the discard pile; Headquarters 10: one more and one Experience."""
     if p.hq == HQ_DRAW:
-        events.append(Event("asteroid", f"{who} gains 2 Asteroids and 1 Experience ({why}; Headquarters 10)",
+        events.append(later("asteroid", "{} gains 2 Asteroids and 1 Experience ({}; Headquarters 10)", (who, why),
                             {"seat": p.seat}))
         return _r(p, asteroids=p.asteroids + 2, discard=p.discard + 2, xp=p.xp + 1,
                   seen=p.seen + (ASTEROID, ASTEROID))
-    events.append(Event("asteroid", f"{who} adds an Asteroid to the discard pile ({why})", {"seat": p.seat}))
+    events.append(later("asteroid", "{} adds an Asteroid to the discard pile ({})", (who, why), {"seat": p.seat}))
     return _r(p, asteroids=p.asteroids + 1, discard=p.discard + 1, seen=p.seen + (ASTEROID,))
 
 
 def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
     """``n`` Boosts from the supply into the discard pile (Headquarters 9: under the draw pile)."""
     if p.hq == HQ_BOOSTS:
-        events.append(Event("boost", f"{who} gains {n} Boost(s) under the draw pile (Headquarters 9)"))
+        events.append(later("boost", "{} gains {} Boost(s) under the draw pile (Headquarters 9)", (who, n)))
         return _r(p, boosts=p.boosts + n, draw=p.draw + n)
-    events.append(Event("boost", f"{who} gains {n} Boost(s) into the discard pile"))
+    events.append(later("boost", "{} gains {} Boost(s) into the discard pile", (who, n)))
     return _r(p, boosts=p.boosts + n, discard=p.discard + n, seen=p.seen + (BOOST,) * n)
 
 
@@ -168,7 +169,7 @@ def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
         take = n if n < p.draw else p.draw
         p = _r(p, draw=p.draw - take, hand=p.hand + take)
         n -= take
-    events.append(Event("draw", f"{who} draws {want} card(s)", {"seat": p.seat, "cards": want}))
+    events.append(later("draw", "{} draws {} card(s)", (who, want), {"seat": p.seat, "cards": want}))
     return p
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..contract import Action
 from ..contract import fast_event as Event  # the contract's Event, made faster
+from ..contract import later_event as later  # text made on first read
 from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
@@ -115,15 +116,15 @@ def _apply_headquarters(state: State, seat: int, args: dict, events: list[Event]
     keep = args["keep"]
     p = state.players[seat]
     p = replace(p, hq=keep, boosts=2 if keep == HQ_BOOSTS else 0)
-    events.append(Event("headquarters", f"{state.names[seat]} keeps Headquarters {keep} and returns "
-                        f"Headquarters {args['back']} to the box", {"seat": seat, "hq": keep}))
+    events.append(later("headquarters", "{} keeps Headquarters {} and returns Headquarters {} to the box",
+                        (state.names[seat], keep, args["back"]), {"seat": seat, "hq": keep}))
     state = put(state, p, hq_seen=state.hq_seen + (keep, args["back"]))
     if state.at + 1 < len(state.order):
         return replace(state, at=state.at + 1)
     n = len(state.players)
     pickers = tuple((state.start - i) % n for i in range(1, n + 1))
     extra = tuple(p.seat for p in state.players if p.hq == HQ_STARTING)
-    events.append(Event("starting", f"Starting cards: one beside the Insight card, {n + 1 + len(extra)} revealed"))
+    events.append(later("starting", "Starting cards: one beside the Insight card, {} revealed", (n + 1 + len(extra),)))
     return replace(state, step=STARTING_STEP, order=(state.start,) + pickers + extra, at=0,
                    revealed=n + 1 + len(extra), picked=0, extra=False, starting_row=())
 
@@ -145,7 +146,7 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
         state = replace(state, starting_seen=state.starting_seen + (name,))
         if stage == "insight":
             return replace(_to_insights(state, card, events), at=1)
-        events.append(Event("revealed", f"Starting card revealed: {name}", {"card": name}))
+        events.append(later("revealed", "Starting card revealed: {}", (name,), {"card": name}))
         return replace(state, starting_row=state.starting_row + (card,))
     row = state.starting_row
     i = next(k for k, c in enumerate(row) if c["name"] == name)
@@ -153,7 +154,7 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
     state = replace(state, starting_row=row[:i] + row[i + 1:])
     if stage == "leftover":
         for other in state.starting_row:
-            events.append(Event("boxed", f"{other['name']} returns to the box (Headquarters 8)"))
+            events.append(later("boxed", "{} returns to the box (Headquarters 8)", (other["name"],)))
         return _starting_done(_to_insights(state, card, events), events)
     state = _place(state, seat, card, args["place"], events)
     state = replace(state, at=state.at + 1, picked=state.picked + 1, last_picker=seat)
@@ -163,12 +164,12 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
 
 
 def _to_insights(state: State, card: dict, events: list[Event]) -> State:
-    events.append(Event("insight", f"{card['name']} joins the Insight row", {"card": card["name"]}))
+    events.append(later("insight", "{} joins the Insight row", (card["name"],), {"card": card["name"]}))
     return replace(state, insights=state.insights + (insight_of(card),))
 
 
 def _starting_done(state: State, events: list[Event]) -> State:
-    events.append(Event("starting_done", f"{len(state.insights)} Insights are available for the whole game"))
+    events.append(later("starting_done", "{} Insights are available for the whole game", (len(state.insights),)))
     return start_round(replace(state, revealed=0, picked=0, extra=False, starting_row=()), events)
 
 
@@ -180,15 +181,16 @@ def _place(state: State, seat: int, card: dict, place: str, events: list[Event])
     who = state.names[seat]
     if place == "crew":
         p = replace(p, crew=p.crew + (CrewCard(name, crew_of(card)),))
-        events.append(Event("recruit", f"{who} recruits {name} to the Crew deck", {"seat": seat, "card": name}))
+        events.append(later("recruit", "{} recruits {} to the Crew deck", (who, name), {"seat": seat, "card": name}))
     elif place == "module":
         p = replace(p, modules=p.modules + (module_of(card, state.uid),))
-        events.append(Event("attach", f"{who} attaches {name} to the rocket as a module", {"seat": seat, "card": name}))
+        events.append(later("attach", "{} attaches {} to the rocket as a module",
+                            (who, name), {"seat": seat, "card": name}))
         state = replace(state, uid=state.uid + 1)
     else:
         held = (name, crew_of(card) if "crew" in card else None, module_of(card, 0) if "module" in card else None)
         p = replace(p, held=p.held + (held,))
-        events.append(Event("unplaced", f"{who} keeps {name} unplaced until launch (Headquarters 5)"))
+        events.append(later("unplaced", "{} keeps {} unplaced until launch (Headquarters 5)", (who, name)))
     return put(state, p)
 
 
@@ -210,7 +212,7 @@ def _apply_pick(state: State, seat: int, args: dict, events: list[Event]) -> Sta
 
 def _apply_extra_card(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Headquarters 8: one more card in the selection."""
-    events.append(Event("extra_card", f"{state.names[seat]} adds a card to the selection (Headquarters 8)"))
+    events.append(later("extra_card", "{} adds a card to the selection (Headquarters 8)", (state.names[seat],)))
     if state.step == STARTING_STEP:
         return replace(state, revealed=state.revealed + 1, extra=True)
     pile, dis = state.pile, state.space_discard
@@ -256,12 +258,12 @@ def _apply_leftover(state: State, seat: int, args: dict, events: list[Event]) ->
     slot = len(state.slots) + 1
     state = replace(state, slots=state.slots + (lanes_of(card),), slot_names=state.slot_names + (card["name"],),
                     space_seen=state.space_seen | {card["name"]})
-    events.append(Event("trajectory", f"{card['name']} becomes trajectory card {slot} of {SLOTS}",
+    events.append(later("trajectory", "{} becomes trajectory card {} of {}", (card["name"], slot, SLOTS),
                         {"slot": slot, "card": card["name"]}))
     left = state.revealed - state.picked - 1
     if left:
-        events.append(Event("leftover", f"{state.names[seat]} chose {card['name']} for the trajectories; the other "
-                            "leftover card goes to the common discard pile (Headquarters 8)"))
+        events.append(later("leftover", "{} chose {} for the trajectories; the other leftover card goes to the common "
+                            "discard pile (Headquarters 8)", (state.names[seat], card["name"])))
     state = replace(state, revealed=0, space_discard=state.space_discard + left)
     if slot == SLOTS:
         state = replace(state, routes=build_routes(state))

@@ -12,6 +12,7 @@ turn clockwise from the Start Player (or the nearest Post-launch player).
 from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
+from ..contract import later_event as later  # text made on first read
 from .deck import draw, launch_size
 from .model import (LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, TURN_STEP, Player, State, replace)
 from .rocket import draw_count
@@ -39,8 +40,8 @@ def launch(state: State, seat: int, events: list[Event], forced: bool = False) -
     size = launch_size(p)
     p = replace(p, launched=True, draw=size, hand=0, discard=0, seen=(), pool=(), held=())
     why = " (too few Space cards left to reveal: everyone still in Pre-launch launches)" if forced else ""
-    events.append(Event("launch", f"{who} launches{why}: the Crew deck of {size} cards is shuffled into the "
-                        "personal draw pile, without an Asteroid", {"seat": seat, "forced": forced}))
+    events.append(later("launch", "{} launches{}: the Crew deck of {} cards is shuffled into the personal draw pile, "
+                        "without an Asteroid", (who, why, size), {"seat": seat, "forced": forced}))
     p = draw(p, draw_count(p, False), who, events)
     return put(state, p)
 
@@ -57,18 +58,18 @@ def start_round(state: State, events: list[Event]) -> State:
     k = len(pre) + 1
     pile, dis = state.pile, state.space_discard
     if pile < k and pile + dis >= k:
-        events.append(Event("reshuffle_space", f"The Space draw pile is short: the {dis} discarded Space cards "
-                            "are shuffled into a new draw pile"))
+        events.append(later("reshuffle_space", "The Space draw pile is short: the {} discarded Space cards are "
+                            "shuffled into a new draw pile", (dis,)))
         pile, dis = pile + dis, 0
     if pile < k:
-        events.append(Event("forced_launch", f"Round {rnd}: only {pile} Space card(s) can be revealed, not {k}"))
+        events.append(later("forced_launch", "Round {}: only {} Space card(s) can be revealed, not {}", (rnd, pile, k)))
         state = replace(state, round=rnd, pile=pile, space_discard=dis)
         for s in pre:
             state = launch(state, s, events, forced=True)
         events.append(Event("active_boxed", "Everyone is in Post-launch: the Active Player card returns to the box"))
         return start_play(replace(state, active=-1), events)
-    events.append(Event("round", f"Round {rnd}: reveal {k} Space cards; {state.names[pre[0]]} has the Active "
-                        "Player card", {"round": rnd, "reveal": k}))
+    events.append(later("round", "Round {}: reveal {} Space cards; {} has the Active Player card",
+                        (rnd, k, state.names[pre[0]]), {"round": rnd, "reveal": k}))
     return replace(state, round=rnd, pile=pile - k, space_discard=dis, revealed=k, picked=0, extra=False,
                    step=PRE_STEP, order=pre, at=0, last_picker=-1)
 
@@ -82,7 +83,7 @@ def next_pre(state: State, events: list[Event]) -> State:
     if left and len(state.slots) < SLOTS:
         return replace(state, at=at, step=LEFTOVER_STEP)
     if left:
-        events.append(Event("leftover", f"{left} leftover Space card(s) go to the common discard pile"))
+        events.append(later("leftover", "{} leftover Space card(s) go to the common discard pile", (left,)))
     return after_leftover(replace(state, at=at, space_discard=state.space_discard + left, revealed=0), events)
 
 
@@ -102,7 +103,7 @@ def pass_active(state: State, events: list[Event]) -> State:
         s = (state.active + i) % n
         if not state.players[s].launched:
             if s != state.active:
-                events.append(Event("active", f"The Active Player card passes to {state.names[s]}", {"seat": s}))
+                events.append(later("active", "The Active Player card passes to {}", (state.names[s],), {"seat": s}))
             return replace(state, active=s)
     events.append(Event("active_boxed", "Everyone is in Post-launch: the Active Player card returns to the box"))
     return replace(state, active=-1)
@@ -121,7 +122,7 @@ def start_turns(state: State, events: list[Event]) -> State:
     the Start Player or the closest Post-launch player clockwise."""
     n = len(state.players)
     order = tuple(s for s in clockwise(state.start, n) if state.players[s].launched)
-    events.append(Event("turns", f"{state.names[order[0]]} advances first", {"order": list(order)}))
+    events.append(later("turns", "{} advances first", (state.names[order[0]],), {"order": list(order)}))
     return replace(state, step=TURN_STEP, order=order, at=0, sub=2)
 
 

@@ -5,7 +5,10 @@ Sources: "Phase 2.1: Play Cards" ... "Phase 2.6: Draw Cards", "Hazards",
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ..contract import fast_event as Event  # the contract's Event, made faster
+from ..contract import later_event as later  # text made on first read
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, free, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
@@ -29,15 +32,17 @@ def apply_play(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         copy_of = copy_index(p, args["copy"])
         effects.append(p.play[copy_of].crew)
     p = replace(p, hand=p.hand - 1, play=p.play + (Played(name, crew, copy_of),))
-    events.append(Event("play", f"{who} plays {name}" + (f", copying {args['copy']}" if copy_of >= 0 else ""),
-                        {"seat": seat, "card": name}))
+    if copy_of >= 0:
+        events.append(later("play", "{} plays {}, copying {}", (who, name, args["copy"]), {"seat": seat, "card": name}))
+    else:
+        events.append(later("play", "{} plays {}", (who, name), {"seat": seat, "card": name}))
     for t in args.get("jettison", ()):
         p = jettison(p, t["zone"], t["card"])
-        events.append(Event("jettison", f"{who} jettisons {t['card']} from the {t['zone']}"))
+        events.append(later("jettison", "{} jettisons {} from the {}", (who, t["card"], t["zone"])))
     back = args.get("returned", 0)
     if back:
         p = replace(p, discard=p.discard - back, hand=p.hand + back, seen=())  # which ones: not entered
-        events.append(Event("returned", f"{who} takes {back} card(s) from the discard pile into the hand"))
+        events.append(later("returned", "{} takes {} card(s) from the discard pile into the hand", (who, back)))
     for c in effects:
         p = _immediate(p, c, who, events)
     if "result" in args:
@@ -52,12 +57,12 @@ def _immediate(p: Player, c: Crew, who: str, events: list[Event]) -> Player:
         p = draw(p, c.look, who, events)
         out = c.look - c.keep
         p = replace(p, hand=p.hand - out, discard=p.discard + out)
-        events.append(Event("keep", f"{who} keeps {c.keep} and discards {out}"))
+        events.append(later("keep", "{} keeps {} and discards {}", (who, c.keep, out)))
     if c.boost:
         p = gain_boost(p, who, c.boost, events)
     if c.xp:
         p = replace(p, xp=p.xp + c.xp)
-        events.append(Event("xp", f"{who} gains {c.xp} Experience"))
+        events.append(later("xp", "{} gains {} Experience", (who, c.xp)))
     return p
 
 
@@ -75,7 +80,7 @@ def apply_result(p: Player, r: dict, who: str, events: list[Event]) -> Player:
         p = gain_asteroid(p, who, "a card's effect", events)
     p = replace(p, xp=p.xp + r.get("xp", 0))
     said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in r.items() if v) or "nothing"
-    events.append(Event("trusted", f"The app takes the players' word for an effect it does not know: {said}",
+    events.append(later("trusted", "The app takes the players' word for an effect it does not know: {}", (said,),
                         {"seat": p.seat, "result": dict(r)}))
     return p
 
@@ -92,7 +97,7 @@ def copy_index(p: Player, name: str) -> int:
 def apply_play_boost(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Boost Cards: played from hand into the play area as a resource."""
     p = state.players[seat]
-    events.append(Event("play", f"{state.names[seat]} plays a Boost", {"seat": seat, "card": "Boost"}))
+    events.append(later("play", "{} plays a Boost", (state.names[seat],), {"seat": seat, "card": "Boost"}))
     return put(state, replace(p, hand=p.hand - 1, play=p.play + (Played("Boost", None),)))
 
 
@@ -101,7 +106,7 @@ def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> Stat
     has); in a turn: the next phase."""
     if state.step == PLAY_STEP:
         state = put(state, replace(state.players[seat], done=True))
-        events.append(Event("done", f"{state.names[seat]} has finished playing cards", {"seat": seat}))
+        events.append(later("done", "{} has finished playing cards", (state.names[seat],), {"seat": seat}))
         if all(p.done for p in state.players if p.launched):
             return start_turns(state, events)
         return state
@@ -117,12 +122,12 @@ def skip_idle(state: State, events: list[Event]) -> State:
     p = state.players[seat]
     sub = state.sub
     if sub == 3 and not (p.hand and any(free(p, c.name) > 0 for c in p.crew)):
-        events.append(Event("skip", f"{state.names[seat]} has no Crew card in hand to exchange: 2.3 is passed over",
+        events.append(later("skip", "{} has no Crew card in hand to exchange: 2.3 is passed over", (state.names[seat],),
                             {"seat": seat, "phase": 3}))
         sub = 4
     if sub == 4 and not any(p.xp >= insight_cost(p, ins) for ins in state.insights):
-        events.append(Event("skip", f"{state.names[seat]} cannot afford an Insight ({p.xp} Experience): 2.4 is "
-                            "passed over", {"seat": seat, "phase": 4}))
+        events.append(later("skip", "{} cannot afford an Insight ({} Experience): 2.4 is passed over",
+                            (state.names[seat], p.xp), {"seat": seat, "phase": 4}))
         sub = 5
     return state if sub == state.sub else replace(state, sub=sub)
 
@@ -133,7 +138,7 @@ def apply_copy_module(state: State, seat: int, args: dict, events: list[Event]) 
     uid = p.modules[args["module"]].uid
     d = -1 if args["side"] == "above" else 1
     dirs = tuple(x for x in p.copy_dirs if x[0] != uid) + ((uid, d),)
-    events.append(Event("copy_module", f"{state.names[seat]}'s Copy module copies the module {args['side']} it"))
+    events.append(later("copy_module", "{}'s Copy module copies the module {} it", (state.names[seat], args["side"])))
     return put(state, replace(p, copy_dirs=dirs))
 
 
@@ -141,7 +146,7 @@ def apply_double_module(state: State, seat: int, args: dict, events: list[Event]
     """Headquarters 2: one Rocket module used twice this turn."""
     p = state.players[seat]
     m = p.modules[args["module"]]
-    events.append(Event("double", f"{state.names[seat]} uses {m.name} twice this turn (Headquarters 2)"))
+    events.append(later("double", "{} uses {} twice this turn (Headquarters 2)", (state.names[seat], m.name)))
     return put(state, replace(p, double=m.uid))
 
 
@@ -165,8 +170,8 @@ def apply_free_advance(state: State, seat: int, args: dict, events: list[Event])
     p = state.players[seat]
     i = args["module"]
     n = free_advance(p, i)
-    events.append(Event("free_advance", f"{state.names[seat]} jettisons {p.modules[i].name} to advance exactly "
-                        f"{n} spaces for free", {"seat": seat, "spaces": n}))
+    events.append(later("free_advance", "{} jettisons {} to advance exactly {} spaces for free",
+                        (state.names[seat], p.modules[i].name, n), {"seat": seat, "spaces": n}))
     state = put(state, drop_module(p, i), free_left=n)
     return settle(state, seat, events)
 
@@ -181,8 +186,8 @@ def move(state: State, seat: int, events: list[Event], paid: str = "", p: Player
         p = state.players[seat]
     j, hazards = next_space(state.routes[p.pad], p.pos)  # type: ignore[misc]
     if hazards:
-        events.append(Event("hazard_met", f"{state.names[seat]}'s rocket enters a {' and a '.join(hazards)} "
-                            "hazard: it is dealt with before the rocket goes on", {"seat": seat}))
+        events.append(later("hazard_met", "{}'s rocket enters a {} hazard: it is dealt with before the rocket goes on",
+                            (state.names[seat], " and a ".join(hazards)), {"seat": seat}))
         return put(state, replace(p, pos=j - 1), hazards=state.hazards + hazards, onward=(paid,))
     return land(state, seat, events, paid, p)
 
@@ -197,12 +202,12 @@ def land(state: State, seat: int, events: list[Event], paid: str = "", p: Player
     p = replace(p, pos=j, steps=p.steps + 1)
     state = put(state, p)
     if j == final_space(route):
-        events.append(Event("mars", f"{state.names[seat]} reaches the final space on Mars: the game ends once the "
-                            "player to the right of the Start Player has taken a final turn", {"seat": seat}))
+        events.append(later("mars", "{} reaches the final space on Mars: the game ends once the player to the right "
+                            "of the Start Player has taken a final turn", (state.names[seat],), {"seat": seat}))
         state = replace(state, end=True, free_left=0)
     else:
-        events.append(Event("advance", f"{state.names[seat]} advances one space, "
-                            + (f"paying {paid}" if paid else "for free"), {"seat": seat}))
+        line = "{} advances one space, paying {}" if paid else "{} advances one space, for free"
+        events.append(later("advance", line, (state.names[seat], paid), {"seat": seat}))
     return state
 
 
@@ -216,16 +221,16 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
             p = state.players[seat]
             who = state.names[seat]
             if protected(p, h):
-                events.append(Event("protected", f"{who} passes a {h} hazard, protected"))
+                events.append(later("protected", "{} passes a {} hazard, protected", (who, h)))
             elif h == GREEN:
                 state = put(state, gain_asteroid(p, who, "the Green hazard", events))
             elif h == RED and not p.modules:
-                events.append(Event("hazard", f"{who} passes a red hazard: no Rocket module to jettison"))
+                events.append(later("hazard", "{} passes a red hazard: no Rocket module to jettison", (who,)))
             elif h == YELLOW and not p.hand and not p.discard and not crew_in_play(p):
-                events.append(Event("hazard", f"{who} passes a yellow hazard: no Crew card to jettison"))
+                events.append(later("hazard", "{} passes a yellow hazard: no Crew card to jettison", (who,)))
             else:
                 what = "a Rocket module" if h == RED else "a Crew card"
-                events.append(Event("hazard_choice", f"{who} passes a {h} hazard: jettison {what}",
+                events.append(later("hazard_choice", "{} passes a {} hazard: jettison {}", (who, h, what),
                                     {"seat": seat, "hazard": h}))
                 return state
             state = replace(state, hazards=state.hazards[1:])
@@ -238,8 +243,8 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
         if nxt is None:
             return replace(state, free_left=0)
         if state.routes[p.pad][nxt[0]] == UNENTERED:   # wait for the Trajectory card's spaces, then go on
-            events.append(Event("trajectory_needed", f"{state.names[seat]}'s rocket reaches the Trajectory card: "
-                                "enter its spaces and hazards", {"seat": seat}))
+            events.append(later("trajectory_needed", "{}'s rocket reaches the Trajectory card: enter its spaces and "
+                                "hazards", (state.names[seat],), {"seat": seat}))
             return state
         state = move(replace(state, free_left=state.free_left - 1), seat, events)
 
@@ -260,7 +265,7 @@ def apply_jettison_module(state: State, seat: int, args: dict, events: list[Even
     """Red hazard: jettison a Rocket module of the player's choice."""
     p = state.players[seat]
     i = args["module"]
-    events.append(Event("jettison", f"{state.names[seat]} jettisons the module {p.modules[i].name} (red hazard)"))
+    events.append(later("jettison", "{} jettisons the module {} (red hazard)", (state.names[seat], p.modules[i].name)))
     state = put(state, drop_module(p, i), hazards=state.hazards[1:])
     return settle(state, seat, events)
 
@@ -271,15 +276,15 @@ def apply_jettison_crew(state: State, seat: int, args: dict, events: list[Event]
     zone = args["zone"]
     who = state.names[seat]
     if zone == "none":
-        events.append(Event("hazard", f"{who} has no Crew card to jettison: the yellow hazard has no effect"))
+        events.append(later("hazard", "{} has no Crew card to jettison: the yellow hazard has no effect", (who,)))
     elif zone == "play":
         i = next(i for i, c in enumerate(p.play) if c.name == args["card"] and c.crew is not None and not c.gone)
         play = p.play[:i] + (replace(p.play[i], gone=True),) + p.play[i + 1:]
         p = remove_crew(replace(p, play=play), args["card"])
-        events.append(Event("jettison", f"{who} jettisons {args['card']} from the play area (yellow hazard)"))
+        events.append(later("jettison", "{} jettisons {} from the play area (yellow hazard)", (who, args["card"])))
     else:
         p = jettison(p, zone, args["card"])
-        events.append(Event("jettison", f"{who} jettisons {args['card']} from the {zone} (yellow hazard)"))
+        events.append(later("jettison", "{} jettisons {} from the {} (yellow hazard)", (who, args["card"], zone)))
     state = put(state, p, hazards=state.hazards[1:])
     return settle(state, seat, events)
 
@@ -290,7 +295,8 @@ def apply_exchange(state: State, seat: int, args: dict, events: list[Event]) -> 
     """Phase 2.3: a Crew card from hand to the discard pile for one Experience."""
     p = state.players[seat]
     p = replace(p, hand=p.hand - 1, discard=p.discard + 1, xp=p.xp + 1, seen=p.seen + (args["card"],))
-    events.append(Event("exchange", f"{state.names[seat]} exchanges {args['card']} for 1 Experience (now {p.xp})"))
+    events.append(later("exchange", "{} exchanges {} for 1 Experience (now {})",
+                        (state.names[seat], args["card"], p.xp)))
     return put(state, p, sub=max(state.sub, 3))
 
 
@@ -306,7 +312,7 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
     ins = state.insights[args["which"]]
     cost = insight_cost(p, ins)
     p = replace(p, xp=p.xp - cost)
-    events.append(Event("insight", f"{who} spends {cost} Experience on {ins.name}: {ins.text}",
+    events.append(later("insight", "{} spends {} Experience on {}: {}", (who, cost, ins.name, ins.text),
                         {"seat": seat, "insight": ins.name}))
     state = replace(state, sub=max(state.sub, 4))
     if ins.effect == "boost":
@@ -321,10 +327,10 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
     elif ins.effect == "protect":
         colour = ins.colour or args["colour"]
         p = replace(p, shield_next=p.shield_next + (colour,))
-        events.append(Event("shield", f"{who} is protected from {colour} hazards on the next turn"))
+        events.append(later("shield", "{} is protected from {} hazards on the next turn", (who, colour)))
     elif ins.effect == "trajectory":
         p = change_lane(state, p, args["lane"])
-        events.append(Event("trajectory", f"{who}'s rocket changes to trajectory {args['lane'] + 1}",
+        events.append(later("trajectory", "{}'s rocket changes to trajectory {}", (who, args["lane"] + 1),
                             {"seat": seat, "lane": args["lane"]}))
     elif ins.effect == "advance":
         return settle(put(state, p, free_left=1), seat, events)
@@ -356,12 +362,24 @@ def apply_jettison_storage(state: State, seat: int, args: dict, events: list[Eve
     """The Rocket, Storage: jettison it to jettison up to three cards from hand and/or discard pile."""
     p = state.players[seat]
     i = args["module"]
-    events.append(Event("jettison", f"{state.names[seat]} jettisons the Storage module {p.modules[i].name}"))
+    events.append(later("jettison", "{} jettisons the Storage module {}", (state.names[seat], p.modules[i].name)))
     p = drop_module(p, i)
     for t in args["cards"]:
         p = jettison(p, t["zone"], t["card"])
-        events.append(Event("jettison", f"{state.names[seat]} jettisons {t['card']} from the {t['zone']}"))
+        events.append(later("jettison", "{} jettisons {} from the {}", (state.names[seat], t["card"], t["zone"])))
     return put(state, p)
+
+
+def _discard_line(who: str, out: int, keep: int, boosts: int, top: str | None) -> str:
+    """The discard event's line (made when read)."""
+    text = f"{who} discards {out} card(s)"
+    if keep:
+        text += f", keeps {keep} in hand"
+    if boosts:
+        text += f", returns {boosts} Boost(s) to the supply"
+    if top:
+        text += f", puts {top} on top of the draw pile (Headquarters 7)"
+    return text
 
 
 def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -386,13 +404,7 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
     p = replace(p, used=frozenset(), boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
                 seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0,
                 shield=p.shield_next, shield_next=())
-    text = f"{who} discards {out} card(s)"
-    if keep:
-        text += f", keeps {keep} in hand"
-    if boosts:
-        text += f", returns {boosts} Boost(s) to the supply"
-    if top:
-        text += f", puts {args['top']} on top of the draw pile (Headquarters 7)"
-    events.append(Event("discard", text, {"seat": seat, "kept": keep}))
+    events.append(Event("discard", partial(_discard_line, who, out, keep, boosts, args.get("top")),
+                        {"seat": seat, "kept": keep}))
     state = put(state, draw(p, n, who, events))
     return end_turn(state, events)
