@@ -156,7 +156,7 @@ class TurnScreen(TableScreen):
             i = a.args["module"]
             name = facts.player(self.app.state, a.seat).modules[i].name
             what = facts.module_brief(self.app.state, a.seat, i)
-            return f"Module {i + 1}", [f"{name}: {what}", what, name]
+            return f"Module {i + 1}", [f"{name}: {what}", what, what.replace("free advance", "free adv."), name]
         if a.args["zone"] == "none":
             return "Nothing", ["no Crew card to lose"]
         return a.args["card"], [{"play": "play area"}.get(a.args["zone"], a.args["zone"])]
