@@ -126,11 +126,13 @@ def start_turns(state: State, events: list[Event]) -> State:
     return replace(state, step=TURN_STEP, order=order, at=0, sub=2)
 
 
-def end_turn(state: State, events: list[Event]) -> State:
-    """After a player's 2.6: the next player's turn, the end of the game, or a new round."""
+def end_turn(state: State, p: Player, events: list[Event]) -> State:
+    """After a player's 2.6 (``p``: that player as the turn left them): the next player's turn, the end of
+    the game, or a new round."""
     at = state.at + 1
     if at < len(state.order):
-        return replace(state, at=at, sub=2)
+        return put(state, p, at=at, sub=2)
+    state = put(state, p)
     if state.end:
         state = replace(state, step=OVER_STEP, order=(), at=0)
         from .table import result

@@ -341,15 +341,14 @@ def random_action(state: State, rng: Random) -> Action:
     Raises ``ValueError`` when the game is over.
     """
     step = state.step
+    if step == TURN_STEP:   # (in 2.2 a rocket before the Trajectory card asks for it itself)
+        return _random_turn(state, state.players[state.order[state.at]], rng)
     if trajectory_card_due(state):
         seat = current(state) if step == PRE_STEP else next(p.seat for p in state.players if p.launched
                                                             and not p.done)
         return Action(TRAJECTORY, {"lanes": random_space_card(rng, "trajectory")["trajectory"]}, seat)
-    if step == TURN_STEP:
-        return _random_turn(state, state.players[current(state)], rng)
     if step == PLAY_STEP:
-        seats = [p.seat for p in state.players if p.launched and not p.done]
-        return _random_play(state, state.players[seats[int(rng.random() * len(seats))]], rng)
+        return _random_play(state, _random_player(state, rng), rng)
     if step == PRE_STEP:
         return _random_pre(state, current(state), rng)
     if step == LEFTOVER_STEP:
@@ -374,6 +373,18 @@ def random_action(state: State, rng: Random) -> Action:
         keep, back = rng.sample(free, 2)
         return Action(HEADQUARTERS, {"keep": keep, "back": back}, current(state))
     raise ValueError("the game is over")
+
+
+def _random_player(state: State, rng: Random) -> Player:
+    """A Post-launch player still playing cards in 2.1, each as likely (seats drawn until one is: there is
+    one, else 2.1 would be over; after 16 misses, drawn from the list of them)."""
+    players = state.players
+    n = len(players)
+    for _ in range(16):
+        p = players[int(rng.random() * n)]
+        if p.launched and not p.done:
+            return p
+    return _pick(rng, [p for p in players if p.launched and not p.done])
 
 
 def _random_pre(state: State, s: int, rng: Random) -> Action:

@@ -10,9 +10,9 @@ from functools import partial
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from ..contract import later_event as later  # text made on first read
 from .cards import HQ_DISCOUNT
-from .deck import crew_card, draw, free, gain_asteroid, gain_boost, jettison, remove_crew
+from .deck import crew_card, draw, free_crew, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
-from .model import (GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
+from .model import (BOOST, GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
                     Player, State, replace)
 from .rocket import draw_count, final_space, free_advance, next_space, protected, source
 
@@ -94,11 +94,14 @@ def copy_index(p: Player, name: str) -> int:
     return -1
 
 
+_BOOST_PLAYED = (Played(BOOST, None),)   # a played Boost (immutable: made once)
+
+
 def apply_play_boost(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Boost Cards: played from hand into the play area as a resource."""
     p = state.players[seat]
     events.append(later("play", "{} plays a Boost", (state.names[seat],), {"seat": seat, "card": "Boost"}))
-    return put(state, replace(p, hand=p.hand - 1, play=p.play + (Played("Boost", None),)))
+    return put(state, replace(p, hand=p.hand - 1, play=p.play + _BOOST_PLAYED))
 
 
 def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -110,18 +113,18 @@ def apply_done(state: State, seat: int, args: dict, events: list[Event]) -> Stat
         if all(p.done for p in state.players if p.launched):
             return start_turns(state, events)
         return state
-    return skip_idle(replace(state, sub=state.sub + 1), events)
+    return skip_idle(state, events, state.sub + 1)
 
 
-def skip_idle(state: State, events: list[Event]) -> State:
+def skip_idle(state: State, events: list[Event], sub: int) -> State:
     """Pass over phases 2.3 and 2.4 in which the current player could only say done: no card in hand that
     may be a Crew card to exchange (RM-087, "Phase 2.3: Exchange Cards for Experience"), no Insight they
     can afford (RM-090, "Phase 2.4: Spend Experience"). Decision: a player with nothing to do there costs no
-    input; the log says which phase was passed over. (A Storage module may still be jettisoned in 2.5.)"""
+    input; the log says which phase was passed over. (A Storage module may still be jettisoned in 2.5.)
+    ``state`` goes on to phase ``sub``, or past it."""
     seat = state.order[state.at]
     p = state.players[seat]
-    sub = state.sub
-    if sub == 3 and not (p.hand and any(free(p, c.name) > 0 for c in p.crew)):
+    if sub == 3 and not (p.hand and free_crew(p)):
         events.append(later("skip", "{} has no Crew card in hand to exchange: 2.3 is passed over", (state.names[seat],),
                             {"seat": seat, "phase": 3}))
         sub = 4
@@ -129,7 +132,7 @@ def skip_idle(state: State, events: list[Event]) -> State:
         events.append(later("skip", "{} cannot afford an Insight ({} Experience): 2.4 is passed over",
                             (state.names[seat], p.xp), {"seat": seat, "phase": 4}))
         sub = 5
-    return state if sub == state.sub else replace(state, sub=sub)
+    return replace(state, sub=sub)
 
 
 def apply_copy_module(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -406,5 +409,4 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
                 shield=p.shield_next, shield_next=())
     events.append(Event("discard", partial(_discard_line, who, out, keep, boosts, args.get("top")),
                         {"seat": seat, "kept": keep}))
-    state = put(state, draw(p, n, who, events))
-    return end_turn(state, events)
+    return end_turn(state, draw(p, n, who, events), events)
