@@ -25,6 +25,7 @@ from typing import Any
 
 from ..contract import Action, Seat
 from ..contract import fast_event as Event  # the contract's Event, made faster
+from ..contract import later_event as later  # text made on first read
 from . import actions as A
 from .bank import article, settle, settle_all
 from .missions import apply_play, apply_protect, draw_mission
@@ -129,7 +130,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         assert base is not None
         roller = base.roller if base.phase == ROLLOFF else base.current
         new, events = apply(base, Action(A.ROLL, {"face": action.args["face"]}, roller))
-        return new, (Event("corrected", f"Roll corrected to {_face_name(base, action.args['face'])}"),) + events
+        return new, (later("corrected", "Roll corrected to {}", (_face_name(base, action.args["face"]),)),) + events
     events: list[Event] = []
     new = _HANDLERS[kind](state, action, events)
     if kind != A.ROLL and new.before_roll is not None:
@@ -154,7 +155,7 @@ def _point_victory(state: State, events: list[Event]) -> State:
     p = points(state.colonies[seat])
     if p < POINT_VICTORY or state.phase == ROLLOFF:
         return state
-    events.append(Event("won", f"{_name(state, seat)} reaches {p} tournament points and wins (49-point victory)",
+    events.append(later("won", "{} reaches {} tournament points and wins (49-point victory)", (_name(state, seat), p),
                         {"seat": seat, "points": p}))
     return replace(state, phase=OVER, winner=seat, win_by="points")
 
@@ -175,18 +176,18 @@ def _apply_roll(state: State, action: Action, events: list[Event]) -> State:
     if sym == "air" or sym == "food" or sym == "minerals":
         return _produce(state, RESOURCES.index(sym), face, events, mark)
     if sym == "robbery":
-        events.append(Event("robbery", f"{_name(state, seat)} rolls Robbery: pick an opponent and draw 1 Resource "
-                            "card blind"))
+        events.append(later("robbery", "{} rolls Robbery: pick an opponent and draw 1 Resource card blind",
+                            (_name(state, seat),)))
         return replace(state, phase=ROB, face=face, rob_victim=-1, rob_left=1, **mark)
     if sym == "discovery":
-        events.append(Event("discovery", f"{_name(state, seat)} rolls Discovery: take 1 card of any resource or "
-                            "a Road card"))
+        events.append(later("discovery", "{} rolls Discovery: take 1 card of any resource or a Road card",
+                            (_name(state, seat),)))
         return replace(state, phase=DISCOVERY, face=face, **mark)
     if skips >= 2:
-        events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn {skips} times in a row: take 1 card "
-                            "of any resource or a Road card, then pass the die", {"streak": skips}))
+        events.append(later("skip", "{} rolls Skip a turn {} times in a row: take 1 card of any resource or a Road "
+                            "card, then pass the die", (_name(state, seat), skips), {"streak": skips}))
         return replace(state, phase=SKIP_BONUS, face=face, **mark)
-    events.append(Event("skip", f"{_name(state, seat)} rolls Skip a turn: the die passes on"))
+    events.append(later("skip", "{} rolls Skip a turn: the die passes on", (_name(state, seat),)))
     return next_turn(state, events, **mark)
 
 
@@ -197,11 +198,12 @@ def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) 
     first turn's roll, with its full effect."""
     seat = state.roller
     if sym == "air":
-        events.append(Event("starter", f"{_name(state, seat)} rolls Air and starts the game: roll again",
+        events.append(later("starter", "{} rolls Air and starts the game: roll again", (_name(state, seat),),
                             {"seat": seat}))
         return replace(state, phase=ROLL, current=seat, turn=1, **mark)
     nxt = (seat + 1) % len(state.seats)
-    events.append(Event("rolloff", f"{_name(state, seat)} rolls {SYMBOL_NAMES[sym]}; {_name(state, nxt)} rolls next"))
+    events.append(later("rolloff", "{} rolls {}; {} rolls next",
+                        (_name(state, seat), SYMBOL_NAMES[sym], _name(state, nxt))))
     return replace(state, roller=nxt, **mark)
 
 
@@ -221,7 +223,7 @@ def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[st
             owed += n
             got.append(f"{state.seats[i].name} +{n}")
     text = ", ".join(got) or "nobody has an active Station"
-    events.append(Event("production", f"{RESOURCE_NAMES[r]} rolled: {text}", {"resource": RESOURCES[r]}))
+    events.append(later("production", "{} rolled: {}", (RESOURCE_NAMES[r], text), {"resource": RESOURCES[r]}))
     if owed > state.bank[r]:  # the bank cannot pay everybody: Q.4
         news = {i: c for i, c in enumerate(cols) if c is not old[i]}
         return replace(settle_all(state, news, events), phase=MAIN, face=face, produced=r, **mark)
@@ -246,9 +248,9 @@ def next_turn(state: State, events: list[Event], **extra: Any) -> State:
             cols = list(state.colonies)
         cols[seat] = replace(c, captured=c.captured - 1)
         if c.captured == 1:
-            events.append(Event("released", f"{_name(state, seat)} is free again (Capture Mission)"))
+            events.append(later("released", "{} is free again (Capture Mission)", (_name(state, seat),)))
             break
-        events.append(Event("captured_skip", f"{_name(state, seat)} is Captured and skips this turn",
+        events.append(later("captured_skip", "{} is Captured and skips this turn", (_name(state, seat),),
                             {"seat": seat}))
     if cols is not None:
         state = replace(state, colonies=tuple(cols))
@@ -262,7 +264,7 @@ _NO_ROLL = {"before_roll": None}
 
 
 def _apply_done(state: State, action: Action, events: list[Event]) -> State:
-    events.append(Event("done", f"{_name(state, state.current)}: \"I'm done!\""))
+    events.append(later("done", '{}: "I\'m done!"', (_name(state, state.current),)))
     return next_turn(state, events)
 
 
@@ -273,15 +275,16 @@ def _apply_rob(state: State, action: Action, events: list[Event]) -> State:
     res = action.args.get("resource")
     left = state.rob_left - 1
     if res is None:
-        events.append(Event("robbed", f"{_name(state, victim)} holds no Resource card: nothing to draw"))
+        events.append(later("robbed", "{} holds no Resource card: nothing to draw", (_name(state, victim),)))
         left = 0
     else:
         r = RESOURCES.index(res)
         v = state.colonies[victim]
         state = set_colony(state, victim, gain(v, r, -1))
         state = set_colony(state, seat, gain(state.colonies[seat], r, 1))
-        events.append(Event("robbed", f"{_name(state, seat)} draws 1 {RESOURCE_NAMES[r]} card from "
-                            f"{_name(state, victim)}", {"victim": victim, "resource": res}))
+        events.append(later("robbed", "{} draws 1 {} card from {}",
+                            (_name(state, seat), RESOURCE_NAMES[r], _name(state, victim)),
+                            {"victim": victim, "resource": res}))
         if not any(state.colonies[victim].cards):
             left = 0
     if left <= 0:
@@ -301,7 +304,7 @@ def _apply_take(state: State, action: Action, events: list[Event]) -> State:
     else:
         c = gain(c, RESOURCES.index(res), 1)
         what = f"1 {RESOURCE_NAMES[RESOURCES.index(res)]} card"
-    events.append(Event("take", f"{_name(state, seat)} takes {what}", {"resource": res}))
+    events.append(later("take", "{} takes {}", (_name(state, seat), what), {"resource": res}))
     state = settle(state, seat, c, events)
     if state.phase == SKIP_BONUS:
         return next_turn(state, events)
@@ -317,7 +320,7 @@ def _apply_trade(state: State, action: Action, events: list[Event]) -> State:
     c = pay_one(c, give, n)
     c = replace(c, roads=c.roads + 1) if get == ROAD_CARD else gain(c, RESOURCES.index(get), 1)
     got = "a Road card" if get == ROAD_CARD else f"1 {RESOURCE_NAMES[RESOURCES.index(get)]}"
-    events.append(Event("trade", f"{_name(state, seat)} trades {n} {RESOURCE_NAMES[give]} for {got}",
+    events.append(later("trade", "{} trades {} {} for {}", (_name(state, seat), n, RESOURCE_NAMES[give], got),
                         {"give": RESOURCES[give], "get": get, "rate": n}))
     return settle(state, seat, c, events)
 
@@ -343,8 +346,8 @@ def _apply_to_cards(state: State, action: Action, events: list[Event]) -> State:
     tok[r] -= 1
     c = replace(c, tok3=tuple(tok)) if size == 3 else replace(c, tok8=tuple(tok))
     c = gain(c, r, size)
-    events.append(Event("token", f"{_name(state, seat)} changes {article(f'({size})')} {RESOURCE_NAMES[r]} token into "
-                        f"{size} cards"))
+    events.append(later("token", "{} changes {} {} token into {} cards",
+                        (_name(state, seat), article(f"({size})"), RESOURCE_NAMES[r], size)))
     return settle(state, seat, c, events)
 
 
@@ -357,7 +360,8 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     supply[r] -= 1
     c = pay(c, STATION_COST[r])
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
-    events.append(Event("build", f"{_name(state, seat)} builds {article(RESOURCE_NAMES[r])} Station at Base {base}",
+    events.append(later("build", "{} builds {} Station at Base {}",
+                        (_name(state, seat), article(RESOURCE_NAMES[r]), base),
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
     return settle(state, seat, c, events)
 
@@ -371,7 +375,7 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
     k = c.bases + 1
     over = action.args.get("over")
     c = with_map(c, bases=k)
-    text = f"{_name(state, seat)} builds Base {k}"
+    who = _name(state, seat)
     if over is not None:
         r, colour, _ = c.stations[over]
         c = with_map(c, stations=c.stations[:over] + c.stations[over + 1:])
@@ -380,10 +384,11 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
         supply = list(owner.supply)
         supply[r] += 1
         state = set_colony(state, colour, replace(owner, supply=tuple(supply)))
-        text += f" over its {RESOURCE_NAMES[r]} Station (removed, no refund)"
+        events.append(later("build", "{} builds Base {} over its {} Station (removed, no refund)",
+                            (who, k, RESOURCE_NAMES[r]), {"what": "base", "base": k}))
     else:
         state = settle(state, seat, c, events)
-    events.append(Event("build", text, {"what": "base", "base": k}))
+        events.append(later("build", "{} builds Base {}", (who, k), {"what": "base", "base": k}))
     return state
 
 
@@ -396,8 +401,8 @@ def _apply_build_lab(state: State, action: Action, events: list[Event]) -> State
         c, size = replace(c, lab2=base), 2
     else:
         c, size = replace(c, lab3=base), 3
-    events.append(Event("build", f"{_name(state, seat)} builds the ({size}) Laboratory at Base {base}: trades at "
-                        f"{rate(c)}:1", {"what": f"lab{size}", "base": base}))
+    events.append(later("build", "{} builds the ({}) Laboratory at Base {}: trades at {}:1",
+                        (_name(state, seat), size, base, rate(c)), {"what": f"lab{size}", "base": base}))
     return settle(state, seat, c, events)
 
 
@@ -405,7 +410,7 @@ def _apply_build_road(state: State, action: Action, events: list[Event]) -> Stat
     seat = action.seat
     c = state.colonies[seat]
     c = replace(c, roads=c.roads - ROAD_COST, road=True)
-    events.append(Event("build", f"{_name(state, seat)} builds the Road through the polar ice cap",
+    events.append(later("build", "{} builds the Road through the polar ice cap", (_name(state, seat),),
                         {"what": "road"}))
     return settle(state, seat, c, events)
 
@@ -414,7 +419,7 @@ def _apply_build_h2o(state: State, action: Action, events: list[Event]) -> State
     """3.12.4: "As soon as you build the H2O Station you have won the game"."""
     seat = action.seat
     c = replace(pay(state.colonies[seat], H2O_COST), h2o=True)
-    events.append(Event("won", f"{_name(state, seat)} builds the H2O Station and wins the game!",
+    events.append(later("won", "{} builds the H2O Station and wins the game!", (_name(state, seat),),
                         {"what": "h2o", "seat": seat}))
     return replace(settle(state, seat, c, events), phase=OVER, winner=seat, win_by="h2o")
 
@@ -430,8 +435,9 @@ def _apply_buy(state: State, action: Action, events: list[Event]) -> State:
                                             {"aggressive": c.aggressive + 1}))
     state = draw_mission(settle(state, seat, c, events), deck, events)
     immediate = action.args["immediate"]
-    events.append(Event("buy", f"{_name(state, seat)} buys {article(DECK_NAMES[deck])} Mission Card"
-                        + (": it must be played immediately" if immediate else ""), {"deck": action.args["deck"]}))
+    events.append(later("buy", "{} buys {} Mission Card: it must be played immediately" if immediate else
+                        "{} buys {} Mission Card", (_name(state, seat), article(DECK_NAMES[deck])),
+                        {"deck": action.args["deck"]}))
     return replace(state, bought=True, phase=IMMEDIATE_PLAY if immediate else state.phase)
 
 

@@ -14,6 +14,7 @@ spent all the same.
 from __future__ import annotations
 
 from ..contract import Action, Event
+from ..contract import later_event as later  # text made on first read
 from .bank import settle
 from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, OVER, PEACEFUL,
                     PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, Attack, State,
@@ -36,7 +37,7 @@ def draw_mission(state: State, deck: int, events: list[Event]) -> State:
     if pile[deck] == 0:
         pile[deck] = sum(n for n, d in zip(used, MISSION_DECK) if d == deck)
         used = tuple(0 if d == deck else n for n, d in zip(used, MISSION_DECK))
-        events.append(Event("reshuffle", f"The used {DECK_NAMES[deck]} Mission Cards are shuffled into a new pile"))
+        events.append(later("reshuffle", "The used {} Mission Cards are shuffled into a new pile", (DECK_NAMES[deck],)))
     pile[deck] -= 1
     return replace(state, pile=(pile[0], pile[1]), used=used)
 
@@ -116,7 +117,7 @@ def apply_play(state: State, action: Action, events: list[Event]) -> State:
         return _PEACEFUL[card](state, seat, args, events)
     attack = Attack(card, seat, args.get("target", -1), args.get("station", -1), args.get("base", 0),
                     RESOURCES.index(args["resource"]) if "resource" in args else -1)
-    events.append(Event("play", f"{name} plays the {_title(card)}", {"card": card}))
+    events.append(later("play", "{} plays the {}", (name, _title(card)), {"card": card}))
     react = tuple(i for i in attack_targets(state, attack) if may_protect(state, i))
     if react:
         events.append(Event("protect_window", "Protection? " + ", ".join(_name(state, i) for i in react)
@@ -137,8 +138,8 @@ def _swap_laboratory(state: State, seat: int, events: list[Event]) -> State:
     (so a reshuffle includes it) and a Peaceful card is drawn."""
     state = replace(state, used=_use(state, LABORATORY))
     state = draw_mission(state, PEACEFUL, events)
-    events.append(Event("swap", f"{_name(state, seat)} has both Laboratories: the Laboratory Mission is exchanged "
-                        "for another Peaceful Mission Card"))
+    events.append(later("swap", "{} has both Laboratories: the Laboratory Mission is exchanged for another Peaceful "
+                        "Mission Card", (_name(state, seat),)))
     return state
 
 
@@ -155,11 +156,11 @@ def apply_protect(state: State, action: Action, events: list[Event]) -> State:
         state = replace(set_colony(state, seat, replace(c, peaceful=c.peaceful - 1)),
                         used=_use(state, PROTECTION))
         attack = replace(attack, protected=attack.protected + (seat,))
-        events.append(Event("protected", f"{_name(state, seat)} uses the Protection Mission"))
+        events.append(later("protected", "{} uses the Protection Mission", (_name(state, seat),)))
         react: tuple[int, ...] = ()
     else:
         react = tuple(i for i in state.react if i != seat)
-        events.append(Event("no_protection", f"{_name(state, seat)} does not use Protection"))
+        events.append(later("no_protection", "{} does not use Protection", (_name(state, seat),)))
     if react:
         return replace(state, attack=attack, react=react)
     return resolve(replace(state, attack=None, react=(), phase=MAIN), attack, events)
@@ -175,8 +176,8 @@ def _build(state: State, seat: int, args: dict, events: list[Event]) -> State:
     supply = list(c.supply)
     supply[r] -= 1
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
-    events.append(Event("play", f"{_name(state, seat)} plays the Build Mission: a free {RESOURCE_NAMES[r]} Station "
-                        f"at Base {base}", {"card": "build"}))
+    events.append(later("play", "{} plays the Build Mission: a free {} Station at Base {}",
+                        (_name(state, seat), RESOURCE_NAMES[r], base), {"card": "build"}))
     return set_colony(state, seat, c)
 
 
@@ -193,7 +194,7 @@ def _assistance(state: State, seat: int, args: dict, events: list[Event]) -> Sta
 
 def _resource(state: State, seat: int, args: dict, events: list[Event]) -> State:
     """Resource Mission: "2 Air, 2 Food and 2 Mineral cards"."""
-    events.append(Event("play", f"{_name(state, seat)} plays the Resource Mission: 2 Air, 2 Food, 2 Minerals",
+    events.append(later("play", "{} plays the Resource Mission: 2 Air, 2 Food, 2 Minerals", (_name(state, seat),),
                         {"card": "resource"}))
     return settle(state, seat, gain3(state.colonies[seat], (2, 2, 2)), events)
 
@@ -203,8 +204,8 @@ def _laboratory(state: State, seat: int, args: dict, events: list[Event]) -> Sta
     c = state.colonies[seat]
     base = args.get("base", c.bases)
     c, size = (replace(c, lab2=base), 2) if c.lab3 else (replace(c, lab3=base), 3)
-    events.append(Event("play", f"{_name(state, seat)} plays the Laboratory Mission: a free ({size}) Laboratory at "
-                        f"Base {base}", {"card": "laboratory"}))
+    events.append(later("play", "{} plays the Laboratory Mission: a free ({}) Laboratory at Base {}",
+                        (_name(state, seat), size, base), {"card": "laboratory"}))
     return set_colony(state, seat, c)
 
 
@@ -215,8 +216,8 @@ def _productivity(state: State, seat: int, args: dict, events: list[Event]) -> S
     r = RESOURCES.index(args["resource"])
     n = active_stations(c, r)
     off = "" if seat == state.current else " (not their turn: any time)"
-    events.append(Event("play", f"{_name(state, seat)} plays the Productivity Mission{off}: +{n} "
-                        f"{RESOURCE_NAMES[r]}", {"card": "productivity", "seat": seat}))
+    events.append(later("play", "{} plays the Productivity Mission{}: +{} {}",
+                        (_name(state, seat), off, n, RESOURCE_NAMES[r]), {"card": "productivity", "seat": seat}))
     return settle(state, seat, gain(c, r, n), events)
 
 
@@ -251,8 +252,8 @@ def _crimean(state: State, attack: Attack, events: list[Event]) -> State:
     c = state.colonies[by]
     base = attack.base or c.bases
     state = set_colony(state, by, with_map(c, stations=c.stations + ((st[0], st[1], base),)))
-    events.append(Event("crimean", f"{_name(state, by)} takes {_name(state, t)}'s {RESOURCE_NAMES[st[0]]} Station "
-                        f"to Base {base}"))
+    events.append(later("crimean", "{} takes {}'s {} Station to Base {}",
+                        (_name(state, by), _name(state, t), RESOURCE_NAMES[st[0]], base)))
     return state
 
 
@@ -267,8 +268,8 @@ def _sabotage(state: State, attack: Attack, events: list[Event]) -> State:
     state = set_colony(state, t, with_map(v, stations=v.stations[:attack.station] + v.stations[attack.station + 1:]))
     state = _return_station(state, st)
     state = settle(state, by, gain(state.colonies[by], st[0], 3), events)
-    events.append(Event("sabotage", f"{_name(state, by)} destroys {_name(state, t)}'s {RESOURCE_NAMES[st[0]]} "
-                        f"Station and receives 3 {RESOURCE_NAMES[st[0]]}"))
+    events.append(later("sabotage", "{} destroys {}'s {} Station and receives 3 {}",
+                        (_name(state, by), _name(state, t), RESOURCE_NAMES[st[0]], RESOURCE_NAMES[st[0]])))
     return state
 
 
@@ -280,9 +281,9 @@ def _grand_theft(state: State, attack: Attack, events: list[Event]) -> State:
         return state
     n = min(3, sum(state.colonies[t].cards))
     if not n:
-        events.append(Event("robbed", f"{_name(state, t)} holds no Resource card: nothing to draw"))
+        events.append(later("robbed", "{} holds no Resource card: nothing to draw", (_name(state, t),)))
         return state
-    events.append(Event("grand_theft", f"Draw {n} Resource card(s) blind from {_name(state, t)}"))
+    events.append(later("grand_theft", "Draw {} Resource card(s) blind from {}", (n, _name(state, t))))
     return replace(state, phase=ROB, rob_victim=t, rob_left=n)
 
 
@@ -293,8 +294,8 @@ def _capture(state: State, attack: Attack, events: list[Event]) -> State:
     if t in attack.protected:
         return state
     c = state.colonies[t]
-    events.append(Event("capture", f"{_name(state, t)} is Captured: their next turn is skipped and they receive "
-                        "nothing until their turn comes round again"))
+    events.append(later("capture", "{} is Captured: their next turn is skipped and they receive nothing until their "
+                        "turn comes round again", (_name(state, t),)))
     return set_colony(state, t, replace(c, captured=c.captured + 1 if c.captured else 2))
 
 
@@ -317,8 +318,8 @@ def _black_friday(state: State, attack: Attack, events: list[Event]) -> State:
             state = _return_station(state, s)
         lost += len(gone)
     state = settle(state, by, gain(state.colonies[by], r, mine), events)
-    events.append(Event("black_friday", f"Black Friday: {lost} {RESOURCE_NAMES[r]} Station(s) destroyed; "
-                        f"{_name(state, by)} receives {mine} {RESOURCE_NAMES[r]}"))
+    events.append(later("black_friday", "Black Friday: {} {} Station(s) destroyed; {} receives {} {}",
+                        (lost, RESOURCE_NAMES[r], _name(state, by), mine, RESOURCE_NAMES[r])))
     return state
 
 
@@ -335,7 +336,7 @@ def _armageddon(state: State, attack: Attack, events: list[Event]) -> State:
             continue
         c = state.colonies[i]
         state = set_colony(state, i, with_map(c, bases=c.bases - 1))
-        events.append(Event("armageddon", f"Armageddon destroys {_name(state, i)}'s Base {c.bases}",
+        events.append(later("armageddon", "Armageddon destroys {}'s Base {}", (_name(state, i), c.bases),
                             {"seat": i, "base": c.bases}))
     return state
 
