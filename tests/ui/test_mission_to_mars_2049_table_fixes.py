@@ -265,3 +265,21 @@ def test_a_token_exchange_asks_only_the_questions_with_more_than_one_answer(driv
     assert [x for x, _ in d.app.dialog.options] == ["(3) Air token", "(8) Air token", "(3) Food token"]
     d.tap("(8) Air token")
     assert d.app.dialog is None and d.app.state.colonies[0].tok8[0] == 1 and d.app.state.colonies[0].cards[0] == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_die_panel_hint_tap_the_faces_is_readable_at_1_m(driver, size):
+    """The die panel asks, while a roll is awaited and no die is plugged in, to "tap the faces": it is
+    drawn at reading size (16 px capitals at 800x480, scaled), not as fine print, and is whole."""
+    from companion.ui import text
+    from .readable import CAP_PX, FINE_TEXTS, check_sizes
+    d = driver(size)
+    assert d.app.uses_die()
+    drawn = [(sz, bold, cls) for s, sz, bold, cls in d.app.screen.ui.text_sizes if s == "tap the faces"]
+    assert drawn, "no 'tap the faces' on the roll-off screen"
+    for sz, bold, cls in drawn:
+        assert cls != "fine" and text.cap_height(sz, bold) + 0.5 >= CAP_PX["read"] * d.app.layout.u, (sz, cls)
+    assert not FINE_TEXTS.match("tap the faces")   # not allowed as fine print anywhere
+    check_sizes(d, f"roll-off at {size}")
+    words = [(t, r) for t, r, _ in d.app.screen.ui.texts if t == "tap the faces"]
+    assert all(r.right <= d.app.layout.w and r.bottom <= d.app.layout.top.bottom for _, r in words), words
