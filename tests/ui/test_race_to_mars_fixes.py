@@ -340,3 +340,42 @@ def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
     assert others
     for i in others:
         assert facts.module_brief(s.state, i, 0).split(",")[0] in words, (i, words)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_launch_readiness_says_what_is_short_in_words_from_the_rules(driver, size):
+    """"Launching the Rocket": at least twice as many Crew cards as Rocket modules. A player short
+    of it reads the Crew deck, what it needs and why ("Crew deck 5 cards, needs 8: twice the 4 Rocket
+    modules (Launching the Rocket)"), never a bare "Crew short"; the numbers are the rules' own."""
+    import dataclasses
+    from companion.rules.race_to_mars import advice
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and len(s.state.slots) == 12, limit=4000)
+    seat = d.app.current_screen().seat()
+    p = s.state.players[seat]
+    filler = p.crew[0] if p.crew else None
+    mods = tuple(dataclasses.replace(m, uid=900 + k) for k, m in enumerate((p.modules or (None,))[:1] * 4)) \
+        if p.modules else None
+    if mods is None:
+        from companion.rules.race_to_mars.model import Module
+        mods = tuple(Module(900 + k, f"M{k}", draw=1) for k in range(4))
+    if filler is None:
+        from companion.rules.race_to_mars.model import Crew, CrewCard
+        filler = CrewCard("C", Crew(("fuel",)))
+    crew = tuple(dataclasses.replace(filler, name=f"{filler.name} {k}") for k in range(5))
+    p = dataclasses.replace(p, crew=crew, modules=mods, boosts=0, hq=0, held=())
+    s._states[-1] = dataclasses.replace(s.state, players=tuple(p if q.seat == seat else q for q in s.state.players))
+    d.frame()
+    r = next(x for x in advice.launch_readiness(s.state) if x["seat"] == seat)
+    assert r["short_words"] == "Crew deck 5 cards, needs 8: twice the 4 Rocket modules"
+    words = shown(d)
+    assert "Crew short" not in words
+    assert f"Launch: {r['short_words']}" in words, words
+    assert "Crew 5, needs 8" in words or "Crew 5/8" in words, words     # the greyed Launch button says it too
+    assert "needs" in [t for t, _, _ in d.app.screen.ui.texts]            # the player's panel: Crew 5 needs 8
+    from companion.ui.games.race_to_mars.refuse import WHY
+    d.tap("Launch" + WHY)                                                # a tap on it: why not, with the section
+    assert r["short_words"] in d.app.message.text and "Launching the Rocket" in d.app.message.text, \
+        d.app.message.text

@@ -19,6 +19,7 @@ from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from .refuse import WHY, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, text_panel
+from .editor import fitting_block
 from .words import fitting
 
 
@@ -115,8 +116,7 @@ class RoundScreen(TableScreen):
             if placed < 12:
                 why = [f"trajectory {placed}/12", f"{placed}/12 placed"]
             elif ready:
-                short = ready["short"]
-                why = [f"{short} Crew card(s) short", f"{short} Crew short", f"{short} short"]
+                why = [f"Crew {ready['crew']}, needs {ready['need']}", f"Crew {ready['crew']}/{ready['need']}"]
             else:
                 why = [""]
             buttons.append(("Launch", lambda: why_not(app, [Action(LAUNCH, {}, seat)], "Launch"), "disabled",
@@ -136,6 +136,11 @@ class RoundScreen(TableScreen):
                                                        buttons):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
         lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
+        if ready and ready["short_words"]:   # what is short, in words, with the rule (the rules' numbers)
+            inner = area.inflate(-lay.px(12), -lay.px(8))
+            lines.insert(0 if placed == 12 else 1, fitting_block(
+                [f"Launch: {ready['short_words']} ({ready['rule']})", f"Launch: {ready['short_words']}",
+                 ready["short_words"]], inner, lay.small))
         lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
         others = [r["words"] for r in advice.launch_readiness(state) if r["can_launch"] and r["seat"] != seat]
         text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)
