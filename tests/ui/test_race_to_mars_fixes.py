@@ -379,3 +379,45 @@ def test_launch_readiness_says_what_is_short_in_words_from_the_rules(driver, siz
     d.tap("Launch" + WHY)                                                # a tap on it: why not, with the section
     assert r["short_words"] in d.app.message.text and "Launching the Rocket" in d.app.message.text, \
         d.app.message.text
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_starting_cards_free_advance_is_entered_as_its_own_length(driver, size):
+    """"Starting Cards" (RM-149): Starting card 3's module advances "exactly 5 spaces", not a Space card's 3
+    ("Anatomy of a Space Card", RM-041). A Starting card the rulebook does not describe is entered with its
+    Free advance as a count (\u2212/+), and the rocket it is attached to advances that many spaces; the
+    printed Starting card 3 attached as a module says 5 spaces."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    s = d.app.session
+    d.tap("Starting card 1")                         # beside the Insight card
+    d.tap("New card")                                # revealed: a card the rulebook does not describe
+    ed = d.app.screen.editor
+    d.tap("Next")                                    # its name as offered
+    d.tap("effect draw")
+    while ed.current() != "module":
+        d.tap("Next")
+    assert "free_advance +" in d.names() and "free_advance" not in d.names()
+    for _ in range(4):
+        d.tap("free_advance +")
+    assert "4" in shown(d)
+    d.tap("Save")
+    name = ed.name
+    assert d.app.catalogue("starting").get(name)["module"] == {"free_advance": 4}
+    d.tap("Starting card 3")                         # the printed ones, revealed too (3: one more than 2)
+    d.tap("Starting card 2")
+    assert s.game.starting_stage(s.state) == "pick"
+    seat = s.game.to_act(s.state).seats[0]
+    d.tap(name)
+    d.tap("Attach as module")
+    assert s.state.players[seat].modules[-1].free_advance == 4
+    assert "4" in facts.module_brief(s.state, seat, len(s.state.players[seat].modules) - 1)
+    other = s.game.to_act(s.state).seats[0]
+    d.tap("Starting card 3")
+    d.tap("Attach as module")
+    m = s.state.players[other].modules[-1]
+    assert m.name == "Starting card 3" and m.free_advance == 5
+    assert "5" in facts.module_brief(s.state, other, len(s.state.players[other].modules) - 1)

@@ -33,10 +33,13 @@ PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: r
                "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect",
                "insight_text": "Insight: what it says (its words)"}
 MAX_TEXT = 60
-LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9}
-#: The Rocket module's counts entered with \u2212/+; its Free advance is a switch,
-#: always "exactly 3 spaces" ("Anatomy of a Space Card").
+LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
+          "free_advance": 12}
+#: The Rocket module's counts entered with \u2212/+; a Space card's Free advance is a switch,
+#: always "exactly 3 spaces" ("Anatomy of a Space Card"); a Starting card's is a count, its own
+#: printed length (Starting card 3: "exactly 5 spaces", "Starting Cards").
 MODULE_STEPS = tuple((k, w) for k, w in MODULE_COUNTS if k != "free_advance")
+STARTING_MODULE_STEPS = MODULE_STEPS + (("free_advance", "Free advance"),)
 OTHER = "entered at the table: the players say its result"
 
 
@@ -45,14 +48,16 @@ class CardEditor:
     ``part``: "crew" | "module" | "trajectory" | "insight" | "both" | "starting"
     (a revealed Starting card: its Insight, Crew ability and Rocket module);
     ``base``: the card as the catalogue has it (its other parts are kept);
-    ``lane_names``: who starts on each lane (for the trajectory page)."""
+    ``lane_names``: who starts on each lane (for the trajectory page);
+    ``kind``: "space" | "starting" (a Starting card's Free advance is entered as its printed length)."""
 
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
                  name_problem: Callable[[str], str | None] = lambda name: None,
-                 say: Callable[[str], object] = lambda sentence: None) -> None:
+                 say: Callable[[str], object] = lambda sentence: None, kind: str = "space") -> None:
         self.part = part
+        self.kind = "starting" if part == "starting" else kind
         self.on_save = on_save
         self.on_cancel = on_cancel
         self.fixed_name = name
@@ -308,16 +313,19 @@ class CardEditor:
         toggles = (("free_advance", ("Free advance", f"{FREE_ADVANCE} spaces"), FREE_ADVANCE),
                    ("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
                    ("other", ("Other effect", "players say it"), OTHER))
+        steps = MODULE_STEPS
+        if self.kind == "starting":   # its own printed length: a count (\u2212/+), not a Space card's 3
+            steps, toggles = STARTING_MODULE_STEPS, toggles[1:]
         if lay.portrait:  # steppers and switches two by two, all as tall as a stepper
-            cells = L.grid(rect, len(MODULE_STEPS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
-            steppers, switches = cells[:len(MODULE_STEPS)], cells[len(MODULE_STEPS):]
+            cells = L.grid(rect, len(steps) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers, switches = cells[:len(steps)], cells[len(steps):]
             switches = [c.inflate(0, -lay.px(12)) for c in switches]
         else:  # the steppers in a row, the switches in a row under them
-            steppers = L.grid(rect, len(MODULE_STEPS), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers = L.grid(rect, len(steps), ncols, lay.gap, row_h=self.step_h(lay))
             y = steppers[-1].bottom + lay.gap
             switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), 4, lay.gap,
                               row_h=lay.touch + lay.px(10))
-        for cell, (key, label) in zip(steppers, MODULE_STEPS):
+        for cell, (key, label) in zip(steppers, steps):
             self._stepper(ui, cell, label, m, key)
         for cell, (key, words, value) in zip(switches, toggles):
             self._toggle(ui, cell, words, m, key, value)

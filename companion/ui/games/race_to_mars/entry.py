@@ -253,7 +253,8 @@ class EntryScreen(Screen):
         self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
-                                 name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5))
+                                 name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5),
+                                 kind=self.kind())
 
     def close_editor(self) -> None:
         self.editor = None
