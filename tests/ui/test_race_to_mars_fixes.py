@@ -421,3 +421,21 @@ def test_a_starting_cards_free_advance_is_entered_as_its_own_length(driver, size
     m = s.state.players[other].modules[-1]
     assert m.name == "Starting card 3" and m.free_advance == 5
     assert "5" in facts.module_brief(s.state, other, len(s.state.players[other].modules) - 1)
+
+
+def test_in_portrait_the_catalogue_shows_at_least_7_cards_a_page(driver):
+    """The card catalogue in portrait (720x1280, one column): at least 7 rows of cards a page, when browsing
+    and when a picked card is looked up (Recruit), each tile finger-sized, its two lines whole inside it."""
+    d = driver((720, 1280))
+    cards = fill_catalogue(d)
+    names = {c["name"] for c in cards}
+    new_game(d, 2, first_game=True)
+    for open_it, back in (("Cards", "Back to game"), ("Recruit to Crew deck", "Back to game")):
+        d.tap(open_it)
+        tiles = [h for h in d.app.screen.ui.hits if h.label in names]
+        assert len(tiles) >= 7, [h.label for h in tiles]
+        assert all(h.rect.h >= d.app.layout.touch for h in tiles)
+        for h in tiles:
+            inside = [r for t, r, _ in d.app.screen.ui.texts if h.rect.colliderect(r) and t != h.label]
+            assert inside and all(h.rect.contains(r) for r in inside), (h.label, h.rect, inside)
+        d.tap(back)

@@ -513,7 +513,8 @@ class EntryScreen(Screen):
         name_w = max((text.width(n, lay.body, True) for n in names), default=0) + 2
         side = name_w <= rect.w // ncols // 5
         lh = text.font(lay.small).get_linesize()
-        row_h = max(lay.touch, nlines * lh + lay.px(8) if side else
+        pad = lay.px(4) if lay.portrait else lay.px(8)   # portrait: one column, at least 7 cards a page
+        row_h = max(lay.touch, nlines * lh + pad if side else
                     text.font(lay.body, True).get_linesize() + nlines * lh)
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
@@ -529,7 +530,7 @@ class EntryScreen(Screen):
             info_r, tile = L.take_right(cell, info_w, lay.px(2))
             ui.button(tile, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
             ui.button(info_r, "i", (lambda n=name: self.show_whole(n)), size=lay.body, name=f"{name} info")
-            inner = tile.inflate(-2 * lay.px(8), -lay.px(4))
+            inner = tile.inflate(-2 * lay.px(8), -min(lay.px(4), pad))
             if side:
                 name_r, lines_r = L.take_left(inner, name_w, lay.px(8))
                 lines_r = pygame.Rect(lines_r.x, lines_r.centery - nlines * lh // 2, lines_r.w, nlines * lh)
