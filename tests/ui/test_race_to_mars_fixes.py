@@ -439,3 +439,44 @@ def test_in_portrait_the_catalogue_shows_at_least_7_cards_a_page(driver):
             inside = [r for t, r, _ in d.app.screen.ui.texts if h.rect.colliderect(r) and t != h.label]
             assert inside and all(h.rect.contains(r) for r in inside), (h.label, h.rect, inside)
         d.tap(back)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_step_counter_of_a_card_keeps_its_total_from_first_to_last(driver, size):
+    """Entering a revealed Starting card ("Starting Cards": its Insight, Crew ability and Rocket module):
+    the "n/N" of the title keeps the same N from the first page to the last, and n never jumps back or
+    skips, whether the Insight's effect asks for its words ("Other (say it)") or not, and when it changes."""
+    import re
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("Starting card 1")
+    d.tap("New card")
+    ed = d.app.screen.editor
+    seen = []
+
+    def count() -> tuple[int, int]:
+        m = re.match(r"^(\d+)/(\d+): ", ed.title())
+        assert m and m.group(0) in shown(d), (ed.title(), shown(d))
+        seen.append((int(m.group(1)), int(m.group(2))))
+        return seen[-1]
+    count()
+    d.tap("Next")                                    # the name as offered
+    count()
+    d.tap("effect draw")                             # no words to type
+    count()
+    d.tap("effect other")                            # its words, after all
+    count()
+    d.tap("Next")
+    assert ed.current() == "insight_text"
+    count()
+    for ch in "SWAP":
+        d.tap(f"key {ch}")
+    while d.app.screen.editor is not None and d.app.screen.editor.current() != "module":
+        d.tap("Next")
+        count()
+    totals = {t for _, t in seen}
+    assert len(totals) == 1, seen
+    steps = [n for n, _ in seen]
+    assert steps == sorted(steps) and steps[-1] == seen[-1][1] and all(b - a <= 1 for a, b in zip(steps, steps[1:]))

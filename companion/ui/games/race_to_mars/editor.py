@@ -188,8 +188,17 @@ class CardEditor:
             where[key] = value
 
     # ------------------------------------------------------------------ drawing
+    def step_count(self) -> tuple[int, int]:
+        """(this step, the steps of the card): the Insight's words (asked only for an "other" effect)
+        are part of the Insight's step, so the count keeps its total from the first page to the last
+        whatever effect is chosen on the way."""
+        main = [p for p in self.pages if p != "insight_text"]
+        page = "insight" if self.current() == "insight_text" else self.current()
+        return main.index(page) + 1, len(main)
+
     def title(self) -> str:
-        return f"{self.page + 1}/{len(self.pages)}: {PAGE_TITLES[self.current()]}"
+        n, total = self.step_count()
+        return f"{n}/{total}: {PAGE_TITLES[self.current()]}"
 
     def paint(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect) -> None:
         """The page in ``rect``; Back/Cancel, the card so far and Next/Save in
