@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 
@@ -264,8 +265,8 @@ def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):
     d.tap("effect other")
     d.tap("Next")
     assert d.app.screen.editor.current() == "insight_text"
-    d.tap("Save")                 # no words yet: refused, said why
-    assert d.app.screen.editor is not None and "Type what the Insight says" in d.app.message.text
+    d.tap("Save")                 # no words yet: refused, said why (over the field, in the title row)
+    assert d.app.screen.editor is not None and "Type what the Insight says" in shown(d)
     for ch in "REROUTE":
         d.tap(f"key {ch}")
     d.tap("Save")
@@ -480,3 +481,50 @@ def test_the_step_counter_of_a_card_keeps_its_total_from_first_to_last(driver, s
     assert len(totals) == 1, seen
     steps = [n for n, _ in seen]
     assert steps == sorted(steps) and steps[-1] == seen[-1][1] and all(b - a <= 1 for a, b in zip(steps, steps[1:]))
+
+
+def field_rect(d):
+    """The typed field of the card editor: the panel under the title, holding the typed text and its caret."""
+    return next(r for t, r, _ in d.app.screen.ui.texts if t.endswith("\u258f"))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_insight_words_being_typed_stay_in_sight_above_the_keyboard(driver, size):
+    """"Starting Cards": an undescribed Starting card's Insight is entered as printed, typed on the
+    on-screen keyboard. The field being typed stays in sight whatever is said: Save with no words says
+    why over the field (not in a box over it), the words typed are shown as they grow, a message of the
+    app goes over the keyboard's bottom, not over the field; nothing is drawn over the field."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("New card")
+    d.tap("Next")
+    d.tap("effect other")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "insight_text"
+
+    def field_clear() -> pygame.Rect:
+        field = field_rect(d)
+        keys = [h.rect for h in d.app.screen.ui.hits if h.label.startswith("key ")]
+        assert keys and all(k.top >= field.bottom for k in keys), "a key over the field"
+        if d.app.message is not None:
+            box = message_box(d.app.layout, d.app)[0]
+            assert not box.colliderect(field), (box, field)
+        others = [(t, r) for t, r, _ in d.app.screen.ui.texts if r.colliderect(field) and not t.endswith("\u258f")]
+        assert not others, others
+        return field
+    field_clear()
+    d.tap("Save")                                     # no words: why, in sight, the field too
+    assert "Type what the Insight says" in shown(d) and d.app.screen.editor is not None
+    field_clear()
+    for ch in "SWAP TWO CARDS":
+        d.tap("key space" if ch == " " else f"key {ch}")
+        assert "SWAP TWO CARDS"[:1] in [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u258f")][0]
+        field_clear()
+    assert "Type what the Insight says" not in shown(d)   # typing answers it
+    d.app.say("A long note of the app, over two lines at least on the small screen of the table.", "info", 5)
+    d.frame()
+    field_clear()
+    assert "SWAP TWO CARDS\u258f" in shown(d)

@@ -76,7 +76,8 @@ class CardEditor:
             self.set_effect("other")   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
-        self.say = say   # why Next/Save cannot go on (a tap on them)
+        self.say = say   # why Next/Save cannot go on (a tap on them), on a page without a typed field
+        self.problem = ""   # why it cannot go on, on a typing page: said in the title row, over the field
 
     # ------------------------------------------------------------------ the card
     def card(self) -> dict[str, Any]:
@@ -108,6 +109,7 @@ class CardEditor:
         """A letter typed: into the Insight's words on that page, else the name."""
         if not ch.isprintable():
             return
+        self.problem = ""
         if self.current() == "insight_text":
             if len(self.insight.get("text", "")) < MAX_TEXT:
                 self.insight["text"] = self.insight.get("text", "") + ch
@@ -115,6 +117,7 @@ class CardEditor:
             self.name += ch
 
     def delete_char(self) -> None:
+        self.problem = ""
         if self.current() == "insight_text":
             self.insight["text"] = self.insight.get("text", "")[:-1]
         else:
@@ -162,17 +165,27 @@ class CardEditor:
             return "Keep cannot be more than the cards looked at."
         if self.page < len(self.pages) - 1:
             self.page += 1
+            self.problem = ""
             return None
         self.on_save(self.card())
         return None
 
+    def typing(self) -> bool:
+        """True on a page with a typed field and the keyboard (the name, the Insight's words)."""
+        return self.current() in ("name", "insight_text")
+
     def next_said(self) -> None:
-        """:meth:`next` from its button: a reason it cannot go on is said (``say``)."""
+        """:meth:`next` from its button or NEXT: a reason it cannot go on is said: on a typing page in
+        the title row, just over the field (a message box would cover the field being typed), else
+        by ``say``."""
         problem = self.next()
-        if problem:
+        if problem and self.typing():
+            self.problem = problem
+        elif problem:
             self.say(problem)
 
     def back(self) -> None:
+        self.problem = ""
         if self.page == 0:
             self.on_cancel()
         else:
@@ -208,6 +221,9 @@ class CardEditor:
         page = self.current()
         back_r, row = L.take_left(bottom, lay.px(120), lay.gap)
         save_r, row = L.take_right(row, lay.px(170), lay.gap)
+        if page in ("name", "insight_text"):   # the space and delete keys first: the card so far beside them
+            space_r, row = L.take_left(row, lay.px(110), lay.gap)
+            del_r, row = L.take_left(row, lay.px(110), lay.gap)
         if page != "name":
             lh = text.font(lay.small).get_linesize()
             if lay.portrait:
@@ -219,8 +235,6 @@ class CardEditor:
         getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
         if page in ("name", "insight_text"):
-            space_r, row = L.take_left(row, lay.px(110), lay.gap)
-            del_r, row = L.take_left(row, lay.px(110), lay.gap)
             ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
             ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
         last = self.page == len(self.pages) - 1

@@ -25,7 +25,7 @@ from ... import layout as L
 from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
-from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
+from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
@@ -103,6 +103,16 @@ def fitting_words(line: str, width: int, size: int) -> str:
         if text.width(s, size) <= width:
             return s
     return words[0] if words else line
+
+
+def shorter(sentence: str) -> list[str]:
+    """``sentence``, then its shorter beginnings ended at a comma, colon or bracket (longest first):
+    "Type what the Insight says (a few words), so ..." -> [..., "Type what the Insight says."]."""
+    out = [sentence]
+    for k in range(len(sentence) - 1, 0, -1):
+        if sentence[k] in ",:(" and sentence[:k].strip():
+            out.append(sentence[:k].rstrip() + ".")
+    return out
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:
@@ -365,9 +375,7 @@ class EntryScreen(Screen):
     def on_next(self) -> None:
         self.lapse()
         if self.editor is not None:
-            problem = self.editor.next()
-            if problem:
-                self.app.say(problem, "info", 5)
+            self.editor.next_said()
             return
         if self.searching:
             self.searching = False
@@ -414,6 +422,21 @@ class EntryScreen(Screen):
                              f"Leftover: trajectory card {slot} of {SLOTS}"))
         return expect.purpose if expect is not None else ""
 
+    def message_area(self) -> pygame.Rect | None:
+        """While a name or an Insight's words are typed: a message goes over the keyboard, at its bottom
+        (a tap closes it), never over the field being typed under the title; else the shell's place."""
+        if self.editor is None or not self.editor.typing():
+            return None
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)[1]
+        keys = L.take_top(rest, lay.px(40), lay.gap)[1]   # under the field (CardEditor.paint_name)
+        return pygame.Rect(keys.x, keys.y, keys.w, next_rect(lay, lay.body_rect).y - lay.gap - keys.y)
+
+    @property
+    def message_at_bottom(self) -> bool:
+        return self.editor is not None and self.editor.typing()
+
     def lapse(self) -> None:
         """Forget a card being entered for a move when the game has moved on
         (an Undo, another screen's move): its part and its move are another's now."""
@@ -432,9 +455,14 @@ class EntryScreen(Screen):
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         if self.editor is not None:
-            ui.panel(title_r, PANEL, MARS, width=2)
-            ui.label(title_r.inflate(-lay.px(12), 0), self.editor.title(), lay.body, FG, bold=True,
-                     min_size=lay.small)
+            problem = self.editor.problem
+            ui.panel(title_r, PANEL, WARN if problem else MARS, width=2)
+            inner = title_r.inflate(-lay.px(12), 0)
+            if problem:   # why it cannot go on, over the field being typed (never over it: a message box would)
+                ui.block(inner, fitting_block(shorter(problem), inner, lay.small, True), lay.small, WARN,
+                         bold=True, min_size=lay.small)
+            else:
+                ui.label(inner, self.editor.title(), lay.body, FG, bold=True, min_size=lay.small)
             full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
             self.editor.paint(ui, content, full_bottom)
             return
