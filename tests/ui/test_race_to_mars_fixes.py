@@ -528,3 +528,34 @@ def test_the_insight_words_being_typed_stay_in_sight_above_the_keyboard(driver, 
     d.frame()
     field_clear()
     assert "SWAP TWO CARDS\u258f" in shown(d)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_unknown_starting_card_entry_looks_like_an_entry_not_a_card(driver, size):
+    """"Starting Cards": 4 of the 8 cards are described; the choice for one that is not is an entry to
+    fill in, not a card: drawn unlike the card tiles (outlined, no card face, no "i" mark), saying it is
+    not in the rulebook and what a tap does, not counted among the cards; a tap still takes it."""
+    from companion.rules.race_to_mars import UNKNOWN_STARTING
+    from companion.ui.widgets import STYLES
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    screen = d.app.current_screen()
+    card = next(h.rect for h in d.app.screen.ui.hits if h.label.startswith("Starting card ")
+                and not h.label.endswith(" info"))
+    fill = STYLES["normal"][0]   # a card tile's face
+    assert d.app.surface.get_at((card.x + 5, card.centery))[:3] == fill
+    while UNKNOWN_STARTING not in d.names() and "Next page" in d.names():
+        d.tap("Next page")
+    assert UNKNOWN_STARTING in d.names()
+    assert f"{UNKNOWN_STARTING} info" not in d.names()              # no "i": there is no card to show
+    words = shown(d)
+    assert "Not in the rulebook" in words or "Not described in the rulebook" in words, words
+    assert "the table says its Insight" in words or "its Insight: the table says what it does" in words
+    assert UNKNOWN_STARTING not in words                             # never titled like a card
+    entry = next(h.rect for h in d.app.screen.ui.hits if h.label == UNKNOWN_STARTING)
+    assert d.app.surface.get_at((entry.x + 5, entry.centery))[:3] not in (fill, STYLES["quiet"][0])
+    assert f"{len(screen.candidates()) - 1} card(s)" in words        # the entry is not counted as a card
+    d.tap(UNKNOWN_STARTING)                                          # beside the Insight card: the table's word
+    assert d.app.session.state.insights[-1].name.startswith("Unknown card")

@@ -25,7 +25,7 @@ from ... import layout as L
 from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
-from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Ui
+from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
@@ -510,7 +510,8 @@ class EntryScreen(Screen):
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
                   name="Next page")
-        count = f"{len(names)} card(s), page {self.page_no + 1}/{self.pages}"
+        cards = len([n for n in names if n != UNKNOWN_STARTING])   # the entry for an undescribed card is no card
+        count = f"{cards} card(s), page {self.page_no + 1}/{self.pages}"
         if text.width(count, lay.small) > row.w:
             count = f"{self.page_no + 1}/{self.pages}"
         if row.w >= text.width(count, lay.small):
@@ -552,6 +553,9 @@ class EntryScreen(Screen):
         cat = self.catalogue()
         info_w = lay.touch
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
+            if name == UNKNOWN_STARTING:   # not a card: the entry for one the rulebook does not describe
+                self.paint_unknown_entry(ui, cell)
+                continue
             card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
@@ -579,6 +583,25 @@ class EntryScreen(Screen):
                 y += lh
         if not names:
             ui.block(rect, self.empty_words(), lay.body, FG)
+
+    def paint_unknown_entry(self, ui: Ui, cell: pygame.Rect) -> None:
+        """The entry for a Starting card the rulebook does not describe (cards 5-8): drawn as an action
+        to enter it, not as a card: an outlined box (no card face, no "i" mark), a "+", and what a tap
+        does: beside the Insight card its Insight is taken at the table's word; revealed, it is entered."""
+        lay = ui.layout
+        ui.panel(cell, (14, 16, 30), INFO, width=2)
+        ui.hits.append(Hit(pygame.Rect(cell), UNKNOWN_STARTING, lambda: self.tap_card(UNKNOWN_STARTING)))
+        inner = cell.inflate(-2 * lay.px(8), -lay.px(4))
+        plus_r, inner = L.take_left(inner, text.width("+", lay.big, True) + lay.px(4), lay.px(6))
+        ui.label(plus_r, "+", lay.big, INFO, "center", bold=True)
+        head = fitting(["Not described in the rulebook", "Not in the rulebook", "Undescribed"], inner.w,
+                       lay.body, True)
+        what = (["its Insight: the table says what it does", "the table says its Insight", "the table's word"]
+                if self.stage() == "insight" else ["tap to enter what the card shows", "tap to enter it"])
+        lh = text.font(lay.small).get_linesize()
+        head_r, line_r = L.take_top(inner, inner.h - lh)
+        ui.label(head_r, head, lay.body, INFO, bold=True, min_size=lay.small)
+        ui.label(line_r, fitting(what, line_r.w, lay.small), lay.small, FG)
 
     def empty_words(self) -> str:
         """Why the list is empty: no card matches the search, every card of
