@@ -322,8 +322,11 @@ def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(dr
     assert d.app.dialog is not None and d.app.dialog.title == f"Trajectory card 2: {s.state.slot_names[1]}"
     assert d.app.dialog.lines[0].startswith("lane 1:") and any("Crew ability" in x for x in d.app.dialog.lines)
     d.tap("Close")
-    d.tap("revealed 1")
-    assert d.app.dialog is not None and d.app.dialog.title.startswith("Revealed Space card 1 of")
+    d.tap("revealed 1")   # what is known of it: the catalogue's cards to find it in, else "not in the catalogue yet"
+    if d.app.dialog is None:
+        assert d.app.current_screen().request().purpose == "look"
+    else:
+        assert d.app.dialog.title.startswith("Revealed Space card 1 of")
 
 
 def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
@@ -559,3 +562,43 @@ def test_the_unknown_starting_card_entry_looks_like_an_entry_not_a_card(driver, 
     assert f"{len(screen.candidates()) - 1} card(s)" in words        # the entry is not counted as a card
     d.tap(UNKNOWN_STARTING)                                          # beside the Insight card: the table's word
     assert d.app.session.state.insights[-1].name.startswith("Unknown card")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_tap_on_a_revealed_space_card_shows_what_the_catalogue_knows_of_it(driver, size):
+    """"Playing the Game 1: Pre-Launch" / "Anatomy of a Space Card": a tap on a revealed Space card finds
+    it among the catalogue's cards not yet on the table; the card tapped shows its Crew ability and its
+    Rocket module as the catalogue knows them, and the player picking may recruit or attach it at once.
+    A card not in the list says it is not in the catalogue yet and what to do; with no card of the
+    catalogue left to be it, the tap says so at once."""
+    from companion.ui.games.race_to_mars.entry import card_lines
+    d = driver(size)
+    cards = {c["name"]: c for c in fill_catalogue(d, 12)}
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    assert d.app.current_screen().name == "round"
+    seat = d.app.current_screen().seat()
+    d.tap("revealed 2")
+    assert d.app.current_screen().request().purpose == "look" and "Revealed" in shown(d)
+    assert "S003" in d.names() and "New card" not in d.names()
+    d.tap("S003")
+    lines = d.app.dialog.lines
+    assert d.app.dialog.title == f"Revealed Space card 2 of {s.state.revealed}: S003"
+    assert lines == card_lines(cards["S003"])[:2] and lines[0].startswith("Crew ability: ") \
+        and lines[1].startswith("Rocket module: ")
+    d.tap("Close")
+    d.tap("Not in the catalogue")
+    assert "not in the catalogue yet" in d.app.dialog.title and any("New card" in x for x in d.app.dialog.lines)
+    d.tap("Close")
+    d.tap("S003")
+    seq = s.seq
+    d.tap(f"{s.state.names[seat]} recruits it")
+    assert s.seq == seq + 1 and "S003" in s.state.space_seen
+    assert any(c.name == "S003" for c in s.state.players[seat].crew)
+    for name in list(d.app.catalogue("space").names()):          # a catalogue with no card left to be it
+        if name not in s.state.space_seen:
+            d.app.catalogue("space").delete(name)
+    d.frame()
+    d.tap(f"revealed {s.state.revealed}")                          # one not picked yet
+    assert d.app.dialog is not None and d.app.dialog.title.endswith("not in the catalogue yet")
+    assert any("Recruit or Attach" in x for x in d.app.dialog.lines)

@@ -38,7 +38,8 @@ PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "
 
 @dataclass
 class Request:
-    """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "leftover"
+    """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "look" (a revealed
+    Space card looked up: ``place`` is "k of n", the card revealed; nothing is played), "leftover"
     (a trajectory card), "starting" (a Starting card), "trajectory_card" (the
     Trajectory card's lanes, when a rocket reaches it) or "browse" (the
     catalogue); ``kind``: "space" | "starting"; ``part``: the part used
@@ -103,6 +104,14 @@ def fitting_words(line: str, width: int, size: int) -> str:
         if text.width(s, size) <= width:
             return s
     return words[0] if words else line
+
+
+#: What to do with a Space card the catalogue does not know yet ("Anatomy of a Space Card": only the part
+#: used is entered, once).
+NEW_CARD_STEPS = ["It is entered once, when it is used, with only the part used:",
+                  "picked: Recruit or Attach, then New card, and its Crew ability or its Rocket module;",
+                  "left over: its trajectory spaces and hazards, when it joins the trajectories.",
+                  "Next time it is in the catalogue, one tap away."]
 
 
 def shorter(sentence: str) -> list[str]:
@@ -227,6 +236,9 @@ class EntryScreen(Screen):
         if r.purpose == "browse":
             self.show_card(name)
             return
+        if r.purpose == "look":
+            self.show_revealed(name)
+            return
         if r.purpose == "starting" and r.part is None:
             places = [("Recruit to Crew deck", "crew"), ("Attach as module", "module")]
             if self.app.view()["players"][r.seat]["headquarters"] == 5:
@@ -329,6 +341,29 @@ class EntryScreen(Screen):
             return True
         return False
 
+    # ------------------------------------------------------------------ a revealed card looked up
+    def show_revealed(self, name: str) -> None:
+        """A revealed Space card found in the catalogue: what it is (its Crew ability and Rocket module,
+        as the catalogue knows them), and for the player picking, Recruit or Attach it at once."""
+        r = self.request()
+        card = self.catalogue().get(name) or {"name": name}
+        options = []
+        if r.seat is not None and self.app.state is not None and self.app.state.step == "pre-launch":
+            who = self.app.view()["players"][r.seat]["name"]
+            for label, part in ((f"{who} recruits it", "crew"), (f"{who} attaches it", "module")):
+                options.append((label, lambda part=part: self._pick_revealed(name, part, r.seat)))
+        self.app.ask(f"Revealed Space card {r.place}: {name}", options, lines=card_lines(card)[:2],
+                     cancel_label="Close")
+
+    def _pick_revealed(self, name: str, part: str, seat: int) -> None:
+        self.app.close_dialog()
+        self.gui.open_pick(part, part, seat)
+        self.tap_card(name)
+
+    def not_in_catalogue(self) -> None:
+        """The revealed card is not among the catalogue's: what to do (it is entered once, when used)."""
+        self.app.show_info(f"Revealed Space card {self.request().place}: not in the catalogue yet", NEW_CARD_STEPS)
+
     # ------------------------------------------------------------------ browse
     def show_card(self, name: str) -> None:
         cat = self.catalogue()
@@ -381,7 +416,7 @@ class EntryScreen(Screen):
             self.searching = False
             return
         r = self.request()
-        if r.purpose == "browse":
+        if r.purpose in ("browse", "look"):
             self.gui.done_request()
             return
         self.app.say("Tap the card in the list, or New card to enter it once.", "info", 5)
@@ -396,6 +431,9 @@ class EntryScreen(Screen):
         r = self.request()
         if r.purpose == "browse":
             return "Card catalogue: tap a card to see, edit or delete it"
+        if r.purpose == "look":
+            return (f"Revealed Space card {r.place}: which one is it? Tap it to see what it does"
+                    f"|Revealed card {r.place}: which one is it?")
         expect = self.app.expect()
         who = self.app.view()["players"][r.seat]["name"] if r.seat is not None else ""
         if r.purpose == "pick":
@@ -498,7 +536,7 @@ class EntryScreen(Screen):
         self.paint_names(ui, rect, names, r)
         back_r, row = L.take_left(bottom, max(lay.px(150), text.width("Back to game", lay.small, True)
                                               + 2 * lay.px(8) + 2), lay.gap)
-        if r.purpose in ("browse", "pick"):
+        if r.purpose in ("browse", "pick", "look"):
             ui.button(back_r, "Back to game", self.gui.done_request if r.purpose == "browse" else self.gui.cancel,
                       size=lay.small, name="Back to game")
         else:
@@ -516,7 +554,11 @@ class EntryScreen(Screen):
             count = f"{self.page_no + 1}/{self.pages}"
         if row.w >= text.width(count, lay.small):
             ui.label(row, count, lay.small, FG, min_size=lay.small)
-        ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+        if r.purpose == "look":   # not in the list: what to do with a card the catalogue does not know yet
+            ui.button(nr, fitting(["Not in the list", "Not listed"], nr.w - 2 * lay.px(8), lay.body, True),
+                      self.not_in_catalogue, "primary", size=lay.body, name="Not in the catalogue")
+        else:
+            ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
 
     def _set_kind(self, kind: str) -> None:
         self.browse_kind = kind

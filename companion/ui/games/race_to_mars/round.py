@@ -56,6 +56,23 @@ class RoundScreen(TableScreen):
     def launch(self) -> None:
         self.app.submit(Action(LAUNCH, {}, self.seat()))
 
+    def show_revealed(self, k: int, revealed: int, gone: bool) -> None:
+        """A tap on revealed Space card ``k`` (0-based): the catalogue's cards not yet on the table, to
+        find it and see its Crew ability and Rocket module; when the catalogue has none left, that it is
+        not in the catalogue yet and what to do; a card picked this round: where it went."""
+        from .entry import NEW_CARD_STEPS
+        from . import facts
+        title = f"Revealed Space card {k + 1} of {revealed}"
+        if gone:
+            self.app.show_info(title, ["Picked this round: the player's Crew deck or rocket shows it.",
+                                       "The trajectory cards: tap a numbered slot below."])
+            return
+        used = facts.seen(self.app.state)
+        if any(n not in used for n in self.app.catalogue("space").names()):
+            self.gui.open_look(k + 1, revealed, self.seat())
+            return
+        self.app.show_info(f"{title}: not in the catalogue yet", NEW_CARD_STEPS)
+
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         app = self.app
@@ -86,12 +103,8 @@ class RoundScreen(TableScreen):
             if word:
                 ui.label(cell, "picked" if gone and text.width("picked", lay.small) <= cell.w - lay.px(4)
                          else "" if gone else word, lay.small, FG, "center")
-            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}", lambda k=k, gone=gone: app.show_info(
-                f"Revealed Space card {k + 1} of {revealed}", [
-                    "Picked this round: the player's Crew deck or rocket shows it." if gone else
-                    "Not identified yet: the app learns a card when a player picks it (Recruit or Attach, "
-                    "then the card in the catalogue), or when it becomes a trajectory card.",
-                    "The trajectory cards: tap a numbered slot below."])))
+            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
+                               lambda k=k, gone=gone: self.show_revealed(k, revealed, gone)))
         # the 12 trajectory slots as they fill
         placed = sum(1 for s in view["trajectory"] if s["card"])
         slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)
