@@ -283,3 +283,44 @@ def test_the_die_panel_hint_tap_the_faces_is_readable_at_1_m(driver, size):
     check_sizes(d, f"roll-off at {size}")
     words = [(t, r) for t, r, _ in d.app.screen.ui.texts if t == "tap the faces"]
     assert all(r.right <= d.app.layout.w and r.bottom <= d.app.layout.top.bottom for _, r in words), words
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_new_game_screen_sets_productivity_and_the_banks_box(session, tmp_path, size):
+    """The rules' table options (``new_game``): when the Productivity Mission may be played (4.1 "Play at
+    any time you wish", default; the house option MA-21: own turn after the roll) and the Game Bank's cards
+    in the box (2.1; default 25 of each resource and 15 Road cards, at least 2 x players + 1 of a resource)
+    are set on the New game screen in a few taps, readable; untouched, the game starts with the defaults."""
+    from companion.catalogue import Catalogues
+    from companion.rules.mission_to_mars_2049 import bank_least
+    from companion.rules.mission_to_mars_2049.model import BANK_BOX
+    from companion.ui.driver import Driver
+    from .readable import check_sizes
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    d = Driver(session, Catalogues(tmp_path), size)
+    d.tap("Mission to Mars 2049")
+    d.tap("4 players")
+    untouched = d.app.current_screen().options()
+    assert untouched["productivity_any_time"] is True and untouched["bank"] == {
+        "air": BANK_BOX[0], "food": BANK_BOX[1], "minerals": BANK_BOX[2], "road": BANK_BOX[3]}
+    d.tap("Options")
+    check_sizes(d, f"options at {size}")
+    assert {"Productivity any time", "Productivity own turn", "bank air +", "bank road -", "Done"} <= set(d.names())
+    for _ in range(30):                                   # never under what the rules ask for 4 players
+        if "bank food -" not in d.names():
+            break
+        d.tap("bank food -")
+    assert d.app.current_screen().options()["bank"]["food"] == bank_least(4)["food"] == 9
+    d.tap("Rulebook values")
+    d.tap("Productivity own turn")
+    d.tap("bank air +")
+    d.tap("bank road -")
+    d.tap("Done")
+    said = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert ("changed" in said or "Productivity: own turn" in said) and "\u2026" not in said, said
+    check_sizes(d, f"new game at {size}")
+    d.tap("Start")
+    s = d.app.session.state
+    assert s.box == (BANK_BOX[0] + 1, BANK_BOX[1], BANK_BOX[2], BANK_BOX[3] - 1) and not s.productivity_any_time
+    pygame.display.quit()
