@@ -432,6 +432,10 @@ def test_in_portrait_the_catalogue_shows_at_least_7_cards_a_page(driver):
     and when a picked card is looked up (Recruit), each tile finger-sized, its two lines whole inside it."""
     d = driver((720, 1280))
     cards = fill_catalogue(d)
+    for k, long in enumerate(("Flight Surgeon", "Radio Operator", "Chief Navigation Officer")):
+        card = dict(cards[k + 1], name=long)
+        d.app.catalogues.get("race-to-mars", "space").add(card)
+        cards.insert(0, card)   # long names first in the list (the catalogue sorts by name)
     names = {c["name"] for c in cards}
     new_game(d, 2, first_game=True)
     for open_it, back in (("Cards", "Back to game"), ("Recruit to Crew deck", "Back to game")):

@@ -582,7 +582,11 @@ class EntryScreen(Screen):
         # one column in portrait, two in landscape
         ncols, nlines = (1, 2) if lay.portrait else (2, 2)
         name_w = max((text.width(n, lay.body, True) for n in names), default=0) + 2
-        side = name_w <= rect.w // ncols // 5
+        # portrait: always beside (a long name wraps in its column), so that 7 cards or more fit a page
+        narrow = lay.portrait and name_w > rect.w // ncols // 5
+        if narrow:
+            name_w = int(rect.w * 0.3)
+        side = narrow or name_w <= rect.w // ncols // 5
         lh = text.font(lay.small).get_linesize()
         pad = lay.px(4) if lay.portrait else lay.px(8)   # portrait: one column, at least 7 cards a page
         row_h = max(lay.touch, nlines * lh + pad if side else
@@ -610,8 +614,11 @@ class EntryScreen(Screen):
                 lines_r = pygame.Rect(lines_r.x, lines_r.centery - nlines * lh // 2, lines_r.w, nlines * lh)
             else:
                 name_r, lines_r = L.take_top(inner, inner.h - nlines * lh)
-            ui.label(name_r, name, lay.body, FG if known else DIM, "left" if side else "center", bold=True,
-                     min_size=lay.small)
+            if narrow and text.width(name, lay.body, True) > name_r.w:   # a long name: on two lines
+                ui.block(name_r, name, lay.small, FG if known else DIM, bold=True, min_size=lay.small)
+            else:
+                ui.label(name_r, name, lay.body, FG if known else DIM, "left" if side else "center", bold=True,
+                         min_size=lay.small)
             said = part
             if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
                 said = {"pick": "crew", "revealed": None}.get(self.stage(), "insight")
