@@ -582,12 +582,15 @@ class EntryScreen(Screen):
         # one column in portrait, two in landscape
         ncols, nlines = (1, 2) if lay.portrait else (2, 2)
         name_w = max((text.width(n, lay.body, True) for n in names), default=0) + 2
-        # portrait: always beside (a long name wraps in its column), so that 7 cards or more fit a page
-        narrow = lay.portrait and name_w > rect.w // ncols // 5
+        lh = text.font(lay.small).get_linesize()
+        # portrait, more cards than fit with each name over its lines: the name beside them (a long one
+        # wraps in its column), so that 7 cards or more fit a page
+        over_h = max(lay.touch, text.font(lay.body, True).get_linesize() + nlines * lh)
+        narrow = (lay.portrait and name_w > rect.w // ncols // 5
+                  and len(names) > (rect.h + lay.gap) // (over_h + lay.gap))
         if narrow:
             name_w = int(rect.w * 0.3)
         side = narrow or name_w <= rect.w // ncols // 5
-        lh = text.font(lay.small).get_linesize()
         pad = lay.px(4) if lay.portrait else lay.px(8)   # portrait: one column, at least 7 cards a page
         row_h = max(lay.touch, nlines * lh + pad if side else
                     text.font(lay.body, True).get_linesize() + nlines * lh)
