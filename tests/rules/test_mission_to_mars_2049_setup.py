@@ -272,3 +272,21 @@ def test_correct_roll_replaces_the_last_roll():
     same = mm.check(s, Action("correct_roll", {"face": FACE["food"]}))  # the face already entered: nothing to fix
     assert same.code == "same_face" and same.rule.startswith("mission-to-mars-2049.txt, 3.4.1")
     assert Action("correct_roll", {"face": FACE["food"]}) not in mm.legal_actions(s)
+
+
+def test_the_bank_option_defaults_and_its_least_counts_are_the_rules_own():
+    """2.1 The Game Bank (not counted by the rulebook, decision MA-05): ``default_bank`` is the box the game
+    assumes; ``bank_least`` the fewest cards a table may give (2 x players + 1 of each resource, 0 Road
+    cards): a New game screen offers exactly these."""
+    import pytest
+    from companion.rules import mission_to_mars_2049 as mm
+    from companion.rules.mission_to_mars_2049.model import BANK_BOX
+    assert tuple(mm.default_bank().values()) == BANK_BOX and list(mm.default_bank()) == ["air", "food", "minerals",
+                                                                                           "road"]
+    for n in (2, 3, 4):
+        least = mm.bank_least(n)
+        assert least == {"air": 2 * n + 1, "food": 2 * n + 1, "minerals": 2 * n + 1, "road": 0}
+        opts = mm.default_options(n)
+        assert mm.new_game({**opts, "bank": least}).box == (2 * n + 1,) * 3 + (0,)
+        with pytest.raises(ValueError, match="at least"):
+            mm.new_game({**opts, "bank": dict(least, food=2 * n)})

@@ -102,9 +102,30 @@ def test_rm046_rm130_rm168_crew_deck_at_least_twice_the_modules_or_two_more_with
     p = s.players[0]
     assert (len(p.crew), len(p.modules)) == (6, 6)
     r = rejection(s, rm.LAUNCH, 0)
-    assert r.code == "crew_too_small" and "at least 12" in r.message
+    assert r.code == "crew_too_small" and "Crew deck 6 cards, needs 12: twice the 6 Rocket modules" in r.message
     s6 = replace(s, players=(replace(p, hq=6, modules=p.modules[:4]),) + s.players[1:])
     assert rejection(s6, rm.LAUNCH, 0) is None  # 6 >= 4 + 2 though 6 < 2 x 4
+
+
+def test_rm046_rm130_launch_readiness_says_what_is_short_in_words_with_the_numbers():
+    """RM-046, RM-130 ("Launching the Rocket": "at least twice as many cards in your Crew deck as you have
+    Rocket modules (your Rocket card is not a module and does not count)"; Headquarters 6: "at least two
+    more Crew cards than Rocket modules"): the readiness gives the Crew deck, what it needs and why, in words."""
+    s = through_round_12(rm.new_game(options(2)), pick=lambda s, seat, k: (
+        module_card(f"M{k}", draw=1) if seat == 0 and k % 4 in (0, 2) else crew_card(f"C{k}")))
+    p = s.players[0]
+    s = replace(s, players=(replace(p, crew=p.crew[:5], modules=p.modules[:4]),) + s.players[1:])
+    r = next(x for x in rm.launch_readiness(s) if x["seat"] == 0)
+    assert (r["crew"], r["modules"], r["need"], r["short"]) == (5, 4, 8, 3) and not r["can_launch"]
+    assert r["short_words"] == "Crew deck 5 cards, needs 8: twice the 4 Rocket modules"
+    assert r["rule"] == "Launching the Rocket"
+    p = s.players[0]
+    s6 = replace(s, players=(replace(p, hq=6, crew=p.crew[:3]),) + s.players[1:])
+    r6 = next(x for x in rm.launch_readiness(s6) if x["seat"] == 0)
+    assert (r6["need"], r6["short"]) == (6, 3)
+    assert r6["short_words"] == "Crew deck 3 cards, needs 6: the 4 Rocket modules plus 2 (Headquarters 6)"
+    ready = next(x for x in rm.launch_readiness(through_round_12(rm.new_game(options(2)))) if x["seat"] == 0)
+    assert ready["can_launch"] and ready["short"] == 0 and ready["short_words"] == ""
 
 
 def test_rm047_rm048_rm049_launch_shuffles_the_crew_deck_without_an_asteroid_and_draws():

@@ -178,3 +178,26 @@ def test_rm132_headquarters_8_in_the_starting_draft_two_leftovers_the_last_picke
     s, ev = act(s, rm.STARTING, 0, card={"name": "Starting card 4"}, place="insight")
     assert "Starting card 3 returns to the box" in texts(ev)
     assert [i.name for i in s.insights] == ["Insight card", "Starting card 1", "Starting card 4"]
+
+
+def test_rm149_rm041_starting_card_3_free_advance_is_its_own_5_spaces_whatever_the_entry_says():
+    """RM-149 (Starting Cards, card 3's Rocket module: "You may jettison this to immediately advance exactly 5
+    spaces for free"), against RM-041 (a Space card's Free advance: "exactly 3 spaces"): Starting card 3
+    attached as a module advances 5 spaces, its printed length, even when the entry sent at the reveal or
+    at the pick says 3 (a Space card's length); the advance itself goes 5 spaces."""
+    from dataclasses import replace
+    from tests.rules.test_race_to_mars_helpers import flight
+    wrong = {"name": "Starting card 3", "module": {"free_advance": 3}}
+    s = _to_starting(2)
+    s, _ = act(s, rm.STARTING, 0, card=SC["Starting card 1"], place="insight")
+    s = _reveal(s, "Starting card 2", "Starting card 4")
+    s, _ = act(s, rm.STARTING, s.start, card=wrong, place="revealed")       # entered with a Space card's 3
+    picker = rm.to_act(s).seats[0]
+    s, _ = act(s, rm.STARTING, picker, card=wrong, place="module")           # and picked with it
+    m = s.players[picker].modules[-1]
+    assert m.name == "Starting card 3" and m.free_advance == 5
+    f = flight(route=("fuel",) * 8, players={0: dict(modules=(m,))})
+    assert [a.args for a in rm.legal_actions(f) if a.kind == rm.FREE_ADVANCE] == [{"module": 0}]
+    f, ev = act(f, rm.FREE_ADVANCE, 0, module=0)
+    assert f.players[0].steps == 5 and f.players[0].modules == () and "exactly 5 spaces" in texts(ev)
+    assert replace(m, free_advance=3).free_advance == 3   # (a Space card's module keeps its 3)

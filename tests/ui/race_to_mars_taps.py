@@ -173,7 +173,12 @@ class Table:
             for key in ("draw", "storage"):
                 for _ in range(m.get(key, 0)):
                     self.tap(f"{key} +")
-            for key in ("free_advance", "copy", "reveal_top"):
+            if m.get("free_advance") and "free_advance +" in self.d.names():   # a Starting card: its length
+                for _ in range(m["free_advance"]):
+                    self.tap("free_advance +")
+            elif m.get("free_advance"):
+                self.tap("free_advance")
+            for key in ("copy", "reveal_top"):
                 if m.get(key):
                     self.tap(key)
             if m.get("resource"):

@@ -265,3 +265,62 @@ def test_a_token_exchange_asks_only_the_questions_with_more_than_one_answer(driv
     assert [x for x, _ in d.app.dialog.options] == ["(3) Air token", "(8) Air token", "(3) Food token"]
     d.tap("(8) Air token")
     assert d.app.dialog is None and d.app.state.colonies[0].tok8[0] == 1 and d.app.state.colonies[0].cards[0] == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_die_panel_hint_tap_the_faces_is_readable_at_1_m(driver, size):
+    """The die panel asks, while a roll is awaited and no die is plugged in, to "tap the faces": it is
+    drawn at reading size (16 px capitals at 800x480, scaled), not as fine print, and is whole."""
+    from companion.ui import text
+    from .readable import CAP_PX, FINE_TEXTS, check_sizes
+    d = driver(size)
+    assert d.app.uses_die()
+    drawn = [(sz, bold, cls) for s, sz, bold, cls in d.app.screen.ui.text_sizes if s == "tap the faces"]
+    assert drawn, "no 'tap the faces' on the roll-off screen"
+    for sz, bold, cls in drawn:
+        assert cls != "fine" and text.cap_height(sz, bold) + 0.5 >= CAP_PX["read"] * d.app.layout.u, (sz, cls)
+    assert not FINE_TEXTS.match("tap the faces")   # not allowed as fine print anywhere
+    check_sizes(d, f"roll-off at {size}")
+    words = [(t, r) for t, r, _ in d.app.screen.ui.texts if t == "tap the faces"]
+    assert all(r.right <= d.app.layout.w and r.bottom <= d.app.layout.top.bottom for _, r in words), words
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_new_game_screen_sets_productivity_and_the_banks_box(session, tmp_path, size):
+    """The rules' table options (``new_game``): when the Productivity Mission may be played (4.1 "Play at
+    any time you wish", default; the house option MA-21: own turn after the roll) and the Game Bank's cards
+    in the box (2.1; default 25 of each resource and 15 Road cards, at least 2 x players + 1 of a resource)
+    are set on the New game screen in a few taps, readable; untouched, the game starts with the defaults."""
+    from companion.catalogue import Catalogues
+    from companion.rules.mission_to_mars_2049 import bank_least
+    from companion.rules.mission_to_mars_2049.model import BANK_BOX
+    from companion.ui.driver import Driver
+    from .readable import check_sizes
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    d = Driver(session, Catalogues(tmp_path), size)
+    d.tap("Mission to Mars 2049")
+    d.tap("4 players")
+    untouched = d.app.current_screen().options()
+    assert untouched["productivity_any_time"] is True and untouched["bank"] == {
+        "air": BANK_BOX[0], "food": BANK_BOX[1], "minerals": BANK_BOX[2], "road": BANK_BOX[3]}
+    d.tap("Options")
+    check_sizes(d, f"options at {size}")
+    assert {"Productivity any time", "Productivity own turn", "bank air +", "bank road -", "Done"} <= set(d.names())
+    for _ in range(30):                                   # never under what the rules ask for 4 players
+        if "bank food -" not in d.names():
+            break
+        d.tap("bank food -")
+    assert d.app.current_screen().options()["bank"]["food"] == bank_least(4)["food"] == 9
+    d.tap("Rulebook values")
+    d.tap("Productivity own turn")
+    d.tap("bank air +")
+    d.tap("bank road -")
+    d.tap("Done")
+    said = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert ("changed" in said or "Productivity: own turn" in said) and "\u2026" not in said, said
+    check_sizes(d, f"new game at {size}")
+    d.tap("Start")
+    s = d.app.session.state
+    assert s.box == (BANK_BOX[0] + 1, BANK_BOX[1], BANK_BOX[2], BANK_BOX[3] - 1) and not s.productivity_any_time
+    pygame.display.quit()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 
@@ -264,8 +265,8 @@ def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):
     d.tap("effect other")
     d.tap("Next")
     assert d.app.screen.editor.current() == "insight_text"
-    d.tap("Save")                 # no words yet: refused, said why
-    assert d.app.screen.editor is not None and "Type what the Insight says" in d.app.message.text
+    d.tap("Save")                 # no words yet: refused, said why (over the field, in the title row)
+    assert d.app.screen.editor is not None and "Type what the Insight says" in shown(d)
     for ch in "REROUTE":
         d.tap(f"key {ch}")
     d.tap("Save")
@@ -321,8 +322,11 @@ def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(dr
     assert d.app.dialog is not None and d.app.dialog.title == f"Trajectory card 2: {s.state.slot_names[1]}"
     assert d.app.dialog.lines[0].startswith("lane 1:") and any("Crew ability" in x for x in d.app.dialog.lines)
     d.tap("Close")
-    d.tap("revealed 1")
-    assert d.app.dialog is not None and d.app.dialog.title.startswith("Revealed Space card 1 of")
+    d.tap("revealed 1")   # what is known of it: the catalogue's cards to find it in, else "not in the catalogue yet"
+    if d.app.dialog is None:
+        assert d.app.current_screen().request().purpose == "look"
+    else:
+        assert d.app.dialog.title.startswith("Revealed Space card 1 of")
 
 
 def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
@@ -340,3 +344,265 @@ def test_in_pre_launch_every_player_shows_their_rocket_modules(driver):
     assert others
     for i in others:
         assert facts.module_brief(s.state, i, 0).split(",")[0] in words, (i, words)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_launch_readiness_says_what_is_short_in_words_from_the_rules(driver, size):
+    """"Launching the Rocket": at least twice as many Crew cards as Rocket modules. A player short
+    of it reads the Crew deck, what it needs and why ("Crew deck 5 cards, needs 8: twice the 4 Rocket
+    modules (Launching the Rocket)"), never a bare "Crew short"; the numbers are the rules' own."""
+    import dataclasses
+    from companion.rules.race_to_mars import advice
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and len(s.state.slots) == 12, limit=4000)
+    seat = d.app.current_screen().seat()
+    p = s.state.players[seat]
+    filler = p.crew[0] if p.crew else None
+    mods = tuple(dataclasses.replace(m, uid=900 + k) for k, m in enumerate((p.modules or (None,))[:1] * 4)) \
+        if p.modules else None
+    if mods is None:
+        from companion.rules.race_to_mars.model import Module
+        mods = tuple(Module(900 + k, f"M{k}", draw=1) for k in range(4))
+    if filler is None:
+        from companion.rules.race_to_mars.model import Crew, CrewCard
+        filler = CrewCard("C", Crew(("fuel",)))
+    crew = tuple(dataclasses.replace(filler, name=f"{filler.name} {k}") for k in range(5))
+    p = dataclasses.replace(p, crew=crew, modules=mods, boosts=0, hq=0, held=())
+    s._states[-1] = dataclasses.replace(s.state, players=tuple(p if q.seat == seat else q for q in s.state.players))
+    d.frame()
+    r = next(x for x in advice.launch_readiness(s.state) if x["seat"] == seat)
+    assert r["short_words"] == "Crew deck 5 cards, needs 8: twice the 4 Rocket modules"
+    words = shown(d)
+    assert "Crew short" not in words
+    assert f"Launch: {r['short_words']}" in words, words
+    assert "Crew 5, needs 8" in words or "Crew 5/8" in words, words     # the greyed Launch button says it too
+    assert "needs" in [t for t, _, _ in d.app.screen.ui.texts]            # the player's panel: Crew 5 needs 8
+    from companion.ui.games.race_to_mars.refuse import WHY
+    d.tap("Launch" + WHY)                                                # a tap on it: why not, with the section
+    assert r["short_words"] in d.app.message.text and "Launching the Rocket" in d.app.message.text, \
+        d.app.message.text
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_starting_cards_free_advance_is_entered_as_its_own_length(driver, size):
+    """"Starting Cards" (RM-149): Starting card 3's module advances "exactly 5 spaces", not a Space card's 3
+    ("Anatomy of a Space Card", RM-041). A Starting card the rulebook does not describe is entered with its
+    Free advance as a count (\u2212/+), and the rocket it is attached to advances that many spaces; the
+    printed Starting card 3 attached as a module says 5 spaces."""
+    from companion.ui.games.race_to_mars import facts
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    s = d.app.session
+    d.tap("Starting card 1")                         # beside the Insight card
+    d.tap("New card")                                # revealed: a card the rulebook does not describe
+    ed = d.app.screen.editor
+    d.tap("Next")                                    # its name as offered
+    d.tap("effect draw")
+    while ed.current() != "module":
+        d.tap("Next")
+    assert "free_advance +" in d.names() and "free_advance" not in d.names()
+    for _ in range(4):
+        d.tap("free_advance +")
+    assert "4" in shown(d)
+    d.tap("Save")
+    name = ed.name
+    assert d.app.catalogue("starting").get(name)["module"] == {"free_advance": 4}
+    d.tap("Starting card 3")                         # the printed ones, revealed too (3: one more than 2)
+    d.tap("Starting card 2")
+    assert s.game.starting_stage(s.state) == "pick"
+    seat = s.game.to_act(s.state).seats[0]
+    d.tap(name)
+    d.tap("Attach as module")
+    assert s.state.players[seat].modules[-1].free_advance == 4
+    assert "4" in facts.module_brief(s.state, seat, len(s.state.players[seat].modules) - 1)
+    other = s.game.to_act(s.state).seats[0]
+    d.tap("Starting card 3")
+    d.tap("Attach as module")
+    m = s.state.players[other].modules[-1]
+    assert m.name == "Starting card 3" and m.free_advance == 5
+    assert "5" in facts.module_brief(s.state, other, len(s.state.players[other].modules) - 1)
+
+
+def test_in_portrait_the_catalogue_shows_at_least_7_cards_a_page(driver):
+    """The card catalogue in portrait (720x1280, one column): at least 7 rows of cards a page, when browsing
+    and when a picked card is looked up (Recruit), each tile finger-sized, its two lines whole inside it."""
+    d = driver((720, 1280))
+    cards = fill_catalogue(d)
+    for k, long in enumerate(("Flight Surgeon", "Radio Operator", "Chief Navigation Officer")):
+        card = dict(cards[k + 1], name=long)
+        d.app.catalogues.get("race-to-mars", "space").add(card)
+        cards.insert(0, card)   # long names first in the list (the catalogue sorts by name)
+    names = {c["name"] for c in cards}
+    new_game(d, 2, first_game=True)
+    for open_it, back in (("Cards", "Back to game"), ("Recruit to Crew deck", "Back to game")):
+        d.tap(open_it)
+        tiles = [h for h in d.app.screen.ui.hits if h.label in names]
+        assert len(tiles) >= 7, [h.label for h in tiles]
+        assert all(h.rect.h >= d.app.layout.touch for h in tiles)
+        for h in tiles:
+            inside = [r for t, r, _ in d.app.screen.ui.texts if h.rect.colliderect(r) and t != h.label]
+            assert inside and all(h.rect.contains(r) for r in inside), (h.label, h.rect, inside)
+        d.tap(back)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_step_counter_of_a_card_keeps_its_total_from_first_to_last(driver, size):
+    """Entering a revealed Starting card ("Starting Cards": its Insight, Crew ability and Rocket module):
+    the "n/N" of the title keeps the same N from the first page to the last, and n never jumps back or
+    skips, whether the Insight's effect asks for its words ("Other (say it)") or not, and when it changes."""
+    import re
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("Starting card 1")
+    d.tap("New card")
+    ed = d.app.screen.editor
+    seen = []
+
+    def count() -> tuple[int, int]:
+        m = re.match(r"^(\d+)/(\d+): ", ed.title())
+        assert m and m.group(0) in shown(d), (ed.title(), shown(d))
+        seen.append((int(m.group(1)), int(m.group(2))))
+        return seen[-1]
+    count()
+    d.tap("Next")                                    # the name as offered
+    count()
+    d.tap("effect draw")                             # no words to type
+    count()
+    d.tap("effect other")                            # its words, after all
+    count()
+    d.tap("Next")
+    assert ed.current() == "insight_text"
+    count()
+    for ch in "SWAP":
+        d.tap(f"key {ch}")
+    while d.app.screen.editor is not None and d.app.screen.editor.current() != "module":
+        d.tap("Next")
+        count()
+    totals = {t for _, t in seen}
+    assert len(totals) == 1, seen
+    steps = [n for n, _ in seen]
+    assert steps == sorted(steps) and steps[-1] == seen[-1][1] and all(b - a <= 1 for a, b in zip(steps, steps[1:]))
+
+
+def field_rect(d):
+    """The typed field of the card editor: the panel under the title, holding the typed text and its caret."""
+    return next(r for t, r, _ in d.app.screen.ui.texts if t.endswith("\u258f"))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_insight_words_being_typed_stay_in_sight_above_the_keyboard(driver, size):
+    """"Starting Cards": an undescribed Starting card's Insight is entered as printed, typed on the
+    on-screen keyboard. The field being typed stays in sight whatever is said: Save with no words says
+    why over the field (not in a box over it), the words typed are shown as they grow, a message of the
+    app goes over the keyboard's bottom, not over the field; nothing is drawn over the field."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("New card")
+    d.tap("Next")
+    d.tap("effect other")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "insight_text"
+
+    def field_clear() -> pygame.Rect:
+        field = field_rect(d)
+        keys = [h.rect for h in d.app.screen.ui.hits if h.label.startswith("key ")]
+        assert keys and all(k.top >= field.bottom for k in keys), "a key over the field"
+        if d.app.message is not None:
+            box = message_box(d.app.layout, d.app)[0]
+            assert not box.colliderect(field), (box, field)
+        others = [(t, r) for t, r, _ in d.app.screen.ui.texts if r.colliderect(field) and not t.endswith("\u258f")]
+        assert not others, others
+        return field
+    field_clear()
+    d.tap("Save")                                     # no words: why, in sight, the field too
+    assert "Type what the Insight says" in shown(d) and d.app.screen.editor is not None
+    field_clear()
+    for ch in "SWAP TWO CARDS":
+        d.tap("key space" if ch == " " else f"key {ch}")
+        assert "SWAP TWO CARDS"[:1] in [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u258f")][0]
+        field_clear()
+    assert "Type what the Insight says" not in shown(d)   # typing answers it
+    d.app.say("A long note of the app, over two lines at least on the small screen of the table.", "info", 5)
+    d.frame()
+    field_clear()
+    assert "SWAP TWO CARDS\u258f" in shown(d)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_unknown_starting_card_entry_looks_like_an_entry_not_a_card(driver, size):
+    """"Starting Cards": 4 of the 8 cards are described; the choice for one that is not is an entry to
+    fill in, not a card: drawn unlike the card tiles (outlined, no card face, no "i" mark), saying it is
+    not in the rulebook and what a tap does, not counted among the cards; a tap still takes it."""
+    from companion.rules.race_to_mars import UNKNOWN_STARTING
+    from companion.ui.widgets import STYLES
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    screen = d.app.current_screen()
+    card = next(h.rect for h in d.app.screen.ui.hits if h.label.startswith("Starting card ")
+                and not h.label.endswith(" info"))
+    fill = STYLES["normal"][0]   # a card tile's face
+    assert d.app.surface.get_at((card.x + 5, card.centery))[:3] == fill
+    while UNKNOWN_STARTING not in d.names() and "Next page" in d.names():
+        d.tap("Next page")
+    assert UNKNOWN_STARTING in d.names()
+    assert f"{UNKNOWN_STARTING} info" not in d.names()              # no "i": there is no card to show
+    words = shown(d)
+    assert "Not in the rulebook" in words or "Not described in the rulebook" in words, words
+    assert "the table says its Insight" in words or "its Insight: the table says what it does" in words
+    assert UNKNOWN_STARTING not in words                             # never titled like a card
+    entry = next(h.rect for h in d.app.screen.ui.hits if h.label == UNKNOWN_STARTING)
+    assert d.app.surface.get_at((entry.x + 5, entry.centery))[:3] not in (fill, STYLES["quiet"][0])
+    assert f"{len(screen.candidates()) - 1} card(s)" in words        # the entry is not counted as a card
+    d.tap(UNKNOWN_STARTING)                                          # beside the Insight card: the table's word
+    assert d.app.session.state.insights[-1].name.startswith("Unknown card")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_tap_on_a_revealed_space_card_shows_what_the_catalogue_knows_of_it(driver, size):
+    """"Playing the Game 1: Pre-Launch" / "Anatomy of a Space Card": a tap on a revealed Space card finds
+    it among the catalogue's cards not yet on the table; the card tapped shows its Crew ability and its
+    Rocket module as the catalogue knows them, and the player picking may recruit or attach it at once.
+    A card not in the list says it is not in the catalogue yet and what to do; with no card of the
+    catalogue left to be it, the tap says so at once."""
+    from companion.ui.games.race_to_mars.entry import card_lines
+    d = driver(size)
+    cards = {c["name"]: c for c in fill_catalogue(d, 12)}
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    assert d.app.current_screen().name == "round"
+    seat = d.app.current_screen().seat()
+    d.tap("revealed 2")
+    assert d.app.current_screen().request().purpose == "look" and "Revealed" in shown(d)
+    assert "S003" in d.names() and "New card" not in d.names()
+    d.tap("S003")
+    lines = d.app.dialog.lines
+    assert d.app.dialog.title == f"Revealed Space card 2 of {s.state.revealed}: S003"
+    assert lines == card_lines(cards["S003"])[:2] and lines[0].startswith("Crew ability: ") \
+        and lines[1].startswith("Rocket module: ")
+    d.tap("Close")
+    d.tap("Not in the catalogue")
+    assert "not in the catalogue yet" in d.app.dialog.title and any("New card" in x for x in d.app.dialog.lines)
+    d.tap("Close")
+    d.tap("S003")
+    seq = s.seq
+    d.tap(f"{s.state.names[seat]} recruits it")
+    assert s.seq == seq + 1 and "S003" in s.state.space_seen
+    assert any(c.name == "S003" for c in s.state.players[seat].crew)
+    for name in list(d.app.catalogue("space").names()):          # a catalogue with no card left to be it
+        if name not in s.state.space_seen:
+            d.app.catalogue("space").delete(name)
+    d.frame()
+    d.tap(f"revealed {s.state.revealed}")                          # one not picked yet
+    assert d.app.dialog is not None and d.app.dialog.title.endswith("not in the catalogue yet")
+    assert any("Recruit or Attach" in x for x in d.app.dialog.lines)

@@ -9,14 +9,14 @@ from .actions import (ACTIONS, BUILD_BASE, BUILD_H2O, BUILD_LAB, BUILD_ROAD, BUI
                       CARD_KINDS, CORRECT_ROLL, DONE, GAME_ID, MISSION_CARDS, PLAY, PLAYERS, PROTECT, ROB, ROLL,
                       TAKE, TITLE, TO_CARDS, TO_TOKEN, TRADE)
 from .checks import check
-from .engine import apply, default_options, new_game
+from .engine import apply, bank_least, default_bank, default_options, new_game
 from .model import RULEBOOK, Attack, Colony, State, points, rate
 from .moves import legal_actions, random_action
 from .queries import expects, faces, last_roll, summary
 from .queries import faces as die_faces
 from .table import invariants, is_over, outcome, phase, result, seats, to_act
 
-__all__ = ["ACTIONS", "BUILD_BASE", "BUILD_H2O", "BUILD_LAB", "BUILD_ROAD", "BUILD_STATION", "BUY",
+__all__ = ["bank_least", "default_bank", "ACTIONS", "BUILD_BASE", "BUILD_H2O", "BUILD_LAB", "BUILD_ROAD", "BUILD_STATION", "BUY",
            "CARD_KINDS", "CORRECT_ROLL", "DONE", "GAME_ID", "MISSION_CARDS", "PLAY", "PLAYERS", "PROTECT", "ROB",
            "ROLL", "RULEBOOK", "TAKE", "TITLE", "TO_CARDS", "TO_TOKEN", "TRADE", "Attack", "Colony", "State",
            "apply", "check", "default_options", "die_faces", "expects", "faces", "invariants", "is_over", "last_roll",

@@ -104,17 +104,34 @@ def new_game(options: dict[str, Any]) -> State:
                  productivity_any_time=any_time)
 
 
+BANK_KINDS = (*RESOURCES, ROAD_CARD)   # the keys of the ``bank`` option, in the order of ``State.box``
+
+
+def default_bank() -> dict[str, int]:
+    """The ``bank`` option when the table does not count its box: :data:`.model.BANK_BOX` by kind
+    (``{"air": 25, "food": 25, "minerals": 25, "road": 15}``; the rulebook shows the piles, 2.1, but does
+    not count them, decision MA-05)."""
+    return dict(zip(BANK_KINDS, BANK_BOX))
+
+
+def bank_least(players: int) -> dict[str, int]:
+    """The fewest cards of each kind the ``bank`` option may give for ``players`` (2..4): ``2 * players + 1``
+    of each resource (2 each dealt at the start, 3.2, and one more: see :mod:`.bank`), 0 Road cards."""
+    return {name: 0 if name == ROAD_CARD else 2 * players + 1 for name in BANK_KINDS}
+
+
 def _box(bank: Any, players: int) -> tuple[int, int, int, int]:
     """The ``bank`` option as (Air, Food, Minerals, Road cards); raises ``ValueError``."""
     if bank is None:
         return BANK_BOX
-    names = (*RESOURCES, ROAD_CARD)
+    names = BANK_KINDS
     if not isinstance(bank, dict) or set(bank) != set(names):
         raise ValueError(f"bank must give the cards in the box for each of {', '.join(names)}")
     least = 2 * players + 1
+    fewest = bank_least(players)
     for name in names:
         n = bank[name]
-        if type(n) is not int or n < (least if name != ROAD_CARD else 0):
+        if type(n) is not int or n < fewest[name]:
             raise ValueError(f"bank: {name} must be a whole number of cards, at least {least} for a resource "
                              f"with {players} players (2 each to start, 3.2, and one more)")
     return bank["air"], bank["food"], bank["minerals"], bank[ROAD_CARD]

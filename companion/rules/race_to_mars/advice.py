@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import launch_problem
+from .checks import launch_need, launch_problem
 from .cards import HQ_DRAW
 from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP,
                     REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP, UNENTERED,
@@ -104,7 +104,10 @@ def draw_sources(p: Player) -> list[tuple[str, int]]:
 
 def launch_readiness(state: State) -> list[dict[str, Any]]:
     """For each Pre-launch player: ``{"seat", "can_launch", "trajectory": placed/12,
-    "crew", "modules", "short": Crew cards missing (0 when ready), "why", "words"}``;
+    "crew", "modules", "need": the least Crew deck to launch, "short": Crew cards missing
+    (0 when enough), "short_words": what is short in a player's words, "" when nothing is
+    ("Crew deck 5 cards, needs 8: twice the 4 Rocket modules", :func:`.checks.launch_need`),
+    "rule": "Launching the Rocket", "why", "words"}``;
     ``words``: a line for the screens, "<name> can launch now" for the player whose
     turn it is, "<name> could launch on their turn" for another ("" when not ready)."""
     out = []
@@ -112,11 +115,12 @@ def launch_readiness(state: State) -> list[dict[str, Any]]:
     for p in state.players:
         if p.launched:
             continue
-        size, mods = len(p.crew) + p.boosts, len(p.modules)
+        n = launch_need(state, p.seat)
         r = launch_problem(state, p.seat)
-        need = 2 * mods if p.hq != 6 else min(2 * mods, mods + 2)
-        out.append({"seat": p.seat, "can_launch": r is None, "trajectory": len(state.slots), "crew": size,
-                    "modules": mods, "short": max(0, need - size), "why": r.message if r else "",
+        out.append({"seat": p.seat, "can_launch": r is None, "trajectory": len(state.slots), "crew": n["crew"],
+                    "modules": n["modules"], "need": n["need"], "short": n["short"],
+                    "short_words": n["words"] if n["short"] else "", "rule": n["rule"],
+                    "why": r.message if r else "",
                     "words": "" if r else f"{state.names[p.seat]} " + ("can launch now" if p.seat == now else
                                                                        "could launch on their turn")})
     return out

@@ -6,6 +6,8 @@ boundary by :func:`companion.rules.contract.validate`).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..contract import Action, Rejection, seat_problem
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
@@ -157,21 +159,37 @@ def _check_extra_card(state: State, seat: int, a: dict) -> Rejection | None:
     return None
 
 
-def launch_problem(state: State, seat: int, modules: list[str] | None = None) -> Rejection | None:
-    """Why ``seat`` may not launch now (Launching the Rocket; Headquarters 5 and 6), or None."""
-    if len(state.slots) < SLOTS:
-        return reject("trajectories_incomplete", f"Launch only once all 12 trajectory cards are placed "
-                      f"({len(state.slots)} so far).", "Launching the Rocket")
+def launch_need(state: State, seat: int, modules: list[str] | None = None) -> dict[str, Any]:
+    """What launching asks of ``seat``'s Crew deck ("Launching the Rocket": "you have at least twice as many
+    cards in your Crew deck as you have Rocket modules (your Rocket card is not a module and does not count)";
+    Headquarters 6: "at least two more Crew cards than Rocket modules"): ``{"crew": cards in the Crew deck
+    (Boosts included, HQ 9), "modules": Rocket modules, "need": the least Crew deck, "short": cards missing
+    (0: enough), "words": the need in a player's words ("Crew deck 5 cards, needs 8: twice the 4 Rocket
+    modules"), "rule": the rulebook section}``. ``modules``: the rocket Headquarters 5 builds at launch."""
     p = state.players[seat]
     if modules is not None or p.held:
         crew, mods = arrangement(p, modules, 0)
         p = replace(p, crew=crew, modules=mods)
     size, mods_n = len(p.crew) + p.boosts, len(p.modules)
-    if size >= 2 * mods_n or (p.hq == HQ_LAUNCH and size >= mods_n + 2):
+    twice = 2 * mods_n
+    need = min(twice, mods_n + 2) if p.hq == HQ_LAUNCH else twice
+    card = "card" if size == 1 else "cards"
+    module = "Rocket module" if mods_n == 1 else "Rocket modules"
+    why = (f"the {mods_n} {module} plus 2 (Headquarters 6)" if need < twice else
+           f"twice the {mods_n} {module}")
+    return {"crew": size, "modules": mods_n, "need": need, "short": max(0, need - size),
+            "words": f"Crew deck {size} {card}, needs {need}: {why}", "rule": "Launching the Rocket"}
+
+
+def launch_problem(state: State, seat: int, modules: list[str] | None = None) -> Rejection | None:
+    """Why ``seat`` may not launch now (Launching the Rocket; Headquarters 5 and 6), or None."""
+    if len(state.slots) < SLOTS:
+        return reject("trajectories_incomplete", f"Launch only once all 12 trajectory cards are placed "
+                      f"({len(state.slots)} so far).", "Launching the Rocket")
+    n = launch_need(state, seat, modules)
+    if not n["short"]:
         return None
-    need = f"at least {2 * mods_n}" + (f" (or {mods_n + 2} with Headquarters 6)" if p.hq == HQ_LAUNCH else "")
-    return reject("crew_too_small", f"The Crew deck holds {size} cards; {mods_n} Rocket modules need {need}.",
-                  "Launching the Rocket")
+    return reject("crew_too_small", f"{n['words']} (short by {n['short']}).", "Launching the Rocket")
 
 
 def _check_launch(state: State, seat: int, a: dict) -> Rejection | None:

@@ -139,7 +139,7 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
     stage = starting_stage(state)
     if stage in ("insight", "revealed"):
         if name in STARTING_NAMES:   # a described card: its printed parts, whatever the entry carries
-            card = {**STARTING_CARDS[STARTING_NAMES.index(name)], **card}
+            card = printed(card)
         if name == UNKNOWN_STARTING:
             name = f"{UNKNOWN_CARD} {sum(1 for n in state.starting_seen if n.startswith(UNKNOWN_CARD)) + 1}"
             card = dict(card, name=name)
@@ -150,7 +150,7 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
         return replace(state, starting_row=state.starting_row + (card,))
     row = state.starting_row
     i = next(k for k, c in enumerate(row) if c["name"] == name)
-    card = {**row[i], **card}
+    card = printed({**row[i], **card})
     state = replace(state, starting_row=row[:i] + row[i + 1:])
     if stage == "leftover":
         for other in state.starting_row:
@@ -161,6 +161,16 @@ def _apply_starting(state: State, seat: int, args: dict, events: list[Event]) ->
     if state.at < len(state.order) or len(state.starting_row) > 1:
         return state
     return _starting_done(_to_insights(state, state.starting_row[0], events), events)
+
+
+def printed(card: dict) -> dict:
+    """A Starting card entry with the parts the rulebook prints for it ("Starting Cards": cards 1-4, e.g. card
+    3's Rocket module "advance exactly 5 spaces for free", RM-149) over whatever the entry carries; an
+    undescribed card (5-8) as entered."""
+    name = card["name"]
+    if name not in STARTING_NAMES:
+        return card
+    return {**card, **STARTING_CARDS[STARTING_NAMES.index(name)]}
 
 
 def _to_insights(state: State, card: dict, events: list[Event]) -> State:

@@ -54,6 +54,9 @@ PLAYER_TOKENS = 15      # ... 60 Player tokens (15 per player colour): markers, 
 REFERENCE_CARDS = 2     # Setup: "Give each player two Reference cards" (8 double-sided in the box)
 BOOST, ASTEROID = "Boost", "Asteroid"   # card names of the two supply cards
 BASE_DRAW = 2           # The Rocket: "Rocket card: Draw two cards each turn"
+#: A Space card's Free advance module: "advance exactly 3 spaces for free" (The Rocket, RM-041). A Starting
+#: card prints its own length (card 3: "exactly 5 spaces", RM-149); the engine reads each card's number.
+SPACE_FREE_ADVANCE = 3
 INSIGHT_CARD_COST = 3   # Phase 2.4: "spend three Experience tokens to gain a Boost card"
 
 # Steps of play (``State.step``).

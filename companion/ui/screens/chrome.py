@@ -127,25 +127,27 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     ui.panel(rect, PANEL_HI)
     inner = rect.inflate(-lay.px(10), -lay.px(2))
     top, bottom = L.take_top(inner, inner.h - text.font(lay.fine).get_linesize())
+    # two lines read at 1 m (what to do without a die): the second at reading size too
+    read_top, read_bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())
     if not app.uses_die():
-        ui.label(top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
-        ui.label(bottom, "in this game", lay.small, DIM)
+        ui.label(read_top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
+        ui.label(read_bottom, "in this game", lay.small, DIM)
         return
     if app.on_picker() and not (st["mode"] != "none" and st["connected"]):  # no faces on screen to tap
         ui.label(inner, "No die" if st["mode"] == "none" else "Die unplugged", lay.small,
                  DIM if st["mode"] == "none" else WARN, bold=True)
         return
     if st["mode"] == "none":
-        ui.label(top, "No die", lay.small, DIM, bold=True)
-        ui.label(bottom, "tap the faces", lay.fine, DIM, cls="fine")
+        ui.label(read_top, "No die", lay.small, DIM, bold=True)
+        ui.label(read_bottom, "tap the faces", lay.small, FG)   # what to do: read from across the table
         return
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
         last = st.get("last_roll")
         ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
     else:
-        ui.label(top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
-        ui.label(bottom, "tap the faces", lay.fine, DIM, cls="fine")
+        ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
+        ui.label(read_bottom, "tap the faces", lay.small, FG)
 
 
 def ask_new_game(app: Any) -> None:

@@ -66,6 +66,13 @@ class RaceToMarsUi(GameUi):
         self.screens["entry"].reset()
         self.app.dirty = True
 
+    def open_look(self, k: int, revealed: int, seat: int) -> None:
+        """Look up revealed Space card ``k`` (1-based) of ``revealed`` in the catalogue (nothing is played)."""
+        from .entry import Request
+        self._request = Request("look", "space", None, f"{k} of {revealed}", seat, self.app.state)
+        self.screens["entry"].reset()
+        self.app.dirty = True
+
     def open_catalogue(self) -> None:
         """Browse the card catalogues (search, edit, delete) over the game."""
         from .entry import Request

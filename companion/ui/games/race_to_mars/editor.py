@@ -33,10 +33,13 @@ PAGE_TITLES = {"name": "Name (or keep the number)", "crew_res": "Crew ability: r
                "trajectory": "Trajectory, Earth \u2192 Mars", "insight": "Insight: cost and effect",
                "insight_text": "Insight: what it says (its words)"}
 MAX_TEXT = 60
-LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9}
-#: The Rocket module's counts entered with \u2212/+; its Free advance is a switch,
-#: always "exactly 3 spaces" ("Anatomy of a Space Card").
+LIMITS = {"draw": 9, "look": 9, "keep": 9, "jettison": 9, "boost": 9, "xp": 9, "return": 9, "storage": 9,
+          "free_advance": 12}
+#: The Rocket module's counts entered with \u2212/+; a Space card's Free advance is a switch,
+#: always "exactly 3 spaces" ("Anatomy of a Space Card"); a Starting card's is a count, its own
+#: printed length (Starting card 3: "exactly 5 spaces", "Starting Cards").
 MODULE_STEPS = tuple((k, w) for k, w in MODULE_COUNTS if k != "free_advance")
+STARTING_MODULE_STEPS = MODULE_STEPS + (("free_advance", "Free advance"),)
 OTHER = "entered at the table: the players say its result"
 
 
@@ -45,14 +48,16 @@ class CardEditor:
     ``part``: "crew" | "module" | "trajectory" | "insight" | "both" | "starting"
     (a revealed Starting card: its Insight, Crew ability and Rocket module);
     ``base``: the card as the catalogue has it (its other parts are kept);
-    ``lane_names``: who starts on each lane (for the trajectory page)."""
+    ``lane_names``: who starts on each lane (for the trajectory page);
+    ``kind``: "space" | "starting" (a Starting card's Free advance is entered as its printed length)."""
 
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
                  name_problem: Callable[[str], str | None] = lambda name: None,
-                 say: Callable[[str], object] = lambda sentence: None) -> None:
+                 say: Callable[[str], object] = lambda sentence: None, kind: str = "space") -> None:
         self.part = part
+        self.kind = "starting" if part == "starting" else kind
         self.on_save = on_save
         self.on_cancel = on_cancel
         self.fixed_name = name
@@ -71,7 +76,8 @@ class CardEditor:
             self.set_effect("other")   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
-        self.say = say   # why Next/Save cannot go on (a tap on them)
+        self.say = say   # why Next/Save cannot go on (a tap on them), on a page without a typed field
+        self.problem = ""   # why it cannot go on, on a typing page: said in the title row, over the field
 
     # ------------------------------------------------------------------ the card
     def card(self) -> dict[str, Any]:
@@ -103,6 +109,7 @@ class CardEditor:
         """A letter typed: into the Insight's words on that page, else the name."""
         if not ch.isprintable():
             return
+        self.problem = ""
         if self.current() == "insight_text":
             if len(self.insight.get("text", "")) < MAX_TEXT:
                 self.insight["text"] = self.insight.get("text", "") + ch
@@ -110,6 +117,7 @@ class CardEditor:
             self.name += ch
 
     def delete_char(self) -> None:
+        self.problem = ""
         if self.current() == "insight_text":
             self.insight["text"] = self.insight.get("text", "")[:-1]
         else:
@@ -157,17 +165,27 @@ class CardEditor:
             return "Keep cannot be more than the cards looked at."
         if self.page < len(self.pages) - 1:
             self.page += 1
+            self.problem = ""
             return None
         self.on_save(self.card())
         return None
 
+    def typing(self) -> bool:
+        """True on a page with a typed field and the keyboard (the name, the Insight's words)."""
+        return self.current() in ("name", "insight_text")
+
     def next_said(self) -> None:
-        """:meth:`next` from its button: a reason it cannot go on is said (``say``)."""
+        """:meth:`next` from its button or NEXT: a reason it cannot go on is said: on a typing page in
+        the title row, just over the field (a message box would cover the field being typed), else
+        by ``say``."""
         problem = self.next()
-        if problem:
+        if problem and self.typing():
+            self.problem = problem
+        elif problem:
             self.say(problem)
 
     def back(self) -> None:
+        self.problem = ""
         if self.page == 0:
             self.on_cancel()
         else:
@@ -183,8 +201,17 @@ class CardEditor:
             where[key] = value
 
     # ------------------------------------------------------------------ drawing
+    def step_count(self) -> tuple[int, int]:
+        """(this step, the steps of the card): the Insight's words (asked only for an "other" effect)
+        are part of the Insight's step, so the count keeps its total from the first page to the last
+        whatever effect is chosen on the way."""
+        main = [p for p in self.pages if p != "insight_text"]
+        page = "insight" if self.current() == "insight_text" else self.current()
+        return main.index(page) + 1, len(main)
+
     def title(self) -> str:
-        return f"{self.page + 1}/{len(self.pages)}: {PAGE_TITLES[self.current()]}"
+        n, total = self.step_count()
+        return f"{n}/{total}: {PAGE_TITLES[self.current()]}"
 
     def paint(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect) -> None:
         """The page in ``rect``; Back/Cancel, the card so far and Next/Save in
@@ -194,6 +221,9 @@ class CardEditor:
         page = self.current()
         back_r, row = L.take_left(bottom, lay.px(120), lay.gap)
         save_r, row = L.take_right(row, lay.px(170), lay.gap)
+        if page in ("name", "insight_text"):   # the space and delete keys first: the card so far beside them
+            space_r, row = L.take_left(row, lay.px(110), lay.gap)
+            del_r, row = L.take_left(row, lay.px(110), lay.gap)
         if page != "name":
             lh = text.font(lay.small).get_linesize()
             if lay.portrait:
@@ -205,8 +235,6 @@ class CardEditor:
         getattr(self, f"paint_{page}")(ui, rect)
         ui.button(back_r, "Back" if self.page else "Cancel", self.back, name="Back page")
         if page in ("name", "insight_text"):
-            space_r, row = L.take_left(row, lay.px(110), lay.gap)
-            del_r, row = L.take_left(row, lay.px(110), lay.gap)
             ui.button(space_r, "space", lambda: self.type_char(" "), name="key space")
             ui.button(del_r, "\u232b", self.delete_char, size=lay.big, name="key delete")
         last = self.page == len(self.pages) - 1
@@ -308,16 +336,19 @@ class CardEditor:
         toggles = (("free_advance", ("Free advance", f"{FREE_ADVANCE} spaces"), FREE_ADVANCE),
                    ("copy", ("Copy", "a module"), True), ("reveal_top", ("Top card", "revealed"), True),
                    ("other", ("Other effect", "players say it"), OTHER))
+        steps = MODULE_STEPS
+        if self.kind == "starting":   # its own printed length: a count (\u2212/+), not a Space card's 3
+            steps, toggles = STARTING_MODULE_STEPS, toggles[1:]
         if lay.portrait:  # steppers and switches two by two, all as tall as a stepper
-            cells = L.grid(rect, len(MODULE_STEPS) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
-            steppers, switches = cells[:len(MODULE_STEPS)], cells[len(MODULE_STEPS):]
+            cells = L.grid(rect, len(steps) + len(toggles), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers, switches = cells[:len(steps)], cells[len(steps):]
             switches = [c.inflate(0, -lay.px(12)) for c in switches]
         else:  # the steppers in a row, the switches in a row under them
-            steppers = L.grid(rect, len(MODULE_STEPS), ncols, lay.gap, row_h=self.step_h(lay))
+            steppers = L.grid(rect, len(steps), ncols, lay.gap, row_h=self.step_h(lay))
             y = steppers[-1].bottom + lay.gap
             switches = L.grid(pygame.Rect(rect.x, y, rect.w, rect.bottom - y), len(toggles), 4, lay.gap,
                               row_h=lay.touch + lay.px(10))
-        for cell, (key, label) in zip(steppers, MODULE_STEPS):
+        for cell, (key, label) in zip(steppers, steps):
             self._stepper(ui, cell, label, m, key)
         for cell, (key, words, value) in zip(switches, toggles):
             self._toggle(ui, cell, words, m, key, value)

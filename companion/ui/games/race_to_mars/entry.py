@@ -25,7 +25,7 @@ from ... import layout as L
 from ... import text
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
-from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
+from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
@@ -38,7 +38,8 @@ PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "
 
 @dataclass
 class Request:
-    """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "leftover"
+    """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "look" (a revealed
+    Space card looked up: ``place`` is "k of n", the card revealed; nothing is played), "leftover"
     (a trajectory card), "starting" (a Starting card), "trajectory_card" (the
     Trajectory card's lanes, when a rocket reaches it) or "browse" (the
     catalogue); ``kind``: "space" | "starting"; ``part``: the part used
@@ -103,6 +104,24 @@ def fitting_words(line: str, width: int, size: int) -> str:
         if text.width(s, size) <= width:
             return s
     return words[0] if words else line
+
+
+#: What to do with a Space card the catalogue does not know yet ("Anatomy of a Space Card": only the part
+#: used is entered, once).
+NEW_CARD_STEPS = ["It is entered once, when it is used, with only the part used:",
+                  "picked: Recruit or Attach, then New card, and its Crew ability or its Rocket module;",
+                  "left over: its trajectory spaces and hazards, when it joins the trajectories.",
+                  "Next time it is in the catalogue, one tap away."]
+
+
+def shorter(sentence: str) -> list[str]:
+    """``sentence``, then its shorter beginnings ended at a comma, colon or bracket (longest first):
+    "Type what the Insight says (a few words), so ..." -> [..., "Type what the Insight says."]."""
+    out = [sentence]
+    for k in range(len(sentence) - 1, 0, -1):
+        if sentence[k] in ",:(" and sentence[:k].strip():
+            out.append(sentence[:k].rstrip() + ".")
+    return out
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:
@@ -217,6 +236,9 @@ class EntryScreen(Screen):
         if r.purpose == "browse":
             self.show_card(name)
             return
+        if r.purpose == "look":
+            self.show_revealed(name)
+            return
         if r.purpose == "starting" and r.part is None:
             places = [("Recruit to Crew deck", "crew"), ("Attach as module", "module")]
             if self.app.view()["players"][r.seat]["headquarters"] == 5:
@@ -253,7 +275,8 @@ class EntryScreen(Screen):
         self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
-                                 name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5))
+                                 name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5),
+                                 kind=self.kind())
 
     def close_editor(self) -> None:
         self.editor = None
@@ -318,6 +341,29 @@ class EntryScreen(Screen):
             return True
         return False
 
+    # ------------------------------------------------------------------ a revealed card looked up
+    def show_revealed(self, name: str) -> None:
+        """A revealed Space card found in the catalogue: what it is (its Crew ability and Rocket module,
+        as the catalogue knows them), and for the player picking, Recruit or Attach it at once."""
+        r = self.request()
+        card = self.catalogue().get(name) or {"name": name}
+        options = []
+        if r.seat is not None and self.app.state is not None and self.app.state.step == "pre-launch":
+            who = self.app.view()["players"][r.seat]["name"]
+            for label, part in ((f"{who} recruits it", "crew"), (f"{who} attaches it", "module")):
+                options.append((label, lambda part=part: self._pick_revealed(name, part, r.seat)))
+        self.app.ask(f"Revealed Space card {r.place}: {name}", options, lines=card_lines(card)[:2],
+                     cancel_label="Close")
+
+    def _pick_revealed(self, name: str, part: str, seat: int) -> None:
+        self.app.close_dialog()
+        self.gui.open_pick(part, part, seat)
+        self.tap_card(name)
+
+    def not_in_catalogue(self) -> None:
+        """The revealed card is not among the catalogue's: what to do (it is entered once, when used)."""
+        self.app.show_info(f"Revealed Space card {self.request().place}: not in the catalogue yet", NEW_CARD_STEPS)
+
     # ------------------------------------------------------------------ browse
     def show_card(self, name: str) -> None:
         cat = self.catalogue()
@@ -364,15 +410,13 @@ class EntryScreen(Screen):
     def on_next(self) -> None:
         self.lapse()
         if self.editor is not None:
-            problem = self.editor.next()
-            if problem:
-                self.app.say(problem, "info", 5)
+            self.editor.next_said()
             return
         if self.searching:
             self.searching = False
             return
         r = self.request()
-        if r.purpose == "browse":
+        if r.purpose in ("browse", "look"):
             self.gui.done_request()
             return
         self.app.say("Tap the card in the list, or New card to enter it once.", "info", 5)
@@ -387,6 +431,9 @@ class EntryScreen(Screen):
         r = self.request()
         if r.purpose == "browse":
             return "Card catalogue: tap a card to see, edit or delete it"
+        if r.purpose == "look":
+            return (f"Revealed Space card {r.place}: which one is it? Tap it to see what it does"
+                    f"|Revealed card {r.place}: which one is it?")
         expect = self.app.expect()
         who = self.app.view()["players"][r.seat]["name"] if r.seat is not None else ""
         if r.purpose == "pick":
@@ -413,6 +460,21 @@ class EntryScreen(Screen):
                              f"Leftover: trajectory card {slot} of {SLOTS}"))
         return expect.purpose if expect is not None else ""
 
+    def message_area(self) -> pygame.Rect | None:
+        """While a name or an Insight's words are typed: a message goes over the keyboard, at its bottom
+        (a tap closes it), never over the field being typed under the title; else the shell's place."""
+        if self.editor is None or not self.editor.typing():
+            return None
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)[1]
+        keys = L.take_top(rest, lay.px(40), lay.gap)[1]   # under the field (CardEditor.paint_name)
+        return pygame.Rect(keys.x, keys.y, keys.w, next_rect(lay, lay.body_rect).y - lay.gap - keys.y)
+
+    @property
+    def message_at_bottom(self) -> bool:
+        return self.editor is not None and self.editor.typing()
+
     def lapse(self) -> None:
         """Forget a card being entered for a move when the game has moved on
         (an Undo, another screen's move): its part and its move are another's now."""
@@ -431,9 +493,14 @@ class EntryScreen(Screen):
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         if self.editor is not None:
-            ui.panel(title_r, PANEL, MARS, width=2)
-            ui.label(title_r.inflate(-lay.px(12), 0), self.editor.title(), lay.body, FG, bold=True,
-                     min_size=lay.small)
+            problem = self.editor.problem
+            ui.panel(title_r, PANEL, WARN if problem else MARS, width=2)
+            inner = title_r.inflate(-lay.px(12), 0)
+            if problem:   # why it cannot go on, over the field being typed (never over it: a message box would)
+                ui.block(inner, fitting_block(shorter(problem), inner, lay.small, True), lay.small, WARN,
+                         bold=True, min_size=lay.small)
+            else:
+                ui.label(inner, self.editor.title(), lay.body, FG, bold=True, min_size=lay.small)
             full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
             self.editor.paint(ui, content, full_bottom)
             return
@@ -469,7 +536,7 @@ class EntryScreen(Screen):
         self.paint_names(ui, rect, names, r)
         back_r, row = L.take_left(bottom, max(lay.px(150), text.width("Back to game", lay.small, True)
                                               + 2 * lay.px(8) + 2), lay.gap)
-        if r.purpose in ("browse", "pick"):
+        if r.purpose in ("browse", "pick", "look"):
             ui.button(back_r, "Back to game", self.gui.done_request if r.purpose == "browse" else self.gui.cancel,
                       size=lay.small, name="Back to game")
         else:
@@ -481,12 +548,17 @@ class EntryScreen(Screen):
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
                   name="Next page")
-        count = f"{len(names)} card(s), page {self.page_no + 1}/{self.pages}"
+        cards = len([n for n in names if n != UNKNOWN_STARTING])   # the entry for an undescribed card is no card
+        count = f"{cards} card(s), page {self.page_no + 1}/{self.pages}"
         if text.width(count, lay.small) > row.w:
             count = f"{self.page_no + 1}/{self.pages}"
         if row.w >= text.width(count, lay.small):
             ui.label(row, count, lay.small, FG, min_size=lay.small)
-        ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+        if r.purpose == "look":   # not in the list: what to do with a card the catalogue does not know yet
+            ui.button(nr, fitting(["Not in the list", "Not listed"], nr.w - 2 * lay.px(8), lay.body, True),
+                      self.not_in_catalogue, "primary", size=lay.body, name="Not in the catalogue")
+        else:
+            ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
 
     def _set_kind(self, kind: str) -> None:
         self.browse_kind = kind
@@ -510,9 +582,17 @@ class EntryScreen(Screen):
         # one column in portrait, two in landscape
         ncols, nlines = (1, 2) if lay.portrait else (2, 2)
         name_w = max((text.width(n, lay.body, True) for n in names), default=0) + 2
-        side = name_w <= rect.w // ncols // 5
         lh = text.font(lay.small).get_linesize()
-        row_h = max(lay.touch, nlines * lh + lay.px(8) if side else
+        # portrait, more cards than fit with each name over its lines: the name beside them (a long one
+        # wraps in its column), so that 7 cards or more fit a page
+        over_h = max(lay.touch, text.font(lay.body, True).get_linesize() + nlines * lh)
+        narrow = (lay.portrait and name_w > rect.w // ncols // 5
+                  and len(names) > (rect.h + lay.gap) // (over_h + lay.gap))
+        if narrow:
+            name_w = int(rect.w * 0.3)
+        side = narrow or name_w <= rect.w // ncols // 5
+        pad = lay.px(4) if lay.portrait else lay.px(8)   # portrait: one column, at least 7 cards a page
+        row_h = max(lay.touch, nlines * lh + pad if side else
                     text.font(lay.body, True).get_linesize() + nlines * lh)
         nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
         per_page = ncols * nrows
@@ -522,20 +602,26 @@ class EntryScreen(Screen):
         cat = self.catalogue()
         info_w = lay.touch
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
+            if name == UNKNOWN_STARTING:   # not a card: the entry for one the rulebook does not describe
+                self.paint_unknown_entry(ui, cell)
+                continue
             card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
             info_r, tile = L.take_right(cell, info_w, lay.px(2))
             ui.button(tile, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
             ui.button(info_r, "i", (lambda n=name: self.show_whole(n)), size=lay.body, name=f"{name} info")
-            inner = tile.inflate(-2 * lay.px(8), -lay.px(4))
+            inner = tile.inflate(-2 * lay.px(8), -min(lay.px(4), pad))
             if side:
                 name_r, lines_r = L.take_left(inner, name_w, lay.px(8))
                 lines_r = pygame.Rect(lines_r.x, lines_r.centery - nlines * lh // 2, lines_r.w, nlines * lh)
             else:
                 name_r, lines_r = L.take_top(inner, inner.h - nlines * lh)
-            ui.label(name_r, name, lay.body, FG if known else DIM, "left" if side else "center", bold=True,
-                     min_size=lay.small)
+            if narrow and text.width(name, lay.body, True) > name_r.w:   # a long name: on two lines
+                ui.block(name_r, name, lay.small, FG if known else DIM, bold=True, min_size=lay.small)
+            else:
+                ui.label(name_r, name, lay.body, FG if known else DIM, "left" if side else "center", bold=True,
+                         min_size=lay.small)
             said = part
             if r.purpose == "starting":  # a pick: its Crew ability first; revealed: all of it; the Insight row
                 said = {"pick": "crew", "revealed": None}.get(self.stage(), "insight")
@@ -549,6 +635,25 @@ class EntryScreen(Screen):
                 y += lh
         if not names:
             ui.block(rect, self.empty_words(), lay.body, FG)
+
+    def paint_unknown_entry(self, ui: Ui, cell: pygame.Rect) -> None:
+        """The entry for a Starting card the rulebook does not describe (cards 5-8): drawn as an action
+        to enter it, not as a card: an outlined box (no card face, no "i" mark), a "+", and what a tap
+        does: beside the Insight card its Insight is taken at the table's word; revealed, it is entered."""
+        lay = ui.layout
+        ui.panel(cell, (14, 16, 30), INFO, width=2)
+        ui.hits.append(Hit(pygame.Rect(cell), UNKNOWN_STARTING, lambda: self.tap_card(UNKNOWN_STARTING)))
+        inner = cell.inflate(-2 * lay.px(8), -lay.px(4))
+        plus_r, inner = L.take_left(inner, text.width("+", lay.big, True) + lay.px(4), lay.px(6))
+        ui.label(plus_r, "+", lay.big, INFO, "center", bold=True)
+        head = fitting(["Not described in the rulebook", "Not in the rulebook", "Undescribed"], inner.w,
+                       lay.body, True)
+        what = (["its Insight: the table says what it does", "the table says its Insight", "the table's word"]
+                if self.stage() == "insight" else ["tap to enter what the card shows", "tap to enter it"])
+        lh = text.font(lay.small).get_linesize()
+        head_r, line_r = L.take_top(inner, inner.h - lh)
+        ui.label(head_r, head, lay.body, INFO, bold=True, min_size=lay.small)
+        ui.label(line_r, fitting(what, line_r.w, lay.small), lay.small, FG)
 
     def empty_words(self) -> str:
         """Why the list is empty: no card matches the search, every card of

@@ -70,7 +70,7 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
     """One panel per player in table order: disc, name, mode; then the key
     numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
-    how many Crew cards short, before the modules: the first to be read),
+    the Crew deck launching needs, "Crew 5 needs 8", before the modules: the first to be read),
     Rocket modules.
     Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
     A tap opens the player's details."""
@@ -112,8 +112,8 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             cells = [("Crew", p["crew_deck"])]
             if r.get("can_launch"):  # what no paper game says: who may launch now, what the others lack
                 cells.append(("Launch", "ready"))
-            elif r.get("short"):
-                cells.append(("Crew short", r["short"]))
+            elif r.get("short"):   # the Crew deck launching asks for (the rules' count: "Launching the Rocket")
+                cells.append(("needs", r["need"]))
             cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
@@ -161,7 +161,7 @@ def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> Non
         cell = pygame.Rect(x, y, min(w, rect.right - x), row_h)
         lab_r, val_r = L.take_left(cell, lab_w, lay.px(6))
         ui.label(lab_r, label, lay.small, DIM, min_size=lay.small)
-        ui.label(val_r, value, lay.big, WARN if label == "Crew short" else GOOD if value == "ready" else FG,
+        ui.label(val_r, value, lay.big, WARN if label == "needs" else GOOD if value == "ready" else FG,
                  bold=True, min_size=lay.body)
         x += w + gap
 

@@ -19,6 +19,7 @@ from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from .refuse import WHY, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, text_panel
+from .editor import fitting_block
 from .words import fitting
 
 
@@ -55,6 +56,23 @@ class RoundScreen(TableScreen):
     def launch(self) -> None:
         self.app.submit(Action(LAUNCH, {}, self.seat()))
 
+    def show_revealed(self, k: int, revealed: int, gone: bool) -> None:
+        """A tap on revealed Space card ``k`` (0-based): the catalogue's cards not yet on the table, to
+        find it and see its Crew ability and Rocket module; when the catalogue has none left, that it is
+        not in the catalogue yet and what to do; a card picked this round: where it went."""
+        from .entry import NEW_CARD_STEPS
+        from . import facts
+        title = f"Revealed Space card {k + 1} of {revealed}"
+        if gone:
+            self.app.show_info(title, ["Picked this round: the player's Crew deck or rocket shows it.",
+                                       "The trajectory cards: tap a numbered slot below."])
+            return
+        used = facts.seen(self.app.state)
+        if any(n not in used for n in self.app.catalogue("space").names()):
+            self.gui.open_look(k + 1, revealed, self.seat())
+            return
+        self.app.show_info(f"{title}: not in the catalogue yet", NEW_CARD_STEPS)
+
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         app = self.app
@@ -85,12 +103,8 @@ class RoundScreen(TableScreen):
             if word:
                 ui.label(cell, "picked" if gone and text.width("picked", lay.small) <= cell.w - lay.px(4)
                          else "" if gone else word, lay.small, FG, "center")
-            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}", lambda k=k, gone=gone: app.show_info(
-                f"Revealed Space card {k + 1} of {revealed}", [
-                    "Picked this round: the player's Crew deck or rocket shows it." if gone else
-                    "Not identified yet: the app learns a card when a player picks it (Recruit or Attach, "
-                    "then the card in the catalogue), or when it becomes a trajectory card.",
-                    "The trajectory cards: tap a numbered slot below."])))
+            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
+                               lambda k=k, gone=gone: self.show_revealed(k, revealed, gone)))
         # the 12 trajectory slots as they fill
         placed = sum(1 for s in view["trajectory"] if s["card"])
         slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)
@@ -115,8 +129,7 @@ class RoundScreen(TableScreen):
             if placed < 12:
                 why = [f"trajectory {placed}/12", f"{placed}/12 placed"]
             elif ready:
-                short = ready["short"]
-                why = [f"{short} Crew card(s) short", f"{short} Crew short", f"{short} short"]
+                why = [f"Crew {ready['crew']}, needs {ready['need']}", f"Crew {ready['crew']}/{ready['need']}"]
             else:
                 why = [""]
             buttons.append(("Launch", lambda: why_not(app, [Action(LAUNCH, {}, seat)], "Launch"), "disabled",
@@ -136,6 +149,11 @@ class RoundScreen(TableScreen):
                                                        buttons):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
         lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
+        if ready and ready["short_words"]:   # what is short, in words, with the rule (the rules' numbers)
+            inner = area.inflate(-lay.px(12), -lay.px(8))
+            lines.insert(0 if placed == 12 else 1, fitting_block(
+                [f"Launch: {ready['short_words']} ({ready['rule']})", f"Launch: {ready['short_words']}",
+                 ready["short_words"]], inner, lay.small))
         lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
         others = [r["words"] for r in advice.launch_readiness(state) if r["can_launch"] and r["seat"] != seat]
         text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.race_to_mars.cards import HQ_TEXTS
-from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, WILD
+from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, SPACE_FREE_ADVANCE, WILD
 
 from ... import text
 
@@ -32,10 +32,9 @@ HQ_TINY = ("Basic pair = adv.", "Module twice", "Insights \u22121 XP", "Extra St
 CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
                ("boost", "Boosts"), ("xp", "Experience"), ("return", "Return"))
 MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
-#: A Rocket module's Free advance: "advance exactly 3 spaces for free" ("Anatomy of a
-#: Space Card"). The engine keeps no constant for it (it reads the card's number),
-#: so the screens name it here once.
-FREE_ADVANCE = 3
+#: A Space card's Free advance: "advance exactly 3 spaces for free" (the rules' number; a Starting
+#: card prints its own, entered as a count).
+FREE_ADVANCE = SPACE_FREE_ADVANCE
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
 
