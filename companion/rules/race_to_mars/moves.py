@@ -21,8 +21,8 @@ from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
 from .deck import free as free_copies, free_crew, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
-                    LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, STARTING_STEP, TURN_STEP, WILD, YELLOW,
-                    UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
+                    LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, SPACE_FREE_ADVANCE, STARTING_STEP, TURN_STEP,
+                    WILD, YELLOW, UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
 from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
 from .table import current, starting_choices, starting_stage, trajectory_card_due
@@ -122,7 +122,8 @@ def random_space_card(rng: Random, part: str = "crew", name: str | None = None) 
     if part == "module" or part == "both":
         k = int(rand() * _MODULE_KINDS)
         card["module"] = ({"draw": 1} if k == 0 else {"storage": 1} if k == 1 else
-                          {"protection": _pick(rng, HAZARDS)} if k == 2 else {"free_advance": 3} if k == 3 else
+                          {"protection": _pick(rng, HAZARDS)} if k == 2 else
+                          {"free_advance": SPACE_FREE_ADVANCE} if k == 3 else
                           {"copy": True} if k == 4 else {"resource": _pick(rng, BASIC if k < 7 else RESOURCES)})
     if part == "trajectory":
         lanes = []
