@@ -98,3 +98,21 @@ def test_rm086_the_green_hazard_of_the_trajectory_card_is_held_once_never_double
     assert s.players[0].asteroids == 1
     board = rm.new_game(options(2, first_game=False, board={"trajectory_card": [["green", "green", "fuel"]] * 4}))
     assert board.trajectory_green and board.trajectory_card == (("fuel",),) * 4
+
+
+def test_rm161_rm080_a_free_advance_stopped_by_a_hazard_asks_for_the_jettison_not_the_trajectory_card():
+    """RM-161 with RM-080 (Hazards: a red hazard passed means jettisoning a Rocket module): a Free advance that stops at a red
+    hazard, with free steps still due, waits for the jettison; the Trajectory card is not asked (a fresh player's
+    dead end: the app asked for it while the only legal moves were jettisons)."""
+    s = full_flight({"pos": 0, "modules": modules({"free_advance": 3}, {"resource": "hull"})})
+    slots = ((("fuel", "red", "fuel"),) * 4,) * SLOTS
+    s = replace(s, slots=slots)
+    s = replace(s, routes=build_routes(s))
+    s, ev = act(s, rm.FREE_ADVANCE, 0, module=0)
+    assert s.hazards and s.free_left > 0 and "jettison a Rocket module" in texts(ev)
+    assert rm.expects(s) is None
+    assert {a.kind for a in rm.legal_actions(s)} == {rm.JETTISON_MODULE}
+    r = rejection(s, rm.DONE, 0)
+    assert r.code == "hazard_first" and "red hazard" in r.message
+    s, ev = act(s, rm.JETTISON_MODULE, 0, **next(a.args for a in rm.legal_actions(s) if a.kind == rm.JETTISON_MODULE))
+    assert not s.hazards and s.players[0].pos > 1

@@ -50,12 +50,12 @@ def _wrong_seat(state: State, action: Action) -> Rejection:
 
 
 def _no_hazard(state: State) -> Rejection | None:
-    if state.free_left:   # a free advance waits before the Trajectory card
-        return _unentered()
-    if state.hazards:
+    if state.hazards:   # first: a free advance stopped by a hazard goes on only once it is dealt with
         h = state.hazards[0]
         what = "a Rocket module" if h == RED else "a Crew card"
         return reject("hazard_first", f"Deal with the {h} hazard first: jettison {what}.", "Hazards")
+    if state.free_left:   # a free advance waits before the Trajectory card
+        return _unentered()
     return None
 
 

@@ -114,7 +114,7 @@ def expects(state: State) -> Expect | None:
                       "each lane, Earth \u2192 Mars", "trajectory", card_kind="trajectory", seat=s, action=TRAJECTORY)
     if step == TURN_STEP:
         s = current(state)
-        if state.free_left or state.sub == 2 and not state.hazards and unentered_ahead(state, s):
+        if not state.hazards and (state.free_left or state.sub == 2) and unentered_ahead(state, s):
             return Expect("card", f"{state.names[s]}'s rocket reaches the Trajectory card: enter its spaces and "
                           "hazards on each lane, Earth \u2192 Mars", "trajectory", card_kind="trajectory", seat=s,
                           action=TRAJECTORY)
