@@ -169,9 +169,17 @@ def test_rm083_rm084_rm085_rm180_yellow_hazard_takes_a_crew_card_never_a_boost_o
     s, _ = act(s, rm.ADVANCE, 0, source=SRC_P(1))
     assert s.hazards == ("yellow",)
     assert rejection(s, rm.JETTISON_CREW, 0, zone="hand", card="Boost").code == "not_crew"
-    assert rejection(s, rm.JETTISON_CREW, 0, zone="none").code == "play_area"
+    assert rejection(s, rm.JETTISON_CREW, 0, zone="none").code == "crew_in_hand"
     s1, _ = act(s, rm.JETTISON_CREW, 0, zone="hand", card="H")
     assert (s1.players[0].hand, len(s1.players[0].crew)) == (0, 1)
+    # the one card in hand is H: the only Boost is in play (a fresh player's table accepted P from the play area)
+    r = rejection(s, rm.JETTISON_CREW, 0, zone="play", card="P")
+    assert r.code == "crew_in_hand" and r.rule == "race-to-mars.txt, Hazards"
+    assert {a.args["zone"] for a in rm.legal_actions(s) if a.kind == rm.JETTISON_CREW} == {"hand"}
+    s = flight(route=("yellow", "fuel", "fuel"), players={0: dict(crew=cards(("P", "fuel"), ("H",)), play=play,
+                                                                   hand=1, boosts=2, discard=0, draw=1)})
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC_P(1))   # now the card in hand may be the second Boost
+    assert rejection(s, rm.JETTISON_CREW, 0, zone="none").code == "play_area"
     s2, _ = act(s, rm.JETTISON_CREW, 0, zone="play", card="P")
     assert s2.players[0].play[0].gone and rejection(s2, rm.ADVANCE, 0, source=SRC_P(0)).code == "no_source"
     assert rm.invariants(s2) == []

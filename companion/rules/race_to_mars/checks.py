@@ -13,7 +13,7 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
-from .deck import crew_card, free, in_discard, targets_problem
+from .deck import crew_card, crew_surely_in_hand, free, in_discard, targets_problem
 from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
@@ -435,6 +435,10 @@ def _check_jettison_crew(state: State, seat: int, a: dict) -> Rejection | None:
         if known:
             return reject("crew_in_discard", f"{known} is in your discard pile: jettison a card from your hand or "
                           "discard pile, not from the play area.", "Hazards")
+        if crew_surely_in_hand(p):
+            return reject("crew_in_hand", f"Your hand holds a Crew card ({p.hand} cards, at most "
+                          f"{free(p, BOOST) + free(p, ASTEROID)} Boost or Asteroid cards): jettison a card from your "
+                          "hand or discard pile, not from the play area.", "Hazards")
     if zone == "none":
         if in_play:
             return reject("play_area", "Without a Crew card in hand or discard pile, you must jettison a card "

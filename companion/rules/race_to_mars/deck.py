@@ -32,6 +32,12 @@ def free(p: Player, name: str) -> int:
     return owned(p, name) - p.seen.count(name)
 
 
+def crew_surely_in_hand(p: Player) -> bool:
+    """True when ``p``'s hand must hold a Crew card: more cards than the Boost and Asteroid cards that could be
+    there (race-to-mars.txt "Hazards": a yellow hazard takes a Crew card from the hand or the discard pile first)."""
+    return p.hand > free(p, BOOST) + free(p, ASTEROID)
+
+
 def hand_candidates(p: Player) -> list[str]:
     """The cards that may be in ``p``'s hand: Crew card names in Crew order,
     then "Boost" and "Asteroid" (each once); empty when the hand is empty."""

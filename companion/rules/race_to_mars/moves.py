@@ -19,7 +19,7 @@ from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHAN
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
-from .deck import free as free_copies, free_crew, in_discard
+from .deck import crew_surely_in_hand, free as free_copies, free_crew, in_discard
 from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS as HQ_COUNT, HQ_STEP, LANES,
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, SPACE_FREE_ADVANCE, STARTING_STEP, TURN_STEP,
                     WILD, YELLOW, UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
@@ -273,7 +273,8 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
         if state.hazards[0] == RED:
             return [_one(JETTISON_MODULE, s, "module", i) for i in range(len(p.modules))]
         out = []
-        if not any(n != BOOST and n != ASTEROID for n in p.seen):   # no Crew card known in the discard pile
+        if not any(n != BOOST and n != ASTEROID for n in p.seen) and not crew_surely_in_hand(p):
+            # no Crew card known in the discard pile or sure to be in the hand
             out = [Action(JETTISON_CREW, {"zone": "play", "card": c.name}, s) for c in p.play
                    if c.crew is not None and not c.gone]
             if not out and not any(c.crew is not None and not c.gone for c in p.play):
