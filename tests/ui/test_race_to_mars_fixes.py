@@ -606,3 +606,25 @@ def test_a_tap_on_a_revealed_space_card_shows_what_the_catalogue_knows_of_it(dri
     d.tap(f"revealed {s.state.revealed}")                          # one not picked yet
     assert d.app.dialog is not None and d.app.dialog.title.endswith("not in the catalogue yet")
     assert any("Recruit or Attach" in x for x in d.app.dialog.lines)
+
+
+def test_the_jettison_insight_offers_crew_cards_of_the_discard_pile_with_an_empty_hand():
+    """"Starting Cards", card 1: "Spend two Experience tokens to jettison any card from your hand or from your
+    personal discard pile". With an empty hand and Crew cards in the discard pile, 2.4 offers them (a fresh
+    player found the Insight greyed: ``legal_actions`` lists only Asteroids and Boosts, for random playouts)."""
+    from types import SimpleNamespace
+
+    from companion.rules import race_to_mars as rm
+    from companion.rules.race_to_mars.model import INSIGHT_CARD, Insight, replace
+    from companion.ui.games.race_to_mars.turn import TurnScreen
+    from tests.rules.test_race_to_mars_helpers import cards, flight
+
+    ins = (INSIGHT_CARD, Insight("Starting card 1", 2, "jettison"))
+    s = flight(insights=ins, players={0: dict(xp=2, crew=cards(("P", "fuel"), ("H",)), hand=0, discard=2)})
+    s = replace(s, sub=4)
+    assert not [a for a in rm.legal_actions(s) if a.kind == rm.INSIGHT and a.args["which"] == 1]
+    screen = SimpleNamespace(app=SimpleNamespace(state=s, game=rm))
+    got = TurnScreen.jettison_choices(screen, 0, {"which": 1}, "target")
+    assert {(a.args["target"]["zone"], a.args["target"]["card"]) for a in got} == {("discard", "P"), ("discard", "H")}
+    after, _ = rm.apply(s, got[0])
+    assert after.players[0].xp == 0 and len(after.players[0].crew) == 1

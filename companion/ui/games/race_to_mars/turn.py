@@ -142,6 +142,17 @@ class TurnScreen(TableScreen):
         on_tap, style, name = tap_or_why(self.app, None, samples, title)
         return title, on_tap, style, sub_text, name
 
+    def jettison_choices(self, seat: int, args: dict[str, Any], key: str) -> list[Action]:
+        """Every single card ``seat`` could jettison from the hand or the discard pile with an INSIGHT of
+        ``args`` (its ``key`` naming the card), as the rules' ``check`` admits it: Crew cards too, which
+        ``legal_actions`` leaves out of random playouts (race-to-mars.txt "Starting Cards", card 1: "jettison
+        any card from your hand or from your personal discard pile")."""
+        app = self.app
+        cards = ["Asteroid", "Boost", *facts.crew_names(app.state, seat)]
+        trials = [Action(INSIGHT, {**args, key: {"zone": z, "card": c}}, seat) for z in ("hand", "discard")
+                  for c in cards]
+        return [a for a in trials if app.game.check(app.state, a) is None]
+
     def spent_sources(self, seat: int) -> list[dict[str, Any]]:
         """Every resource source of ``seat`` (spent ones included; a module's
         first use when there is none): what an Advance would have paid with."""
@@ -210,6 +221,8 @@ class TurnScreen(TableScreen):
                 Action(EXCHANGE, {"card": c}, seat) for c in crew]))
         for which, ins in enumerate(state.insights if sub == 4 else ()):  # all of them, the unaffordable greyed
             acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
+            if ins.effect == "jettison":   # the rules list Asteroids and Boosts: ask for the rest
+                acts = self.jettison_choices(seat, {"which": which}, "target")
             cost = insight_cost(facts.player(state, seat), ins)
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
                       else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
