@@ -101,3 +101,38 @@ def test_every_cited_section_is_a_heading_of_the_games_rulebook(package):
     sections = _citations(entry)
     bad = [c for c in sections if not cites_a_heading(book, c)]
     assert bad == []
+
+
+def _all_citations(entry) -> list[str]:
+    """``_citations`` and, for a game that keeps its sections as constants (Mission to Mars 2049's
+    ``sections``), those constants."""
+    import importlib
+    found = set(_citations(entry))
+    try:
+        sections = importlib.import_module(f"companion.rules.{entry.package}.sections")
+    except ModuleNotFoundError:
+        return sorted(found)
+    return sorted(found | {v for k, v in vars(sections).items() if k.isupper() and isinstance(v, str)})
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_the_rulebook_dialog_finds_the_text_of_every_cited_section(package):
+    """A refusal's "§ section ›" opens the rulebook's own words (chrome.show_rule): every citation of the
+    game's packages resolves to its paragraph, not to "The rulebook file is not on this machine"."""
+    from companion.ui.screens.chrome import rule_paragraph
+    entry = PACKAGES[package]
+    cited = _all_citations(entry)
+    assert cited
+    assert [c for c in cited if not rule_paragraph(f"{entry.rulebook}, {c}", RULEBOOKS)] == []
+
+
+@pytest.mark.parametrize("rule, first", [
+    ("30-to-mars.txt, Setup 5", "5. Train your Team."),
+    ("30-to-mars.txt, Turn Overview 4 NB", "4. The Operator takes one Green Event Card"),
+    ("race-to-mars.txt, Phase 2.2: Advance Rocket", "The Player pawns starting on the Earth card"),
+    ("mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2", "\u2022 3.10.2 Build a Road"),
+    ("mission-to-mars-2049.txt, 7. F.A.Q. (Optional), Q.4", "\u2022 Q.4: Is there a limit"),
+])
+def test_the_rulebook_dialog_shows_the_cited_point_first(rule, first):
+    from companion.ui.screens.chrome import rule_paragraph
+    assert rule_paragraph(rule, RULEBOOKS)[0].startswith(first)

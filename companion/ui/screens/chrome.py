@@ -4,6 +4,8 @@ message bar, dialogs, the die's face pad and the NEXT button's place. Knows
 no game: the game's part comes from its screen package (``app.game_ui``)."""
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 import pygame
@@ -279,15 +281,19 @@ def section_name(rule: str) -> str:
 
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
-    """The rulebook paragraph(s) ``rule`` ("30-to-mars.txt, Setup 5") cites:
-    the heading's text up to the next heading, or its numbered item N. []
-    when the rulebook or the heading is not found."""
+    """The rulebook lines ``rule`` cites, as printed: a heading's text up to the next heading (at most 8
+    lines), or the point under it that the citation names. The shapes the games use: "30-to-mars.txt,
+    Setup 5" (item "5." under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
+    colon), "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2" (point "3.10.2" under the
+    heading). [] when the rulebook or the heading is not found. The rulebooks are looked for in
+    ``rules_dir``, ``$COMPANION_RULES``, the project's ``rules/`` and ``../shared/rules/`` beside it."""
     import os
     from pathlib import Path
     if ", " not in rule:
         return []
-    book, section = rule.split(", ", 1)
-    section = section.split(":")[0].strip()
+    book, cited = rule.split(", ", 1)
+    if " / " in cited:  # "You Win / You Lose"
+        return [x for part in cited.split(" / ") for x in rule_paragraph(f"{book}, {part}", rules_dir)][:8]
     here = Path(__file__).resolve().parents[3]
     dirs = [Path(rules_dir)] if rules_dir else []
     dirs += [Path(os.environ["COMPANION_RULES"])] if os.environ.get("COMPANION_RULES") else []
@@ -296,12 +302,11 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     if path is None:
         return []
     lines = [x.strip() for x in path.read_text(encoding="utf-8").splitlines()]
-    number = None
-    words = section.split()
-    if words and words[-1].isdigit() and section not in lines:
-        number, section = words[-1], " ".join(words[:-1])
-    starts = [i for i, x in enumerate(lines) if x == section and i > 0]
-    if not starts:
+    for heading, point in _citation_readings(cited.strip(), lines):
+        starts = [i for i, x in enumerate(lines) if x == heading and i > 0]
+        if starts:
+            break
+    else:
         return []
     start = starts[-1] if len(starts) > 1 else starts[0]  # the body, not the table of contents
     out: list[str] = []
@@ -310,13 +315,38 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
             break
         if x:
             out.append(x)
-    if number is not None:
-        item = [x for x in out if x.startswith(f"{number}. ")]
-        return item or out
-    return out[:8]
+    if point:
+        number, _, nb = point.partition(" ")  # "3 NB": item 3 and the NB! after it
+        at = [i for i, x in enumerate(out) if re.match(rf"(\u2022 )?{re.escape(number)}[ .:]", x)]
+        if at:
+            notes = [x for x in out[at[0] + 1:] if x.startswith("NB")][:1] if nb == "NB" else []
+            out = [out[at[0]]] + notes
+    return out[:8] or [lines[start]]  # a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
+
+
+def _citation_readings(cited: str, lines: list[str]) -> list[tuple[str, str]]:
+    """The (heading, point) pairs ``cited`` may mean, likeliest first: the whole of it; a heading and the
+    point after its last ", "; the part before a colon; a heading and a trailing item number ("Setup 3",
+    "Setup 3 NB": item 3 and its NB!)."""
+    out = [(cited, "")]
+    if ", " in cited:
+        head, point = cited.rsplit(", ", 1)
+        out.append((head, point))
+    out.append((cited.split(":")[0].strip(), ""))
+    words = cited.split()
+    nb = words[-1:] == ["NB"]
+    if nb:
+        words = words[:-1]
+    if len(words) > 1 and words[-1].isdigit():
+        out.append((" ".join(words[:-1]), words[-1] + " NB" * nb))
+    return out
 
 
 def _heading(line: str) -> bool:
+    """Whether a rulebook line is a heading: short and unpunctuated ("Setup"), or a numbered section title
+    ("3.10 What do I need a Road for?", "7. F.A.Q. (Optional)")."""
+    if re.match(r"\d+(\.\d+)+ [A-Z]|\d+\. [A-Z]\.", line) and len(line) < 60:
+        return True
     return len(line) < 40 and not line[0].isdigit() and line[-1] not in ".:!?)\"" and not line.startswith(
         ("NB", "Example", "\u2022", "-"))
 
