@@ -25,7 +25,7 @@ from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, ROLL, Action, E
 
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
-from .idle import Waiter
+from .idle import SignalWake, Waiter
 from .layout import Layout
 from .touch import TapFilter
 
@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 TAP = pygame.event.custom_type()
 #: pygame event type the control channel uses: ``request`` (see control.py).
 CONTROL = pygame.event.custom_type()
+#: pygame event type that only ends ``pygame.event.wait`` (a signal arrived; see idle.SignalWake).
+WAKE = pygame.event.custom_type()
 
 IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see idle.Waiter); else no polling
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
@@ -879,6 +881,7 @@ class App:
         self.running = True
         forget_stop = signals.on_stop(self._sigterm)  # a SIGTERM/SIGINT already received: stop at once
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
+        signal_wake = SignalWake(lambda: pygame.event.post(pygame.event.Event(WAKE))) if blocking else None
         try:
             self.present()
             if self.hw is not None:  # after the first frame: gpiozero and pyserial load while it shows
@@ -918,6 +921,8 @@ class App:
         finally:
             self.notify("stopping")
             forget_stop()
+            if signal_wake is not None:
+                signal_wake.close()
             if self.hw is not None:
                 self.hw.stop()
             self.wake.close()

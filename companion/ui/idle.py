@@ -11,6 +11,10 @@ event. Input that SDL reads itself (touch, keys) must wake the loop too:
 - others (``kmsdrm`` on the Pi's console): the readable ``/dev/input/event*``
   devices are watched with ``select`` beside the pipe (SDL reads them when
   the loop pumps); without any, the loop polls every ``poll_s`` seconds.
+
+A signal (systemd's SIGTERM) does not end SDL's ``event.wait``: SDL retries
+its sleep, and Python runs the handler only when the wait returns. A
+:class:`SignalWake` turns a signal into a posted event that ends it.
 """
 from __future__ import annotations
 
@@ -18,6 +22,9 @@ import glob
 import logging
 import os
 import select
+import signal
+import threading
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -89,3 +96,67 @@ class Waiter:
             except OSError:
                 pass
         self.inputs = []
+
+
+class SignalWake:
+    """Calls ``post()`` from a thread whenever a signal with a Python handler arrives, so that a loop
+    asleep in C (SDL's ``event.wait``) returns and lets Python run the handler.
+
+    Uses :func:`signal.set_wakeup_fd` (CPython writes the signal number to it); the thread blocks on the
+    pipe without a timeout, so it never wakes while nothing happens. Make it in the main thread (the only
+    one that may set the wakeup fd); :meth:`close` puts the previous wakeup fd back. ``active`` is False
+    when it could not be set up (another thread, or no pipe), and the loop then sleeps as before."""
+
+    def __init__(self, post: Callable[[], object]) -> None:
+        self._post = post
+        self._previous: int | None = None
+        self._closing = False
+        self.active = False
+        try:
+            self._r, self._w = os.pipe()
+        except OSError:
+            return
+        os.set_blocking(self._w, False)
+        try:
+            self._previous = signal.set_wakeup_fd(self._w, warn_on_full_buffer=False)
+        except ValueError:  # not the main thread
+            os.close(self._r)
+            os.close(self._w)
+            return
+        self.active = True
+        self._thread = threading.Thread(target=self._run, name="signal-wake", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                data = os.read(self._r, 64)
+            except OSError:
+                return
+            if not data or self._closing:
+                return
+            try:
+                self._post()
+            except Exception:  # noqa: BLE001 - pygame already quit: nothing left to wake
+                log.debug("signal wake: could not post", exc_info=True)
+
+    def close(self) -> None:
+        """Stop the thread and put the previous wakeup fd back (main thread)."""
+        if not self.active:
+            return
+        self.active = False
+        try:
+            signal.set_wakeup_fd(-1 if self._previous is None else self._previous)
+        except ValueError:
+            pass
+        self._closing = True
+        try:
+            os.write(self._w, b"\0")
+        except OSError:
+            pass
+        self._thread.join(1)
+        for fd in (self._r, self._w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

@@ -67,3 +67,36 @@ def test_sighup_does_not_end_the_app_and_sigterm_then_does(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+#: ``companion play`` with the loop that sleeps in ``pygame.event.wait`` (as on X11 and Wayland, where
+#: SDL really sleeps there) under the dummy driver, which has no X server to need
+BLOCKING = textwrap.dedent("""
+    import sys
+    import companion.ui.app as app
+    app.BLOCKING_DRIVERS = (*app.BLOCKING_DRIVERS, "dummy")
+    from companion.cli import main
+    sys.exit(main(["play", "--db", sys.argv[1], "--hw", "none", "--die", "none"]))
+""")
+
+
+@pytest.mark.timeout(60)
+def test_sigterm_ends_an_idle_app_that_sleeps_in_sdls_event_wait(tmp_path):
+    """systemd stops the kiosk with SIGTERM while nobody touches it: SDL's wait does not return for a
+    signal, so the app must wake itself (README, At the table: SIGTERM commits and exits 0)."""
+    from companion.ui.control import Client
+    sock = str(tmp_path / "control.sock")
+    proc = subprocess.Popen([sys.executable, "-c", BLOCKING, str(tmp_path / "db.sqlite3")],
+                            env=dict(env(), COMPANION_CONTROL=sock), stderr=subprocess.PIPE, text=True)
+    try:
+        client = Client(sock, timeout_s=30)
+        assert client.call(cmd="sync")["frames"] >= 1
+        client.close()
+        time.sleep(0.5)  # idle: asleep in event.wait
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
