@@ -628,3 +628,29 @@ def test_the_jettison_insight_offers_crew_cards_of_the_discard_pile_with_an_empt
     assert {(a.args["target"]["zone"], a.args["target"]["card"]) for a in got} == {("discard", "P"), ("discard", "H")}
     after, _ = rm.apply(s, got[0])
     assert after.players[0].xp == 0 and len(after.players[0].crew) == 1
+
+
+@pytest.mark.parametrize("size", [(800, 480)])
+def test_a_2_1_panel_keeps_its_later_lines_when_the_hazards_line_is_long(driver, size):
+    """"Phase 2.1: Play Cards": a player's panel in 2.1 shows the hazards ahead and, below them, what is in
+    play; a hazards line too long for the room left is shortened ("Hazards: 2, 1 shielded"), and never takes
+    the lines after it away."""
+    from companion.rules.race_to_mars import advice
+    d = driver(size=size)
+    new_game(d, 4, first_game=True)
+
+    def hazards_ahead(d) -> bool:
+        s = d.app.session
+        return step_is("play")(d) and any(advice.reach(s.state, seat)["hazards"]
+                                          for seat in d.app.current_screen().playing())
+    play_until(d, 3, hazards_ahead, limit=12000)
+    d.frame()
+    s = d.app.session
+    screen = d.app.current_screen()
+    ui = screen.ui
+    for seat in screen.playing():  # each panel: the texts drawn inside it
+        name = s.state.names[seat]
+        panel = next(h.rect for h in ui.hits if h.label == name)
+        inside = " ".join(t for t, r, _ in ui.texts if panel.colliderect(r))
+        assert "In play" in inside, (name, inside)
+        assert ("Hazards" in inside) == bool(advice.reach(s.state, seat)["hazards"]), (name, inside)

@@ -158,6 +158,49 @@ class PlayScreen(TableScreen):
         for cell, seat in zip(cells, seats):
             self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat])
 
+    def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
+        """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play, the reminders) in ``rect``:
+        whole lines when they all fit, else their short forms, what is in play, hazards and reach first, packed
+        as several to a line as fit ("In play 0 · Hand 2"): a narrow panel (4 players at 800x480) shows
+        what matters most rather than the first lines. The player's whole sheet is a tap on the panel."""
+        lay = ui.layout
+        r = advice.reach(self.app.state, seat)
+        shielded = sum(h["protected"] for h in r["hazards"])
+        in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
+        facts_ = [(f"Hand {p['hand']} card(s)", f"Hand {p['hand']}"),
+                  (f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
+                   f"Reach {r['spaces']}" + (" Mars!" if r["mars"] else "")),
+                  *([(f"+{r['free_advance']} free advance", f"+{r['free_advance']} free")] if r["free_advance"] else []),
+                  *([("Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"  # ("Hazards")
+                                             + (" (shielded)" if h["protected"] else "") for h in r["hazards"]),
+                      f"Hazards {len(r['hazards'])}" + (f" ({shielded} shielded)" if shielded else ""))]
+                    if r["hazards"] else []),
+                  (in_play if len(text.wrap(in_play, rect.w, lay.small)) == 1 else f"In play: {len(p['play_area'])} cards",
+                   f"In play {len(p['play_area'])}"),
+                  *[(x, x) for x in reminder_lines(self.app, seat)
+                    if not x.startswith(("Play cards", "A rocket is on Mars"))]]
+        lh = text.font(lay.small).get_linesize()
+
+        def height(line: str) -> int:
+            return len(text.wrap(line, rect.w, lay.small)) * lh
+        lines = [full for full, _ in facts_]
+        if sum(map(height, lines)) > rect.h + 1:  # short forms, what is in play and the hazards first
+            lines = []
+            first = ("In play", "Hazards", "Reach", "+")
+            order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[1].startswith(w)),
+                                                      len(first)))
+            for _, short in order:
+                room = [i for i, x in enumerate(lines) if text.width(f"{x} \u00b7 {short}", lay.small) <= rect.w]
+                if room:
+                    lines[room[0]] += f" \u00b7 {short}"
+                else:
+                    lines.append(short)
+        y = rect.y
+        for line in lines:  # a line too long for the room left gives way to the next
+            need = height(line)
+            if y + need <= rect.bottom + 1:
+                y += ui.block(pygame.Rect(rect.x, y, rect.w, need), line, lay.small, FG, min_size=lay.small)
+
     def paint_player(self, ui: Ui, rect: pygame.Rect, seat: int, finished: bool, legal: list[Action]) -> None:
         lay = ui.layout
         app = self.app
@@ -186,23 +229,7 @@ class PlayScreen(TableScreen):
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
         r = advice.reach(app.state, seat)
-        lines = [f"Hand {p['hand']} card(s)", f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
-                 *([f"+{r['free_advance']} free advance"] if r["free_advance"] else []),
-                 "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")]
-        if len(text.wrap(lines[-1], info_r.w, lay.small)) > 1:
-            lines[-1] = f"In play: {len(p['play_area'])} cards"
-        if r["hazards"]:  # on the way, and whether a module shields it ("Hazards")
-            lines.insert(2, "Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"
-                                                     + (" (shielded)" if h["protected"] else "") for h in r["hazards"]))
-        lines += [x for x in reminder_lines(app, seat) if not x.startswith(("Play cards", "A rocket is on Mars"))]
-        y = info_r.y
-        lh = text.font(lay.small).get_linesize()
-        for line in lines:
-            need = len(text.wrap(line, info_r.w, lay.small)) * lh
-            if y + need > info_r.bottom + 1:
-                break
-            y += ui.block(pygame.Rect(info_r.x, y, info_r.w, need), line, lay.small, FG,
-                          min_size=lay.small)
+        self.paint_facts(ui, info_r, seat, p)
         if finished:
             return
         plays = [a for a in legal if a.kind == PLAY]
