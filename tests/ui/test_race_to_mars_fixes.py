@@ -654,3 +654,43 @@ def test_a_2_1_panel_keeps_its_later_lines_when_the_hazards_line_is_long(driver,
         inside = " ".join(t for t, r, _ in ui.texts if panel.colliderect(r))
         assert "In play" in inside, (name, inside)
         assert ("Hazards" in inside) == bool(advice.reach(s.state, seat)["hazards"]), (name, inside)
+
+
+def test_the_rocket_button_asks_before_a_storage_jettison_and_which_cards_go_with_it(driver):
+    """"The Rocket", Storage: "You may at anytime jettison (remove from the game) this to jettison up to three
+    cards from your hand and/or personal discard pile". A fresh player's tap on a greyish "Rocket..." jettisoned
+    the module at once, with no card and no way back; now the button looks like a move, says what it holds,
+    opens a dialog with Cancel, and the Storage jettison asks for its cards one at a time."""
+    from companion.rules import race_to_mars as rm
+    d = driver()
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    rng = random.Random(18)  # a seed whose playout gives a Storage module with cards in hand and discard pile
+    while not (s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards
+               and any(a.kind == rm.JETTISON_STORAGE for a in rm.legal_actions(s.state))):
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    seat = rm.to_act(s.state).seats[0]
+    before = s.state.players[seat]
+    seq = s.seq
+    d.frame()
+    rocket = next(h for h in d.app.screen.ui.hits if h.label == "Rocket\u2026")
+    assert "storage" in shown(d)                                  # its second line says what it holds
+    d.tap("Rocket\u2026")
+    assert d.app.dialog is not None and "Cancel" in d.names()    # one move, still asked
+    d.tap("Cancel")
+    assert s.seq == seq and d.app.dialog is None
+    d.tap("Rocket\u2026")
+    d.tap(next(label for label, _ in d.app.dialog.options if label.startswith("Jettison Storage")))
+    assert s.seq == seq                                           # not yet: which cards?
+    cards = [label for label, on_tap in d.app.dialog.options if label.startswith("+ ")]
+    assert cards, d.app.dialog.options
+    d.tap(cards[0])
+    assert any("with 1 card" in label for label, _ in d.app.dialog.options)
+    d.tap(next(label for label, _ in d.app.dialog.options if "with 1 card" in label))
+    assert s.seq == seq + 1 and d.app.dialog is None
+    after = s.state.players[seat]
+    assert len(after.modules) == len(before.modules) - 1
+    assert (after.hand + after.discard + len(after.crew) + after.asteroids
+            < before.hand + before.discard + len(before.crew) + before.asteroids)
+    assert rocket.rect.w > 0

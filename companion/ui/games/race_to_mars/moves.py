@@ -157,4 +157,53 @@ def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], obje
     app.ask(title, shown, lines=lines)
 
 
-__all__ = ["ask_options", "describe", "pick_action", "source_text"]
+def card_choices(app: Any, seat: int, make: Callable[[dict[str, str]], Action]) -> list[Action]:
+    """Every ``make(target)`` the rules' ``check`` admits, for each single card ``seat`` might jettison
+    (``target``: ``{"zone": "hand" | "discard", "card": name}``; Asteroids, Boosts, then ``seat``'s Crew
+    cards). ``legal_actions`` lists only the Asteroids for random playouts; a player may name any card
+    (race-to-mars.txt "The Rocket", Storage; "Starting Cards", card 1)."""
+    cards = ["Asteroid", "Boost", *facts.crew_names(app.state, seat)]
+    trials = [make({"zone": z, "card": c}) for z in ("hand", "discard") for c in cards]
+    return [a for a in trials if app.game.check(app.state, a) is None]
+
+
+def storage_jettison(app: Any, action: Action) -> None:
+    """Jettison a Storage module and up to three cards with it (race-to-mars.txt "The Rocket", Storage:
+    "jettison ... this to jettison up to three cards from your hand and/or personal discard pile"): a
+    dialog asks for the cards one at a time, each offered only when the rules admit it with those chosen
+    before; "Jettison" submits, Cancel leaves everything as it was."""
+    chosen = list(action.args["cards"])
+    name = describe(app, action)
+    with_cards = Action(action.kind, {**action.args, "cards": chosen}, action.seat)
+    options = [(f"Jettison with {len(chosen)} card(s)" if chosen else "Jettison, no cards",
+                lambda: app.submit(with_cards))]
+    if len(chosen) < 3:
+        more = card_choices(app, action.seat, lambda t: Action(action.kind, {**action.args, "cards": chosen + [t]},
+                                                                action.seat))
+        options += [(f"+ {a.args['cards'][-1]['card']} from the {a.args['cards'][-1]['zone']}",
+                     lambda a=a: storage_jettison(app, a)) for a in more]
+    lines = [f"Chosen: {', '.join(t['card'] + ' (' + t['zone'] + ')' for t in chosen) or 'none yet'}",
+             "Up to 3 cards from your hand or discard pile leave the game with the module."]
+    ask_options(app, f"{name}: which cards go with it?", options, lines=lines)
+
+
+def rocket_moves(app: Any, title: str, actions: Sequence[Action]) -> None:
+    """The dialog of a player's Rocket module moves (Copy modules, Headquarters 2's double use, Storage
+    jettisons): always a dialog with Cancel, even for one move, since a jettison cannot be undone at the
+    table; a Storage jettison then asks for its cards (:func:`storage_jettison`)."""
+    def go(a: Action) -> None:
+        if a.kind == "jettison_storage":
+            storage_jettison(app, a)
+        else:
+            app.submit(a)
+    pick_action(app, title, actions, submit=go)
+
+
+def rocket_summary(actions: Sequence[Action]) -> str:
+    """The kinds of Rocket module moves in ``actions``, for a button's second line ("copy, storage")."""
+    words = {"copy_module": "copy", "double_module": "use twice", "jettison_storage": "storage"}
+    return ", ".join(dict.fromkeys(words[a.kind] for a in actions if a.kind in words))
+
+
+__all__ = ["ask_options", "card_choices", "describe", "pick_action", "rocket_moves", "rocket_summary",
+           "source_text", "storage_jettison"]

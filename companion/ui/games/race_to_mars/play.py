@@ -22,7 +22,7 @@ from ... import text
 from ...seats import seat_chip
 from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .moves import ask_options, option_label, pick_action
+from .moves import ask_options, option_label, rocket_moves
 from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import fitting, name_fitting
@@ -137,7 +137,7 @@ class PlayScreen(TableScreen):
 
     def rocket(self, seat: int) -> None:
         others = [a for a in self.app.legal() if a.seat == seat and a.kind not in (PLAY, PLAY_BOOST, DONE)]
-        pick_action(self.app, "Rocket modules this turn", others, submit=self.app.submit)
+        rocket_moves(self.app, "Rocket modules this turn", others)
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
@@ -167,16 +167,18 @@ class PlayScreen(TableScreen):
         r = advice.reach(self.app.state, seat)
         shielded = sum(h["protected"] for h in r["hazards"])
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
+        if len(text.wrap(in_play, rect.w, lay.small)) > 1:
+            in_play = f"In play: {len(p['play_area'])} cards"
+        free = r["free_advance"]
         facts_ = [(f"Hand {p['hand']} card(s)", f"Hand {p['hand']}"),
                   (f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
                    f"Reach {r['spaces']}" + (" Mars!" if r["mars"] else "")),
-                  *([(f"+{r['free_advance']} free advance", f"+{r['free_advance']} free")] if r["free_advance"] else []),
+                  *([(f"+{free} free advance", f"+{free} free")] if free else []),
                   *([("Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"  # ("Hazards")
                                              + (" (shielded)" if h["protected"] else "") for h in r["hazards"]),
                       f"Hazards {len(r['hazards'])}" + (f" ({shielded} shielded)" if shielded else ""))]
                     if r["hazards"] else []),
-                  (in_play if len(text.wrap(in_play, rect.w, lay.small)) == 1 else f"In play: {len(p['play_area'])} cards",
-                   f"In play {len(p['play_area'])}"),
+                  (in_play, f"In play {len(p['play_area'])}"),
                   *[(x, x) for x in reminder_lines(self.app, seat)
                     if not x.startswith(("Play cards", "A rocket is on Mars"))]]
         lh = text.font(lay.small).get_linesize()
@@ -243,7 +245,7 @@ class PlayScreen(TableScreen):
                   lambda: [Action(PLAY, {"card": c}, seat) for c in crew]),
                  ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost",
                   lambda: [Action(PLAY_BOOST, {}, seat)]),
-                 ("Rocket", (lambda: self.rocket(seat)) if other else None, "quiet", f"{name}: rocket",
+                 ("Rocket", (lambda: self.rocket(seat)) if other else None, "normal", f"{name}: rocket",
                   lambda: [Action(COPY_MODULE, {"module": i, "side": "below"}, seat) for i in mods])]
         buttons = []
         for label, cb, style, key, samples in moves:

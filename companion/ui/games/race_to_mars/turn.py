@@ -27,7 +27,7 @@ from ... import text
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
-from .moves import ask_options, describe, pick_action, source_short
+from .moves import ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short
 from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, text_panel
 from .refuse import WHY, tap_or_why, why_not
 from .round import split
@@ -147,11 +147,7 @@ class TurnScreen(TableScreen):
         ``args`` (its ``key`` naming the card), as the rules' ``check`` admits it: Crew cards too, which
         ``legal_actions`` leaves out of random playouts (race-to-mars.txt "Starting Cards", card 1: "jettison
         any card from your hand or from your personal discard pile")."""
-        app = self.app
-        cards = ["Asteroid", "Boost", *facts.crew_names(app.state, seat)]
-        trials = [Action(INSIGHT, {**args, key: {"zone": z, "card": c}}, seat) for z in ("hand", "discard")
-                  for c in cards]
-        return [a for a in trials if app.game.check(app.state, a) is None]
+        return card_choices(self.app, seat, lambda t: Action(INSIGHT, {**args, key: t}, seat))
 
     def spent_sources(self, seat: int) -> list[dict[str, Any]]:
         """Every resource source of ``seat`` (spent ones included; a module's
@@ -247,5 +243,6 @@ class TurnScreen(TableScreen):
                             "normal", "HQ 7"))
         rest = [a for a in legal if a.kind in ("copy_module", "double_module", "jettison_storage")]
         if rest:
-            out.append(("Rocket\u2026", lambda: pick_action(app, "Rocket modules", rest), "quiet", None))
+            out.append(("Rocket\u2026", lambda: rocket_moves(app, "Rocket modules", rest), "normal",
+                        fit([rocket_summary(rest), ""]) or None))
         return [b if len(b) == 5 else (*b, b[0]) for b in out]
