@@ -161,7 +161,7 @@ class PlayScreen(TableScreen):
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play, the reminders) in ``rect``:
         whole lines when they all fit, else their short forms, what is in play, hazards and reach first, packed
-        as several to a line as fit ("In play 0 · Hand 2"): a narrow panel (4 players at 800x480) shows
+        as several to a line as fit ("In play 0 · Reach 2", "1 safe hazard"): a narrow panel (4 players at 800x480) shows
         what matters most rather than the first lines. The player's whole sheet is a tap on the panel."""
         lay = ui.layout
         r = advice.reach(self.app.state, seat)
@@ -176,7 +176,7 @@ class PlayScreen(TableScreen):
                   *([(f"+{free} free advance", f"+{free} free")] if free else []),
                   *([("Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"  # ("Hazards")
                                              + (" (shielded)" if h["protected"] else "") for h in r["hazards"]),
-                      f"Hazards {len(r['hazards'])}" + (f" ({shielded} shielded)" if shielded else ""))]
+                      hazards_short(len(r["hazards"]), shielded))]
                     if r["hazards"] else []),
                   (in_play, f"In play {len(p['play_area'])}"),
                   *[(x, x) for x in reminder_lines(self.app, seat)
@@ -189,7 +189,7 @@ class PlayScreen(TableScreen):
         if sum(map(height, lines)) > rect.h + 1:  # short forms, what is in play and the hazards first
             lines = []
             first = ("In play", "Hazards", "Reach", "+")
-            order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[1].startswith(w)),
+            order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
                                                       len(first)))
             for _, short in order:
                 room = [i for i, x in enumerate(lines) if text.width(f"{x} \u00b7 {short}", lay.small) <= rect.w]
@@ -266,3 +266,12 @@ class PlayScreen(TableScreen):
         for cell, (label, cb, style, key) in zip(cells, buttons):
             label = fitting([label, label.split()[0]], cell.w - 2 * lay.px(8), lay.body, True)
             ui.button(cell, label, cb, style, size=lay.body, name=key)
+
+
+def hazards_short(n: int, shielded: int) -> str:
+    """The hazards ahead in the fewest words, for a narrow panel: the ones that will cost a jettison ("2
+    hazards"), or "1 safe hazard" when a module shields every one (race-to-mars.txt "Hazards")."""
+    bare = n - shielded
+    if bare:
+        return f"{bare} hazard" + "s" * (bare != 1)
+    return f"{n} safe hazard" + "s" * (n != 1)
