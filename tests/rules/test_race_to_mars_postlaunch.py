@@ -1,7 +1,9 @@
 """Race to Mars: Post-launch, phases 2.1-2.6 (race-to-mars.txt "Phase 2.1: Play Cards" ... "Phase 2.6: Draw
 Cards", "Hazards", "The Rocket", "Asteroid Cards", "Boost Cards")."""
+import random
+
 from companion.rules import race_to_mars as rm
-from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard, Played, replace
+from companion.rules.race_to_mars.model import PLAY_STEP, TURN_STEP, Crew, CrewCard, Played, replace
 from companion.rules.race_to_mars.rocket import draw_count, keep_allowance, sources
 from tests.rules.test_race_to_mars_helpers import act, cards, flight, modules, rejection, texts
 
@@ -426,3 +428,32 @@ def test_rm087_rm090_phases_2_3_and_2_4_with_nothing_to_do_are_passed_over():
     s, _ = act(s, rm.INSIGHT, 0, which=0)
     s, ev = act(s, rm.DONE, 0)
     assert s.sub == 5
+
+
+def test_rm_advance_problem_gives_the_whole_rockets_reason_and_agrees_with_legal_actions():
+    """"Phase 2.2: Advance Rocket" (pay the resource of the next space) and "Resources": the greyed Advance says
+    why no resource pays the next space, for the whole rocket (none at all, all spent, none of those left fits),
+    and exactly when ``legal_actions`` lists no ADVANCE (random playouts, 2 to 4 players)."""
+    s = flight(route=("hull",) * 12, players={0: dict(modules=())})
+    assert rm.advance_problem(s, 0).code == "no_source"
+    s = flight(route=("hull",) * 12, players={0: dict(modules=modules({"resource": "fuel"}))})
+    got = rm.advance_problem(s, 0)
+    assert got.code == "wrong_resource" and "Hull" in got.message and "Fuel" in got.message
+    assert got.rule == "race-to-mars.txt, Phase 2.2: Advance Rocket"
+    s = flight(route=("fuel",) * 12, players={0: dict(modules=modules({"resource": "fuel"}))})
+    assert rm.advance_problem(s, 0) is None
+    s, _ = act(s, rm.ADVANCE, 0, source={"zone": "module", "index": 0, "slot": 0})
+    assert rm.advance_problem(s, 0).code == "nothing_left"
+    seen = set()
+    for players in (2, 3, 4):
+        opts = rm.default_options(players)
+        for seed in range(3):
+            s, rng = rm.new_game(opts), random.Random(seed)
+            while not rm.is_over(s):
+                if s.step == TURN_STEP and s.sub == 2 and not s.hazards:
+                    seat = rm.to_act(s).seats[0]
+                    problem = rm.advance_problem(s, seat)
+                    seen.add(problem and problem.code)
+                    assert (problem is None) == any(a.kind == rm.ADVANCE for a in rm.legal_actions(s)), problem
+                s, _ = rm.apply(s, rm.random_action(s, rng))
+    assert {None, "wrong_resource"} <= seen

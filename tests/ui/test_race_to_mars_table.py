@@ -71,7 +71,7 @@ def test_greyed_out_moves_in_2_1_and_2_2_say_why(driver, capsys):
     assert_refused(d, capsys, "play_boost", "Boost Cards", "Boost card")
     to_turn(d, 2)  # nothing played: nothing pays the first space
     d.tap("Advance (why not?)")
-    assert_refused(d, capsys, "advance", "Phase 2.2: Advance Rocket", "no such resource")
+    assert_refused(d, capsys, "advance", "Phase 2.2: Advance Rocket", "no card played this turn")
 
 
 @pytest.mark.timeout(60)

@@ -18,8 +18,8 @@ from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import (duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, storage,
-                     unentered_ahead)
+from .rocket import (duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, sources,
+                     storage, unentered_ahead)
 from .table import current, seats, starting_choices, starting_stage, to_act
 
 
@@ -179,6 +179,42 @@ def launch_need(state: State, seat: int, modules: list[str] | None = None) -> di
            f"twice the {mods_n} {module}")
     return {"crew": size, "modules": mods_n, "need": need, "short": max(0, need - size),
             "words": f"Crew deck {size} {card}, needs {need}: {why}", "rule": "Launching the Rocket"}
+
+
+def advance_problem(state: State, seat: int) -> Rejection | None:
+    """Why ``seat`` cannot advance at all now, in one refusal for the whole rocket rather than one resource
+    (what a greyed Advance says), or None when some resource pays the next space (race-to-mars.txt "Phase
+    2.2: Advance Rocket": "you always move to the next space ... pay the resource", "Resources"). The
+    refusals of the phase, the Mars card and an unentered Trajectory card come first, as ``check`` gives
+    them; then "no resource at all", "every resource is spent" or "none of the unspent ones pays it",
+    naming what is left."""
+    bad = _in_phase(state, 2, "Advancing the rocket", "Phase 2.2: Advance Rocket")
+    if bad:
+        return bad
+    p = state.players[seat]
+    route = state.routes[p.pad]
+    nxt = next_space(route, p.pos)
+    if nxt is None:
+        return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
+    space = route[nxt[0]]
+    if space == UNENTERED:
+        return _unentered()
+    have = sources(p)
+    left = [x[3] for x in have if x[4] not in p.used]
+    if any(pays(space, r) for r in left):
+        return None
+    if p.hq == HQ_PAIR and any(pair_pays(space, a, b) for i, a in enumerate(left) for b in left[i + 1:]):
+        return None
+    need = RESOURCE_NAMES[space]
+    if not have:
+        return reject("no_source", f"Nothing pays the next space ({need}): no Resource module on your rocket and "
+                      f"no card played this turn.", "Phase 2.2: Advance Rocket")
+    if not left:
+        return reject("nothing_left", f"Every resource of your Rocket modules and played cards is spent this "
+                      f"turn: nothing pays the next space ({need}).", "Phase 2.2: Advance Rocket")
+    names = ", ".join(dict.fromkeys(RESOURCE_NAMES[r] for r in left))
+    return reject("wrong_resource", f"The next space needs {need}; what is left unspent ({names}) does not pay "
+                  f"it.", "Phase 2.2: Advance Rocket")
 
 
 def launch_problem(state: State, seat: int, modules: list[str] | None = None) -> Rejection | None:

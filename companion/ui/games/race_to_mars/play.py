@@ -160,9 +160,9 @@ class PlayScreen(TableScreen):
 
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play, the reminders) in ``rect``:
-        whole lines when they all fit, else their short forms, what is in play, hazards and reach first, packed
-        as several to a line as fit ("In play 0 · Reach 2", "1 safe hazard"): a narrow panel (4 players at 800x480) shows
-        what matters most rather than the first lines. The player's whole sheet is a tap on the panel."""
+        whole lines when they all fit, else their short forms, what is in play, hazards and reach first,
+        packed as several to a line as fit ("In play 0 · Reach 2", "1 safe hazard"): a narrow panel (4 players
+        at 800x480) shows what matters most rather than the first lines. A tap on the panel shows the rest."""
         lay = ui.layout
         r = advice.reach(self.app.state, seat)
         shielded = sum(h["protected"] for h in r["hazards"])

@@ -18,7 +18,7 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE_ADVANCE, INSIGHT, JETTISON_CREW,
-                                          JETTISON_MODULE, advice)
+                                          JETTISON_MODULE, advance_problem, advice)
 from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 from companion.rules.race_to_mars.post import insight_cost
 
@@ -149,13 +149,6 @@ class TurnScreen(TableScreen):
         any card from your hand or from your personal discard pile")."""
         return card_choices(self.app, seat, lambda t: Action(INSIGHT, {**args, key: t}, seat))
 
-    def spent_sources(self, seat: int) -> list[dict[str, Any]]:
-        """Every resource source of ``seat`` (spent ones included; a module's
-        first use when there is none): what an Advance would have paid with."""
-        from companion.rules.race_to_mars.rocket import sources
-        got = [{"zone": x[0], "index": x[1], "slot": x[2]} for x in sources(facts.player(self.app.state, seat))]
-        return got or [{"zone": "module", "index": 0, "slot": 0}]
-
     def hazard_words(self, a: Action) -> tuple[str, list[str]]:
         """(label, second lines, longest first) of a jettison the hazard demands:
         a module (red hazard, "Hazards") says what it does ("S018: Hull, red shield")."""
@@ -189,12 +182,17 @@ class TurnScreen(TableScreen):
         state = app.state
         crew = facts.crew_names(state, seat) or ["Boost"]
         advances = [a for a in legal if a.kind == ADVANCE]
-        if not advances and sub == 2 and facts.next_space_of(state, seat) is not None:
-            out.append(self.disabled("Advance", fit(["nothing left to pay with", "nothing to pay"]), lambda: [
-                Action(ADVANCE, {"source": src}, seat) for src in self.spent_sources(seat)]))
+        space = facts.next_space_of(state, seat)
+        problem = advance_problem(state, seat) if not advances and sub == 2 and space is not None else None
+        if problem is not None:  # the whole rocket's reason, not one resource's
+            short = SHORT.get(space, space)
+            words = {"nothing_left": ["everything is spent", "all spent"], "no_source": ["nothing to pay with"],
+                     "wrong_resource": [f"nothing left pays {short}", f"needs {short}"]}.get(problem.code, [""])
+            sample = Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)  # for the log
+            out.append(("Advance", lambda: app.reject(problem, action=sample), "disabled", fit([*words, ""]) or None,
+                        "Advance" + WHY))
         if advances:
             best = best_advance(advances, app)
-            space = facts.next_space_of(app.state, seat)
             paid = source_short(app, seat, best.args["source"])
             out.append(("Advance", lambda: app.submit(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
