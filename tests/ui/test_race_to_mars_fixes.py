@@ -694,3 +694,28 @@ def test_the_rocket_button_asks_before_a_storage_jettison_and_which_cards_go_wit
     assert (after.hand + after.discard + len(after.crew) + after.asteroids
             < before.hand + before.discard + len(before.crew) + before.asteroids)
     assert rocket.rect.w > 0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_trajectory_card_entry_says_whose_rocket_reached_it(driver, size):
+    """"The Trajectory Card": when a rocket reaches it, its spaces are entered. The entry's title says who
+    reached it and what to enter, not "1/1: Trajectory, Earth -> Mars" (a fresh player's puzzle)."""
+    from companion.rules import race_to_mars as rm
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "seed": 1})
+    rng = random.Random(2)
+    for _ in range(3000):
+        expect = rm.expects(s.state)
+        if expect is not None and expect.action == "trajectory_card":
+            break
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    else:
+        raise AssertionError("no rocket reached the Trajectory card")
+    d.frame()
+    who = s.state.names[expect.seat]
+    assert d.app.current_screen().name == "entry"
+    words = shown(d)
+    assert "reaches the Trajectory card" in words and who in words, words
+    assert "1/1" not in words

@@ -55,8 +55,10 @@ class CardEditor:
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
                  name_problem: Callable[[str], str | None] = lambda name: None,
-                 say: Callable[[str], object] = lambda sentence: None, kind: str = "space") -> None:
+                 say: Callable[[str], object] = lambda sentence: None, kind: str = "space",
+                 heading: str | None = None) -> None:
         self.part = part
+        self.heading = heading   # the title of a one-page entry asked by the game ("Anna's rocket reaches ...")
         self.kind = "starting" if part == "starting" else kind
         self.on_save = on_save
         self.on_cancel = on_cancel
@@ -210,7 +212,11 @@ class CardEditor:
         return main.index(page) + 1, len(main)
 
     def title(self) -> str:
+        """The page's title: "2/3: Rocket module (grey part)", or the ``heading`` of a one-page entry (its
+        shorter forms after "|")."""
         n, total = self.step_count()
+        if self.heading and total == 1:
+            return self.heading
         return f"{n}/{total}: {PAGE_TITLES[self.current()]}"
 
     def paint(self, ui: Ui, rect: pygame.Rect, bottom: pygame.Rect) -> None:

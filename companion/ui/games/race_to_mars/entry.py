@@ -268,15 +268,16 @@ class EntryScreen(Screen):
             return
         self.use(card, place)
 
-    def edit(self, part: str, base: dict[str, Any] | None, on_save) -> None:
-        """Open the editor for ``part`` of ``base`` (None: a new card, name asked)."""
+    def edit(self, part: str, base: dict[str, Any] | None, on_save, heading: str | None = None) -> None:
+        """Open the editor for ``part`` of ``base`` (None: a new card, name asked); ``heading``: its title
+        when it has one page (else "1/3: Crew ability: resources"...)."""
         self.searching = False
         self.editor_for = self.app.state
         self.editor = CardEditor(part, on_save, self.close_editor, name=base["name"] if base else None,
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
                                  name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5),
-                                 kind=self.kind())
+                                 kind=self.kind(), heading=heading)
 
     def close_editor(self) -> None:
         self.editor = None
@@ -484,8 +485,11 @@ class EntryScreen(Screen):
     def paint(self, ui: Ui) -> None:
         self.lapse()
         if self.editor is None and self.request().purpose == "trajectory_card":   # straight to its lanes
+            who = self.app.state.names[self.request().seat]
             self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
-                      lambda c: self.use(c, None))
+                      lambda c: self.use(c, None),
+                      heading=f"{who}'s rocket reaches the Trajectory card: enter its spaces and hazards as "
+                      f"printed|{who} reaches the Trajectory card: enter it as printed|The Trajectory card: enter it")
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
@@ -500,7 +504,8 @@ class EntryScreen(Screen):
                 ui.block(inner, fitting_block(shorter(problem), inner, lay.small, True), lay.small, WARN,
                          bold=True, min_size=lay.small)
             else:
-                ui.label(inner, self.editor.title(), lay.body, FG, bold=True, min_size=lay.small)
+                ui.block(inner, fitting_block(self.editor.title().split("|"), inner, lay.body, True), lay.body, FG,
+                         bold=True, min_size=lay.small)
             full_bottom = pygame.Rect(rest.x, nr.y, rest.w, nr.h)
             self.editor.paint(ui, content, full_bottom)
             return
