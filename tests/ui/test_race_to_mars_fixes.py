@@ -196,8 +196,15 @@ def test_the_crew_effect_labels_are_drawn_in_the_reading_colour(driver, size):
     d.tap("Next")
     assert d.app.screen.editor.current() == "crew_fx"
     d.frame()
-    for words in ("Draw", "Look at", "Keep"):
+    for words in ("Draw", "Look at", "Keep", "Back from discard"):
         assert brightest(d, words) >= 220, words
+
+
+def test_a_crew_ability_that_returns_cards_says_from_where():
+    """"Starting Cards", card 1: "return up to two cards of your choice from your personal discard pile to your
+    hand": in a card's brief, "2 back from discard", not a bare "return 2"."""
+    from companion.ui.games.race_to_mars.words import brief
+    assert brief({"crew": {"resources": ["fuel"], "return": 2}}, "crew") == "Fuel, 2 back from discard"
 
 
 def test_a_starting_card_tile_shows_the_whole_card_on_its_info_mark(driver):

@@ -30,7 +30,7 @@ HQ_TINY = ("Basic pair = adv.", "Module twice", "Insights \u22121 XP", "Extra St
 
 #: The Crew ability fields a player enters, in the order of the card's purple part.
 CREW_COUNTS = (("draw", "Draw"), ("look", "Look at"), ("keep", "Keep"), ("jettison", "Jettison"),
-               ("boost", "Boosts"), ("xp", "Experience"), ("return", "Return"))
+               ("boost", "Boosts"), ("xp", "Experience"), ("return", "Back from discard"))
 MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance", "Free advance"))
 #: A Space card's Free advance: "advance exactly 3 spaces for free" (the rules' number; a Starting
 #: card prints its own, entered as a count).
@@ -141,7 +141,8 @@ def brief(card: dict[str, Any], part: str | None) -> str:
             return "Crew ability not entered"
         bits = ["+".join(SHORT.get(r, r) for r in c.get("resources", []))]
         bits += [f"{w} {c[k]}" for k, w in (("draw", "draw"), ("look", "look"), ("jettison", "jettison"),
-                                            ("boost", "Boost"), ("xp", "XP"), ("return", "return")) if c.get(k)]
+                                            ("boost", "Boost"), ("xp", "XP")) if c.get(k)]
+        bits += [f"{c['return']} back from discard"] if c.get("return") else []   # Starting card 1's words
         bits += [w for k, w in (("copy", "copy"), ("other", "other")) if c.get(k)]
         return ", ".join(b for b in bits if b) or "no effect"
     if part == "module":
