@@ -283,3 +283,18 @@ def test_what_no_paper_game_gives_reach_hazards_and_launch_readiness(driver):
     d.tap(d.app.dialog.options[0][0])
     shown = " | ".join(t for t, _, _ in d.app.screen.ui.texts)
     assert "Reach 1 space(s)" in shown and "Hazards: red before space 1" in shown, shown
+
+
+@pytest.mark.timeout(60)
+def test_a_greyed_keep_on_the_headquarters_says_what_is_missing(driver):
+    """"Headquarters": each player keeps one of the two dealt and returns the other to the box. Keep is greyed
+    until both are tapped, and its tap (or NEXT) says which tap is missing rather than doing nothing."""
+    d = driver()
+    new_game(d, 2)
+    d.tap("Keep (why not?)")
+    assert "First tap the Headquarters you keep" in d.app.message.text
+    d.tap("HQ 4")
+    d.tap("Keep (why not?)")
+    assert d.app.message.text == "You keep HQ 4: now tap the one returned to the box."
+    d.tap("HQ 7")
+    assert "Keep" in d.names() and "Keep (why not?)" not in d.names()

@@ -16,7 +16,7 @@ from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, Hit, Ui
 from . import facts
 from .editor import fitting_block
-from .refuse import tap_or_why
+from .refuse import WHY, tap_or_why
 from .words import HQ_SHORT, HQ_TINY, fitting, hq_text
 
 
@@ -50,8 +50,11 @@ class HeadquartersScreen(Screen):
     def on_next(self) -> None:
         self._fresh()
         seat = self.app.game.to_act(self.app.state).seats[0]
-        if self.keep is None or self.back is None:
-            self.app.say("Tap the Headquarters kept, then the one returned to the box.", "info", 5)
+        if self.keep is None:
+            self.app.say("First tap the Headquarters you keep, then the one returned to the box.", "info", 5)
+            return
+        if self.back is None:
+            self.app.say(f"You keep HQ {self.keep}: now tap the one returned to the box.", "info", 5)
             return
         self.app.submit(Action(HEADQUARTERS, {"keep": self.keep, "back": self.back}, seat))
 
@@ -106,4 +109,6 @@ class HeadquartersScreen(Screen):
                 ui.hits.append(Hit(pygame.Rect(text_r), f"HQ {k} text",
                                    lambda: app.show_info(f"HQ {k}: {HQ_SHORT[k - 1]}", [hq_text(k)])))
         ui.block(text_r, line, size, FG if self.keep else DIM)
-        ui.button(nr, "Keep", self.on_next if self.keep and self.back else None, "primary", size=lay.big)
+        ready = bool(self.keep and self.back)   # not yet: greyed, and its tap says what is missing
+        ui.button(nr, "Keep", self.on_next, "primary" if ready else "disabled", size=lay.big,
+                  name="Keep" if ready else "Keep" + WHY)
