@@ -218,15 +218,18 @@ def test_a_screen_that_raises_shows_a_message(make_driver, monkeypatch):
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("connected", [True, False])
-def test_the_die_status_fits(make_driver, size, connected):
-    """Ready or unplugged, the die's status is whole at every size."""
+@pytest.mark.parametrize("picker", [False, True])
+def test_the_die_status_fits(make_driver, size, connected, picker):
+    """Ready or unplugged, the die's status is whole at every size, in a game and on the game picker."""
     import types
     d = make_driver(size)
     d.app.hw = types.SimpleNamespace(die_status=lambda: {"mode": "serial", "connected": connected, "last_roll": 4},
                                      hw_mode=None)
+    if picker:
+        d.app.pick_game()
     cuts = text.STATS["cut"]
     d.frame()
     check_frame(d, f"die {'ready' if connected else 'unplugged'} {size}")
     assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-2:]}"
     shown = [t for t, _, _ in d.app.screen.ui.texts]
-    assert ("\u25cf Die ready" if connected else "Unplugged") in shown, shown
+    assert ("\u25cf Die ready" if connected else "unplugged" if picker else "Unplugged") in shown, shown

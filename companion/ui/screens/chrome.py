@@ -136,8 +136,11 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         ui.label(read_bottom, "in this game", lay.small, DIM)
         return
     if app.on_picker() and not (st["mode"] != "none" and st["connected"]):  # no faces on screen to tap
-        ui.label(inner, "No die" if st["mode"] == "none" else "Die unplugged", lay.small,
-                 DIM if st["mode"] == "none" else WARN, bold=True)
+        if st["mode"] == "none":
+            ui.label(inner, "No die", lay.small, DIM, bold=True)
+        else:  # two lines, each whole at reading size
+            ui.label(read_top, "Die", lay.small, WARN, bold=True)
+            ui.label(read_bottom, "unplugged", lay.small, WARN)
         return
     if st["mode"] == "none":
         ui.label(read_top, "No die", lay.small, DIM, bold=True)
