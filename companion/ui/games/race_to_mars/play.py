@@ -160,9 +160,10 @@ class PlayScreen(TableScreen):
 
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play, the reminders) in ``rect``:
-        whole lines when they all fit, else their short forms, what is in play, hazards and reach first,
-        packed as several to a line as fit ("In play 0 · Reach 2", "1 safe hazard"): a narrow panel (4 players
-        at 800x480) shows what matters most rather than the first lines. A tap on the panel shows the rest."""
+        whole lines when they all fit; else the least needed ones in short form ("Hand 2"), one by one; else
+        the short forms, what is in play, hazards and reach first, the least needed sharing lines ("+6 free ·
+        Hand 0", "In play 0 · Reach 2"): a narrow panel (4 players at 800x480) shows what matters most rather
+        than the first lines. A tap on the panel shows the rest."""
         lay = ui.layout
         r = advice.reach(self.app.state, seat)
         shielded = sum(h["protected"] for h in r["hazards"])
@@ -185,18 +186,30 @@ class PlayScreen(TableScreen):
 
         def height(line: str) -> int:
             return len(text.wrap(line, rect.w, lay.small)) * lh
-        lines = [full for full, _ in facts_]
-        if sum(map(height, lines)) > rect.h + 1:  # short forms, what is in play and the hazards first
-            lines = []
-            first = ("In play", "Hazards", "Reach", "+")
-            order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
-                                                      len(first)))
-            for _, short in order:
-                room = [i for i, x in enumerate(lines) if text.width(f"{x} \u00b7 {short}", lay.small) <= rect.w]
+        first = ("In play", "Hazards", "Reach", "+")
+        order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
+                                                  len(first)))
+        forms = [full for full, _ in facts_]
+        for fact in reversed(order):  # the least needed ones shortened first, one by one
+            if sum(map(height, forms)) <= rect.h + 1:
+                break
+            forms[facts_.index(fact)] = fact[1]
+        lines = forms
+
+        def packed(shorts: list[str]) -> list[str]:
+            out: list[str] = []
+            for short in shorts:
+                room = [i for i, x in enumerate(out) if text.width(f"{x} \u00b7 {short}", lay.small) <= rect.w]
                 if room:
-                    lines[room[0]] += f" \u00b7 {short}"
+                    out[room[0]] += f" \u00b7 {short}"
                 else:
-                    lines.append(short)
+                    out.append(short)
+            return out
+        shorts = [short for _, short in order]
+        for n in range(2, len(shorts) + 1):  # still too tall: the n least needed share lines
+            if sum(map(height, lines)) <= rect.h + 1:
+                break
+            lines = shorts[:-n] + packed(shorts[-n:])
         y = rect.y
         for line in lines:  # a line too long for the room left gives way to the next
             need = height(line)
