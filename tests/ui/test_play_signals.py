@@ -3,6 +3,7 @@ SIGHUP does not end it; SIGTERM and SIGINT end it cleanly (exit status 0) even
 in the first moments of start-up, before its loop runs."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -46,19 +47,26 @@ def test_a_stop_signal_during_start_up_ends_the_app_cleanly(tmp_path, sig, modul
 
 @pytest.mark.timeout(60)
 def test_sighup_does_not_end_the_app_and_sigterm_then_does(tmp_path):
-    from companion.ui.control import Client
-    sock = str(tmp_path / "control.sock")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
-                             "--hw", "none", "--die", "none"], env=dict(env(), COMPANION_CONTROL=sock),
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        client = Client(sock, timeout_s=30)
+    with running([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                  "--hw", "none", "--die", "none"], tmp_path) as (proc, client):
         frames = client.call(cmd="sync")["frames"]
         assert frames >= 1
         proc.send_signal(signal.SIGHUP)
         time.sleep(0.1)
         assert proc.poll() is None
         assert client.call(cmd="sync")["frames"] > frames  # the loop still runs
+
+
+@contextlib.contextmanager
+def running(argv: list[str], tmp_path):
+    """The app of ``argv`` with its control channel: ``(proc, client)``; after the block, a SIGTERM must end
+    it at once with exit status 0 and no traceback (else it is killed)."""
+    from companion.ui.control import Client
+    sock = str(tmp_path / "control.sock")
+    proc = subprocess.Popen(argv, env=dict(env(), COMPANION_CONTROL=sock), stderr=subprocess.PIPE, text=True)
+    try:
+        client = Client(sock, timeout_s=30)
+        yield proc, client
         client.close()
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(10) == 0
@@ -84,19 +92,6 @@ BLOCKING = textwrap.dedent("""
 def test_sigterm_ends_an_idle_app_that_sleeps_in_sdls_event_wait(tmp_path):
     """systemd stops the kiosk with SIGTERM while nobody touches it: SDL's wait does not return for a
     signal, so the app must wake itself (README, At the table: SIGTERM commits and exits 0)."""
-    from companion.ui.control import Client
-    sock = str(tmp_path / "control.sock")
-    proc = subprocess.Popen([sys.executable, "-c", BLOCKING, str(tmp_path / "db.sqlite3")],
-                            env=dict(env(), COMPANION_CONTROL=sock), stderr=subprocess.PIPE, text=True)
-    try:
-        client = Client(sock, timeout_s=30)
+    with running([sys.executable, "-c", BLOCKING, str(tmp_path / "db.sqlite3")], tmp_path) as (proc, client):
         assert client.call(cmd="sync")["frames"] >= 1
-        client.close()
         time.sleep(0.5)  # idle: asleep in event.wait
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(10) == 0
-        assert "Traceback" not in proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()

@@ -181,13 +181,9 @@ def launch_need(state: State, seat: int, modules: list[str] | None = None) -> di
             "words": f"Crew deck {size} {card}, needs {need}: {why}", "rule": "Launching the Rocket"}
 
 
-def advance_problem(state: State, seat: int) -> Rejection | None:
-    """Why ``seat`` cannot advance at all now, in one refusal for the whole rocket rather than one resource
-    (what a greyed Advance says), or None when some resource pays the next space (race-to-mars.txt "Phase
-    2.2: Advance Rocket": "you always move to the next space ... pay the resource", "Resources"). The
-    refusals of the phase, the Mars card and an unentered Trajectory card come first, as ``check`` gives
-    them; then "no resource at all", "every resource is spent" or "none of the unspent ones pays it",
-    naming what is left."""
+def _next_space(state: State, seat: int) -> str | Rejection:
+    """The resource of ``seat``'s next space, or why there is none to pay now (not phase 2.2, on Mars, an
+    unentered Trajectory card)."""
     bad = _in_phase(state, 2, "Advancing the rocket", "Phase 2.2: Advance Rocket")
     if bad:
         return bad
@@ -197,8 +193,20 @@ def advance_problem(state: State, seat: int) -> Rejection | None:
     if nxt is None:
         return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
     space = route[nxt[0]]
-    if space == UNENTERED:
-        return _unentered()
+    return _unentered() if space == UNENTERED else space
+
+
+def advance_problem(state: State, seat: int) -> Rejection | None:
+    """Why ``seat`` cannot advance at all now, in one refusal for the whole rocket rather than one resource
+    (what a greyed Advance says), or None when some resource pays the next space (race-to-mars.txt "Phase
+    2.2: Advance Rocket": "you always move to the next space ... pay the resource", "Resources"). The
+    refusals of the phase, the Mars card and an unentered Trajectory card come first, as ``check`` gives
+    them; then "no resource at all", "every resource is spent" or "none of the unspent ones pays it",
+    naming what is left."""
+    space = _next_space(state, seat)
+    if isinstance(space, Rejection):
+        return space
+    p = state.players[seat]
     have = sources(p)
     left = [x[3] for x in have if x[4] not in p.used]
     if any(pays(space, r) for r in left):
@@ -401,17 +409,10 @@ def _check_double_module(state: State, seat: int, a: dict) -> Rejection | None:
 # --------------------------------------------------------------------------- 2.2
 
 def _check_advance(state: State, seat: int, a: dict) -> Rejection | None:
-    bad = _in_phase(state, 2, "Advancing the rocket", "Phase 2.2: Advance Rocket")
-    if bad:
-        return bad
+    space = _next_space(state, seat)
+    if isinstance(space, Rejection):
+        return space
     p = state.players[seat]
-    route = state.routes[p.pad]
-    nxt = next_space(route, p.pos)
-    if nxt is None:
-        return reject("on_mars", "Your rocket is on the final space.", "The Game Ends")
-    space = route[nxt[0]]
-    if space == UNENTERED:
-        return _unentered()
     src = a["source"]
     got = source(p, src["zone"], src["index"], src["slot"])
     if got is None:
