@@ -457,3 +457,33 @@ def test_rm_advance_problem_gives_the_whole_rockets_reason_and_agrees_with_legal
                     assert (problem is None) == any(a.kind == rm.ADVANCE for a in rm.legal_actions(s)), problem
                 s, _ = rm.apply(s, rm.random_action(s, rng))
     assert {None, "wrong_resource"} <= seen
+
+
+def test_rm043_a_copy_module_whose_copied_module_is_jettisoned_copies_nothing_until_the_next_turn():
+    """RM-043 ("The Rocket", Copy: "If a module immediately above or below this module is jettisoned from your
+    rocket, you can no longer copy it. Instead, you might be able to copy a new module on future turns"): a fresh
+    player saw the Copy module take the new neighbour (a Storage module) at once, and Storage keep two cards."""
+    mods = modules({"storage": 1}, {"storage": 1}, {"copy": True})
+    s = flight(step=PLAY_STEP, players={0: dict(modules=mods, discard=2)})
+    assert keep_allowance(s.players[0]) == 3                      # the copy copies Storage module 2
+    s, _ = act(s, rm.JETTISON_STORAGE, 0, module=1, cards=[])
+    p = s.players[0]
+    assert [m.uid for m in p.modules] == [mods[0].uid, mods[2].uid]
+    assert keep_allowance(p) == 1                                  # not 2: the copy has lost its module
+    assert rejection(s, rm.COPY_MODULE, 0, module=1, side="above").code == "copy_lost"
+    assert not [a for a in rm.legal_actions(s) if a.kind == rm.COPY_MODULE]
+    s = _to_next_own_turn(s)
+    assert keep_allowance(s.players[0]) == 2                       # a new turn: it copies its new neighbour
+
+
+def _to_next_own_turn(s):
+    """Play seat 0's turn and everyone else's (first choices) until seat 0 is in 2.1 again."""
+    turn_of_0_done = False
+    while True:
+        if s.step == PLAY_STEP and turn_of_0_done and 0 in rm.to_act(s).seats:
+            return s
+        if s.step == TURN_STEP and rm.to_act(s).seats == (0,) and s.sub == 5:
+            turn_of_0_done = True
+        act_ = next(a for a in rm.legal_actions(s) if a.kind in (rm.DONE, rm.DISCARD)) \
+            if any(a.kind in (rm.DONE, rm.DISCARD) for a in rm.legal_actions(s)) else rm.legal_actions(s)[0]
+        s, _ = rm.apply(s, act_)

@@ -726,3 +726,20 @@ def test_the_trajectory_card_entry_says_whose_rocket_reached_it(driver, size):
     words = shown(d)
     assert "reaches the Trajectory card" in words and who in words, words
     assert "1/1" not in words
+
+
+def test_a_copy_module_jettisoned_as_storage_is_named_as_a_copy():
+    """RM-166 ("The Rocket", Copy): a Copy module copying a Storage module may be jettisoned for its effect. The
+    player holds a Copy card: the move names it "copying Storage", not "Storage module" (a fresh player's puzzle)."""
+    from types import SimpleNamespace
+
+    from companion.rules import race_to_mars as rm
+    from companion.rules.race_to_mars.model import PLAY_STEP
+    from companion.ui.games.race_to_mars.moves import describe
+    from tests.rules.test_race_to_mars_helpers import flight, modules
+
+    s = flight(step=PLAY_STEP, players={0: dict(modules=modules({"storage": 1, "name": "S001"},
+                                                                {"copy": True, "name": "S034"}))})
+    jettisons = [a for a in rm.legal_actions(s) if a.kind == rm.JETTISON_STORAGE and a.seat == 0]
+    words = {describe(SimpleNamespace(state=s), a) for a in jettisons}
+    assert words == {"Jettison Storage module 1 (S001)", "Jettison module 2 (S034), copying Storage"}, words

@@ -380,6 +380,9 @@ def _check_copy_module(state: State, seat: int, a: dict) -> Rejection | None:
         return bad
     if not p.modules[i].copy:
         return reject("not_copy", f"{p.modules[i].name} is not a Copy module.", "The Rocket")
+    if (p.modules[i].uid, 0) in p.copy_dirs:
+        return reject("copy_lost", "The module it copied was jettisoned this turn: it can copy a new module from "
+                      "your next turn.", "The Rocket")
     j = i - 1 if a["side"] == "above" else i + 1
     if j < 0:
         return reject("rocket_card", "Your Rocket card is not considered a module, so it can't be copied.",

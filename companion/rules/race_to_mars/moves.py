@@ -188,7 +188,7 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
     out = []
     mods = p.modules
     for i, m in enumerate(mods):
-        if m.copy:
+        if m.copy and (m.uid, 0) not in p.copy_dirs:   # not one whose copied module was jettisoned (RM-043)
             now = copied(p, i)
             if i > 0 and not mods[i - 1].copy and now is not mods[i - 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))

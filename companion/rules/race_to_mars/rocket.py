@@ -16,12 +16,16 @@ def copied(p: Player, i: int) -> Module | None:
     """The module the Copy module at index ``i`` copies this turn: the one
     chosen (``copy_dirs``) or else the first of above/below that can be copied;
     None when there is nothing to copy ("can never copy another copy effect";
-    the Rocket card is not a module)."""
+    the Rocket card is not a module), or when the module it copied was jettisoned
+    this turn ("you can no longer copy it. Instead, you might be able to copy a new
+    module on future turns": ``copy_dirs`` holds ``(uid, 0)`` until the turn ends)."""
     mods = p.modules
     side = 0
     uid = mods[i].uid
     for u, d in p.copy_dirs:
         if u == uid:
+            if d == 0:   # the module it copied was jettisoned this turn (RM-043): nothing until the next
+                return None
             side = d
     for j in ((i + side,) if side else (i - 1, i + 1)):
         if 0 <= j < len(mods) and not mods[j].copy:

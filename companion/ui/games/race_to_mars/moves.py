@@ -41,8 +41,10 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
         return f"Module {args['module'] + 1} copies the one {args['side']}"
     if k == "double_module":
         return f"Use {mod(args['module'])} twice this turn"
-    if k == "jettison_storage":
-        return f"Jettison Storage {mod(args['module'])}"
+    if k == "jettison_storage":  # a Copy module copying a Storage module may be jettisoned as one (RM-166)
+        i = args["module"]
+        copy = i < len(mods) and mods[i].copy
+        return f"Jettison {mod(i)}, copying Storage" if copy else f"Jettison Storage {mod(i)}"
     if k == "free_advance":
         from companion.rules.race_to_mars.rocket import free_advance
         return f"Jettison {mod(args['module'])}: {free_advance(p, args['module'])} free spaces"
