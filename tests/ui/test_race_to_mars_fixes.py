@@ -639,9 +639,9 @@ def test_the_jettison_insight_offers_crew_cards_of_the_discard_pile_with_an_empt
 
 @pytest.mark.parametrize("size", [(800, 480)])
 def test_a_2_1_panel_keeps_its_later_lines_when_the_hazards_line_is_long(driver, size):
-    """"Phase 2.1: Play Cards": a player's panel in 2.1 shows the hazards ahead and, below them, what is in
-    play; a hazards line too long for the room left is shortened ("1 safe hazard"), and never takes
-    the lines after it away."""
+    """"Phase 2.1: Play Cards": a player's panel in 2.1 shows how far the rocket reaches and the hazards ahead
+    (the colour of one that costs a jettison, "Hazards"), in short forms when room is short ("Reach 1", "red
+    hazard"), never dropping them for a line before them that does not fit."""
     from companion.rules.race_to_mars import advice
     d = driver(size=size)
     new_game(d, 4, first_game=True)
@@ -659,8 +659,11 @@ def test_a_2_1_panel_keeps_its_later_lines_when_the_hazards_line_is_long(driver,
         name = s.state.names[seat]
         panel = next(h.rect for h in ui.hits if h.label == name)
         inside = " ".join(t for t, r, _ in ui.texts if panel.colliderect(r))
-        assert "In play" in inside, (name, inside)
-        assert ("hazard" in inside.lower()) == bool(advice.reach(s.state, seat)["hazards"]), (name, inside)
+        reach = advice.reach(s.state, seat)
+        assert "Reach" in inside, (name, inside)
+        assert ("hazard" in inside.lower()) == bool(reach["hazards"]), (name, inside)
+        for h in reach["hazards"]:   # the colour of one that costs a jettison: red a module, yellow a Crew card
+            assert h["protected"] or h["colour"] in inside, (name, inside)
 
 
 def test_the_rocket_button_asks_before_a_storage_jettison_and_which_cards_go_with_it(driver):

@@ -159,14 +159,13 @@ class PlayScreen(TableScreen):
             self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat])
 
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
-        """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play, the reminders) in ``rect``:
-        whole lines when they all fit; else the least needed ones in short form ("Hand 2"), one by one; else
-        the short forms, what is in play, hazards and reach first, the least needed sharing lines ("+6 free ·
-        Hand 0", "In play 0 · Reach 2"): a narrow panel (4 players at 800x480) shows what matters most rather
-        than the first lines. A tap on the panel shows the rest."""
+        """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``, then the reminders
+        that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"), one by one; else
+        the short forms, reach, hazards and what is in play first, the least needed sharing lines ("+6 free ·
+        Hand 0"): a narrow panel (4 players at 800x480) shows what matters most rather than the first lines.
+        A tap on the panel shows the rest."""
         lay = ui.layout
         r = advice.reach(self.app.state, seat)
-        shielded = sum(h["protected"] for h in r["hazards"])
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
         if len(text.wrap(in_play, rect.w, lay.small)) > 1:
             in_play = f"In play: {len(p['play_area'])} cards"
@@ -177,16 +176,15 @@ class PlayScreen(TableScreen):
                   *([(f"+{free} free advance", f"+{free} free")] if free else []),
                   *([("Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"  # ("Hazards")
                                              + (" (shielded)" if h["protected"] else "") for h in r["hazards"]),
-                      hazards_short(len(r["hazards"]), shielded))]
+                      hazards_short(r["hazards"]))]
                     if r["hazards"] else []),
-                  (in_play, f"In play {len(p['play_area'])}"),
-                  *[(x, x) for x in reminder_lines(self.app, seat)
-                    if not x.startswith(("Play cards", "A rocket is on Mars"))]]
+                  (in_play, f"In play {len(p['play_area'])}")]
+        reminders = [x for x in reminder_lines(self.app, seat) if not x.startswith(("Play cards", "A rocket is"))]
         lh = text.font(lay.small).get_linesize()
 
         def height(line: str) -> int:
             return len(text.wrap(line, rect.w, lay.small)) * lh
-        first = ("In play", "Hazards", "Reach", "+")
+        first = ("Reach", "Hazards", "In play", "+")   # the app's advice first: the cards in play are on the table
         order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
                                                   len(first)))
         forms = [full for full, _ in facts_]
@@ -211,7 +209,7 @@ class PlayScreen(TableScreen):
                 break
             lines = shorts[:-n] + packed(shorts[-n:])
         y = rect.y
-        for line in lines:  # a line too long for the room left gives way to the next
+        for line in lines + reminders:  # a line too long for the room left gives way to the next
             need = height(line)
             if y + need <= rect.bottom + 1:
                 y += ui.block(pygame.Rect(rect.x, y, rect.w, need), line, lay.small, FG, min_size=lay.small)
@@ -281,10 +279,13 @@ class PlayScreen(TableScreen):
             ui.button(cell, label, cb, style, size=lay.body, name=key)
 
 
-def hazards_short(n: int, shielded: int) -> str:
-    """The hazards ahead in the fewest words, for a narrow panel: the ones that will cost a jettison ("2
-    hazards"), or "1 safe hazard" when a module shields every one (race-to-mars.txt "Hazards")."""
-    bare = n - shielded
+def hazards_short(hazards: list[dict]) -> str:
+    """The hazards ahead (``advice.reach``'s ``hazards``) in the fewest words, for a narrow panel: the colours
+    of those that will cost a jettison ("red hazard", "2 hazards: red, yellow": a red one takes a module, a
+    yellow one a Crew card), or "1 safe hazard" when a module shields every one (race-to-mars.txt "Hazards")."""
+    bare = [h["colour"] for h in hazards if not h["protected"]]
+    if len(bare) == 1:
+        return f"{bare[0]} hazard"
     if bare:
-        return f"{bare} hazard" + "s" * (bare != 1)
-    return f"{n} safe hazard" + "s" * (n != 1)
+        return f"{len(bare)} hazards: " + ", ".join(bare)
+    return f"{len(hazards)} safe hazard" + "s" * (len(hazards) != 1)
