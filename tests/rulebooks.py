@@ -1,12 +1,16 @@
-"""The rulebooks beside the repository (``../shared/rules/``), for tests that
+"""The rulebooks beside the repository (``../shared/rules/``, or ``$COMPANION_RULES``), for tests that
 check citations: a player who looks a cited section up must find it."""
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
-RULEBOOKS = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
+#: where the rulebooks are: ``$COMPANION_RULES`` (as the app reads it), else ``../shared/rules`` beside the repository
+RULEBOOKS = Path(os.environ.get("COMPANION_RULES") or Path(__file__).resolve().parents[1].parent / "shared" / "rules")
+#: the specs of issues 8 and 9: ``$COMPANION_SPECS``, else ``specs`` beside the rulebooks
+SPECS = Path(os.environ.get("COMPANION_SPECS") or RULEBOOKS.parent / "specs")
 
 
 @lru_cache(maxsize=None)

@@ -14,8 +14,9 @@ from companion.rules.contract import validate
 from companion.rules import mission_to_mars_2049 as mm
 from companion.rules.mission_to_mars_2049 import advice, sections
 from tests.rules.test_mission_to_mars_2049_setup import act, colony, main_state, rich, started
+from tests.rulebooks import RULEBOOKS
 
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / mm.RULEBOOK
+RULEBOOK = RULEBOOKS / mm.RULEBOOK
 SOURCES = Path(mm.__file__).parent
 
 

@@ -12,8 +12,9 @@ from companion.rules import GAMES, Action, entry, replay
 from companion.rules import race_to_mars as rm
 from companion.rules.contract import validate
 from tests.rules.test_race_to_mars_helpers import flight, options
+from tests.rulebooks import RULEBOOKS
 
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / rm.RULEBOOK
+RULEBOOK = RULEBOOKS / rm.RULEBOOK
 SOURCES = Path(rm.__file__).parent
 
 

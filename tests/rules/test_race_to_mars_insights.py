@@ -3,14 +3,14 @@ result (race-to-mars.txt "Reference: Insights and Hazards (back page)", "Startin
 Experience"). Decisions: RM-154 (their contents come from the catalogue as printed), RM-159 (a rocket keeps its
 lane unless "change trajectory" moves it)."""
 import re
-from pathlib import Path
 
 from companion.rules import race_to_mars as rm
 from companion.rules.race_to_mars.cards import BACK_PAGE_ONLY, STARTING_CARDS, insight_of
 from companion.rules.race_to_mars.model import INSIGHT_CARD, PLAY_STEP, Crew, CrewCard, replace
 from tests.rules.test_race_to_mars_helpers import act, flight, modules, rejection, texts
+from tests.rulebooks import RULEBOOKS
 
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / rm.RULEBOOK
+RULEBOOK = RULEBOOKS / rm.RULEBOOK
 
 
 def _with_insight(s, **insight):

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.rules.thirty_to_mars import actions
+from tests.rulebooks import RULEBOOKS
 
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / actions.RULEBOOK
+RULEBOOK = RULEBOOKS / actions.RULEBOOK
 SOURCES = Path(actions.__file__).parent
 
 
