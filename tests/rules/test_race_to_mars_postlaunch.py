@@ -487,3 +487,15 @@ def _to_next_own_turn(s):
         act_ = next(a for a in rm.legal_actions(s) if a.kind in (rm.DONE, rm.DISCARD)) \
             if any(a.kind in (rm.DONE, rm.DISCARD) for a in rm.legal_actions(s)) else rm.legal_actions(s)[0]
         s, _ = rm.apply(s, act_)
+
+
+def test_rm087_an_empty_hand_is_the_reason_given_first():
+    """RM-087 ("Phase 2.3: Exchange Cards for Experience"): with an empty hand, exchanging a card the discard pile
+    is known to hold is refused because the hand is empty (a fresh player got the discard pile's rule instead);
+    a rocket with no module says so, not "There is no Rocket module 1 (you have 0)"."""
+    s = flight(players={0: dict(crew=cards(("A",)), hand=0, discard=1, seen=("A",), modules=())})
+    s = replace(s, sub=3)
+    r = rejection(s, rm.EXCHANGE, 0, card="A")
+    assert (r.code, r.rule) == ("hand_empty", "race-to-mars.txt, Phase 2.3: Exchange Cards for Experience"), r
+    r = rejection(s, rm.COPY_MODULE, 0, module=0, side="below")
+    assert r.code == "no_module" and "no Rocket modules" in r.message

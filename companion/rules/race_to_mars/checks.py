@@ -328,7 +328,10 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
 
 
 def _not_in_hand(p: Player, name: str, section: str) -> Rejection:
-    """``name`` cannot be in the hand: not owned, in play, jettisoned, or known in the discard pile."""
+    """``name`` cannot be in the hand: the hand is empty, or it is not owned, in play, jettisoned, or known in
+    the discard pile."""
+    if p.hand < 1:
+        return reject("hand_empty", f"Your hand is empty: {name} cannot be in it.", section)
     if crew_card(p, name) is None:
         return reject("not_in_hand", f"{name} is not one of your Crew cards (or it was jettisoned).", section)
     if name in p.seen:
@@ -367,8 +370,12 @@ def _rocket_timing(state: State, seat: int) -> Rejection | None:
 
 
 def _module(p: Player, i: int) -> Rejection | None:
+    if not p.modules:
+        return reject("no_module", "Your rocket has no Rocket modules (every one was jettisoned, or none was "
+                      "attached).", "The Rocket")
     if i >= len(p.modules):
-        return reject("no_module", f"There is no Rocket module {i + 1} (you have {len(p.modules)}).", "The Rocket")
+        return reject("no_module", f"There is no Rocket module {i + 1}: your rocket has {len(p.modules)}.",
+                      "The Rocket")
     return None
 
 
