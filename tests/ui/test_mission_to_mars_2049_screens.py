@@ -140,3 +140,22 @@ def test_a_tap_on_a_player_shows_their_colony_and_the_odds(driver):
     assert "Base 1: Air Station, Food Station, Minerals Station" in lines
     assert "Next roll produces for them: 50%" in lines  # one Station of each type: 3 faces of 6
     assert "Can build now" in lines and "Next Base:" in lines
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_the_new_game_screen_over_an_open_game_keeps_every_label_whole(driver, size):
+    """New game chosen while a game is open: "Back to game" joins the screen, and no label is cut (a fresh
+    player read "Back to the ga..." at 800x480, and "49 ...", "Han..." in portrait)."""
+    from companion.ui import text
+    d = driver(size)
+    _new_game(d)
+    d.tap("New game")
+    d.tap("New game")            # the dialog's: play another game or start a new one
+    d.tap("Mission to Mars 2049")
+    if d.app.dialog is not None:   # this game is open: resume it or start a new one
+        d.tap("New game")
+    cuts = text.STATS["cut"]
+    d.frame()
+    assert d.app.current_screen().name == "new_game" and "Back to game" in d.names()
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]

@@ -138,8 +138,11 @@ class NewGameScreen(Screen):
         for i, cell in enumerate(cells[:6]):
             ui.button(cell, SYMBOL_NAMES[self.faces[i]], lambda i=i: self.cycle_face(i),
                       sub=f"face {i + 1}", size=lay.small, name=f"face {i + 1}")
+        back = self.app.showing_new_game_over_a_game()
         if lay.portrait:
             reset_r = cells[6]
+            if back:  # the grid's last cell: the bottom row keeps room for its own words
+                ui.button(cells[7], "Back to game", self.app.cancel_new_game, size=lay.small, name="Back to game")
         else:  # under the "Die faces" label
             reset_r = pygame.Rect(body.x, faces_r.bottom - lay.touch, label_w, lay.touch)
         ui.button(reset_r, "Default", self.default_faces, size=lay.small, sub="faces",
@@ -154,8 +157,7 @@ class NewGameScreen(Screen):
         hide = self.app.settings.get("hide_hands", False)
         nr = next_rect(lay, lay.body_rect)
         left = pygame.Rect(bottom_r.x, bottom_r.y, nr.x - lay.gap - bottom_r.x, bottom_r.h)
-        back = self.app.showing_new_game_over_a_game()
-        cells = L.cols(left, (2 if lay.portrait else 3) + (1 if back else 0), lay.gap)
+        cells = L.cols(left, 2 if lay.portrait else 3 + (1 if back else 0), lay.gap)
         ui.button(cells[0], "49 points", lambda: setattr(self, "victory_49", not self.victory_49),
                   "selected" if self.victory_49 else "normal", size=lay.small,
                   sub="wins: on" if self.victory_49 else "wins: off", name="49-point victory")
@@ -165,9 +167,8 @@ class NewGameScreen(Screen):
         if not lay.portrait:
             ui.button(cells[2], "Options", more, size=lay.small, sub="default" if self.as_rulebook() else "changed",
                       name="Options")
-        if back:
-            ui.button(cells[-1], "Back", self.app.cancel_new_game, size=lay.small, sub="to the game",
-                      name="Back to game")
+        if back and not lay.portrait:
+            ui.button(cells[-1], "Back", self.app.cancel_new_game, size=lay.small, sub="to game", name="Back to game")
         ui.button(nr, "Start", self.start, "primary", size=lay.big)
 
     def paint_more(self, ui: Ui) -> None:
