@@ -182,11 +182,10 @@ def storage_jettison(app: Any, action: Action) -> None:
     if len(chosen) < 3:
         more = card_choices(app, action.seat, lambda t: Action(action.kind, {**action.args, "cards": chosen + [t]},
                                                                 action.seat))
-        options += [(f"+ {a.args['cards'][-1]['card']} from the {a.args['cards'][-1]['zone']}",
+        options += [(f"+ {a.args['cards'][-1]['card']} ({a.args['cards'][-1]['zone']})",
                      lambda a=a: storage_jettison(app, a)) for a in more]
-    lines = [f"Chosen: {', '.join(t['card'] + ' (' + t['zone'] + ')' for t in chosen) or 'none yet'}",
-             "Up to 3 cards from your hand or discard pile leave the game with the module."]
-    ask_options(app, f"{name}: which cards go with it?", options, lines=lines)
+    lines = [f"Chosen: {', '.join(t['card'] + ' (' + t['zone'] + ')' for t in chosen) or 'none yet'}"]
+    ask_options(app, f"{name}: up to 3 cards of your hand or discard pile go with it", options, lines=lines)
 
 
 def rocket_moves(app: Any, title: str, actions: Sequence[Action]) -> None:
