@@ -11,7 +11,6 @@ from typing import Any
 
 import pygame
 
-from companion.rules.race_to_mars import advice
 from companion.rules.race_to_mars.model import HAZARDS
 
 from ... import layout as L
@@ -77,7 +76,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     lay = ui.layout
     view = app.view()
     seats = app.game.seats(state)
-    ready = {r["seat"]: r for r in advice.launch_readiness(state)}
+    ready = {r["seat"]: r for r in app.game.launch_readiness(state)}
     players = view["players"]
     if lay.portrait and len(players) > 2:  # two columns of panels
         strips = L.grid(rect, len(players), 2, lay.gap)
@@ -182,7 +181,7 @@ def show_player(app: Any, seat: int) -> None:
                  f"Boosts {p['boosts']} \u00b7 Asteroids {p['asteroids']}")
     if p["mode"] == "Post-launch":
         lines.append(f"Draw pile {p['draw_pile']} \u00b7 hand {p['hand']} \u00b7 discard pile {p['discard_pile']}")
-        r = advice.reach(state, seat)
+        r = app.game.reach(state, seat)
         if r["path"]:
             lines.append(f"This turn: {r['spaces']} space(s) with what is in play"
                          + (", to Mars!" if r["mars"] else ""))
@@ -309,7 +308,7 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
 def reminder_lines(app: Any, seat: int) -> list[str]:
     """The engine's reminders for ``seat`` now (what no paper game says)."""
     try:
-        return advice.reminders(app.state, seat)
+        return app.game.reminders(app.state, seat)
     except Exception:  # a reminder is never worth a broken screen
         return []
 

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST, advice
+from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST
 
 from ... import layout as L
 from ... import text
@@ -165,7 +165,7 @@ class PlayScreen(TableScreen):
         Hand 0"): a narrow panel (4 players at 800x480) shows what matters most rather than the first lines.
         A tap on the panel shows the rest."""
         lay = ui.layout
-        r = advice.reach(self.app.state, seat)
+        r = self.app.game.reach(self.app.state, seat)   # asked once per state
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
         if len(text.wrap(in_play, rect.w, lay.small)) > 1:
             in_play = f"In play: {len(p['play_area'])} cards"
@@ -241,7 +241,6 @@ class PlayScreen(TableScreen):
             btn_h = (nbuttons + (rest.w < lay.px(220))) * (lay.touch + lay.gap)
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
-        r = advice.reach(app.state, seat)
         self.paint_facts(ui, info_r, seat, p)
         if finished:
             return
@@ -280,7 +279,7 @@ class PlayScreen(TableScreen):
 
 
 def hazards_short(hazards: list[dict]) -> str:
-    """The hazards ahead (``advice.reach``'s ``hazards``) in the fewest words, for a narrow panel: the colours
+    """The hazards ahead (``reach``'s ``hazards``) in the fewest words, for a narrow panel: the colours
     of those that will cost a jettison ("red hazard", "2 hazards: red, yellow": a red one takes a module, a
     yellow one a Crew card), or "1 safe hazard" when a module shields every one (race-to-mars.txt "Hazards")."""
     bare = [h["colour"] for h in hazards if not h["protected"]]

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH, advice
+from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH
 
 from ... import layout as L
 from ... import text
@@ -120,7 +120,7 @@ class RoundScreen(TableScreen):
             (fitting(["Attach as module", "Attach"], col_w, lay.body, True),
              lambda: self.gui.open_pick("module", "module", seat), "normal",
              fitting(["its Rocket module", "as a module", "module"], col_w, lay.small), "Attach as module")]
-        ready = next((r for r in advice.launch_readiness(state) if r["seat"] == seat), None)
+        ready = next((r for r in app.game.launch_readiness(state) if r["seat"] == seat), None)
         if self.can_launch():
             buttons.append(("Launch!", self.launch, "good", fitting(
                 [f"Crew {ready['crew']}, {ready['modules']} modules", f"Crew {ready['crew']}"], col_w, lay.small)
@@ -155,5 +155,5 @@ class RoundScreen(TableScreen):
                 [f"Launch: {ready['short_words']} ({ready['rule']})", f"Launch: {ready['short_words']}",
                  ready["short_words"]], inner, lay.small))
         lines += reminder_lines(app, seat)[1:]  # the first says "pick one of the k revealed": shown above
-        others = [r["words"] for r in advice.launch_readiness(state) if r["can_launch"] and r["seat"] != seat]
+        others = [r["words"] for r in app.game.launch_readiness(state) if r["can_launch"] and r["seat"] != seat]
         text_panel(ui, area, lines + others, WARN if view["end_triggered"] else FG)

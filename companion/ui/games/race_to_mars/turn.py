@@ -18,7 +18,7 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE_ADVANCE, INSIGHT, JETTISON_CREW,
-                                          JETTISON_MODULE, advance_problem, advice)
+                                          JETTISON_MODULE)
 from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 from companion.rules.race_to_mars.post import insight_cost
 
@@ -129,7 +129,7 @@ class TurnScreen(TableScreen):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub_text, name=name)
         lines = [x for x in reminder_lines(app, seat) if not x.startswith("Deal with")]
         if sub == 2 and not hazards:
-            r = advice.reach(state, seat)
+            r = app.game.reach(state, seat)
             lines = [x for x in lines if not x.startswith("You can advance")]
             lines.insert(0, f"With what is in play: {r['spaces']} space(s)" + (", to Mars!" if r["mars"] else "")
                          + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
@@ -183,7 +183,7 @@ class TurnScreen(TableScreen):
         crew = facts.crew_names(state, seat) or ["Boost"]
         advances = [a for a in legal if a.kind == ADVANCE]
         space = facts.next_space_of(state, seat)
-        problem = advance_problem(state, seat) if not advances and sub == 2 and space is not None else None
+        problem = app.game.advance_problem(state, seat) if not advances and sub == 2 and space is not None else None
         if problem is not None:  # the whole rocket's reason, not one resource's
             short = SHORT.get(space, space)
             words = {"nothing_left": ["everything is spent", "all spent"], "no_source": ["nothing to pay with"],
