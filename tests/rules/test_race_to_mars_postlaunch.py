@@ -472,6 +472,7 @@ def test_rm043_a_copy_module_whose_copied_module_is_jettisoned_copies_nothing_un
     assert keep_allowance(p) == 1                                  # not 2: the copy has lost its module
     assert rejection(s, rm.COPY_MODULE, 0, module=1, side="above").code == "copy_lost"
     assert not [a for a in rm.legal_actions(s) if a.kind == rm.COPY_MODULE]
+    assert rm.rocket_problem(s, 0) is None                         # Storage module 1 may still be jettisoned
     s = _to_next_own_turn(s)
     assert keep_allowance(s.players[0]) == 2                       # a new turn: it copies its new neighbour
 
@@ -499,3 +500,18 @@ def test_rm087_an_empty_hand_is_the_reason_given_first():
     assert (r.code, r.rule) == ("hand_empty", "race-to-mars.txt, Phase 2.3: Exchange Cards for Experience"), r
     r = rejection(s, rm.COPY_MODULE, 0, module=0, side="below")
     assert r.code == "no_module" and "no Rocket modules" in r.message
+
+
+def test_rm042_rm038_a_greyed_rocket_gives_the_whole_rockets_reason():
+    """"The Rocket" (Copy, Storage): with no Rocket module move to make in 2.1, the reason is the rocket's (no
+    modules; none a Copy or Storage module; the Copy module already copies its only neighbour), not a refusal of
+    one module taken as a sample ("P14 is not a Copy module", a fresh player's puzzle)."""
+    def problem(*specs):
+        s = flight(step=PLAY_STEP, players={0: dict(modules=modules(*specs))})
+        return rm.rocket_problem(s, 0)
+    assert problem().code == "no_module"
+    assert problem({"resource": "fuel"}, {"draw": 1}).code == "no_module_moves"
+    assert problem({"copy": True}, {"resource": "fuel"}).code == "copy_set"
+    assert problem({"copy": True}, {"resource": "fuel"}).rule == "race-to-mars.txt, The Rocket"
+    assert problem({"resource": "hull"}, {"copy": True}, {"resource": "fuel"}) is None   # it may copy the other
+    assert problem({"storage": 1}) is None

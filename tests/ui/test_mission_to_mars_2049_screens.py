@@ -159,3 +159,19 @@ def test_the_new_game_screen_over_an_open_game_keeps_every_label_whole(driver, s
     d.frame()
     assert d.app.current_screen().name == "new_game" and "Back to game" in d.names()
     assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(720, 1280), (480, 800)])
+def test_four_colours_in_portrait_are_whole_buttons(driver, size):
+    """"3.3 Who starts the game?": four players' colours in portrait are four whole buttons (a finger's height, the
+    seat numbers whole), not two rows squeezed into one (a fresh player saw the digits cut)."""
+    from companion.ui import text
+    d = driver(size)
+    d.tap("Mission to Mars 2049")
+    d.tap("4 players")
+    cuts = text.STATS["cut"]
+    d.frame()
+    colours = [h.rect for h in d.app.screen.ui.hits if h.label.startswith("colour ")]
+    assert len(colours) == 4 and min(r.h for r in colours) >= d.app.layout.touch
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]

@@ -18,7 +18,7 @@ from .checks import advance_problem, check, launch_problem
 from .deck import hand_candidates
 from .engine import apply, default_options, new_game
 from .model import RULEBOOK, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, State
-from .moves import legal_actions, random_action, random_space_card, random_starting_card
+from .moves import legal_actions, random_action, random_space_card, random_starting_card, rocket_problem
 from .table import (die_faces, expects, invariants, is_over, last_roll, outcome, phase, result, seats,
                     starting_choices, starting_stage, summary, to_act)
 
@@ -29,5 +29,6 @@ __all__ = ["ACTIONS", "ADVANCE", "CARD_KINDS", "COPY_MODULE", "DISCARD", "DONE",
            "check",
            "default_options", "die_faces", "expects", "hand_candidates", "invariants", "is_over", "last_roll",
            "launch_problem", "launch_readiness", "legal_actions", "new_game", "outcome", "phase", "random_action",
-           "random_space_card", "random_starting_card", "reach", "reminders", "result", "seats", "setup_checklist",
+           "random_space_card", "random_starting_card", "reach", "reminders", "result", "rocket_problem", "seats",
+           "setup_checklist",
            "starting_choices", "starting_stage", "summary", "supply_short", "to_act"]

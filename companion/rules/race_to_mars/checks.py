@@ -331,7 +331,7 @@ def _not_in_hand(p: Player, name: str, section: str) -> Rejection:
     """``name`` cannot be in the hand: the hand is empty, or it is not owned, in play, jettisoned, or known in
     the discard pile."""
     if p.hand < 1:
-        return reject("hand_empty", f"Your hand is empty: {name} cannot be in it.", section)
+        return reject("hand_empty", "Your hand is empty.", section)
     if crew_card(p, name) is None:
         return reject("not_in_hand", f"{name} is not one of your Crew cards (or it was jettisoned).", section)
     if name in p.seen:

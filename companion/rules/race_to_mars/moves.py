@@ -13,10 +13,10 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..contract import fast_action as Action  # the contract's Action, made faster
+from ..contract import Rejection, fast_action as Action  # the contract's Action, made faster
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY)
+                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_PAIR, HQ_TOP, STARTING_CARDS
 from .checks import check, launch_problem
 from .deck import crew_surely_in_hand, free as free_copies, free_crew, in_discard
@@ -180,6 +180,26 @@ def legal_actions(state: State) -> list[Action]:
     if step == TURN_STEP:
         return _turn_actions(state, state.players[current(state)])
     return []
+
+
+def rocket_problem(state: State, seat: int) -> Rejection | None:
+    """Why ``seat`` has no Rocket module move to make now (a Copy module's side, Headquarters 2's double use, a
+    Storage jettison: what a greyed "Rocket" in 2.1 says), or None when ``legal_actions`` lists one. Source:
+    race-to-mars.txt "The Rocket" (Copy, Storage), "Headquarters" (HQ 2)."""
+    if any(a.seat == seat and a.kind in (COPY_MODULE, DOUBLE_MODULE, JETTISON_STORAGE) for a in legal_actions(state)):
+        return None
+    p = state.players[seat]
+    if not p.modules:
+        return check(state, Action(COPY_MODULE, {"module": 0, "side": "below"}, seat))  # "no Rocket modules"
+    copies = [m for m in p.modules if m.copy]
+    if any((m.uid, 0) in p.copy_dirs for m in copies):
+        return reject("copy_lost", "The module your Copy module copied was jettisoned this turn: it can copy a "
+                      "new module from your next turn.", "The Rocket")
+    if copies:
+        return reject("copy_set", "Your Copy module already copies the only module next to it that it can "
+                      "copy.", "The Rocket")
+    return reject("no_module_moves", "None of your Rocket modules is a Copy or Storage module: the others work "
+                  "by themselves.", "The Rocket")
 
 
 def _rocket_choices(state: State, s: int) -> list[Action]:

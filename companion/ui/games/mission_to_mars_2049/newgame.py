@@ -124,13 +124,14 @@ class NewGameScreen(Screen):
         for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
             ui.button(cell, str(n), lambda n=n: setattr(self, "players", n),
                       "selected" if n == self.players else "normal", size=lay.big, name=f"{n} players")
-        seats_r = row(lay.touch, "Clockwise")
-        for i, cell in enumerate(L.grid(seats_r, self.players, 2 if self.players == 4 and lay.portrait else
-                                        self.players, lay.gap)):
+        seats_r = row(lay.touch, "Clockwise")   # one row, each colour a whole button high
+        for i, cell in enumerate(L.cols(seats_r, self.players, lay.gap)):
             ui.button(cell, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
             chip, name_r = L.take_left(cell.inflate(-lay.px(8), -lay.px(8)), lay.px(30), lay.gap)
             seat_chip(ui, chip, self.colours[i], str(i + 1))
-            ui.label(name_r, self.colours[i].capitalize(), lay.small, FG, bold=True)
+            word = self.colours[i].capitalize()   # "Yel" where four in a row leave no room for "Yellow"
+            ui.label(name_r, word if text.width(word, lay.small, True) <= name_r.w else word[:3], lay.small, FG,
+                     bold=True)
         ncols = 2 if lay.portrait else 3
         nrows = 6 // ncols + (1 if lay.portrait else 0)  # portrait: "Default faces" is a cell of the grid
         faces_r = row(nrows * lay.touch + (nrows - 1) * lay.gap, "Die faces")

@@ -175,7 +175,7 @@ def storage_jettison(app: Any, action: Action) -> None:
     dialog asks for the cards one at a time, each offered only when the rules admit it with those chosen
     before; "Jettison" submits, Cancel leaves everything as it was."""
     chosen = list(action.args["cards"])
-    name = describe(app, action)
+    name = describe(app, action, short=True)   # the module by its number: the title keeps to two lines
     with_cards = Action(action.kind, {**action.args, "cards": chosen}, action.seat)
     options = [(f"Jettison with {len(chosen)} card(s)" if chosen else "Jettison, no cards",
                 lambda: app.submit(with_cards))]

@@ -160,10 +160,10 @@ class PlayScreen(TableScreen):
 
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``, then the reminders
-        that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"), one by one; else
-        the short forms, reach, hazards and what is in play first, the least needed sharing lines ("+6 free ·
-        Hand 0"): a narrow panel (4 players at 800x480) shows what matters most rather than the first lines.
-        A tap on the panel shows the rest."""
+        that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"),
+        one by one; else the short forms, reach, hazards and what is in play first, the least needed sharing
+        lines ("+6 free · Hand 0"): a narrow panel (4 players at 800x480) shows what matters most rather than
+        the first lines. A tap on the panel shows the rest."""
         lay = ui.layout
         r = self.app.game.reach(self.app.state, seat)   # asked once per state
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
@@ -250,17 +250,21 @@ class PlayScreen(TableScreen):
         name = p["name"]
         state = app.state
         crew = facts.crew_names(state, seat) or ["Boost"]
-        mods = range(max(1, len(facts.player(state, seat).modules)))
         moves = [("Play a card", (lambda: self.play(seat)) if plays else None, "normal", f"{name}: play",
                   lambda: [Action(PLAY, {"card": c}, seat) for c in crew]),
                  ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost",
                   lambda: [Action(PLAY_BOOST, {}, seat)]),
                  ("Rocket", (lambda: self.rocket(seat)) if other else None, "normal", f"{name}: rocket",
-                  lambda: [Action(COPY_MODULE, {"module": i, "side": "below"}, seat) for i in mods])]
+                  lambda: [])]
         buttons = []
         for label, cb, style, key, samples in moves:
             cb, disabled, key = tap_or_why(app, cb, samples, key)
             buttons.append((label, cb, disabled or style, key))
+        if not other:  # a greyed Rocket: the whole rocket's reason (the rules' rocket_problem), not one module's
+            label, _, style, key = buttons[2]
+            sample = Action(COPY_MODULE, {"module": 0, "side": "below"}, seat)  # what the log of refusals keeps
+            buttons[2] = (label, lambda: app.reject(app.game.rocket_problem(app.state, seat), action=sample), style,
+                          key)
         buttons.append(("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done"))
         if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
             cells = L.grid(btn_r, 4, 2, lay.gap)
