@@ -746,3 +746,28 @@ def test_a_copy_module_jettisoned_as_storage_is_named_as_a_copy():
     jettisons = [a for a in rm.legal_actions(s) if a.kind == rm.JETTISON_STORAGE and a.seat == 0]
     words = {describe(SimpleNamespace(state=s), a) for a in jettisons}
     assert words == {"Jettison Storage module 1 (S001)", "Jettison module 2 (S034), copying Storage"}, words
+
+
+def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(driver):
+    """"Phase 2.2: Advance Rocket": a fresh player's finger found Rocket... where Pay with... had been once only
+    one way to pay was left. Pay with... now stays in its place, greyed ("1 way"), so the buttons after it stay."""
+    from companion.rules import race_to_mars as rm
+    d = driver()
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    rng = random.Random(18)
+    while not (s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards
+               and sum(a.kind == rm.ADVANCE for a in rm.legal_actions(s.state)) > 1):
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+
+    def pay_with():
+        d.frame()
+        return next(h.rect for h in d.app.screen.ui.hits if h.label.startswith("Pay with\u2026"))
+    where = pay_with()
+    seen = set()
+    while s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards and "Advance" in d.names():
+        assert pay_with() == where
+        seen.add(next(h.label for h in d.app.screen.ui.hits if h.label.startswith("Pay with\u2026")))
+        d.tap("Advance")
+    assert "Pay with\u2026" in seen and len(seen) == 2, seen     # live, then greyed in the same place

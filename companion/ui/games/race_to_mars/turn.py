@@ -23,7 +23,6 @@ from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
-from ... import text
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
@@ -110,7 +109,7 @@ class TurnScreen(TableScreen):
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
             route_strip(ui, route_r, app, seat, 7 if lay.w < lay.px(1000) else 10)
             line = resources_line(app, seat)
-            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
+            res_r, area = L.take_top(area, lay.px(28) * 2, lay.gap)  # two lines, always: the buttons never move
             ui.block(res_r, line, lay.small, FG, min_size=lay.small)
         ncols = 2
         buttons = self.buttons(legal, seat, sub, bool(hazards), (area.w - lay.gap) // ncols - 2 * lay.px(8))
@@ -197,9 +196,14 @@ class TurnScreen(TableScreen):
             out.append(("Advance", lambda: app.submit(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
                              f"to {SHORT.get(space, space)}"])))
-            if len(advances) > 1:
-                out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
-                            f"{len(advances)} ways"))
+        if len(advances) > 1:
+            out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
+                        f"{len(advances)} ways"))
+        elif problem is not None or advances:  # greyed, in its place: the buttons after it stay where they were
+            out.append(("Pay with\u2026", lambda: app.say(
+                "Pay with... chooses among the ways to pay the next space: now there is "
+                + ("one, and Advance uses it." if advances else "none."), "info", 5), "disabled",
+                "1 way" if advances else "no way", "Pay with\u2026" + WHY))
         for a in [a for a in legal if a.kind == FREE_ADVANCE]:
             spaces = describe(app, a).split(": ")[-1].split()[0]
             out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
