@@ -330,16 +330,18 @@ def text_panel(ui: Ui, rect: pygame.Rect, lines: list[str], colour=FG, size: int
         y += ui.block(pygame.Rect(inner.x, y, inner.w, need), line, size, colour, min_size=size)
 
 
-def resources_line(app: Any, seat: int) -> str:
-    """"Resources left: Vel x2, Comm, Wild" (short names; a Boost is "Any")."""
+def resources_line(app: Any, seat: int, short: bool = False) -> str:
+    """"Resources left: Vel x2, Comm, Wild" (short names; a Boost is "Any"); ``short``: "Left: Vel 2, Comm,
+    Wild", for a line that must not wrap."""
     left = facts.resources_left(app.state, seat)
     if not left:
         return "No resources left this turn"
     counts: dict[str, int] = {}
     for r in left:
         counts[r] = counts.get(r, 0) + 1
-    return "Resources left: " + ", ".join(f"{SHORT.get(r, r)}{' x' + str(n) if n > 1 else ''}"
-                                          for r, n in counts.items())
+    times = " " if short else " x"
+    return ("Left: " if short else "Resources left: ") + ", ".join(
+        f"{SHORT.get(r, r)}{times + str(n) if n > 1 else ''}" for r, n in counts.items())
 
 
 class TableScreen(Screen):

@@ -23,6 +23,7 @@ from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
+from ... import text
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
@@ -108,8 +109,10 @@ class TurnScreen(TableScreen):
         if sub == 2 or hazards:
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
             route_strip(ui, route_r, app, seat, 7 if lay.w < lay.px(1000) else 10)
-            line = resources_line(app, seat)
-            res_r, area = L.take_top(area, lay.px(28) * 2, lay.gap)  # two lines, always: the buttons never move
+            line = resources_line(app, seat)   # on one line, so that the buttons under it never move
+            if text.width(line, lay.small) > area.w:
+                line = resources_line(app, seat, short=True)
+            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
             ui.block(res_r, line, lay.small, FG, min_size=lay.small)
         ncols = 2
         buttons = self.buttons(legal, seat, sub, bool(hazards), (area.w - lay.gap) // ncols - 2 * lay.px(8))
