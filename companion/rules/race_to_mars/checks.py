@@ -18,8 +18,8 @@ from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import (duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source, sources,
-                     storage, unentered_ahead)
+from .rocket import (copy_lost, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, source,
+                     sources, storage, unentered_ahead)
 from .table import current, seats, starting_choices, starting_stage, to_act
 
 
@@ -387,7 +387,7 @@ def _check_copy_module(state: State, seat: int, a: dict) -> Rejection | None:
         return bad
     if not p.modules[i].copy:
         return reject("not_copy", f"{p.modules[i].name} is not a Copy module.", "The Rocket")
-    if (p.modules[i].uid, 0) in p.copy_dirs:
+    if copy_lost(p, p.modules[i]):
         return reject("copy_lost", "The module it copied was jettisoned this turn: it can copy a new module from "
                       "your next turn.", "The Rocket")
     j = i - 1 if a["side"] == "above" else i + 1

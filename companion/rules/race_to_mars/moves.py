@@ -24,7 +24,8 @@ from .model import (ADVANCED, ANY, ASTEROID, BASIC, BOOST, HAZARDS, HEADQUARTERS
                     LEFTOVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCES, SPACE_FREE_ADVANCE, STARTING_STEP, TURN_STEP,
                     WILD, YELLOW, UNENTERED, UNKNOWN_STARTING, CrewCard, Player, State)
 from .post import copy_index, insight_cost
-from .rocket import copied, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays, sources, storage
+from .rocket import (copied, copy_lost, duplicable, free_advance, keep_allowance, next_space, pair_pays, pays,
+                     sources, storage)
 from .table import current, starting_choices, starting_stage, trajectory_card_due
 
 _DONE = Action(DONE)
@@ -191,10 +192,10 @@ def rocket_problem(state: State, seat: int) -> Rejection | None:
     p = state.players[seat]
     if not p.modules:
         return check(state, Action(COPY_MODULE, {"module": 0, "side": "below"}, seat))  # "no Rocket modules"
-    copies = [m for m in p.modules if m.copy]
-    if any((m.uid, 0) in p.copy_dirs for m in copies):
-        return reject("copy_lost", "The module your Copy module copied was jettisoned this turn: it can copy a "
-                      "new module from your next turn.", "The Rocket")
+    copies = [i for i, m in enumerate(p.modules) if m.copy]
+    lost = [i for i in copies if copy_lost(p, p.modules[i])]
+    if lost:  # check's own refusal ("copy_lost")
+        return check(state, Action(COPY_MODULE, {"module": lost[0], "side": "below"}, seat))
     if copies:
         return reject("copy_set", "Your Copy module already copies the only module next to it that it can "
                       "copy.", "The Rocket")
@@ -208,7 +209,7 @@ def _rocket_choices(state: State, s: int) -> list[Action]:
     out = []
     mods = p.modules
     for i, m in enumerate(mods):
-        if m.copy and (m.uid, 0) not in p.copy_dirs:   # not one whose copied module was jettisoned (RM-043)
+        if m.copy and not copy_lost(p, m):
             now = copied(p, i)
             if i > 0 and not mods[i - 1].copy and now is not mods[i - 1]:
                 out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))

@@ -14,7 +14,7 @@ from .deck import crew_card, draw, free_crew, gain_asteroid, gain_boost, jettiso
 from .flow import end_turn, put, start_turns
 from .model import (BOOST, GREEN, HAZARDS, PLAY_STEP, RED, RESOURCE_NAMES, UNENTERED, YELLOW, Crew, Insight, Played,
                     Player, State, replace)
-from .rocket import copied, draw_count, final_space, free_advance, next_space, protected, source
+from .rocket import LOST, copied, draw_count, final_space, free_advance, next_space, protected, source
 
 
 # --------------------------------------------------------------------------- 2.1
@@ -260,7 +260,7 @@ def drop_module(p: Player, i: int) -> Player:
     """``p`` without the module at index ``i`` (jettisoned: it leaves the game)."""
     uid = p.modules[i].uid
     gone = p.modules[i]
-    lost = tuple((m.uid, 0) for c, m in enumerate(p.modules)   # Copy modules that copied it: nothing more
+    lost = tuple((m.uid, LOST) for c, m in enumerate(p.modules)   # Copy modules that copied it: nothing more
                  if c != i and m.copy and copied(p, c) is gone)  # this turn (RM-043, "The Rocket", Copy)
     losing = {u for u, _ in lost}
     dirs = tuple(x for x in p.copy_dirs if x[0] != uid and x[0] not in losing) + lost
@@ -408,7 +408,7 @@ def apply_discard(state: State, seat: int, args: dict, events: list[Event]) -> S
         seen.remove(args["top"])
     out = p.hand - keep + len(seen) - len(p.seen)
     n = draw_count(p)   # before the Insights bought this turn are reset
-    p = replace(p, used=frozenset(), copy_dirs=tuple(x for x in p.copy_dirs if x[1]),  # a lost copy: again
+    p = replace(p, used=frozenset(), copy_dirs=tuple(x for x in p.copy_dirs if x[1] != LOST),
                 boosts=p.boosts - boosts, hand=keep, discard=p.discard + out,
                 seen=tuple(seen), draw=p.draw + top, play=(), steps=0, bought_draw=0, bought_keep=0,
                 shield=p.shield_next, shield_next=())

@@ -12,19 +12,29 @@ from .model import (ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_
                     State)
 
 
+#: ``copy_dirs`` side of a Copy module whose copied module was jettisoned this turn: it copies nothing
+#: until the player's next turn ("The Rocket", Copy: "you can no longer copy it. Instead, you might be able
+#: to copy a new module on future turns"; RM-043).
+LOST = 0
+
+
+def copy_lost(p: Player, m: Module) -> bool:
+    """True if the Copy module ``m`` lost what it copied this turn (:data:`LOST`)."""
+    return (m.uid, LOST) in p.copy_dirs
+
+
 def copied(p: Player, i: int) -> Module | None:
     """The module the Copy module at index ``i`` copies this turn: the one
     chosen (``copy_dirs``) or else the first of above/below that can be copied;
     None when there is nothing to copy ("can never copy another copy effect";
     the Rocket card is not a module), or when the module it copied was jettisoned
-    this turn ("you can no longer copy it. Instead, you might be able to copy a new
-    module on future turns": ``copy_dirs`` holds ``(uid, 0)`` until the turn ends)."""
+    this turn (:data:`LOST`)."""
     mods = p.modules
     side = 0
     uid = mods[i].uid
     for u, d in p.copy_dirs:
         if u == uid:
-            if d == 0:   # the module it copied was jettisoned this turn (RM-043): nothing until the next
+            if d == LOST:
                 return None
             side = d
     for j in ((i + side,) if side else (i - 1, i + 1)):
