@@ -109,7 +109,7 @@ class SignalWake:
 
     def __init__(self, post: Callable[[], object]) -> None:
         self._post = post
-        self._previous: int | None = None
+        self._previous = -1
         self._closing = False
         self.active = False
         try:
@@ -146,7 +146,7 @@ class SignalWake:
             return
         self.active = False
         try:
-            signal.set_wakeup_fd(-1 if self._previous is None else self._previous)
+            signal.set_wakeup_fd(self._previous)
         except ValueError:
             pass
         self._closing = True

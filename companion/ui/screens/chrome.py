@@ -5,7 +5,6 @@ no game: the game's part comes from its screen package (``app.game_ui``)."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 import pygame
@@ -305,7 +304,7 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     if path is None:
         return []
     lines = [x.strip() for x in path.read_text(encoding="utf-8").splitlines()]
-    for heading, point in _citation_readings(cited.strip(), lines):
+    for heading, point in _citation_readings(cited.strip()):
         starts = [i for i, x in enumerate(lines) if x == heading and i > 0]
         if starts:
             break
@@ -327,7 +326,7 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     return out[:8] or [lines[start]]  # a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
 
 
-def _citation_readings(cited: str, lines: list[str]) -> list[tuple[str, str]]:
+def _citation_readings(cited: str) -> list[tuple[str, str]]:
     """The (heading, point) pairs ``cited`` may mean, likeliest first: the whole of it; a heading and the
     point after its last ", "; the part before a colon; a heading and a trailing item number ("Setup 3",
     "Setup 3 NB": item 3 and its NB!)."""
