@@ -255,16 +255,12 @@ class PlayScreen(TableScreen):
                  ("Boost", (lambda: self.boost(seat)) if boost else None, "normal", f"{name}: Boost",
                   lambda: [Action(PLAY_BOOST, {}, seat)]),
                  ("Rocket", (lambda: self.rocket(seat)) if other else None, "normal", f"{name}: rocket",
-                  lambda: [])]
+                  lambda: [Action(COPY_MODULE, {"module": 0, "side": "below"}, seat)])]  # logged with the reason
+        problems = {"Rocket": lambda: app.game.rocket_problem(app.state, seat)}  # the whole rocket's, not a module's
         buttons = []
         for label, cb, style, key, samples in moves:
-            cb, disabled, key = tap_or_why(app, cb, samples, key)
+            cb, disabled, key = tap_or_why(app, cb, samples, key, problem=problems.get(label))
             buttons.append((label, cb, disabled or style, key))
-        if not other:  # a greyed Rocket: the whole rocket's reason (the rules' rocket_problem), not one module's
-            label, _, style, key = buttons[2]
-            sample = Action(COPY_MODULE, {"module": 0, "side": "below"}, seat)  # what the log of refusals keeps
-            buttons[2] = (label, lambda: app.reject(app.game.rocket_problem(app.state, seat), action=sample), style,
-                          key)
         buttons.append(("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done"))
         if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
             cells = L.grid(btn_r, 4, 2, lay.gap)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rules.contract import Action
+from companion.rules.contract import Action, Rejection
 
 WHY = " (why not?)"
 
@@ -31,12 +31,17 @@ def why_not(app: Any, samples: Sequence[Action], title: str) -> None:
 
 
 def tap_or_why(app: Any, on_tap: Callable[[], object] | None, samples: Callable[[], Sequence[Action]],
-               title: str) -> tuple[Callable[[], object], str, str]:
+               title: str, problem: Callable[[], Rejection | None] | None = None
+               ) -> tuple[Callable[[], object], str, str]:
     """``(on_tap, style, name)`` of a move button: ``on_tap`` itself when the
-    move is allowed, else a tap that says why (:func:`why_not` of
-    ``samples()``), drawn "disabled" and named ``title + WHY``."""
+    move is allowed, else a tap that says why, drawn "disabled" and named
+    ``title + WHY``: :func:`why_not` of ``samples()``, or, given ``problem``
+    (the rules' reason for the move as a whole, e.g. ``advance_problem``),
+    that refusal, logged with the first of ``samples()``."""
     if on_tap is not None:
         return on_tap, "", title
+    if problem is not None:
+        return (lambda: app.reject(problem(), action=samples()[0])), "disabled", title + WHY
     return (lambda: why_not(app, samples(), title)), "disabled", title + WHY
 
 

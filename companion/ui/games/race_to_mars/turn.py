@@ -190,9 +190,9 @@ class TurnScreen(TableScreen):
             short = SHORT.get(space, space)
             words = {"nothing_left": ["everything is spent", "all spent"], "no_source": ["nothing to pay with"],
                      "wrong_resource": [f"nothing left pays {short}", f"needs {short}"]}.get(problem.code, [""])
-            sample = Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)  # for the log
-            out.append(("Advance", lambda: app.reject(problem, action=sample), "disabled", fit([*words, ""]) or None,
-                        "Advance" + WHY))
+            sample = [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]  # for the log
+            on_tap, style, name = tap_or_why(app, None, lambda: sample, "Advance", problem=lambda: problem)
+            out.append(("Advance", on_tap, style, fit([*words, ""]) or None, name))
         if advances:
             best = best_advance(advances, app)
             paid = source_short(app, seat, best.args["source"])
