@@ -88,11 +88,13 @@ class AskedOnce:
                 return value(*args, **kwargs)
             if self._state is not state:
                 self._state, self._answers = state, {}
-            key: Any = (name, args[1:], tuple(sorted(kwargs.items())))
-            try:
-                hash(key)
-            except TypeError:  # an Action with a dict payload, a list
-                key = (name, repr(args[1:]), repr(sorted(kwargs.items())))
+            key: Any = name  # the common question: about the state alone
+            if len(args) > 1 or kwargs:
+                key = (name, args[1:], tuple(sorted(kwargs.items())))
+                try:
+                    hash(key)
+                except TypeError:  # an Action with a dict payload, a list
+                    key = (name, repr(args[1:]), repr(sorted(kwargs.items())))
             try:
                 answer = self._answers[key]
             except KeyError:
@@ -100,6 +102,7 @@ class AskedOnce:
                 answer = self._answers[key] = value(*args, **kwargs)
             return list(answer) if type(answer) is list else dict(answer) if type(answer) is dict else answer
         ask.__name__ = name
+        self.__dict__[name] = ask  # asked for by name once: later lookups find it without __getattr__
         return ask
 
 
@@ -599,6 +602,9 @@ class App:
         """Session subscriber: keep this period's events for ``state``, redraw."""
         kinds = {e.kind for e in events}
         game_ui = self.game_ui
+        if "redo" in kinds and game_ui is not None and self._recent_for is not None:
+            events = tuple(e for e in events if e.kind != "redo")  # the move made again: its events, as the first time
+            kinds = {e.kind for e in events}
         if kinds & {"undo", "redo", "new_game", "resumed"} or game_ui is None:
             kept = self._recents.get(id(state))  # a state shown lately (undo back to it), else the log when asked
             after = self._recents.get(id(self._recent_for))  # the state this undo takes back

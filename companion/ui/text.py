@@ -101,8 +101,19 @@ def cap_height(size: int, bold: bool = False) -> int:
 
 
 def width(text: str, size: int, bold: bool = False) -> int:
-    """Width in pixels of ``text`` at ``size``."""
-    return font(size, bold).size(text)[0]
+    """Width in pixels of ``text`` at ``size`` (measured once, kept in a bounded table)."""
+    key = (text, size, bold)
+    w = _WIDTHS.get(key)
+    if w is None:
+        if len(_WIDTHS) >= WIDTHS_MAX:
+            _WIDTHS.clear()
+        w = _WIDTHS[key] = font(size, bold).size(text)[0]
+    return w
+
+
+#: (text, size, bold) -> width in pixels: the screens measure the same words at every frame
+_WIDTHS: dict[tuple[str, int, bool], int] = {}
+WIDTHS_MAX = 2048
 
 
 def rungs(size: int, floor: int) -> tuple[int, ...]:

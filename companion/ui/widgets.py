@@ -112,7 +112,7 @@ class Ui:
     def panel(self, rect: pygame.Rect, fill=PANEL, border=None, radius: int | None = None, width: int = 2) -> None:
         r = self.layout.px(10) if radius is None else radius
         pygame.draw.rect(self.surface, fill, rect, border_radius=r)
-        if border is not None:
+        if border is not None and border != fill:  # a border in the fill's colour draws nothing new
             pygame.draw.rect(self.surface, border, rect, width=max(1, self.layout.px(width)), border_radius=r)
 
     def bar(self, rect: pygame.Rect, fraction: float, colour, back=PANEL_HI) -> None:

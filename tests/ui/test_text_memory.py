@@ -65,3 +65,20 @@ def test_a_cached_line_is_kept_run_length_encoded_and_draws_the_same(fonts):
         assert max(abs(a - b) for a, b in zip(*pictures)) <= 1
     finally:
         pygame.display.quit()
+
+
+def test_a_width_is_the_fonts_measured_once_and_the_table_is_bounded(fonts, monkeypatch):
+    """The screens measure the same words at every frame: each (text, size, bold) is measured by the
+    font once, and the table of widths never holds more than ``WIDTHS_MAX``."""
+    monkeypatch.setattr(text, "WIDTHS_MAX", 50)
+    text._WIDTHS.clear()
+    for i in range(200):
+        s = f"Crew {i} needs {i + 3}"
+        assert text.width(s, 24) == text.font(24).size(s)[0]
+        assert text.width(s, 24, True) == text.font(24, True).size(s)[0]
+        assert len(text._WIDTHS) <= 50
+    asked: list[tuple] = []
+    real = text.font
+    monkeypatch.setattr(text, "font", lambda *a: asked.append(a) or real(*a))
+    assert text.width("Crew 199 needs 202", 24) == real(24).size("Crew 199 needs 202")[0]
+    assert asked == []
