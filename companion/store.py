@@ -463,7 +463,8 @@ class Store:
             conn.execute(
                 "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) "
                 "VALUES (?, ?, ?, ?, 0, ?)", (game, seq, _dumps(action), _dumps(events), utc_now()))
-            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ?", (status, game))
+            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ? AND {_TOUCH_NEEDED}",
+                         (status, game, status))
 
     def set_undone(self, game: int, seq: int, undone: bool, status: str) -> None:
         """Mark action ``seq`` undone (undo) or active again (redo) and set the game's
@@ -475,7 +476,8 @@ class Store:
                                (int(undone), game, seq))
             if cur.rowcount != 1:
                 raise StoreError(f"game {game} has no action {seq}")
-            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ?", (status, game))
+            conn.execute(f"UPDATE games SET status = ?, touched = {_NEXT_TOUCH} WHERE id = ? AND {_TOUCH_NEEDED}",
+                         (status, game, status))
 
     # -- refusals: moves the rules refused, kept beside the log (not replayed) --------------
     _REFUSALS = ("CREATE TABLE IF NOT EXISTS refusals (game INTEGER NOT NULL REFERENCES games(id), "
@@ -724,6 +726,9 @@ def _check_status(status: str) -> None:
 
 
 _NEXT_TOUCH = "(SELECT coalesce(max(touched), 0) + 1 FROM games)"
+#: the game's row changes only when it must: a new status, or another game touched since (the
+#: order of the games is the same; the row's page is not written again at every move)
+_TOUCH_NEEDED = "(status != ? OR touched < (SELECT max(touched) FROM games))"
 
 
 def _not_regular(path: Path) -> str | None:
