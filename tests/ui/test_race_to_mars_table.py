@@ -298,3 +298,28 @@ def test_a_greyed_keep_on_the_headquarters_says_what_is_missing(driver):
     assert d.app.message.text == "You keep HQ 4: now tap the one returned to the box."
     d.tap("HQ 7")
     assert "Keep" in d.names() and "Keep (why not?)" not in d.names()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_a_note_or_refusal_on_the_headquarters_covers_no_card_to_tap(driver, size):
+    """"Headquarters": a tap on Keep too early, or on a card already dealt, says why in a box over the text
+    beside Keep (under the cards in portrait), not over the cards the player taps next. In landscape a refusal's
+    rulebook button may take the room beside HQ 10 (the box is as tall as it needs, from the bottom)."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    new_game(d, 2)
+
+    def covered() -> set[str]:
+        d.frame()
+        box = message_box(d.app.layout, d.app)[0]
+        return {h.label for h in d.app.screen.ui.hits if h.label.startswith("HQ ") and h.rect.colliderect(box)}
+
+    d.tap("Keep (why not?)")
+    assert d.app.message is not None and covered() == set()
+    d.tap("HQ 4")
+    d.tap("HQ 7")
+    d.tap("Keep")
+    d.tap("HQ 4 (why not?)")
+    assert d.app.message is not None and d.app.message.rule
+    assert covered() <= ({"HQ 10"} if size[0] > size[1] else set()), covered()

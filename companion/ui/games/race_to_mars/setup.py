@@ -58,6 +58,30 @@ class HeadquartersScreen(Screen):
             return
         self.app.submit(Action(HEADQUARTERS, {"keep": self.keep, "back": self.back}, seat))
 
+    def _geometry(self, lay: L.Layout) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect, pygame.Rect]:
+        """``(title, the ten cells, Keep, the text beside Keep or under the cells)``, logical pixels."""
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        nr = next_rect(lay, lay.body_rect)
+        grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        cells = L.grid(grid_r, 10, 2 if lay.portrait else 3, lay.gap, row_h=lay.touch + lay.px(8))
+        text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
+        below = cells[-1].bottom + lay.gap
+        if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
+            text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
+        return title_r, cells, nr, text_r
+
+    message_at_bottom = True
+
+    def message_area(self) -> pygame.Rect:
+        """A note or a refusal goes over the text beside Keep (or under the cards), not over the
+        Headquarters buttons it is about: at 800x480 it may take the room beside HQ 10 too, for a
+        refusal's rulebook button (the box is only as tall as it needs, from the bottom)."""
+        _, cells, nr, text_r = self._geometry(self.app.layout)
+        if text_r.y == nr.y:  # beside Keep (landscape)
+            return pygame.Rect(text_r.x, cells[-1].y, text_r.w, text_r.bottom - cells[-1].y)
+        return text_r
+
     def paint(self, ui: Ui) -> None:
         self._fresh()
         lay = ui.layout
@@ -65,18 +89,12 @@ class HeadquartersScreen(Screen):
         state = app.state
         seat = app.game.to_act(state).seats[0]
         who = app.game.seats(state)[seat]
-        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        title_r, cells, nr, text_r = self._geometry(lay)
         chip, title_r = L.take_left(title_r, title_r.h, lay.gap)
         seat_chip(ui, chip, who.colour, who.mark)
         ui.label(title_r, fitting([f"{who.name}: which Headquarters?", f"{who.name}: which HQ?", who.name],
                                   title_r.w, lay.small, True), lay.body, MARS, bold=True, min_size=lay.small)
-        nr = next_rect(lay, lay.body_rect)
-        grid_r = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
-        ncols = 2 if lay.portrait else 3
-        row_h = lay.touch + lay.px(8)
         dealt = facts.hq_seen(state)
-        cells = L.grid(grid_r, 10, ncols, lay.gap, row_h=row_h)
         for cell, n in zip(cells, range(1, 11)):
             style = "selected" if n == self.keep else "danger" if n == self.back else "normal"
             what, tiny = HQ_SHORT[n - 1], HQ_TINY[n - 1]
@@ -90,10 +108,6 @@ class HeadquartersScreen(Screen):
                 app, None if n in dealt else (lambda n=n: self.tap(n)),
                 lambda n=n, o=other: [Action(HEADQUARTERS, {"keep": n, "back": o}, seat)], f"HQ {n}")
             ui.button(cell, f"HQ {n}", on_tap, disabled or style, size=lay.body, sub=sub, name=name)
-        text_r = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
-        below = cells[-1].bottom + lay.gap
-        if nr.y - lay.gap - below >= lay.px(80):  # portrait: room under the cards
-            text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
         size = lay.small if text_r.h < lay.px(80) else lay.body
         if self.keep is None:
             line = fitting_block(["Tap the Headquarters you keep, then the one you return to the box.",
