@@ -323,3 +323,33 @@ def test_a_note_or_refusal_on_the_headquarters_covers_no_card_to_tap(driver, siz
     d.tap("HQ 4 (why not?)")
     assert d.app.message is not None and d.app.message.rule
     assert covered() <= ({"HQ 10"} if size[0] > size[1] else set()), covered()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_a_refusal_leaves_the_moves_in_sight(driver, size):
+    """A greyed-out Launch (Pre-launch, "Launching the Rocket") and Advance (2.2, "Phase 2.2: Advance Rocket")
+    say why in a box that covers none of the moves: in landscape over the players' panels at the left, in
+    portrait under them, above NEXT. The rulebook button's label is shortened, never cut, in the narrow box."""
+    from companion.ui import text
+    from companion.ui.screens.chrome import message_box
+
+    def assert_moves_in_sight(why: str) -> None:
+        cuts = text.STATS["cut"]
+        d.tap(why)
+        d.frame()
+        assert d.app.message is not None and d.app.message.rule, d.app.message
+        box = message_box(d.app.layout, d.app)[0]
+        panels = {s.name for s in d.app.game.seats(d.app.state)}
+        hidden = [h.label for h in d.app.screen.ui.hits if h.rect.colliderect(box) and h.label not in panels]
+        assert hidden == [], hidden
+        assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+        d.app.message = None
+
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    assert_moves_in_sight("Launch (why not?)")
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
+    d.frame()
+    to_turn(d, 2)
+    assert_moves_in_sight("Advance (why not?)")

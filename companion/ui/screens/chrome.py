@@ -273,13 +273,23 @@ def draw_message(ui: Ui, app: Any) -> None:
         y += lh
     if section is not None:
         ui.panel(section, PANEL_HI, INFO, width=2)
-        ui.label(section.inflate(-lay.px(12), 0), f"\u00a7 {section_name(m.rule)} \u203a", lay.small, INFO,
-                 bold=True)
+        room = section.inflate(-lay.px(12), 0)
+        forms = section_labels(m.rule)
+        label = next((f for f in forms if text.width(f, lay.small, True) <= room.w), forms[-1])
+        ui.label(room, label, lay.small, INFO, bold=True)
 
 
 def section_name(rule: str) -> str:
     """"Special Ability" from "30-to-mars.txt, Special Ability"."""
     return rule.split(", ", 1)[1] if ", " in rule else rule
+
+
+def section_labels(rule: str) -> list[str]:
+    """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
+    "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ rulebook ›"."""
+    name = section_name(rule)
+    forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]]
+    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["\u00a7 rulebook \u203a"]
 
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:

@@ -344,14 +344,33 @@ def resources_line(app: Any, seat: int, short: bool = False) -> str:
         f"{SHORT.get(r, r)}{times + str(n) if n > 1 else ''}" for r, n in counts.items())
 
 
+def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
+    """(players, moves): side by side in landscape (the players' panels ``share`` of the
+    width at the left), stacked in portrait (``share`` of the height at the top)."""
+    b = lay.body_rect
+    if lay.portrait:
+        top_h = int(b.h * share)
+        return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
+    left_w = int(b.w * share)
+    return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
+
+
 class TableScreen(Screen):
-    """A game screen with the player panels at its top: in portrait a long
-    message (a note, a refusal) goes at the bottom of the body, over the
-    lines above NEXT, never over the players' panels (in landscape the
-    shell's default, under the top bar, covers no panel)."""
+    """A game screen with the player panels: a long message (a note, a
+    refusal) never covers the moves. On a screen whose panels take a part of
+    their own (:attr:`panels_share` of the body, see :func:`split`: at the
+    left in landscape, at the top in portrait) it goes over the panels, from
+    their top. Otherwise (2.1: a column per player, each with its moves) in
+    landscape under the top bar as the shell does (over the heads of the
+    columns), and in portrait at the bottom of the body, above NEXT."""
+
+    #: the share of the body the player panels take (:func:`split`), or None: no such part
+    panels_share: float | None = None
 
     def message_area(self) -> pygame.Rect | None:
         lay = self.app.layout
+        if self.panels_share is not None:
+            return split(lay, self.panels_share)[0].inflate(-2 * lay.gap, -2 * lay.gap)
         if not lay.portrait:
             return None
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
@@ -359,4 +378,4 @@ class TableScreen(Screen):
 
     @property
     def message_at_bottom(self) -> bool:
-        return self.app.layout.portrait
+        return self.app.layout.portrait and self.panels_share is None

@@ -18,25 +18,16 @@ from ... import text
 from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from .refuse import WHY, why_not
-from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
 from .editor import fitting_block
 from .words import fitting
-
-
-def split(lay: Any, share: float = 0.46) -> tuple[pygame.Rect, pygame.Rect]:
-    """(players, moves): side by side in landscape, stacked in portrait."""
-    b = lay.body_rect
-    if lay.portrait:
-        top_h = int(b.h * share)
-        return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
-    left_w = int(b.w * share)
-    return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
 class RoundScreen(TableScreen):
     """See the module docstring."""
 
     name = "round"
+    panels_share = 0.46
 
     def __init__(self, app: Any, gui: Any) -> None:
         super().__init__(app)
@@ -79,7 +70,7 @@ class RoundScreen(TableScreen):
         state = app.state
         view = app.view()
         seat = self.seat()
-        left, right = split(lay)
+        left, right = split(lay, self.panels_share)
         player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state, (seat,))
         area = right.inflate(-2 * lay.gap, -2 * lay.gap)
         me = view["players"][seat]

@@ -28,9 +28,8 @@ from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
 from .moves import ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short
-from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, text_panel
+from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, split, text_panel
 from .refuse import WHY, tap_or_why, why_not
-from .round import split
 from .words import INSIGHT_EFFECTS, SHORT, fitting
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
@@ -61,6 +60,7 @@ class TurnScreen(TableScreen):
     """See the module docstring."""
 
     name = "turn"
+    panels_share = 0.40
 
     def seat(self) -> int:
         return self.app.game.to_act(self.app.state).seats[0]
@@ -87,7 +87,7 @@ class TurnScreen(TableScreen):
         seat = self.seat()
         view = app.view()
         me = view["players"][seat]
-        left, right = split(lay, 0.40)
+        left, right = split(lay, self.panels_share)
         player_panels(ui, left.inflate(-2 * lay.gap, -2 * lay.gap), app, state, (seat,))
         area = right.inflate(-2 * lay.gap, -2 * lay.gap)
         sub = facts.sub(state)
