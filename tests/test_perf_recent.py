@@ -17,18 +17,9 @@ GAME_IDS = sorted(GAMES)
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_recent_after_undo_and_redo_reads_the_tail_and_equals_the_whole_log(tmp_path, game_id):
-    from companion.catalogue import Catalogues
-    from companion.ui.app import RECENT_MAX_ROWS, App
-    game = GAMES[game_id]
-    rng = random.Random(4)
+    from companion.ui.app import RECENT_MAX_ROWS
     with Session.open(tmp_path / "db.sqlite3") as s:
-        s.new_game(game_id, game.default_options(None, 4))
-        for _ in range(250):
-            action = Action.from_json(game.random_action(s.state, rng).to_json())
-            if game.is_over(game.apply(s.state, action)[0]):
-                break
-            assert s.submit(action).accepted
-        app = App(s, Catalogues(tmp_path), game_id)
+        app = _app_after_moves(tmp_path, s, game_id, 250, seed=4)
         read: list[int] = []
         real = s.store.actions_between
 
@@ -45,6 +36,22 @@ def test_recent_after_undo_and_redo_reads_the_tail_and_equals_the_whole_log(tmp_
             app.redo()
             assert app.recent == _whole_log_recent_safe(app, real)
         assert max(read) <= RECENT_MAX_ROWS
+
+
+def _app_after_moves(tmp_path, s, game_id: str, moves: int, seed: int):
+    """A new game of ``game_id`` on session ``s``, up to ``moves`` random moves (stopping before
+    the one that would end it), and the app showing it."""
+    from companion.catalogue import Catalogues
+    from companion.ui.app import App
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    s.new_game(game_id, game.default_options(None, seed))
+    for _ in range(moves):
+        action = Action.from_json(game.random_action(s.state, rng).to_json())
+        if game.is_over(game.apply(s.state, action)[0]):
+            break
+        assert s.submit(action).accepted
+    return App(s, Catalogues(tmp_path), game_id)
 
 
 def _whole_log_recent_safe(app, real):
@@ -66,18 +73,8 @@ def test_a_move_taken_back_and_made_again_reads_no_log(tmp_path, game_id):
     """Undo then Redo, as a table does when it changes its mind: the move made
     again brings its own events (as when it was first made), so neither frame
     reads the log, and today's events are still the whole log's."""
-    from companion.catalogue import Catalogues
-    from companion.ui.app import App
-    game = GAMES[game_id]
-    rng = random.Random(5)
     with Session.open(tmp_path / "db.sqlite3") as s:
-        s.new_game(game_id, game.default_options(None, 5))
-        for _ in range(120):
-            action = Action.from_json(game.random_action(s.state, rng).to_json())
-            if game.is_over(game.apply(s.state, action)[0]):
-                break
-            assert s.submit(action).accepted
-        app = App(s, Catalogues(tmp_path), game_id)
+        app = _app_after_moves(tmp_path, s, game_id, 120, seed=5)
         real = s.store.actions_between
         app.undo()  # the first undo after a start may read the log: the state before was never shown
         assert app.recent == _whole_log_recent_safe(app, real)
