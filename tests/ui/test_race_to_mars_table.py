@@ -328,9 +328,10 @@ def test_a_note_or_refusal_on_the_headquarters_covers_no_card_to_tap(driver, siz
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
 def test_a_refusal_leaves_the_moves_in_sight(driver, size):
-    """A greyed-out Launch (Pre-launch, "Launching the Rocket") and Advance (2.2, "Phase 2.2: Advance Rocket")
-    say why in a box that covers none of the moves: in landscape over the players' panels at the left, in
-    portrait under them, above NEXT. The rulebook button's label is shortened, never cut, in the narrow box."""
+    """A greyed-out Launch (Pre-launch, "Launching the Rocket"), Boost (2.1, "Boost Cards") and Advance (2.2,
+    "Phase 2.2: Advance Rocket") say why in a box that covers none of the moves: over the players' panels (at
+    the left in landscape, at the top in portrait), in 2.1 over the heads of the columns (landscape) or the
+    facts at the left of the rows (portrait). The rulebook button's label is shortened, never cut, in the narrow box."""
     from companion.ui import text
     from companion.ui.screens.chrome import message_box
 
@@ -351,5 +352,6 @@ def test_a_refusal_leaves_the_moves_in_sight(driver, size):
     assert_moves_in_sight("Launch (why not?)")
     _to_post_launch(d.app.session, {"crew": {"resources": ["fuel"]}})
     d.frame()
+    assert_moves_in_sight("Anna: Boost (why not?)")  # 2.1, "Boost Cards"
     to_turn(d, 2)
     assert_moves_in_sight("Advance (why not?)")

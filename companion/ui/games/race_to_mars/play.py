@@ -38,6 +38,19 @@ class PlayScreen(TableScreen):
     """See the module docstring."""
 
     name = "play"
+    #: in portrait, the share of a player's row its buttons take at the right (the facts are at the left)
+    buttons_share = 0.5
+
+    def message_area(self) -> pygame.Rect | None:
+        """In portrait a note or refusal goes over the facts at the left of the rows, never over
+        their buttons at the right; in landscape under the top bar, over the heads of the columns."""
+        lay = self.app.layout
+        if not lay.portrait:
+            return None
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        return pygame.Rect(body.x, body.y, int(body.w * (1 - self.buttons_share)) - lay.gap, body.h)
+
+    message_at_bottom = False
 
     def playing(self) -> list[int]:
         return list(self.app.game.to_act(self.app.state).seats)
@@ -236,7 +249,7 @@ class PlayScreen(TableScreen):
         portrait = lay.portrait
         nbuttons = 0 if finished else 3
         if portrait:  # info on the left, buttons on the right
-            btn_r, info_r = L.take_right(rest, int(rest.w * 0.5), lay.gap)
+            btn_r, info_r = L.take_right(rest, int(rest.w * self.buttons_share), lay.gap)
         else:
             btn_h = (nbuttons + (rest.w < lay.px(220))) * (lay.touch + lay.gap)
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
