@@ -193,10 +193,12 @@ def test_more_keeps_its_place_when_productivity_is_offered_and_names_only_off_tu
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_tips_cover_no_player_panel_and_token_marks_are_readable(driver, size):
-    """Item 7: a tip or refusal (here the 6.0.5 tip after a Station) never covers a player's name or
-    resources; "+8t" (3.8 Resource Tokens) is drawn at least at the body size, like the words
-    beside it; the details say "Laboratory (3)", "H2O Station" (3.6 Building Costs), not "Lab3", "H2o"."""
+def test_tips_cover_no_move_nor_the_acting_players_panel_and_token_marks_are_readable(driver, size):
+    """Item 7, as a table found it: a tip or refusal (here the 6.0.5 tip after a Station) never covers a
+    move (a tap on a move must make it) nor the acting player's name and resources: it goes over what
+    happened this turn when it fits there, else over the other players' panels. "+8t" (3.8 Resource
+    Tokens) is drawn at least at the body size, like the words beside it; the details say
+    "Laboratory (3)", "H2O Station" (3.6 Building Costs), not "Lab3", "H2o"."""
     d = driver(size)
     s = colony(busy(d.app.state), 0, bases=5, road=True, cards=(1, 1, 1), tok3=(0, 0, 0), tok8=(1, 1, 1))
     put(d, s)
@@ -205,9 +207,11 @@ def test_tips_cover_no_player_panel_and_token_marks_are_readable(driver, size):
     d.frame()
     from companion.ui.screens.chrome import message_box
     box = message_box(d.app.layout, d.app)[0]
-    names = {seat.name for seat in d.app.game.seats(d.app.state)}
-    panels = [h.rect for h in d.app.screen.ui.hits if h.label in names]
-    assert len(panels) == 3 and not [p for p in panels if p.colliderect(box)], (box, panels)
+    seats = d.app.game.seats(d.app.state)
+    acting = seats[d.app.game.to_act(d.app.state).seats[0]].name
+    names = {seat.name for seat in seats}
+    covered = [h.label for h in d.app.screen.ui.hits if h.rect.colliderect(box)]
+    assert acting not in covered and not [x for x in covered if x not in names and x != "This turn"], (box, covered)
     marks = [(t, sz, bold) for t, sz, bold, _ in d.app.screen.ui.text_sizes if t in ("+8t", "+8")]
     assert marks and all(sz >= d.app.layout.body for _, sz, bold in marks), marks
     d.app.message = None
@@ -324,3 +328,30 @@ def test_the_new_game_screen_sets_productivity_and_the_banks_box(session, tmp_pa
     s = d.app.session.state
     assert s.box == (BANK_BOX[0] + 1, BANK_BOX[1], BANK_BOX[2], BANK_BOX[3] - 1) and not s.productivity_any_time
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_refused_base_leaves_every_move_and_the_acting_panel_in_sight(driver, size, players):
+    """A table's finding: Red taps the greyed Base ("3.6", 2 Air short); the refusal's box (its § button
+    beside the words when that fits) covers no move and not Red's panel, so the next tap on Station
+    makes Station rather than opening the rulebook."""
+    d = driver(size, players)
+    put(d, colony(replace_main(d.app.state), 0, cards=(1, 3, 3)))
+    d.tap("Base (why not?)")
+    assert d.app.message is not None and d.app.message.rule
+    from companion.ui.screens.chrome import message_box
+    box = message_box(d.app.layout, d.app)[0]
+    names = {seat.name for seat in d.app.game.seats(d.app.state)}
+    covered = [h.label for h in d.app.screen.ui.hits if h.rect.colliderect(box)]
+    assert "Red" not in covered and not [x for x in covered if x not in names and x != "This turn"], covered
+    station = hit(d, "Station")
+    d.app._tap(station.rect.center)
+    d.frame()
+    assert d.app.dialog is None or "rulebook" not in d.app.dialog.title.lower() and "3.6" not in d.app.dialog.title
+
+
+def replace_main(state):
+    """Red's main phase after an Air roll, turn 5."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    return replace(state, phase="main", current=0, produced=0, face=1, turn=5)

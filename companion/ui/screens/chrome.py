@@ -201,25 +201,63 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     lines = _wrapped(words, status.w - 2 * pad, size)
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
-    area = None
-    bottom = False
+    places = _message_places(lay, app)
+    for i, (area, bottom) in enumerate(places):
+        placed = _placed(lay, words, rule, area, bottom, last=i == len(places) - 1)
+        if placed is not None:
+            return placed
+    raise AssertionError("the last place always takes the message")  # pragma: no cover
+
+
+def _message_places(lay: Layout, app: Any) -> list[tuple[pygame.Rect, bool]]:
+    """``[(area, at its bottom)]`` where the screen wants its messages, the first where the box fits:
+    ``screen.message_areas()`` if it has one, else ``screen.message_area()`` (and
+    ``message_at_bottom``), else under the top bar."""
     try:
         screen = app.current_screen()
+        many = getattr(screen, "message_areas", None)
+        if many is not None:
+            places = [(pygame.Rect(a), bool(b)) for a, b in many()]
+            if places:
+                return places
         area = screen.message_area()
-        bottom = getattr(screen, "message_at_bottom", False)
-    except Exception:  # a screen without one, or no screen yet
-        area = None
-    if area is None:
-        area = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        if area is not None:
+            return [(pygame.Rect(area), bool(getattr(screen, "message_at_bottom", False)))]
+    except Exception:  # a screen without one, or no screen yet: under the top bar
+        pass
+    return [(lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap), False)]
+
+
+def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom: bool,
+            last: bool) -> tuple[pygame.Rect, list[str], pygame.Rect | None] | None:
+    """The box in ``area`` (its top, or its bottom): the words over the whole width and the rulebook
+    button under them, else (too tall) the button at their right; None when neither fits and the
+    area is not the ``last`` one to try (the last takes it, as tall as the area allows)."""
+    size = lay.small
+    lh = text.font(size).get_linesize()
+    pad, edge = lay.px(14), lay.px(8)
     lines = _wrapped(words, area.w - 2 * pad, size)
-    rule_h = lay.touch + lay.gap if rule else 0
-    h = min(area.h, len(lines) * lh + 2 * lay.px(8) + rule_h)
-    box = pygame.Rect(area.x, area.y, area.w, h)
+    h = len(lines) * lh + 2 * edge + (lay.touch + lay.gap if rule else 0)
+    side = None
+    if rule and h > area.h:  # the button at the right, with the longest label that lets the box fit
+        for label in section_labels(rule):
+            side_w = text.width(label, size, True) + 2 * lay.px(12)
+            side_lines = _wrapped(words, area.w - 2 * pad - side_w - lay.gap, size)
+            side_h = max(len(side_lines) * lh, lay.touch) + 2 * lay.px(4)
+            if side_h < h:
+                lines, h, side = side_lines, side_h, side_w
+            if h <= area.h:
+                break
+    if h > area.h and not last:
+        return None
+    box = pygame.Rect(area.x, area.y, area.w, min(area.h, h))
     if bottom:  # the screen keeps its top where it is (a list a habitual tap goes to)
         box.bottom = area.bottom
     section = None
-    if rule:
-        section = pygame.Rect(box.x + pad, box.bottom - lay.touch - lay.px(8), box.w - 2 * pad, lay.touch)
+    if rule and side is not None:
+        section = pygame.Rect(box.right - pad - side, box.y + (box.h - lay.touch) // 2, side, lay.touch)
+    elif rule:
+        section = pygame.Rect(box.x + pad, box.bottom - lay.touch - edge, box.w - 2 * pad, lay.touch)
     return box, lines, section
 
 
@@ -266,7 +304,10 @@ def draw_message(ui: Ui, app: Any) -> None:
     colour = {"error": BAD, "info": INFO, "note": MARS}[m.kind]
     ui.panel(box, (18, 20, 36), colour, width=3)
     lh = text.font(lay.small).get_linesize()
-    inner = box.inflate(-2 * lay.px(14), -2 * lay.px(4 if section is None and box.h < 3 * lh else 8))
+    beside = section is not None and section.x > box.x + lay.px(14)  # the rulebook button at the words' right
+    inner = box.inflate(-2 * lay.px(14), -2 * lay.px(4 if beside or section is None and box.h < 3 * lh else 8))
+    if beside:
+        inner.w = section.x - lay.gap - inner.x
     y = inner.y if len(lines) * lh < inner.h or section is not None else box.y + (box.h - len(lines) * lh) // 2
     for line in lines:
         ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, FG)
@@ -286,9 +327,11 @@ def section_name(rule: str) -> str:
 
 def section_labels(rule: str) -> list[str]:
     """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
-    "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ rulebook ›"."""
+    "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ 3.6 ›" (a numbered
+    heading's number), "§ rulebook ›"."""
     name = section_name(rule)
-    forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]]
+    first = name.split(" ", 1)[0]
+    forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]] + ([first] if any(c.isdigit() for c in first) else [])
     return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["\u00a7 rulebook \u203a"]
 
 

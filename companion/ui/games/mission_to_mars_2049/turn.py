@@ -77,6 +77,7 @@ class TurnScreen(Screen):
     """See the module docstring."""
 
     name = "turn"
+    _events_r: pygame.Rect | None = None  # where this frame shows what happened this turn
 
     def legal(self) -> list[Action]:
         return self.app.legal()
@@ -327,15 +328,30 @@ class TurnScreen(Screen):
             return action_text(summary, options[0]).split(": ", 1)[-1]
         return None
 
-    def message_area(self) -> pygame.Rect:
-        """Tips and refusals go over the moves' column, from its top (what
-        happened this turn first), never over a player's panel: names and
-        resources stay in sight."""
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where tips and refusals go, the first where the box fits (:func:`..chrome.message_box`), never
+        over a move (a tap on a move makes it): over what happened this turn, above the moves; else over
+        the players' panels on the side of the acting player's panel with more room (from the bottom
+        when it is the side below), so that the resources a refusal talks about stay in sight."""
         lay = self.app.layout
-        return _split(lay, len(self.app.game.seats(self.app.state)))[1].inflate(-2 * lay.gap, -2 * lay.gap)
+        state = self.app.state
+        n = len(self.app.game.seats(state))
+        column = _split(lay, n)[0].inflate(-2 * lay.gap, -2 * lay.gap)
+        places = [(pygame.Rect(self._events_r), False)] if self._events_r is not None else []
+        panels = column
+        if not lay.portrait:  # as paint: the bank line under the panels
+            panels = L.take_bottom(column, text.font(lay.small).get_linesize(), lay.gap)[1]
+        seats = self.app.game.to_act(state).seats
+        if seats and 0 <= seats[0] < n:
+            acting = L.rows(panels, n, lay.gap)[seats[0]]
+            above = pygame.Rect(column.x, column.y, column.w, acting.y - lay.gap - column.y)
+            below = pygame.Rect(column.x, acting.bottom + lay.gap, column.w, column.bottom - acting.bottom - lay.gap)
+            places.append((below, True) if below.h > above.h else (above, False))
+        return places + [(column, False)]
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
+        self._events_r = None  # what happened this turn: where a message goes first (see message_areas)
         lay = ui.layout
         app = self.app
         state = app.state
@@ -371,6 +387,7 @@ class TurnScreen(Screen):
                 for cell, b in zip(cells, extra):
                     ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.font(lay.small).size(b.sub)[0]
                               <= cell.w - lay.px(16) else None, size=lay.body, name=b.name)
+            self._events_r = pygame.Rect(area)
             _events(ui, area, recent, app)
             return
         legal = self.legal()
@@ -380,6 +397,7 @@ class TurnScreen(Screen):
         newest = len(text.wrap(recent[-1], area.w - lay.px(12), lay.small)) if recent else 1
         need = newest * text.font(lay.small).get_linesize() + lay.px(8)
         ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
+        self._events_r = pygame.Rect(ev_r)
         _events(ui, ev_r, recent, app)
         if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
             rest = buttons[len(shown):]

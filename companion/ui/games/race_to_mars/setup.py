@@ -71,16 +71,15 @@ class HeadquartersScreen(Screen):
             text_r = pygame.Rect(rest.x, below, rest.w, nr.y - lay.gap - below)
         return title_r, cells, nr, text_r
 
-    message_at_bottom = True
-
-    def message_area(self) -> pygame.Rect:
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """A note or a refusal goes over the text beside Keep (or under the cards), not over the
-        Headquarters buttons it is about: at 800x480 it may take the room beside HQ 10 too, for a
-        refusal's rulebook button (the box is only as tall as it needs, from the bottom)."""
+        Headquarters buttons it is about; in landscape, when it does not fit there, it may take the
+        room beside HQ 10 too (the box is only as tall as it needs, from the bottom)."""
         _, cells, nr, text_r = self._geometry(self.app.layout)
+        places = [(text_r, True)]
         if text_r.y == nr.y:  # beside Keep (landscape)
-            return pygame.Rect(text_r.x, cells[-1].y, text_r.w, text_r.bottom - cells[-1].y)
-        return text_r
+            places.append((pygame.Rect(text_r.x, cells[-1].y, text_r.w, text_r.bottom - cells[-1].y), True))
+        return places
 
     def paint(self, ui: Ui) -> None:
         self._fresh()
