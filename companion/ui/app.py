@@ -430,6 +430,7 @@ class App:
                 log.exception("cannot log a refusal")
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
+        self.dialog = None  # a move chosen in a dialog (a greyed one under More...): its reason is seen at once
         self.say(str(rejection), kind, float("inf") if kind == "error" else 8.0)
         self.message.rule = rejection.rule
 

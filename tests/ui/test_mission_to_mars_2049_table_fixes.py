@@ -355,3 +355,17 @@ def replace_main(state):
     """Red's main phase after an Air roll, turn 5."""
     from companion.rules.mission_to_mars_2049.model import replace
     return replace(state, phase="main", current=0, produced=0, face=1, turn=5)
+
+
+def test_a_greyed_move_under_more_says_why_at_once(driver):
+    """A table's finding: in portrait, a greyed Trade behind More said nothing until Cancel (the
+    dialog hid the refusal). Its tap closes the list and the refusal shows, with its section."""
+    d = driver((480, 800), 4)
+    put(d, colony(replace_main(d.app.state), 0, cards=(2, 0, 1)))
+    assert "Trade (why not?)" not in d.names(), d.names()
+    d.tap("More")
+    assert d.app.dialog is not None
+    d.tap("Trade (why not?)")
+    assert d.app.dialog is None and d.app.message is not None and d.app.message.rule
+    from companion.ui.screens.chrome import message_box
+    assert message_box(d.app.layout, d.app)[0].h > 0
