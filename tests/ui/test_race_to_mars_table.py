@@ -355,3 +355,41 @@ def test_a_refusal_leaves_the_moves_in_sight(driver, size):
     assert_moves_in_sight("Anna: Boost (why not?)")  # 2.1, "Boost Cards"
     to_turn(d, 2)
     assert_moves_in_sight("Advance (why not?)")
+
+
+@pytest.mark.timeout(60)
+def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
+    """"Headquarters" 8: "You may add an additional card to the selection (Starting cards and phase 1.1),
+    when it is your turn to pick a card." At the Starting card pick its holder has "Add a card" (HQ 8),
+    and its tap reveals one more Starting card. New card is greyed there ("Starting Cards": the card picked
+    is one of those revealed) and its tap says so at once."""
+    import random
+
+    from companion.rules.race_to_mars import EXTRA_CARD
+    d = driver()
+    new_game(d, 2)
+    d.tap("HQ 8")
+    d.tap("HQ 3")
+    d.tap("Keep")
+    d.tap("HQ 1")
+    d.tap("HQ 2")
+    d.tap("Keep")
+    s, rng = d.app.session, random.Random(2)
+    game = s.game
+    for _ in range(200):
+        if any(a.kind == EXTRA_CARD for a in game.legal_actions(s.state)):
+            break
+        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
+    d.frame()
+    assert d.app.screen.name == "entry" and "Add a card" in d.names(), d.names()  # the Starting card pick
+    known = d.app.catalogue("starting").names()
+    d.tap("New card (why not?)")  # a card not revealed cannot be picked: said at once, not after entering it
+    m = d.app.message
+    assert m is not None and m.rule == f"{RULEBOOK}, Starting Cards" and d.app.screen.name == "entry", m
+    assert d.app.catalogue("starting").names() == known, "nothing entered, nothing kept"
+    d.app.message = None
+    refused = len(s.refusals())
+    d.tap("Add a card")
+    expect = game.expects(s.state)
+    assert len(s.refusals()) == refused and s.log_tail(1, s.seq)[-1].action.kind == EXTRA_CARD
+    assert expect.action == "starting" and expect.detail == "revealed", expect  # the added card, revealed

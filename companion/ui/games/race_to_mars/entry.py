@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.race_to_mars import LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD, UNKNOWN_STARTING
+from companion.rules.race_to_mars import (EXTRA_CARD, LEFTOVER, PICK, STARTING, TRAJECTORY, UNKNOWN_CARD,
+                                         UNKNOWN_STARTING)
 from companion.rules.race_to_mars.model import SLOTS
 from companion.rules.race_to_mars.table import slot_side
 
@@ -28,6 +29,7 @@ from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
+from .refuse import tap_or_why
 from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
@@ -548,6 +550,12 @@ class EntryScreen(Screen):
             row = bottom
         if lay.portrait:
             row = pages_r
+        extra = next((a for a in self.app.legal() if a.kind == EXTRA_CARD), None) if r.purpose == "starting" else None
+        if extra is not None:  # Headquarters 8 at the Starting card pick: one more card to the selection
+            add_r, row = L.take_right(row, max(lay.px(150), text.width("Add a card", lay.small, True) + lay.px(20)),
+                                      lay.gap)
+            ui.button(add_r, "Add a card", lambda: self.app.submit(extra), sub="HQ 8", size=lay.small,
+                      name="Add a card")
         prev_r, row = L.take_left(row, lay.px(70), lay.gap)
         next_r, row = L.take_left(row, lay.px(70), lay.gap)
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
@@ -562,8 +570,12 @@ class EntryScreen(Screen):
         if r.purpose == "look":   # not in the list: what to do with a card the catalogue does not know yet
             ui.button(nr, fitting(["Not in the list", "Not listed"], nr.w - 2 * lay.px(8), lay.body, True),
                       self.not_in_catalogue, "primary", size=lay.body, name="Not in the catalogue")
-        else:
-            ui.button(nr, "New card", self.new_card, "primary", size=lay.big)
+        else:  # at a pick of the revealed Starting cards, a new card would be refused: its tap says why
+            picking = r.purpose == "starting" and r.place not in ("insight", "revealed")
+            on_tap, disabled, name = tap_or_why(
+                self.app, None if picking else self.new_card,
+                lambda: [Action(STARTING, {"card": {"name": self.suggestion()}, "place": r.place}, r.seat)], "New card")
+            ui.button(nr, "New card", on_tap, disabled or "primary", size=lay.big, name=name)
 
     def _set_kind(self, kind: str) -> None:
         self.browse_kind = kind
