@@ -104,3 +104,14 @@ def test_rm083_rm188_a_hazard_takes_a_card_from_where_it_can_be():
     assert listed == {("hand", "B"), ("discard", "A")}
     s2, _ = act(s, rm.JETTISON_CREW, 0, zone="discard", card="A")
     assert s2.players[0].seen == () and s2.players[0].discard == 0
+
+
+def test_rm109_a_player_without_any_boost_card_is_told_so():
+    """Boost Cards: a Boost card comes from the supply. A player who owns none is told that, not that
+    their Boost cards are in the play area or the discard pile (a table's finding)."""
+    s = flight(players={0: dict(crew=cards(("A", "fuel"), ("B", "fuel")), hand=1, draw=1)}, sub=4)
+    s = replace(s, step=PLAY_STEP)
+    assert s.players[0].boosts == 0
+    r = rejection(s, rm.PLAY_BOOST, 0)
+    assert r.code == "no_boost" and r.rule == "race-to-mars.txt, Boost Cards"
+    assert "You have no Boost card" in r.message and "discard pile" not in r.message, r.message

@@ -344,6 +344,9 @@ def _check_play_boost(state: State, seat: int, a: dict) -> Rejection | None:
     if state.step != PLAY_STEP:
         return reject("not_now", "Boosts are played in phase 2.1.", "Boost Cards")
     p = state.players[seat]
+    if p.boosts < 1:
+        return reject("no_boost", "You have no Boost card: they come from the supply (the Insight card in phase "
+                      "2.4, some Crew abilities, Headquarters 9).", "Boost Cards")
     if p.hand < 1 or free(p, BOOST) < 1:
         return reject("no_boost", "None of your Boost cards can be in your hand: they are in the play area or "
                       "in the discard pile.", "Boost Cards")
