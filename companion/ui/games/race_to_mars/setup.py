@@ -38,6 +38,9 @@ class HeadquartersScreen(Screen):
 
     def tap(self, n: int) -> None:
         self._fresh()
+        m = self.app.message
+        if m is not None and m.kind == "info":  # the hint said which to tap; this tap is the answer
+            self.app.message = None
         if n == self.keep:
             self.keep, self.back = self.back, None
         elif n == self.back:
