@@ -393,3 +393,39 @@ def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
     expect = game.expects(s.state)
     assert len(s.refusals()) == refused and s.log_tail(1, s.seq)[-1].action.kind == EXTRA_CARD
     assert expect.action == "starting" and expect.detail == "revealed", expect  # the added card, revealed
+
+
+@pytest.mark.timeout(60)
+def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver):
+    """"Headquarters" 8 in phase 1.1: once used, "Add a card" stays where it was, greyed (its tap says
+    why), so "Cards" does not move under the finger (a table's finding)."""
+    import random
+
+    from companion.rules.race_to_mars import EXTRA_CARD
+    d = driver()
+    new_game(d, 2)
+    d.tap("HQ 8")
+    d.tap("HQ 3")
+    d.tap("Keep")
+    d.tap("HQ 1")
+    d.tap("HQ 2")
+    d.tap("Keep")
+    s, rng = d.app.session, random.Random(3)
+    game = s.game
+    for _ in range(400):
+        if s.state.step == "pre-launch" and any(a.kind == EXTRA_CARD for a in game.legal_actions(s.state)):
+            break
+        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
+    d.frame()
+    assert d.app.screen.name == "round", d.app.screen.name
+    before = {n: hit_rect(d, n) for n in ("Add a card", "Cards")}
+    d.tap("Add a card")
+    d.frame()
+    assert d.app.screen.name == "round" and s.log_tail(1, s.seq)[-1].action.kind == EXTRA_CARD
+    assert hit_rect(d, "Add a card (why not?)") == before["Add a card"] and hit_rect(d, "Cards") == before["Cards"]
+    d.tap("Add a card (why not?)")
+    assert d.app.message is not None and d.app.message.rule.startswith(RULEBOOK), d.app.message
+
+
+def hit_rect(d, name):
+    return next(h.rect for h in d.app.screen.ui.hits if h.label == name)

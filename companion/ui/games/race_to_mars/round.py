@@ -17,7 +17,7 @@ from ... import layout as L
 from ... import text
 from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
-from .refuse import WHY, why_not
+from .refuse import WHY, tap_or_why, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
 from .editor import fitting_block
 from .words import fitting
@@ -128,9 +128,11 @@ class RoundScreen(TableScreen):
         if hq == 5:
             buttons.append((fitting(["Keep unplaced", "Unplaced"], col_w, lay.body, True),
                             lambda: self.gui.open_pick("both", "unplaced", seat), "normal", "HQ 5", "Keep unplaced"))
-        if any(a.kind == EXTRA_CARD for a in legal):
-            buttons.append(("Add a card", lambda: app.submit(Action(EXTRA_CARD, {}, seat)), "normal", "HQ 8",
-                            "Add a card"))
+        if hq == 8:  # in its place all the round (the buttons do not move), greyed once used: its tap says why
+            on_tap, disabled, name = tap_or_why(
+                app, (lambda: app.submit(Action(EXTRA_CARD, {}, seat))) if any(a.kind == EXTRA_CARD for a in legal)
+                else None, lambda: [Action(EXTRA_CARD, {}, seat)], "Add a card")
+            buttons.append(("Add a card", on_tap, disabled or "normal", "HQ 8", name))
         buttons.append(("Cards", self.gui.open_catalogue, "quiet", "catalogue", "Cards"))
         ncols = 2
         nrows = -(-len(buttons) // ncols)
