@@ -627,6 +627,8 @@ class Store:
             finally:
                 self._batch -= 1
             return
+        if self.read_only_reason is not None:  # space freed, rights given back: look before the block,
+            self.retry_writable()              # as no transaction is open yet (inside it, no retry is made)
         self._batch, self._batch_open, self._batch_lost = 1, False, None
         try:
             yield

@@ -332,6 +332,27 @@ def test_the_disk_filling_during_play_keeps_the_game_and_play_goes_on_once_space
         assert s.state == final and s.seq == n
 
 
+def test_play_goes_on_once_space_is_back_when_moves_are_made_in_batches_as_the_app_does(tmp_path, monkeypatch):
+    """The app makes every move in a batch (the move and the steps after it, one commit). A batch
+    looks again whether the file can be written before it begins: a tester's full disk, freed, left
+    the game refused ("the disk is full") until a restart."""
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 6)
+    disk = FullDisk(monkeypatch, db)
+    disk.fill()
+    with Session.open(db) as s:
+        move = _legal(s, random.Random(9))
+        with s.batch():
+            assert s.submit(move).rejection.code == "read_only"
+        disk.free()
+        with s.batch() as batch:
+            out = s.submit(move)
+        assert out.accepted and batch.error is None, out.rejection
+        assert s.writable and s.seq == seq + 1
+    with Session.open(db) as again:
+        assert again.seq == seq + 1
+
+
 def test_a_disk_with_no_free_blocks_is_full_at_start_up(tmp_path, monkeypatch):
     """The real-disk check: ``statvfs`` says no room for the kiosk's user."""
     db = tmp_path / "companion.sqlite3"
