@@ -424,15 +424,19 @@ class App:
         if rejection is None:
             return
         if action is not None and not quiet:
+            from companion.store import StoreError
             try:
                 self.session.log_refusal(action, rejection)
+            except StoreError as exc:  # read-only, a full disk: said on the screen already
+                log.info("refusal not logged: %s", exc)
             except Exception:  # the table goes on without it
                 log.exception("cannot log a refusal")
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
         self.dialog = None  # a move chosen in a dialog (a greyed one under More...): its reason is seen at once
-        self.say(str(rejection), kind, float("inf") if kind == "error" else 8.0)
-        self.message.rule = rejection.rule
+        cites = ".txt" in rejection.rule  # a rulebook's section (its § button); not the companion's own refusals
+        self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0)
+        self.message.rule = rejection.rule if cites else None
 
     def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
         """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
@@ -782,11 +786,13 @@ class App:
             kind = getattr(event, "kind", "")
             if kind == "roll":
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
-            elif kind == "connected":
-                self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
-            elif kind == "disconnected":
-                self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
-                         everywhere=True)
+            elif kind in ("connected", "disconnected") and not (self.message and self.message.kind == "error"):
+                # the top bar shows the die's state: a note never hides a warning (a damaged file, a full disk)
+                if kind == "connected":
+                    self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
+                else:
+                    self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
+                             everywhere=True)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> pygame.Surface:

@@ -84,3 +84,40 @@ def test_a_note_about_the_screen_goes_with_the_next_move(make_driver):
     assert d.app.message is not None and "Repair Kit fixes" in d.app.message.text
     d.tap("bay 4")  # the next move
     assert d.app.message is None, d.app.message
+
+
+@pytest.mark.timeout(30)
+def test_the_die_plugged_in_at_start_does_not_hide_a_warning(make_driver):
+    """A tester's finding: with the die plugged in, "Electronic die connected" replaced the start-up
+    warning (a damaged file moved aside, a read-only store) at once, so nobody ever read it. A die
+    note never replaces a warning (the top bar shows the die's state); it shows when nothing else is."""
+    from hw.die import CONNECTED, DISCONNECTED, DieEvent
+    d = make_driver((800, 480))
+    warning = "The saved games file was damaged; it was moved to companion.sqlite3.damaged-1 and a new one started."
+    d.app.say(warning, "error", 20, everywhere=True)
+    d.app._hw("die", DieEvent(CONNECTED, port="/dev/ttyACM0", t=0.0))
+    d.app._hw("die", DieEvent(DISCONNECTED, port="/dev/ttyACM0", t=0.0))
+    assert d.app.message.text == warning
+    d.app.message = None
+    d.app._hw("die", DieEvent(CONNECTED, port="/dev/ttyACM0", t=0.0))
+    assert d.app.message is not None and "connected" in d.app.message.text
+
+
+@pytest.mark.timeout(30)
+def test_the_companions_own_refusals_have_no_rulebook_button(make_driver):
+    """A tester's finding: a move refused because the file is read-only showed "§ companion ›", whose
+    paragraph said the rulebook was missing. Only a rulebook's section gets the § button; the
+    companion's own refusals (read-only, not saved) are plain sentences."""
+    from companion.rules.contract import Rejection
+    from companion.session import SESSION_RULE
+    from companion.ui.screens.chrome import message_box
+    d = make_driver((800, 480))
+    start_game(d)
+    d.app.reject(Rejection("read_only", "This game can be looked at but not played on: the disk is full.",
+                           SESSION_RULE), action=Action("next"))
+    d.frame()
+    m = d.app.message
+    assert m.rule is None and m.text == "This game can be looked at but not played on: the disk is full."
+    assert message_box(d.app.layout, d.app)[2] is None
+    d.app.reject(Rejection("not_now", "Not now.", "30-to-mars.txt, Daily Routine"))
+    assert d.app.message.rule == "30-to-mars.txt, Daily Routine"
