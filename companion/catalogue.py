@@ -45,6 +45,10 @@ def _sort_key(entry: Any) -> tuple[str, str]:
     return (_key(name) if isinstance(name, str) else "", json.dumps(entry, sort_keys=True, default=str))
 
 
+#: the problems named in the notice at most (the rest are counted): the screen shows it whole
+NOTICE_PROBLEMS = 3
+
+
 def _entries_with_lines(text: str) -> list[tuple[int, Any]]:
     """The items of the JSON list in ``text``, each with the line (1..) it starts on.
     Raises ``ValueError`` if ``text`` is not one JSON list."""
@@ -56,10 +60,12 @@ def _entries_with_lines(text: str) -> list[tuple[int, Any]]:
     if text[end:].strip():
         raise ValueError("there is more text after the list of cards")
     out, pos = [], start + 1
+    line, counted = 1, 0  # the lines before ``counted``: counted once each (a big file loads in linear time)
     for _ in value:
         while text[pos] in " \t\r\n,":
             pos += 1
-        line = text.count("\n", 0, pos) + 1
+        line += text.count("\n", counted, pos)
+        counted = pos
         item, pos = decoder.raw_decode(text, pos)
         out.append((line, item))
     return out
@@ -203,8 +209,10 @@ class Catalogue:
                 continue
             self._cards[_key(card["name"])] = card
         if self.problems:
-            self.notice = (f"{len(self.problems)} card(s) in {self.path.name} are kept out of play: "
-                           + "; ".join(self.problems) + ". Fix them in the file to use them.")
+            shown = "; ".join(self.problems[:NOTICE_PROBLEMS]) + (
+                f"; and {len(self.problems) - NOTICE_PROBLEMS} more" if len(self.problems) > NOTICE_PROBLEMS else "")
+            self.notice = (f"{len(self.problems)} card(s) in {self.path.name} are kept out of play: {shown}. "
+                           "Fix them in the file to use them.")
 
     def _move_aside(self, exc: Exception) -> None:
         try:

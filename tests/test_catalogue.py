@@ -169,3 +169,18 @@ def test_catalogues_keep_one_file_per_game_and_kind(tmp_path):
     assert cats.get("thirty-to-mars", "event") is events
     with pytest.raises(KeyError):
         cats.get("thirty-to-mars", "space")
+
+
+def test_a_big_file_names_the_right_lines_and_a_short_notice(tmp_path):
+    """A tester's 28 MB file hung the start (each card's line was counted from the top of the file).
+    Lines are counted once; the notice names the first problems and counts the rest, so that it fits
+    the screen."""
+    import json
+    cards = [dict(LEAK, name=f"Leak {i}") for i in range(3000)] + [{"name": f"bad {i}"} for i in range(5)]
+    text = json.dumps(cards, indent=2)
+    (tmp_path / "cards.json").write_text(text)
+    cat = load(tmp_path / "cards.json")
+    assert len(cat) == 3000 and len(cat.problems) == 5
+    first_bad = text[:text.index('"bad 0"')].count("\n")  # the line of its name; the entry starts one above
+    assert cat.problems[0].startswith(f"line {first_bad} ('bad 0')"), cat.problems[0]
+    assert "('bad 2')" in cat.notice and "('bad 3')" not in cat.notice and "and 2 more" in cat.notice
