@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+import re
 from functools import lru_cache
 
 import pygame
@@ -144,20 +145,29 @@ def fit(text: str, max_w: int, size: int, min_size: int | None = None, bold: boo
 
 
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``max_w`` pixels
-    (a single word wider than that stays on its own line)."""
+    """``text`` broken at spaces into lines no wider than ``max_w`` pixels; a
+    word wider than that (a file's path) is broken after a "/", "-", "." or
+    "_" (a piece still wider stays on its own line)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and width(trial, size, bold) > max_w:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
+            for k, piece in enumerate(_pieces(word, max_w, size, bold)):
+                trial = (f"{line} {piece}" if k == 0 else line + piece) if line else piece
+                if line and width(trial, size, bold) > max_w:
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = trial
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, max_w: int, size: int, bold: bool) -> list[str]:
+    """``word`` whole when it fits ``max_w``, else cut after its "/", "-", "." and "_"."""
+    if width(word, size, bold) <= max_w:
+        return [word]
+    return [p for p in re.split(r"(?<=[/\-._])", word) if p]
 
 
 def fit_block(text: str, box: tuple[int, int], size: int, min_size: int | None = None,

@@ -121,3 +121,28 @@ def test_the_companions_own_refusals_have_no_rulebook_button(make_driver):
     assert message_box(d.app.layout, d.app)[2] is None
     d.app.reject(Rejection("not_now", "Not now.", "30-to-mars.txt, Daily Routine"))
     assert d.app.message.rule == "30-to-mars.txt, Daily Routine"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.timeout(30)
+def test_a_long_notice_never_runs_out_of_its_box(make_driver, size):
+    """A tester's finding: a damaged-catalogue notice ran out of its box, over a Marsonaut's row, and
+    its file's path was cut. A note too long for the screen's place goes under the top bar over the
+    body, inside its box; a path is broken after its "/" and ".", never cut."""
+    from companion.ui import text
+    from companion.ui.screens.chrome import message_box
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")  # the day: the crew list is the message's place
+    assert d.app.current_screen().name == "day"
+    d.app.say("The card catalogue was damaged (Expecting ',' delimiter: line 12 column 5 (char 300)). It was "
+              "moved to /tmp/tester1/xdg/data/mars-companion/cards.json.damaged-20261202-154501 and a new one "
+              "was started. Enter the cards again as they are drawn, or put the file back once it is mended.",
+              "error", 20, everywhere=True)
+    d.frame()
+    box, lines, _ = message_box(d.app.layout, d.app)
+    lh = text.font(d.app.layout.small).get_linesize()
+    assert len(lines) * lh <= box.h, (len(lines), lh, box)
+    drawn = [r for t, r, _ in d.app.screen.ui.texts if t in lines]
+    assert drawn and all(box.contains(r) for r in drawn), (box, drawn)
+    assert not [x for x in lines if "\u2026" in x] and any("cards.json." in x for x in lines), lines  # the path whole

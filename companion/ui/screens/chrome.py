@@ -201,7 +201,7 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     lines = _wrapped(words, status.w - 2 * pad, size)
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
-    places = _message_places(lay, app)
+    places = _message_places(lay, app, rule is None)
     for i, (area, bottom) in enumerate(places):
         placed = _placed(lay, words, rule, area, bottom, last=i == len(places) - 1)
         if placed is not None:
@@ -209,23 +209,26 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     raise AssertionError("the last place always takes the message")  # pragma: no cover
 
 
-def _message_places(lay: Layout, app: Any) -> list[tuple[pygame.Rect, bool]]:
+def _message_places(lay: Layout, app: Any, spill: bool = True) -> list[tuple[pygame.Rect, bool]]:
     """``[(area, at its bottom)]`` where the screen wants its messages, the first where the box fits:
     ``screen.message_areas()`` if it has one, else ``screen.message_area()`` (and
-    ``message_at_bottom``), else under the top bar."""
+    ``message_at_bottom``); with ``spill`` (a note: no rulebook button to put beside its words), last,
+    under the top bar over the whole body, for a note too long for the screen's places (never words
+    running out of their box)."""
+    places: list[tuple[pygame.Rect, bool]] = []
     try:
         screen = app.current_screen()
         many = getattr(screen, "message_areas", None)
         if many is not None:
             places = [(pygame.Rect(a), bool(b)) for a, b in many()]
-            if places:
-                return places
-        area = screen.message_area()
-        if area is not None:
-            return [(pygame.Rect(area), bool(getattr(screen, "message_at_bottom", False)))]
+        else:
+            area = screen.message_area()
+            if area is not None:
+                places = [(pygame.Rect(area), bool(getattr(screen, "message_at_bottom", False)))]
     except Exception:  # a screen without one, or no screen yet: under the top bar
-        pass
-    return [(lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap), False)]
+        places = []
+    body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    return places + [(body, False)] if (spill or not places) and all(a != body for a, _ in places) else places
 
 
 def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom: bool,
@@ -328,11 +331,11 @@ def section_name(rule: str) -> str:
 def section_labels(rule: str) -> list[str]:
     """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
     "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ 3.6 ›" (a numbered
-    heading's number), "§ rulebook ›"."""
+    heading's number). A heading with no shorter form keeps its words (shrunk to fit, as any label)."""
     name = section_name(rule)
     first = name.split(" ", 1)[0]
     forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]] + ([first] if any(c.isdigit() for c in first) else [])
-    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["\u00a7 rulebook \u203a"]
+    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)]
 
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
