@@ -199,7 +199,8 @@ class App:
         self.screen = None
         session.subscribe(self._on_change)
         if game_id is not None and session.game_id != game_id and not session.switch(game_id):
-            self.setup_game_id = game_id
+            self.setup_game_id = game_id  # its New-game screen, over another game's open one (Back to game)
+            self.wants_new_game = session.has_game
         self.advance()  # a game left on a step with nothing to decide goes on
         if getattr(session, "notice", None):
             self.say(session.notice, "error", 20, everywhere=True)

@@ -146,3 +146,20 @@ def test_a_long_notice_never_runs_out_of_its_box(make_driver, size):
     drawn = [r for t, r, _ in d.app.screen.ui.texts if t in lines]
     assert drawn and all(box.contains(r) for r in drawn), (box, drawn)
     assert not [x for x in lines if "\u2026" in x] and any("cards.json." in x for x in lines), lines  # the path whole
+
+
+@pytest.mark.timeout(30)
+def test_play_game_id_shows_that_games_new_game_screen_over_another_open_game(session, catalogues):
+    """`companion play --game ID` "resumes or starts that game" (README): with 30 to Mars open and no open
+    Mission to Mars 2049, it shows Mission to Mars 2049's New-game screen (Back to game returns to 30 to
+    Mars), not the 30 to Mars day (a tester's finding)."""
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    session.new_game("thirty-to-mars", GAMES["thirty-to-mars"].default_options(None, 1))
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    d = Driver(session, catalogues, (800, 480), game_id="mission-to-mars-2049")
+    assert d.app.current_screen().name == "new_game" and d.app.setup_game_id == "mission-to-mars-2049"
+    assert d.app.showing_new_game_over_a_game() and session.game_id == "thirty-to-mars"
+    d.tap("Start")
+    assert session.game_id == "mission-to-mars-2049"
