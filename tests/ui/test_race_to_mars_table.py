@@ -363,24 +363,9 @@ def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
     when it is your turn to pick a card." At the Starting card pick its holder has "Add a card" (HQ 8),
     and its tap reveals one more Starting card. New card is greyed there ("Starting Cards": the card picked
     is one of those revealed) and its tap says so at once."""
-    import random
-
     from companion.rules.race_to_mars import EXTRA_CARD
     d = driver()
-    new_game(d, 2)
-    d.tap("HQ 8")
-    d.tap("HQ 3")
-    d.tap("Keep")
-    d.tap("HQ 1")
-    d.tap("HQ 2")
-    d.tap("Keep")
-    s, rng = d.app.session, random.Random(2)
-    game = s.game
-    for _ in range(200):
-        if any(a.kind == EXTRA_CARD for a in game.legal_actions(s.state)):
-            break
-        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
-    d.frame()
+    s, game = _hq8_holder_may_add_a_card(d, 2, lambda state: True)
     assert d.app.screen.name == "entry" and "Add a card" in d.names(), d.names()  # the Starting card pick
     known = d.app.catalogue("starting").names()
     d.tap("New card (why not?)")  # a card not revealed cannot be picked: said at once, not after entering it
@@ -399,24 +384,9 @@ def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
 def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver):
     """"Headquarters" 8 in phase 1.1: once used, "Add a card" stays where it was, greyed (its tap says
     why), so "Cards" does not move under the finger (a table's finding)."""
-    import random
-
     from companion.rules.race_to_mars import EXTRA_CARD
     d = driver()
-    new_game(d, 2)
-    d.tap("HQ 8")
-    d.tap("HQ 3")
-    d.tap("Keep")
-    d.tap("HQ 1")
-    d.tap("HQ 2")
-    d.tap("Keep")
-    s, rng = d.app.session, random.Random(3)
-    game = s.game
-    for _ in range(400):
-        if s.state.step == "pre-launch" and any(a.kind == EXTRA_CARD for a in game.legal_actions(s.state)):
-            break
-        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
-    d.frame()
+    s, _ = _hq8_holder_may_add_a_card(d, 3, lambda state: state.step == "pre-launch")
     assert d.app.screen.name == "round", d.app.screen.name
     before = {n: hit_rect(d, n) for n in ("Add a card", "Cards")}
     d.tap("Add a card")
@@ -429,3 +399,24 @@ def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver):
 
 def hit_rect(d, name):
     return next(h.rect for h in d.app.screen.ui.hits if h.label == name)
+
+
+def _hq8_holder_may_add_a_card(d, seed: int, where):
+    """A 2-player game where Anna keeps Headquarters 8, played on by random moves (never her extra card)
+    until she may add one in a state ``where(state)`` accepts; returns ``(session, game)``."""
+    import random
+
+    from companion.rules.race_to_mars import EXTRA_CARD
+    new_game(d, 2)
+    for keep, back in ((8, 3), (1, 2)):
+        d.tap(f"HQ {keep}")
+        d.tap(f"HQ {back}")
+        d.tap("Keep")
+    s, rng = d.app.session, random.Random(seed)
+    game = s.game
+    for _ in range(400):
+        if where(s.state) and any(a.kind == EXTRA_CARD for a in game.legal_actions(s.state)):
+            break
+        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
+    d.frame()
+    return s, game
