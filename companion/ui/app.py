@@ -265,7 +265,8 @@ class App:
         return self.catalogues.get(game_id or self.session.game_id, kind)
 
     def _say_catalogue_notices(self) -> None:
-        game_id = self.session.game_id or self.setup_game_id
+        """Say the card catalogue problems of the game shown (the one being set up, else the open one)."""
+        game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
         if game_id is None or self.catalogues is None:
             return
         for kind in self.ui_for(game_id).catalogue_kinds:

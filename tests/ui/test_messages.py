@@ -163,3 +163,27 @@ def test_play_game_id_shows_that_games_new_game_screen_over_another_open_game(se
     assert d.app.showing_new_game_over_a_game() and session.game_id == "thirty-to-mars"
     d.tap("Start")
     assert session.game_id == "mission-to-mars-2049"
+
+
+@pytest.mark.timeout(30)
+def test_a_catalogue_notice_is_said_for_its_own_game_only(session, tmp_path):
+    """A tester's finding: with 30 to Mars open and its cards.json holding bad cards, the New-game screen of
+    Mission to Mars 2049 showed 30 to Mars's notice over its controls. A game's catalogue notice is said
+    with that game only."""
+    import json
+
+    from companion.catalogue import Catalogues
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "cards.json").write_text(json.dumps([{"name": "Bad", "colour": "purple"}]))
+    session.new_game("thirty-to-mars", GAMES["thirty-to-mars"].default_options(None, 1))
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    d = Driver(session, Catalogues(folder), (800, 480))
+    assert d.app.message is not None and "cards.json" in d.app.message.text  # its own game: said
+    d.app.message = None
+    d.app.choose_game("mission-to-mars-2049")
+    d.frame()
+    assert d.app.message is None or "cards.json" not in d.app.message.text, d.app.message
