@@ -436,7 +436,8 @@ class App:
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
         self.dialog = None  # a move chosen in a dialog (a greyed one under More...): its reason is seen at once
-        cites = ".txt" in rejection.rule  # a rulebook's section (its § button); not the companion's own refusals
+        from .screens.chrome import cites_rulebook
+        cites = cites_rulebook(rejection.rule)  # its § button; not for the companion's own refusals
         self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0)
         self.message.rule = rejection.rule if cites else None
 
@@ -788,13 +789,16 @@ class App:
             kind = getattr(event, "kind", "")
             if kind == "roll":
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
-            elif kind in ("connected", "disconnected") and not (self.message and self.message.kind == "error"):
-                # the top bar shows the die's state: a note never hides a warning (a damaged file, a full disk)
-                if kind == "connected":
-                    self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
-                else:
-                    self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
-                             everywhere=True)
+            elif kind == "connected" and not self._warning_shown():
+                self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
+            elif kind == "disconnected" and not self._warning_shown():
+                self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
+                         everywhere=True)
+
+    def _warning_shown(self) -> bool:
+        """A warning (a damaged file, a full disk) is on the screen: a note never hides it (the top bar
+        shows the die's state anyway)."""
+        return self.message is not None and self.message.kind == "error"
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> pygame.Surface:

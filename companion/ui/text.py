@@ -14,8 +14,8 @@ and the floor (:func:`rungs`), not every pixel size between them.
 from __future__ import annotations
 
 import os
-from collections import OrderedDict
 import re
+from collections import OrderedDict
 from functools import lru_cache
 
 import pygame

@@ -258,8 +258,8 @@ def crew_in_play(p: Player) -> bool:
 
 def drop_module(p: Player, i: int) -> Player:
     """``p`` without the module at index ``i`` (jettisoned: it leaves the game)."""
-    uid = p.modules[i].uid
     gone = p.modules[i]
+    uid = gone.uid
     lost = tuple((m.uid, LOST) for c, m in enumerate(p.modules)   # Copy modules that copied it: nothing more
                  if c != i and m.copy and copied(p, c) is gone)  # this turn (RM-043, "The Rocket", Copy)
     losing = {u for u, _ in lost}

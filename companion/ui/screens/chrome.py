@@ -228,7 +228,9 @@ def _message_places(lay: Layout, app: Any, spill: bool = True) -> list[tuple[pyg
     except Exception:  # a screen without one, or no screen yet: under the top bar
         places = []
     body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-    return places + [(body, False)] if (spill or not places) and all(a != body for a, _ in places) else places
+    if (spill or not places) and body not in [a for a, _ in places]:
+        places.append((body, False))
+    return places
 
 
 def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom: bool,
@@ -321,6 +323,12 @@ def draw_message(ui: Ui, app: Any) -> None:
         forms = section_labels(m.rule)
         label = next((f for f in forms if text.width(f, lay.small, True) <= room.w), forms[-1])
         ui.label(room, label, lay.small, INFO, bold=True)
+
+
+def cites_rulebook(rule: str | None) -> bool:
+    """True when ``rule`` names a rulebook's section ("race-to-mars.txt, Boost Cards"): the message then
+    has a § button; the companion's own refusals ("companion": read-only, not saved) have none."""
+    return bool(rule) and rule.split(", ", 1)[0].endswith(".txt") and ", " in rule
 
 
 def section_name(rule: str) -> str:
