@@ -381,11 +381,13 @@ def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
 
 
 @pytest.mark.timeout(60)
-def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver):
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver, size):
     """"Headquarters" 8 in phase 1.1: once used, "Add a card" stays where it was, greyed (its tap says
-    why), so "Cards" does not move under the finger (a table's finding)."""
+    why), so "Cards" does not move under the finger (a table's finding); every button is whole on the
+    screen, also on a small portrait one."""
     from companion.rules.race_to_mars import EXTRA_CARD
-    d = driver()
+    d = driver(size)
     s, _ = _hq8_holder_may_add_a_card(d, 3, lambda state: state.step == "pre-launch")
     assert d.app.screen.name == "round", d.app.screen.name
     before = {n: hit_rect(d, n) for n in ("Add a card", "Cards")}
@@ -393,6 +395,9 @@ def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver):
     d.frame()
     assert d.app.screen.name == "round" and s.log_tail(1, s.seq)[-1].action.kind == EXTRA_CARD
     assert hit_rect(d, "Add a card (why not?)") == before["Add a card"] and hit_rect(d, "Cards") == before["Cards"]
+    screen = d.app.surface.get_rect()
+    assert all(screen.contains(h.rect) for h in d.app.screen.ui.hits), [h.label for h in d.app.screen.ui.hits
+                                                                      if not screen.contains(h.rect)]
     d.tap("Add a card (why not?)")
     assert d.app.message is not None and d.app.message.rule.startswith(RULEBOOK), d.app.message
 

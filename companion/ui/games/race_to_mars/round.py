@@ -136,7 +136,7 @@ class RoundScreen(TableScreen):
         buttons.append(("Cards", self.gui.open_catalogue, "quiet", "catalogue", "Cards"))
         ncols = 2
         nrows = -(-len(buttons) // ncols)
-        row_h = lay.touch + lay.px(8)
+        row_h = max(lay.touch, min(lay.touch + lay.px(8), (area.h - nrows * lay.gap) // nrows))  # all on screen
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
         for cell, (label, cb, style, sub, name) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
                                                        buttons):
