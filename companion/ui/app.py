@@ -181,6 +181,8 @@ class App:
         #: (state, (seq of the state after a roll, that roll's ``last_roll``) or None): the roll
         #: behind the steps that ran on their own to ``state`` (:meth:`_roll_behind`), looked for once per state
         self._roll_behind_for: tuple[Any, tuple[int, tuple[str, int]] | None] = (None, None)
+        #: (the die's count of rolls read, the face the table fixed its last reading to) or None
+        self._die_fix: tuple[int, int] | None = None
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -322,6 +324,19 @@ class App:
         behind = self._roll_behind(state)
         return behind[1] if behind is not None else None
 
+    def die_last_roll(self, status: dict[str, Any]) -> str | None:
+        """What the die status shows as the last roll (``status``: :meth:`HwLink.die_status`): the
+        open game's roll while Fix roll could still change it, else the die's last reading as the
+        table fixed it; named as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
+        fixable = self.fixable_roll()
+        face = fixable[1] if fixable is not None else status.get("last_roll")
+        if fixable is None and self._die_fix is not None and self._die_fix[0] == status.get("rolls"):
+            face = self._die_fix[1]
+        if not face:
+            return None
+        labels = self.face_labels()
+        return labels[face - 1] if 1 <= face <= len(labels) else str(face)
+
     def _roll_behind(self, state: Any) -> tuple[int, tuple[str, int]] | None:
         """``(seq, last_roll)`` of the roll from which only steps that ran on
         their own led to ``state`` (found in the session's window, so also
@@ -358,6 +373,8 @@ class App:
                 while self.session.seq > behind[0] and self.session.undo().accepted:
                     steps += 1
             if self.submit(Action(CORRECT_ROLL, {"face": face})):
+                st = self.hw.die_status() if self.hw is not None else {"mode": "none"}
+                self._die_fix = (st.get("rolls"), face) if st.get("mode") == "die" else None
                 return True
             for _ in range(steps):  # refused: the table's game as it was
                 if not self.session.redo().accepted:
@@ -496,6 +513,7 @@ class App:
             self.dialog = None
             self.dirty = True
             return
+        self._die_fix = None  # a Fix roll taken back: the die's own reading again
         self._walk_log("undo", "Undo again takes back its last move")
 
     def redo(self) -> None:

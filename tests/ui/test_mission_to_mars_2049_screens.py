@@ -175,3 +175,38 @@ def test_four_colours_in_portrait_are_whole_buttons(driver, size):
     colours = [h.rect for h in d.app.screen.ui.hits if h.label.startswith("colour ")]
     assert len(colours) == 4 and min(r.h for r in colours) >= d.app.layout.touch
     assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+
+
+@pytest.mark.timeout(30)
+def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver):
+    """The top bar's "rolled" is the face's symbol (3.1.3 Production: face 5 is Discovery), and
+    after Fix roll the corrected one: the die's own misreading is not shown as the table's roll."""
+    import types
+    d = driver()
+    die = {"mode": "die", "connected": True, "last_roll": None, "rolls": 0}
+    d.app.hw = types.SimpleNamespace(die_status=lambda: dict(die), hw_mode=None)
+    _new_game(d, players=2)
+    d.app.roll(2, "tap")
+    assert "rolled Food" in _texts(d)  # a face tapped: the game's roll, though the die read nothing
+    die.update(last_roll=5, rolls=1)
+    d.app.roll(5, "die")
+    assert "rolled Discovery" in _texts(d), str(_texts(d))
+    for fixed, shown in (("Food", "rolled Food"), (None, "rolled Discovery"), ("Air", "rolled Air")):
+        if fixed is None:
+            d.app.undo()  # the fix taken back: the roll read again
+        else:
+            d.tap("Fix roll")
+            d.tap(fixed)
+        assert shown in _texts(d), (fixed, _texts(d))
+    rng = random.Random(2)
+    s = d.app.session
+    while d.app.fixable_roll() is not None:
+        s.submit(s.game.random_action(s.state, rng))
+    assert "rolled Air" in _texts(d)  # the game moved on: the die's reading, as the table fixed it
+    die.update(last_roll=3, rolls=2)
+    assert "rolled Minerals" in _texts(d)  # a new reading
+
+
+def _texts(d) -> list[str]:
+    d.frame()
+    return [t for t, _, _ in d.app.screen.ui.texts]

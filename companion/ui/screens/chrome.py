@@ -86,7 +86,7 @@ def top_bar(ui: Ui, app: Any) -> None:
     status = None
     if not strip_taken:
         st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
-        status = (app.uses_die(), st["mode"], st.get("connected"), st.get("last_roll"),
+        status = (app.uses_die(), st["mode"], st.get("connected"), app.die_last_roll(st),
                   game_ui.top_bar_key(app.state) if game_part else app.title())
     picker = app.on_picker()
     key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo or back, s.can_redo or back, status, picker)
@@ -147,8 +147,8 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         return
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
-        last = st.get("last_roll")
-        ui.label(bottom, f"last roll {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
+        last = app.die_last_roll(st)
+        ui.label(bottom, f"rolled {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
     else:
         ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
         ui.label(read_bottom, "tap the faces", lay.small, FG)
