@@ -320,7 +320,7 @@ class TurnScreen(Screen):
         seats = sorted({a.seat for a in options if a.seat is not None}, key=lambda s: (s != current, s))
         if seats and seats != [current]:  # off turn (tokens of the type produced, Protection): say who may
             names = [summary["players"][i]["name"] for i in seats]
-            return ", ".join(names) if len(names) <= 2 else f"{names[0]} +{len(names) - 1}"
+            return ", ".join(names) if len(names) <= 2 else f"{names[0]} & {len(names) - 1} more"
         if slot == "buy":
             decks = list(dict.fromkeys(a.args["deck"] for a in options))
             return price(decks[0]) if len(decks) == 1 else "either pile"
