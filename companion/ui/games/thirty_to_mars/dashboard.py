@@ -21,6 +21,9 @@ from ... import layout as L
 from ... import text
 from ...widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, WARN, Hit, Ui
 
+#: a Role's short form where its whole name does not fit a crew row (a tap shows the whole sheet)
+ROLE_SHORT = {"Navigator": "Nav.", "Administrator": "Admin.", "Operator": "Oper.", "Coordinator": "Coord."}
+
 DRAIN_PER_DAY = 1  # Turn Overview 3: 1 Oxygen, Food, Fuel and Spares a day
 
 
@@ -142,16 +145,18 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         h_w = text.width("H 10", lay.big, True)
         s_w = text.width("S 10", lay.big, True)
         stats_r, name_r = L.take_right(inner, h_w + s_w + lay.px(10), lay.px(6))
-        if name_r.h >= two_lines and max(text.width(m.profile.short, lay.small, True),
-                                         text.width(m.role, lay.small)) <= name_r.w:  # the Role under the name
-            top, bottom = L.take_top(name_r, name_r.h // 2)
-            ui.label(top, m.profile.short, lay.small, fg if m.active else dim, bold=True, valign="top")
-            ui.label(bottom, m.role, lay.small, dim)
+        role = _role_fitting(m.role, name_r.w, lay.small)
+        if name_r.h >= two_lines and role and text.width(m.profile.short, lay.small) <= name_r.w:
+            top, bottom = L.take_top(name_r, name_r.h // 2)  # the Role under the name (bold where it fits)
+            bold = text.width(m.profile.short, lay.small, True) <= name_r.w
+            ui.label(top, m.profile.short, lay.small, fg if m.active else dim, bold=bold, valign="top")
+            ui.label(bottom, role, lay.small, dim)
         elif one_line:  # the Role after the name where it fits, else a tap shows it
             name_r, role_r = L.take_left(name_r, min(int(name_r.w * 0.6), name_w), lay.px(12))
             ui.label(name_r, m.profile.short, lay.small, fg if m.active else dim, bold=True)
-            if text.width(m.role, lay.small) <= role_r.w:
-                ui.label(role_r, m.role, lay.small, dim)
+            role = _role_fitting(m.role, role_r.w, lay.small)
+            if role:
+                ui.label(role_r, role, lay.small, dim)
         else:
             bold = text.width(m.profile.short, lay.small, True) <= name_r.w  # regular weight where bold is too wide
             ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=bold)
@@ -164,6 +169,11 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
             colour = MARS if ready and not sel else INFO if m.warded and not sel else fg
             ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
         ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+
+
+def _role_fitting(role: str, max_w: int, size: int) -> str | None:
+    """``role`` whole, or its short form (:data:`ROLE_SHORT`), if it fits ``max_w`` pixels at ``size``; else None."""
+    return next((r for r in (role, ROLE_SHORT.get(role)) if r and text.width(r, size) <= max_w), None)
 
 
 def show_marsonaut(app: Any, i: int) -> None:
