@@ -145,7 +145,8 @@ def run_status(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return code
     if data["game"] is None:
-        print("No game in progress.")
+        if code == 0:  # an unreadable file was said on standard error: it may well hold games
+            print("No game in progress.")
         return code
     state_line = {"over": "over", "abandoned": "abandoned"}.get(data["status"], "in progress")
     print(f"{data['title']} (game {data['id']}): {state_line}, {data['actions']} action(s) since {data['started']}")
@@ -177,7 +178,8 @@ def run_log(args: argparse.Namespace) -> int:
             print(json.dumps(data, indent=2, ensure_ascii=False))
             return code
         if not session.has_game:
-            print("No game in progress.")
+            if code == 0:
+                print("No game in progress.")
             return code
         entries = session.log()
         undone = sum(1 for e in entries if e.undone)
@@ -228,7 +230,7 @@ def run_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"games": games, "notice": store.notice}, indent=2, ensure_ascii=False))
         return code
-    if not games:
+    if not games and code == 0:
         print("No stored games.")
     for g in games:
         print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  {g['actions']} action(s)")

@@ -105,11 +105,13 @@ def test_log_json_is_the_export(db, capsys):
     assert replay_export(data) == state
 
 
-def test_damaged_file_is_reported_and_left_where_it_is(db, capsys):
+@pytest.mark.parametrize("command", ["status", "log", "games"])
+def test_damaged_file_is_reported_and_left_where_it_is(db, capsys, command):
+    """Only the damage is said: not "No game in progress.", which a file that cannot be read may not mean."""
     db.write_bytes(b"this is not sqlite at all" * 100)
-    assert main(["status", "--db", str(db)]) == 1
+    assert main([command, "--db", str(db)]) == 1
     captured = capsys.readouterr()
-    assert "No game in progress." in captured.out and "damaged" in captured.err
+    assert captured.out == "" and "damaged" in captured.err, captured
     assert not any(p.name.startswith("companion.sqlite3.damaged-") for p in db.parent.iterdir())
 
 
