@@ -136,3 +136,11 @@ def test_the_rulebook_dialog_finds_the_text_of_every_cited_section(package):
 def test_the_rulebook_dialog_shows_the_cited_point_first(rule, first):
     from companion.ui.screens.chrome import rule_paragraph
     assert rule_paragraph(rule, RULEBOOKS)[0].startswith(first)
+
+
+def test_a_section_that_introduces_a_list_shows_the_list():
+    """"Game Symbols" is one line ending in ":" and the lists under its sub-headings: they are shown too."""
+    from companion.ui.screens.chrome import rule_paragraph
+    lines = rule_paragraph("30-to-mars.txt, Game Symbols", RULEBOOKS)
+    assert lines[:3] == ["The symbols printed on Event cards and in the Daily Routine Planner:",
+                         "Event result symbols", "\u2022 Inevitable Positive"], lines

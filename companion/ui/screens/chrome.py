@@ -348,7 +348,7 @@ def section_labels(rule: str) -> list[str]:
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     """The rulebook lines ``rule`` cites, as printed: a heading's text up to the next heading (at most 8
-    lines), or the point under it that the citation names. The shapes the games use: "30-to-mars.txt,
+    lines; a line ending in ":" carries on over the sub-headings of what it introduces), or the point under it that the citation names. The shapes the games use: "30-to-mars.txt,
     Setup 5" (item "5." under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
     colon), "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2" (point "3.10.2" under the
     heading). [] when the rulebook or the heading is not found. The rulebooks are looked for in
@@ -377,8 +377,8 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     start = starts[-1] if len(starts) > 1 else starts[0]  # the body, not the table of contents
     out: list[str] = []
     for x in lines[start + 1:]:
-        if x and _heading(x):
-            break
+        if x and _heading(x) and not (out and out[-1].endswith(":")):
+            break  # a heading under a line ending in ":" ("The symbols ...:") is part of what it introduces
         if x:
             out.append(x)
     if point:
