@@ -85,6 +85,21 @@ def test_we9_q2_base_over_own_station_no_refund():
           "7. F.A.Q. (Optional), Q.2")
 
 
+def test_a_base_over_a_station_only_where_the_next_base_can_stand():
+    """MM-153 with 3.6.2 ("Always build new bases next to each other") and Q.3 ("straight or diagonally
+    towards the North Pole"): Base 3 is one ring further in than Base 2, so a Station attached to Base 1 is
+    never on its spot; one attached to Base 2, or to a Base beyond that Armageddon destroyed, may be."""
+    start = main_state().colonies[0].stations            # the First Base's three, attached to Base 1
+    s = colony(main_state(), 0, bases=2, cards=(3, 3, 3), stations=start + ((1, 0, 2), (2, 0, 3)))
+    refused = rejection(s, "build_base", over=0)
+    cites(refused, "3.6 How does building work?")
+    assert "Base 3 goes next to Base 2" in refused.message and "Station at Base 1" in refused.message
+    overs = sorted(a.args["over"] for a in mm.legal_actions(s) if a.kind == "build_base" and "over" in a.args)
+    assert overs == [3, 4]  # at Base 2, and at the Base 3 that once stood
+    s2, _ = act(s, "build_base", over=3)
+    assert s2.colonies[0].bases == 3 and len(s2.colonies[0].stations) == 4
+
+
 # --------------------------------------------------------------------------- costs and limits (3.6, 2.2)
 
 @pytest.mark.parametrize("kind, args, cost", [

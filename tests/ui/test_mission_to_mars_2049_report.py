@@ -103,22 +103,22 @@ def test_a_base_over_a_station_is_its_own_choice_and_asks_before_removing(driver
     other"): a free spot is the first choice; over a Station is a separate one, each Station named once,
     and nothing is removed before "This removes your ... with no refund: sure?"."""
     d = driver()
-    s = colony(busy(d.app.state), 0, bases=2, stations=((0, 0, 1), (1, 0, 1), (2, 0, 1), (0, 0, 1), (0, 0, 2)),
-               supply=(2, 4, 4))
+    s = colony(busy(d.app.state), 0, bases=2, stations=((0, 0, 1), (1, 0, 1), (2, 0, 1), (0, 0, 2), (0, 0, 2),
+                                                         (2, 0, 2)), supply=(2, 4, 3))
     put(d, s)
     d.tap("Base")
     assert d.app.dialog.title == "Base 3: where?"
     assert [label for label, _ in d.app.dialog.options] == ["Base 3 on a free spot", "Over my own Station\u2026"]
     d.tap("Over my own Station\u2026")
     labels = [label for label, _ in d.app.dialog.options]
-    assert len(labels) == len(set(labels)) == 4  # the two Air Stations at Base 1 are one choice
-    assert labels[0] == "Air Station at Base 1" and "Air Station at Base 2" in labels
+    # the two Air Stations at Base 2 are one choice; those at Base 1 are not next to Base 3's spot (3.6.2)
+    assert labels == ["Air Station at Base 2", "Minerals Station at Base 2"]
     d.tap("Air Station at Base 2")
     assert d.app.dialog.title == "This removes your Air Station at Base 2 with no refund: sure?"
     assert d.app.state.colonies[0].bases == 2  # not yet
     d.tap("Yes, Base 3 over it")
     c = d.app.state.colonies[0]
-    assert c.bases == 3 and (0, 0, 2) not in c.stations and len(c.stations) == 4
+    assert c.bases == 3 and c.stations.count((0, 0, 2)) == 1 and len(c.stations) == 5
 
 
 def test_base_with_a_free_spot_only_builds_at_once(driver):

@@ -12,7 +12,7 @@ from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
+                    STATION_COST, State, affords, base_over_spots, deck_unplayed, rate, road_active, value)
 from .table import to_act
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
@@ -226,11 +226,16 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
     have nowhere to build my second Base. A: You are allowed to build a Base over any Resource Station you own."
     3.6.2: "Always build new bases next to each other."
 
+    Q.3: "You have to build a new Base straight or diagonally towards the North Pole."
+
     Decision (MA-20 kept): Q.2 is the way out when you have blocked yourself, and 3.6.2 says where a Base goes;
     whether a player is blocked is a fact of the board, which the app does not model (MA-01). So the app
     allows the Base over an own Station whenever a Base may be built, and leaves "blocked" to the players; the
     screen offers it as a separate choice, after "a free spot", and asks "This removes your X Station at
-    Base k with no refund: sure?" before doing it.
+    Base k with no refund: sure?" before doing it. What the chain model does know is refused: Base k+1 is one
+    ring further in than Base k, next to it (3.6.2, Q.3), so only a Station attached to the newest standing
+    Base (or to a Base beyond it that Armageddon destroyed) can be on its spot; one at an older Base is at
+    least one ring too far out (:func:`~.model.base_over_spots`).
     """
     seat = action.seat
     c = state.colonies[seat]
@@ -240,7 +245,13 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
     if over is not None and over >= len(c.stations):
         return reject("no_station", "A Base may be built over a Resource Station you own; you own no such Station.",
                       S.FAQ_BASE_OVER_STATION)
+    if over is not None and over not in base_over_spots(c):
+        r, _, k = c.stations[over]
+        return reject("not_next_to_newest_base",
+                      f"Base {c.bases + 1} goes next to Base {c.bases}, one step towards the North Pole; your "
+                      f"{RESOURCE_NAMES[r]} Station at Base {k} is not on such a spot.", S.BUILDING)
     return _cost_problem(state, seat, BASE_COST, "A Base")
+
 
 
 def _check_build_lab(state: State, action: Action) -> Rejection | None:

@@ -186,9 +186,9 @@ def _assistance(state: State, seat: int, args: dict, events: list[Event]) -> Sta
     take = [0, 0, 0]
     for res in args["take"]:
         take[RESOURCES.index(res)] += 1
-    events.append(Event("play", f"{_name(state, seat)} plays the Assistance Mission: "
-                        + ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(take) if n),
-                        {"card": "assistance"}))
+    events.append(later("play", "{} plays the Assistance Mission: {}", (
+        _name(state, seat), ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(take) if n)),
+        {"card": "assistance"}))
     return settle(state, seat, gain3(state.colonies[seat], (take[0], take[1], take[2])), events)
 
 

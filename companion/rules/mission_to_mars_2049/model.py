@@ -249,6 +249,12 @@ def count_active(stations: tuple[tuple[int, int, int], ...], bases: int) -> tupl
     return a[0], a[1], a[2]
 
 
+def base_over_spots(c: Colony) -> tuple[int, ...]:
+    """The indexes in ``c.stations`` a new Base may be built over (Q.2 within 3.6.2 and Q.3): the Stations
+    attached to Base ``c.bases`` or beyond it (a Base Armageddon destroyed), in the order held."""
+    return tuple(i for i, s in enumerate(c.stations) if s[2] >= c.bases)
+
+
 def with_map(c: Colony, **changes: Any) -> Colony:
     """``c`` with its ``stations`` or ``bases`` changed, ``active`` recounted."""
     new = replace(c, **changes)

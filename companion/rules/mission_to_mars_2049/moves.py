@@ -19,7 +19,7 @@ from .missions import may_protect, productivity_holders
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
                     LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK,
                     MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, Colony, State, affords, deck_unplayed, rate, road_active)
+                    STATION_COST, Colony, State, affords, base_over_spots, deck_unplayed, rate, road_active)
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -106,11 +106,12 @@ _productivity = tuple(tuple(Action(A.PLAY, {"card": "productivity", "resource": 
 _IMMEDIATE_DECKS = frozenset(MISSION_DECK[MISSIONS.index(k)] for k in IMMEDIATE)
 
 
-def _base_over(cur: int, n: int) -> list[Action]:
+def _base_over(cur: int, c: Colony) -> list[Action]:
+    """The Bases over a Station of colony ``c`` that may be built (:func:`~.model.base_over_spots`)."""
     made = _BASE_OVER[cur]
-    while len(made) < n:
+    while len(made) < len(c.stations):
         made.append(Action(A.BUILD_BASE, {"over": len(made)}, cur))
-    return made[:n]
+    return [made[i] for i in base_over_spots(c)]
 
 
 def _main_actions(state: State) -> list[Action]:
@@ -160,7 +161,7 @@ def _main_actions(state: State) -> list[Action]:
     if bases < BASES and v0 >= BASE_COST[0] and v1 >= BASE_COST[1] and v2 >= BASE_COST[2]:
         out.append(_BASE[cur])
         if c.stations:
-            out += _base_over(cur, len(c.stations))
+            out += _base_over(cur, c)
     if not c.lab2 and v0 >= LAB_COST[0] and v1 >= LAB_COST[1] and v2 >= LAB_COST[2]:
         out += _LABS[cur][:bases]
     if not c.road and bases == BASES and c.roads >= ROAD_COST:
@@ -310,8 +311,9 @@ def _main_move(state: State, cur: int, rng: Random) -> Action:
                 return Action(A.BUILD_ROAD, {}, cur)
             goal = 0
     elif v[0] >= 3 and v[1] >= 3 and v[2] >= 3:
-        if c.stations and rng.random() < 0.05:
-            return Action(A.BUILD_BASE, {"over": int(rng.random() * len(c.stations))}, cur)
+        spots = base_over_spots(c) if c.stations else ()
+        if spots and rng.random() < 0.05:
+            return Action(A.BUILD_BASE, {"over": spots[int(rng.random() * len(spots))]}, cur)
         return Action(A.BUILD_BASE, {}, cur)
     else:
         goal = 3

@@ -195,8 +195,8 @@ class TurnScreen(Screen):
             self.confirm(free[0])
             return
         self.app.ask(f"Base {k}: where?", options, lines=[
-            f"Always build new Bases next to each other (3.6.2). Over your own Station only when you have blocked "
-            f"yourself: it leaves the map with no refund (Q.2)."])
+            f"Always build new Bases next to each other (3.6.2). Over your own Station at Base {k - 1} only when you "
+            "have blocked yourself: it leaves the map with no refund (Q.2)."])
 
     def offer_base_over(self, over: list[Action]) -> None:
         """Which Station the Base goes over: one option per Station (alike
