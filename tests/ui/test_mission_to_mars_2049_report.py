@@ -130,7 +130,9 @@ def test_base_with_a_free_spot_only_builds_at_once(driver):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_newest_event_is_shown_first_and_whole(driver, size):
-    """Report 3: with more events than room, the newest is drawn first, whole; a tap shows them all."""
+    """Report 3: with more events than room, the newest is drawn first, whole where its box holds it
+    (at 800x480 with every move offered, it holds two lines: the moves keep their places, see
+    test_a_long_event_leaves_every_move_in_its_place, and the line ends in "…"); a tap shows them all."""
     d = driver(size)
     old = [Event("x", f"Older event number {i} with a few words to wrap it over the line") for i in range(12)]
     newest = Event("build", "Red builds the Road through the polar ice cap, and this line is long enough to "
@@ -141,8 +143,12 @@ def test_the_newest_event_is_shown_first_and_whole(driver, size):
     words = [t for t, _, box in texts if t and t.split()[0] in ("Red", "Older", "builds")]
     joined = " ".join(t for t, _, _ in texts)
     assert newest.text.split(" and ")[0].split()[0] == words[0].split()[0]
-    assert all(w in joined for w in newest.text.split())
-    assert text.STATS["cut"] == cuts
+    if size == (800, 480):
+        assert "Red builds the Road through the polar ice cap" in joined and "lines or\u2026" in joined
+        assert "Older" not in joined
+    else:
+        assert all(w in joined for w in newest.text.split())
+        assert text.STATS["cut"] == cuts
     d.tap("This turn")
     assert d.app.dialog.lines[0] == newest.text
 
@@ -286,3 +292,23 @@ def test_productivity_is_offered_while_a_roll_is_awaited(driver):
     assert d.app.dialog.title == "Productivity (Blue): which resource?"  # not Red, whose turn it is
     d.tap("Air")
     assert d.app.state.phase == "roll" and d.app.state.colonies[1].peaceful == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_event_leaves_every_move_in_its_place(driver, size):
+    """The moves are "a fixed set of buttons in fixed places" (README): the bank running out (Q.4), said
+    in eight lines, takes no move's place and sends none behind More; the line is cut and a tap on
+    "This turn" shows it whole."""
+    d = driver(size)
+    state = put(d, busy(d.app.state), [Event("done", "Blue is done.")])
+    before = {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    long = ("The bank has run out of Food cards: everyone changes at least half of theirs into Resource Tokens "
+            "(Q.4). " + "; ".join(f"{c} changes 6 Food cards into 2 (3) tokens" for c in ("Red", "Blue", "Green")))
+    put(d, state, [Event("bank_out", long)])
+    after = {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    moves = ("Base", "Station", "Laboratory", "Trade", "Buy Mission", "More", "I'm done")
+    assert {m: after.get(m) for m in moves} == {m: before[m] for m in moves}
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert any(t.endswith("\u2026") for t in shown) and shown.index("Base") > 0
+    d.tap("This turn")
+    assert d.app.dialog.lines[0] == long

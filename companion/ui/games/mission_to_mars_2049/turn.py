@@ -394,9 +394,7 @@ class TurnScreen(Screen):
         done = any(a.kind == DONE for a in legal)
         nr = next_rect(lay, right)
         buttons = self.buttons(legal, turn)
-        newest = len(text.wrap(recent[-1], area.w - lay.px(12), lay.small)) if recent else 1
-        need = newest * text.font(lay.small).get_linesize() + lay.px(8)
-        ev_r, cells, shown = _move_layout(lay, area, nr, buttons, need)
+        ev_r, cells, shown = _move_layout(lay, area, nr, buttons)
         self._events_r = pygame.Rect(ev_r)
         _events(ui, ev_r, recent, app)
         if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
@@ -441,14 +439,14 @@ def _samples(state: Any, kinds: tuple[str, ...], seat: int | None) -> list[Actio
 
 
 def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
-                 buttons: list[Button], need: int = 0) -> tuple[pygame.Rect, list[pygame.Rect], list[Button]]:
+                 buttons: list[Button]) -> tuple[pygame.Rect, list[pygame.Rect], list[Button]]:
     """(events rectangle, button cells, the buttons shown) for the moves'
     ``area`` with NEXT at ``nr``: the buttons in rows above NEXT and beside it,
-    never over it; the events get the rest, at least two lines and ``need``
-    pixels (the newest event whole). Buttons that
+    never over it; the events get the rest, at least two lines, whatever the events say, so that the moves
+    keep their places (:func:`_events` cuts a longer newest event; a tap shows it whole). Buttons that
     do not fit are left out (the caller puts them behind More, in the last cell)."""
     line_h = text.font(lay.small).get_linesize()
-    min_ev = max(2 * line_h + lay.px(8), need)
+    min_ev = 2 * line_h + lay.px(8)  # the moves keep their places: a longer newest event is cut, a tap shows it
     ncols = 2 if area.w > lay.px(300) else 1
     col_w = (area.w - (ncols - 1) * lay.gap) // ncols
     beside = max(0, (nr.x - lay.gap - area.x + lay.gap) // (col_w + lay.gap))
@@ -507,6 +505,8 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
     for line in newest:
         h = len(text.wrap(line, inner.w, lay.small)) * line_h
         if y + h > inner.bottom:
+            if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
+                ui.block(inner, line, lay.small, FG, min_size=lay.small)
             break
         y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG if shown == 0 else DIM)
         shown += 1
