@@ -76,7 +76,7 @@ def _open(args: argparse.Namespace):
     session = Session.open(args.db, read_only=True)
     if session.notice and not args.json:
         print(f"companion: {session.notice}", file=sys.stderr)
-    code = 1 if _unreadable(args, session.store) else 0
+    code = 1 if _unreadable(args, session.store) or session.damaged else 0
     if getattr(args, "id", None) is not None and not session.view(args.id):
         print(f"companion: there is no stored game {args.id} that can be read (see `companion games`).",
               file=sys.stderr)

@@ -41,7 +41,7 @@ from typing import Any, Callable
 
 from companion.rules import get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
-from companion.store import GameRecord, ReadOnlyError, Store, StoreError
+from companion.store import GameRecord, ReadOnlyError, Store, StoreError, is_damage
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +107,16 @@ def _normalised(value: Any) -> Any:
     return json.loads(json.dumps(value, allow_nan=False))
 
 
+def _damage(exc: BaseException) -> str | None:
+    """SQLite's words when ``exc`` (or what caused it) says the file is damaged, else None."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if is_damage(seen):
+            return str(seen)
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
     """Inverse of ``Event.to_json()``."""
     return Event(data["kind"], data.get("text", ""), dict(data.get("data") or {}))
@@ -134,6 +144,8 @@ class Session:
         self._subscribers: list[Subscriber] = []
         self._held: list[tuple[Any, tuple[Event, ...]]] | None = None  # notifications held by a batch
         self._batch: Batch | None = None
+        #: why the file is damaged, when resuming met a damaged page (SQLite's words), else None
+        self.damaged: str | None = None
 
     # ---------------------------------------------------------------- opening
     @classmethod
@@ -158,9 +170,17 @@ class Session:
                 session._resume(record)
             except Exception as exc:  # whatever it is, the app must start (no crash loop)
                 session.show_nothing()
-                message = (f"The game started {record.created_at} could not be resumed ({exc}); "
-                           "its log is kept in the saved games file.")
-                session.notice = f"{session.notice} {message}" if session.notice else message
+                damage = _damage(exc)
+                if damage is not None:
+                    session.damaged = damage
+                if damage is not None and store.set_aside(damage):  # play: the file, not the log, is at fault
+                    message = f"The game started {record.created_at} could not be resumed. {store.notice}"
+                else:
+                    message = (f"The game started {record.created_at} could not be resumed ({exc}); "
+                               "its log is kept in the saved games file.")
+                    if session.notice:
+                        message = f"{session.notice} {message}"
+                session.notice = message
                 log.error("cannot resume game %s: %s", record.id, exc)
         return session
 
@@ -458,6 +478,10 @@ class Session:
             held, self._held, self._batch = self._held or [], None, None
             for state, events in held:
                 self._notify(state, events)
+            if self.store.damage is not None:
+                note = self._rescue()
+                if note is not None:
+                    result.error = f"{result.error or 'The change could not be saved.'} {note}"
 
     # ---------------------------------------------------------------- changing
     def new_game(self, game_id: str, options: dict[str, Any]) -> None:
@@ -540,7 +564,7 @@ class Session:
                                      [e.to_json() for e in events], self._status_of(new_state))
         except (StoreError, TypeError, ValueError) as exc:
             log.error("cannot log %s: %s", action, exc)
-            return _rejected("not_saved", f"The move could not be saved, so it was not made: {exc}.")
+            return self._not_saved("move", exc)
         self._advance(new_state)
         self._undone = 0
         self._notify(new_state, events)
@@ -576,7 +600,7 @@ class Session:
         try:
             self.store.set_undone(self._record.id, seq, True, self._status_of(previous))  # type: ignore[union-attr]
         except StoreError as exc:
-            return _rejected("not_saved", f"The undo could not be saved, so it was not made: {exc}.")
+            return self._not_saved("undo", exc)
         if window is None:
             self._states.pop()
         else:
@@ -611,7 +635,7 @@ class Session:
         try:
             self.store.set_undone(self._record.id, seq, False, self._status_of(new_state))  # type: ignore[union-attr]
         except StoreError as exc:
-            return _rejected("not_saved", f"The redo could not be saved, so it was not made: {exc}.")
+            return self._not_saved("redo", exc)
         self._advance(new_state)
         self._undone -= 1
         what = events[0].text if events else str(action)
@@ -620,6 +644,45 @@ class Session:
         return Outcome(True, None, events)
 
     # ---------------------------------------------------------------- helpers
+    def _not_saved(self, what: str, exc: Exception) -> Outcome:
+        """The ``"not_saved"`` refusal of a ``what`` (move, undo, redo) whose write failed; a damaged file
+        is set aside first (outside a batch: a batch does it when it ends, see :meth:`_rescue`)."""
+        message = f"The {what} could not be saved, so it was not made: {exc}."
+        if self._batch is None and self.store.damage is not None:
+            note = self._rescue()
+            message = f"{message} {note}" if note else message
+        return _rejected("not_saved", message)
+
+    def _rescue(self) -> str | None:
+        """A write met a damaged page (:attr:`Store.damage`): the file goes aside (:meth:`Store.set_aside`)
+        and the game shown is carried over to the fresh file (its active moves, read from the damaged one,
+        replayed) when they can still be read. Returns the sentence to show, or None when the file could
+        not be set aside (the table keeps being refused with SQLite's reason)."""
+        record = self._record
+        data = None
+        if record is not None:
+            try:
+                data = self.store.export(record.id)
+            except Exception as exc:  # the damage is in this game's own rows
+                log.error("cannot read game %s from the damaged file: %s", record.id, exc)
+        if not self.store.set_aside(self.store.damage or "damaged"):
+            return None
+        self.notice = self.store.notice
+        if data is None:
+            self.show_nothing()
+            return f"{self.store.notice} The game shown could not be read from it: its log is in the damaged copy."
+        active = [(a["action"], a["events"]) for a in data["actions"] if not a["undone"]]
+        try:
+            record = self.store.import_game(data["game"], data["options"], active, data["status"])
+            self._resume(record)
+        except Exception as exc:
+            log.error("cannot carry game %s over to the fresh file: %s", data["game"], exc)
+            self.show_nothing()
+            return f"{self.store.notice} The game could not be carried over ({exc}): its log is in the damaged copy."
+        self._notify(self.state, (Event("resumed", "The game was carried over to a fresh saved games file.",
+                                        {"game": data["game"]}),))
+        return f"{self.store.notice} The game was carried over to it: make the change again."
+
     def _read_only(self) -> Outcome | None:
         """None when changes can be saved (a full disk is looked at again first);
         else the ``"read_only"`` refusal with the store's sentence."""

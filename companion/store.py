@@ -60,7 +60,10 @@ meets it), and for play only when the last stop was not clean: SQLite left a
 non-empty ``-wal`` or ``-journal`` file behind (a power cut, a kill, or
 another process has the file open). After a clean stop the schema, the
 header and the rows the session reads are checked (SQLite reports a damaged
-page when it reads it).
+page when it reads it); a damaged page met later, by a read while resuming or
+by a write (:attr:`Store.damage`), is dealt with as at open: :meth:`Store.set_aside`
+moves the file aside and goes on with a fresh one (the session carries the game
+shown over to it when its rows can still be read).
 """
 from __future__ import annotations
 
@@ -221,6 +224,8 @@ class Store:
         self._batch = 0                   # depth of :meth:`batch` blocks
         self._batch_open = False          # the batch's transaction has begun (at its first write)
         self._batch_lost: str | None = None  # why SQLite rolled the batch's transaction back, if it did
+        #: SQLite's words when a write met a damaged page (:meth:`set_aside` is the way on), else None
+        self.damage: str | None = None
         self._set_version(version)
 
     def _set_version(self, version: int) -> None:
@@ -362,6 +367,36 @@ class Store:
             self._set_version(SCHEMA_VERSION)
         self.read_only_reason = _space_problem(self._conn, self.path)
         return self.read_only_reason is None
+
+    def set_aside(self, reason: str) -> bool:
+        """A damage SQLite met after the open (a bad page the checks at open did not read): move the file
+        aside with its ``-wal``/``-shm`` files, as :meth:`open` does, and go on with a fresh file; :attr:`notice`
+        says so. Returns False (nothing done) for a store that is not a writable file of its own (a look,
+        in memory, read-only) or when the move or the fresh file fails (the reason is logged)."""
+        if self._look_only or not self.persistent or self._ro_conn or self._batch:
+            return False
+        try:
+            moved = move_aside(self.path, _SIDECARS)  # renamed while open: the old connection keeps its files
+        except OSError as exc:
+            log.error("cannot move the damaged file %s aside: %s", self.path, exc)
+            return False
+        try:
+            self._conn.close()  # before the fresh file exists: closing removes its own -wal by name
+        except sqlite3.Error:
+            pass
+        try:
+            self._conn = _connect(self.path)
+        except (sqlite3.Error, OSError, _Damaged) as exc:
+            log.error("cannot start a fresh saved games file at %s: %s", self.path, exc)
+            self._conn, self.persistent = _memory_connection(), False
+            self.notice = (f"The saved games file was damaged ({reason}). It was moved to {moved}; a fresh one "
+                           f"cannot be made ({exc}), so this session will not be saved.")
+            return True
+        self._set_version(SCHEMA_VERSION)
+        self.read_only_reason = self.damage = None
+        self.notice = f"The saved games file was damaged ({reason}). It was moved to {moved} and a fresh one was started."
+        log.warning("%s", self.notice)
+        return True
 
     def close(self) -> None:
         """Close the connection (all writes are already committed)."""
@@ -716,7 +751,9 @@ class Store:
     def _note_failure(self, exc: sqlite3.Error) -> None:
         """A write failed: on a full disk (or a file made read-only under us) the
         store becomes read-only until :meth:`retry_writable` finds it writable."""
-        if _is_full(exc):
+        if _is_damage(exc):
+            self.damage = str(exc)
+        elif _is_full(exc):
             self.read_only_reason = DISK_FULL
         elif (getattr(exc, "sqlite_errorname", "") or "").startswith("SQLITE_READONLY"):
             self.read_only_reason = _write_problem(self.path) or f"the saved games file {self.path} is read-only"

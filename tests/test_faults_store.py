@@ -138,6 +138,85 @@ def test_status_and_log_leave_a_file_with_damaged_pages_where_it_is(tmp_path, ca
     assert _digest(db) == before and not any("damaged-" in p.name for p in tmp_path.iterdir())
 
 
+def test_a_damaged_page_the_checks_at_open_miss_is_moved_aside_by_play_and_said_by_status(tmp_path, capsys):
+    """A good header and schema, a page of the log overwritten (4 KiB at 8192, after a clean stop, so no
+    full check at open): resuming meets the damage. status and log say so and exit 1, leaving the file;
+    play moves it aside with its message and plays on a fresh file (it had refused every move)."""
+    db = tmp_path / "companion.sqlite3"
+    _played(db, 60)
+    data = bytearray(db.read_bytes())
+    assert len(data) > 8192 + 4096
+    data[8192:8192 + 4096] = bytes(random.Random(1).randrange(256) for _ in range(4096))
+    db.write_bytes(bytes(data))
+    before = _digest(db)
+    for command in ("status", "log"):
+        assert main([command, "--db", str(db)]) == 1, command
+        assert "could not be resumed" in capsys.readouterr().err
+    assert _digest(db) == before and not any("damaged-" in p.name for p in tmp_path.iterdir())
+    with Session.open(db) as s:
+        assert "moved to" in s.notice and "fresh one" in s.notice and not s.has_game
+        s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, 2))
+        assert s.submit(_legal(s, random.Random(2))).accepted
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith("companion.sqlite3.damaged-")
+             and not p.name.endswith(("-wal", "-shm"))]
+    assert len(moved) == 1 and _digest(moved[0]) == before  # as it was: whatever it holds can be rescued
+    with Session.open(db) as s:
+        assert s.has_game and s.seq == 1 and not s.notice
+
+
+def test_a_page_damaged_during_play_sets_the_file_aside_and_play_goes_on(tmp_path):
+    """The file is damaged under a running game (its pages overwritten on the disk, SQLite's cache kept to
+    a page so that the next write reads them): the move is refused with SQLite's reason, the file goes
+    aside with its message, and the next move is saved in a fresh file, not refused for ever."""
+    db = tmp_path / "companion.sqlite3"
+    _played(db, 60)
+    rng = random.Random(4)
+    with Session.open(db) as s:
+        s.store._conn.execute("PRAGMA cache_size = 1")
+        s.store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        data = bytearray(db.read_bytes())
+        page = int.from_bytes(data[16:18], "big")
+        for offset in range(page, len(data), page):
+            data[offset:offset + 64] = b"\xa5" * 64
+        db.write_bytes(bytes(data))
+        with s.batch() as batch:  # as the app makes every move
+            outcome = s.submit(_legal(s, rng))
+        assert not outcome.accepted or batch.error
+        said = f"{outcome.rejection.message if outcome.rejection else ''} {batch.error or ''}"
+        assert "malformed" in said and "moved to" in said, said
+        s.new_game(GAME_ID, GAMES[GAME_ID].default_options(None, 5))
+        assert s.submit(_legal(s, rng)).accepted
+    assert any(p.name.startswith("companion.sqlite3.damaged-") for p in tmp_path.iterdir())
+    with Session.open(db) as s:
+        assert s.has_game and s.seq == 1
+
+
+def test_a_game_whose_rows_can_still_be_read_is_carried_over_to_the_fresh_file(tmp_path, monkeypatch):
+    """The damage is met by a write, and the game's own rows can still be read (emulated: SQLite's
+    "malformed" error raised by the first write, through the store's own error path): the game goes on in
+    the fresh file with every move before, and the move is made again."""
+    db = tmp_path / "companion.sqlite3"
+    state, seq = _played(db, 20)
+    rng = random.Random(6)
+    with Session.open(db) as s:
+        real = s.store.append_action
+
+        def damaged_once(*args, **kwargs):
+            monkeypatch.setattr(s.store, "append_action", real)
+            raise s.store._write_failed(sqlite3.DatabaseError("database disk image is malformed"))
+        monkeypatch.setattr(s.store, "append_action", damaged_once)
+        action = _legal(s, rng)
+        with s.batch() as batch:
+            outcome = s.submit(action)
+        assert not outcome.accepted and "carried over" in outcome.rejection.message + (batch.error or "")
+        assert s.state == state and s.seq == seq
+        assert s.submit(action).accepted
+        after = s.state
+    with Session.open(db) as s:
+        assert s.state == after and s.seq == seq + 1 and not s.notice
+    assert any(p.name.startswith("companion.sqlite3.damaged-") for p in tmp_path.iterdir())
+
+
 def test_status_and_log_write_nothing_to_a_good_file(tmp_path, capsys):
     db = tmp_path / "companion.sqlite3"
     state, seq = _played(db, 8)
