@@ -24,12 +24,15 @@ sentence for the screen.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
 
 from companion.paths import data_dir, move_aside
 from companion.rules.contract import CardKind
+
+log = logging.getLogger(__name__)
 
 
 class CardExists(ValueError):
@@ -76,6 +79,7 @@ class Catalogue:
 
     Cards are the dicts ``kind.parse`` returns. Attributes: ``path``, ``kind``
     (:class:`CardKind`), ``notice`` (a sentence for the screen, or None),
+    ``summary`` (the notice in a clause, to say beside other catalogues' ones, or None),
     ``problems`` (one line per card kept out: ``"line 12 ('Leak'): colour
     must be one of green, yellow, red"``).
     """
@@ -84,6 +88,7 @@ class Catalogue:
         self.path = path
         self.kind = kind
         self.notice: str | None = None
+        self.summary: str | None = None
         self.problems: list[str] = []
         self._cards: dict[str, dict[str, Any]] = {}
         self._skipped: list[Any] = []   # raw entries that did not validate, kept for the file
@@ -181,18 +186,19 @@ class Catalogue:
 
     # ---------------------------------------------------------------- reading
     def _read(self) -> None:
-        self._cards, self._skipped, self.problems, self.notice = {}, [], [], None
+        self._cards, self._skipped, self.problems, self.notice, self.summary = {}, [], [], None, None
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return
         except OSError as exc:
             self.notice = f"The card catalogue {self.path} cannot be read ({exc}); it starts empty."
+            self.summary = f"{self.path.name} cannot be read"
             return
         if not raw.strip():
             return  # an empty file is an empty catalogue
         try:
-            entries = _entries_with_lines(raw.decode("utf-8"))
+            entries = _entries_with_lines(raw.decode("utf-8-sig"))  # a BOM (Windows' Notepad) is not damage
         except (UnicodeDecodeError, ValueError) as exc:
             self._move_aside(exc)
             return
@@ -213,6 +219,9 @@ class Catalogue:
                 f"; and {len(self.problems) - NOTICE_PROBLEMS} more" if len(self.problems) > NOTICE_PROBLEMS else "")
             self.notice = (f"{len(self.problems)} card(s) in {self.path.name} are kept out of play: {shown}. "
                            "Fix them in the file to use them.")
+            self.summary = f"{len(self.problems)} card(s) in {self.path.name} are kept out of play"
+            for problem in self.problems:  # every one, where the notice names only the first
+                log.warning("card catalogue %s: %s", self.path, problem)
 
     def _move_aside(self, exc: Exception) -> None:
         try:
@@ -220,9 +229,12 @@ class Catalogue:
         except OSError as move_exc:
             self.notice = (f"The card catalogue {self.path} is damaged ({exc}) and could not be "
                            f"moved aside ({move_exc}); it starts empty.")
+            self.summary = f"{self.path.name} is damaged"
             return
         self.notice = (f"The card catalogue was damaged ({exc}). It was moved to {moved} "
                        "and a new one was started.")
+        self.summary = f"{self.path.name} was damaged and moved to {moved.name}"
+        log.warning("%s", self.notice)
 
 
 class Catalogues:

@@ -184,3 +184,29 @@ def test_a_big_file_names_the_right_lines_and_a_short_notice(tmp_path):
     first_bad = text[:text.index('"bad 0"')].count("\n")  # the line of its name; the entry starts one above
     assert cat.problems[0].startswith(f"line {first_bad} ('bad 0')"), cat.problems[0]
     assert "('bad 2')" in cat.notice and "('bad 3')" not in cat.notice and "and 2 more" in cat.notice
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_not_moved_aside(tmp_path):
+    """Windows' Notepad starts a UTF-8 file with a BOM: it is a good file."""
+    path = tmp_path / "cards.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps([LEAK]).encode())
+    cat = load(path)
+    assert cat.names() == ["Oxygen Leak"] and cat.notice is None and path.exists()
+
+
+@pytest.mark.parametrize("name", ["Nul\u0000name", "two\nlines", "tab\tbed", "del\u007f"])
+def test_a_name_with_a_control_character_is_kept_out_of_play(tmp_path, name):
+    """A NUL in a name blanked the screen (pygame cannot draw it): such a card is a problem of the file."""
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([LEAK, {**COFFEE, "name": name}]))
+    cat = load(path)
+    assert cat.names() == ["Oxygen Leak"] and "printable" in cat.problems[0], cat.problems
+
+
+def test_text_with_a_nul_is_drawn_not_refused():
+    import pygame
+
+    from companion.ui import text
+    pygame.font.init()
+    assert text.CACHE.render("a\u0000b", 20, (255, 255, 255)).get_width() > 0
+    assert text.width("c\u0000d", 20) > 0

@@ -74,7 +74,15 @@ class Str(Shape):
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not str or not self.min_len <= len(value) <= self.max_len:
             return f"{_name(path)} must be text of {self.min_len} to {self.max_len} characters, not {_show(value)}"
+        if has_control(value):
+            return f"{_name(path)} must be one line of printable text, not {_show(value)}"
         return None
+
+
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL, a line break, a tab, DEL, C1): text shown on one
+    line of the screen never does (pygame cannot draw a NUL)."""
+    return any(c < " " or "\x7f" <= c <= "\x9f" for c in text)
 
 
 @dataclass(frozen=True)

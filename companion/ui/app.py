@@ -271,10 +271,13 @@ class App:
         game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
         if game_id is None or self.catalogues is None:
             return
-        for kind in self.ui_for(game_id).catalogue_kinds:
-            notice = self.catalogues.get(game_id, kind).notice
-            if notice:
-                self.say(notice, "error", 20, everywhere=True)
+        said = [c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
+                if c.notice]
+        if len(said) == 1:
+            self.say(said[0].notice, "error", 20, everywhere=True)
+        elif said:  # each in a clause: one notice would hide the others
+            self.say("Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
+                     + ". Every problem is in the log (journalctl).", "error", 30, everywhere=True)
 
     def title(self) -> str:
         """The title of the game being set up, else of the open game, else the app's name."""

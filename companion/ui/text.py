@@ -75,7 +75,7 @@ class TextCache:
             self._items.move_to_end(key)
             return surf
         STATS["misses"] += 1
-        surf = font(size, bold).render(text, True, colour)
+        surf = font(size, bold).render(_drawable(text), True, colour)
         surf.set_alpha(255, pygame.RLEACCEL)  # kept run-length encoded after its first blit: mostly transparent
         self._items[key] = surf                # pixels take about 40 % of the memory, blits the same
         self.bytes += _bytes(surf)
@@ -108,8 +108,13 @@ def width(text: str, size: int, bold: bool = False) -> int:
     if w is None:
         if len(_WIDTHS) >= WIDTHS_MAX:
             _WIDTHS.clear()
-        w = _WIDTHS[key] = font(size, bold).size(text)[0]
+        w = _WIDTHS[key] = font(size, bold).size(_drawable(text))[0]
     return w
+
+
+def _drawable(text: str) -> str:
+    """``text`` as pygame can draw it: a NUL (which it refuses with ValueError) shown as U+FFFD."""
+    return text.replace("\0", "\ufffd") if "\0" in text else text
 
 
 #: (text, size, bold) -> width in pixels: the screens measure the same words at every frame

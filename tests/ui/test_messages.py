@@ -187,3 +187,35 @@ def test_a_catalogue_notice_is_said_for_its_own_game_only(session, tmp_path):
     d.app.choose_game("mission-to-mars-2049")
     d.frame()
     assert d.app.message is None or "cards.json" not in d.app.message.text, d.app.message
+
+
+@pytest.mark.timeout(30)
+def test_every_bad_catalogue_of_a_game_is_said_not_only_the_last(session, tmp_path, caplog):
+    """A tester's finding: three bad Race to Mars catalogues at start-up (a bad Headquarters card, 16 bad
+    Space cards, a Starting file that is not a list) showed one message; the others went unsaid. One
+    message names each file; every problem is logged. A name with a NUL, which pygame cannot draw, is one
+    of the problems: it never reaches the screen (it blanked it)."""
+    import json
+    import logging
+
+    from companion.catalogue import Catalogues
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "race-to-mars.headquarters.json").write_text(json.dumps([{"name": "HQ?", "number": 99}]))
+    (folder / "race-to-mars.space.json").write_text(json.dumps([{"name": f"Bad\u0000{i}"} for i in range(16)]))
+    (folder / "race-to-mars.starting.json").write_text(json.dumps({"not": "a list"}))
+    session.new_game("race-to-mars", GAMES["race-to-mars"].default_options(4, 1))
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    with caplog.at_level(logging.WARNING):
+        d = Driver(session, Catalogues(folder), (800, 480))
+    records = [r.getMessage() for r in caplog.records]
+    said = d.app.message.text
+    for name in ("race-to-mars.headquarters.json", "race-to-mars.space.json", "race-to-mars.starting.json"):
+        assert name in said, said
+    assert sum("race-to-mars.space.json" in r and "printable" in r for r in records) == 16, records
+    d.frame()
+    assert d.app.message.text == said  # drawn, not replaced by "Something went wrong"
+

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from dataclasses import replace as _dc_replace
 from typing import Any
 
+from ..shapes import has_control
+
 RULEBOOK = "30-to-mars.txt"
 
 DAYS = 30                 # "30 to Mars": the ship reaches Mars after day 30
@@ -191,6 +193,8 @@ class EventCard:
         name = data.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_CARD_NAME:
             raise ValueError(f"the card needs a name of 1 to {MAX_CARD_NAME} characters")
+        if has_control(name):
+            raise ValueError("the card's name must be one line of printable text")
         colour = data.get("colour")
         if type(colour) is not str or colour not in COLOURS:
             raise ValueError(f"colour must be one of {', '.join(COLOURS)}")

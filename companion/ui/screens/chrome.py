@@ -432,7 +432,7 @@ def dialog_columns(lay: Layout, labels: list[str], n: int, lines: bool) -> int:
     """How many columns a dialog of ``n`` buttons (its options ``labels`` and
     Cancel) uses: as many as keep every label whole at its size (at most 3;
     2 when there are few buttons; 1 for a single one)."""
-    widest = max((text.font(lay.body, True).size(label)[0] for label in labels), default=0) + lay.px(24)
+    widest = max((text.width(label, lay.body, True) for label in labels), default=0) + lay.px(24)
     inner_w = dialog_width(lay, lines) - lay.px(24)
     ncols = next((c for c in (3, 2) if c * widest + (c - 1) * lay.gap <= inner_w), 1)
     return 1 if n == 1 else min(ncols, 2 if n <= 4 else 3)
@@ -536,7 +536,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     if labels == NUMBER_FACES:
         pad_h = lay.touch
     else:
-        widest = max(text.font(lay.small, True).size(label)[0] for label in labels) + lay.px(20)
+        widest = max(text.width(label, lay.small, True) for label in labels) + lay.px(20)
         rows = 1 if inner.w >= 6 * widest else 2 if inner.w >= 3 * widest else 3
         pad_h = rows * lay.touch + (rows - 1) * lay.gap
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
@@ -546,7 +546,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     if numbers:
         cells = L.cols(rest, 6, lay.gap)
     else:  # symbol labels need room: as many columns as keep a label whole
-        widest = max(text.font(lay.small, True).size(label)[0] for label in labels) + lay.px(20)
+        widest = max(text.width(label, lay.small, True) for label in labels) + lay.px(20)
         ncols = 6 if rest.w >= 6 * widest else 3 if rest.w >= 3 * widest else 2
         cells = L.grid(rest, 6, ncols, lay.gap)
     for i, cell in enumerate(cells):

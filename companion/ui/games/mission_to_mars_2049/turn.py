@@ -385,7 +385,7 @@ class TurnScreen(Screen):
                     row, area = L.take_right(area, (area.w - lay.gap) // 2, lay.gap)
                     cells = [pygame.Rect(row.x, row.bottom - lay.touch, row.w, lay.touch)]
                 for cell, b in zip(cells, extra):
-                    ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.font(lay.small).size(b.sub)[0]
+                    ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.width(b.sub, lay.small)
                               <= cell.w - lay.px(16) else None, size=lay.body, name=b.name)
             self._events_r = pygame.Rect(area)
             _events(ui, area, recent, app)
@@ -402,7 +402,7 @@ class TurnScreen(Screen):
             behind = next((f"{PRODUCTIVITY}: {b.sub}" for b in rest if b.title == PRODUCTIVITY), None)
             shown = shown + [Button("More", lambda: self.more(rest), sub=behind, short=behind and PRODUCTIVITY)]
         for cell, b in zip(cells, shown):
-            sub = next((x for x in (b.sub, b.short) if x and text.font(lay.small).size(x)[0] <= cell.w - lay.px(16)),
+            sub = next((x for x in (b.sub, b.short) if x and text.width(x, lay.small) <= cell.w - lay.px(16)),
                        None)  # no room: the question says it
             # a disabled move is drawn so, yet its tap says why
             ui.button(cell, b.title, b.on_tap, "normal" if b.enabled else "disabled", sub=sub, size=lay.body,
