@@ -219,3 +219,30 @@ def test_every_bad_catalogue_of_a_game_is_said_not_only_the_last(session, tmp_pa
     d.frame()
     assert d.app.message.text == said  # drawn, not replaced by "Something went wrong"
 
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("rule", ["30-to-mars.txt, Reminder", "30-to-mars.txt, Resolving the Problem"])
+@pytest.mark.timeout(30)
+def test_a_refusal_is_whole_beside_or_above_its_rulebook_button(make_driver, size, rule):
+    """A tester's finding, placing on day 4: the last words of "... you cannot place a Marsonaut inside a
+    Broken Workspace." were under the "§ Reminder ›" button, and "§ Resolving the Pro…" was cut. Every
+    line of a refusal is drawn clear of its button; the button's label is whole (its words cut at a word
+    with "…", or only "§ ›", where the words need the room)."""
+    from companion.rules.contract import Rejection
+    from companion.ui import text
+    from companion.ui.screens.chrome import message_box, section_labels
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    cuts = text.STATS["cut"]
+    d.app.reject(Rejection("bay_full", "The Ship Cockpit has 2 working Workspace(s) and they are taken; you "
+                                       "cannot place a Marsonaut inside a Broken Workspace.", rule))
+    d.frame()
+    box, lines, section = message_box(d.app.layout, d.app)
+    texts = d.app.screen.ui.texts
+    drawn = [r for t, r, _ in texts if t in lines]
+    assert len(drawn) == len(lines) and " ".join(lines).endswith("inside a Broken Workspace."), lines
+    assert all(box.contains(r) and not r.colliderect(section) for r in drawn), (box, section, drawn)
+    assert any(t in section_labels(rule) and section.contains(r) for t, r, _ in texts)
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]

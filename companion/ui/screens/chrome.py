@@ -201,7 +201,7 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     lines = _wrapped(words, status.w - 2 * pad, size)
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
-    places = _message_places(lay, app, rule is None)
+    places = _message_places(lay, app)
     for i, (area, bottom) in enumerate(places):
         placed = _placed(lay, words, rule, area, bottom, last=i == len(places) - 1)
         if placed is not None:
@@ -209,12 +209,12 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     raise AssertionError("the last place always takes the message")  # pragma: no cover
 
 
-def _message_places(lay: Layout, app: Any, spill: bool = True) -> list[tuple[pygame.Rect, bool]]:
+def _message_places(lay: Layout, app: Any) -> list[tuple[pygame.Rect, bool]]:
     """``[(area, at its bottom)]`` where the screen wants its messages, the first where the box fits:
     ``screen.message_areas()`` if it has one, else ``screen.message_area()`` (and
-    ``message_at_bottom``); with ``spill`` (a note: no rulebook button to put beside its words), last,
-    under the top bar over the whole body, for a note too long for the screen's places (never words
-    running out of their box)."""
+    ``message_at_bottom``); last, under the top bar over the whole body, for a message too long for the
+    screen's places, even with its rulebook button beside its words (never words running out of their
+    box, nor under the button)."""
     places: list[tuple[pygame.Rect, bool]] = []
     try:
         screen = app.current_screen()
@@ -228,7 +228,7 @@ def _message_places(lay: Layout, app: Any, spill: bool = True) -> list[tuple[pyg
     except Exception:  # a screen without one, or no screen yet: under the top bar
         places = []
     body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-    if (spill or not places) and body not in [a for a, _ in places]:
+    if body not in [a for a, _ in places]:
         places.append((body, False))
     return places
 
@@ -339,11 +339,15 @@ def section_name(rule: str) -> str:
 def section_labels(rule: str) -> list[str]:
     """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
     "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ 3.6 ›" (a numbered
-    heading's number). A heading with no shorter form keeps its words (shrunk to fit, as any label)."""
+    heading's number); a heading of words only loses its last words ("§ Resolving the… ›"); last "§ ›",
+    which leaves the words of a message the most room beside it."""
     name = section_name(rule)
     first = name.split(" ", 1)[0]
     forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]] + ([first] if any(c.isdigit() for c in first) else [])
-    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)]
+    words = name.split()
+    if not any(c.isdigit() for c in name):
+        forms += [" ".join(words[:k]) + "\u2026" for k in range(len(words) - 1, 0, -1)]
+    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["\u00a7 \u203a"]
 
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
