@@ -194,6 +194,19 @@ def test_stan_may_not_ward_himself():
     assert listed == [{"who": 1, "target": 0}, {"who": 1, "target": 2}, {"who": 1, "target": 3}]
 
 
+def test_stan_wards_while_the_cards_rolls_are_awaited_and_larisa_waits():
+    """Marsonaut Profiles, Stan: "Anytime during the game you can use this ability": also while the card's
+    location and difficulty are still to be rolled (a tester found it held back). Larisa's reduction acts
+    on the difficulty being rolled, so it waits (Special Ability: "Answer the roll ... first")."""
+    s = with_crew(with_crew(drawn(started(), location=None, difficulty=None), 1, sanity=10), 0, sanity=10)
+    assert [p.purpose for p in s.pending] == ["location", "difficulty"]
+    wards = [a.args for a in ttm.legal_actions(s) if a.kind == "ability"]
+    assert wards == [{"who": 1, "target": 0}, {"who": 1, "target": 2}, {"who": 1, "target": 3}]
+    assert rejection(s, "ability", who=0).code == "pending"
+    s, _ = act(s, "ability", who=1, target=2)
+    assert s.crew[2].warded and [p.purpose for p in s.pending] == ["location", "difficulty"]
+
+
 def test_stan_ward_prevents_the_sanity_reset_of_a_special_ability():
     """Marsonaut Profiles, Stan: "you can use this ability to prevent Sanity
     loss for any team member. Even when he is using his special Ability." The

@@ -45,3 +45,19 @@ def test_stan_alone_goes_straight_to_his_friends(make_driver):
     d.tap("Ability")
     assert "Not Stan himself" in d.app.dialog.lines[0]
     assert "Stan" not in [o for o, _ in d.app.dialog.options]
+
+
+@pytest.mark.timeout(30)
+def test_a_ready_marsonaut_whose_ability_waits_is_told_why(make_driver):
+    """A tester's finding: with Dieter and Stan at Sanity 10 once a Marsonaut was placed, Ability opened
+    Stan's choice with no word on Dieter. The dialog says why Dieter's re-draw waits, with its section
+    (Marsonaut Profiles: Dieter: "only usable when ... the Marsonauts are not placed in any Bays")."""
+    d = make_driver((800, 480))
+    placing_with(d, {"Stan": 10, "Dieter": 10})
+    d.tap("Larisa")
+    d.tap("bay 1")
+    assert d.app.state.placement[0] == 1
+    d.tap("Ability")
+    lines = d.app.dialog.lines
+    assert len(lines) == 1 and lines[0].startswith("Dieter: ") and "Marsonaut Profiles: Dieter" in lines[0], lines
+    assert [o for o, _ in d.app.dialog.options] == ["Stan: protect a friend's Sanity"]

@@ -157,7 +157,7 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     p = m.profile
     if state.step == "setup":
         return reject("setup", "Finish the setup first.", "Setup")
-    if state.pending and not (p.ability == "redraw" and _only_card_rolls_pending(state)):
+    if state.pending and not usable_while_waiting(state, p.ability):
         return reject("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
     if not m.active:
         return reject("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
@@ -214,6 +214,14 @@ def _check_ward(state: State, args: dict[str, Any]) -> Rejection | None:
     if state.crew[target].warded:
         return reject("already_warded", "That Marsonaut is already protected.", "Marsonaut Profiles: Stan")
     return None
+
+
+def usable_while_waiting(state: State, ability: str) -> bool:
+    """Whether the Special Ability ``ability`` may be used while a roll or a choice is awaited: Stan's
+    ward ("Anytime during the game you can use this ability", Marsonaut Profiles: Stan), which changes
+    nothing that is being rolled or chosen, and Dieter's re-draw while only the card's own rolls wait
+    (:func:`_check_redraw`). The others act on what the awaited roll or choice settles, so they wait."""
+    return ability == "prevent_sanity_loss" or (ability == "redraw" and _only_card_rolls_pending(state))
 
 
 def _only_card_rolls_pending(state: State) -> bool:

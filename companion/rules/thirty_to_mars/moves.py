@@ -11,7 +11,7 @@ from typing import Any
 
 from ..contract import Action
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL
-from .checks import check
+from .checks import check, usable_while_waiting
 from .queries import capacity, choice_options, green_deck, repairable_bays, required_colour
 from .model import (BAYS, CREW_SIZE, EFFECT_SYMBOLS, GREEN, MAX_STAT, PROFILES, SIGNED_SYMBOLS, SLEEPING_BAY,
                     WORKSPACES_PER_BAY, State)
@@ -116,7 +116,7 @@ def _abilities(state: State, out: list[Action]) -> None:
         ability = PROFILES[m.key].ability
         if m.sanity < MAX_STAT and not (ability == "reroll" and state.rerolls_left):
             continue
-        if pending and not (ability == "redraw" and all(p.purpose in ("location", "difficulty") for p in pending)):
+        if pending and not usable_while_waiting(state, ability):
             continue
         if ability in ("double_die", "reroll"):
             if step == "check" and state.dice:

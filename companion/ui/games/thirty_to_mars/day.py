@@ -145,20 +145,41 @@ class DayScreen(Screen):
         def use(a: Action) -> None:
             app.close_dialog()
             app.submit(a)
+        waiting = self.abilities_waiting(acts)
         if not acts:
-            app.say("No Special Ability can be used now: a Marsonaut needs Sanity 10 "
+            app.say(" ".join(waiting) or "No Special Ability can be used now: a Marsonaut needs Sanity 10 "
                     "(30-to-mars.txt, Special Ability).", "info")
             return
         wards = [a for a in acts if state.crew[a.args["who"]].profile.ability == "prevent_sanity_loss"]
         others = [a for a in acts if a not in wards]
-        if wards and not others:
+        if wards and not others and not waiting:
             self.ask_ward(wards)
             return
         options = [(ability_label(state, a.args), (lambda a=a: use(a))) for a in others]
         if wards:
             stan = state.crew[wards[0].args["who"]].profile.short
             options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
-        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)", options)
+        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)", options, lines=waiting or None)
+
+    def abilities_waiting(self, acts: list[Action]) -> list[str]:
+        """Why each Marsonaut ready to use their Special Ability (Sanity 10, standing) has none of ``acts``:
+        the rules' refusal, with its section ("Dieter: ... (30-to-mars.txt, Marsonaut Profiles: Dieter)")."""
+        state = self.app.state
+        game = self.app.game
+        using = {a.args["who"] for a in acts}
+        out = []
+        for who, m in enumerate(state.crew):
+            if who in using or not m.active or m.sanity < 10:
+                continue
+            args: dict[str, Any] = {"who": who}
+            if m.profile.ability in ("double_die", "reroll"):
+                args["die"] = 0
+            elif m.profile.ability == "prevent_sanity_loss":
+                args["target"] = (who + 1) % len(state.crew)
+            refusal = game.check(state, Action("ability", args))
+            if refusal is not None:
+                out.append(f"{m.profile.short}: {refusal.message} ({refusal.rule})")
+        return out
 
     def ask_ward(self, wards: list[Action]) -> None:
         """Stan chosen: which friend his ward protects, and the one-line note
