@@ -39,8 +39,9 @@ CONTROL = pygame.event.custom_type()
 WAKE = pygame.event.custom_type()
 
 IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see idle.Waiter); else no polling
-#: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set)
-CONFIRMED = ("repair", "corrected", "redraw", "ward")
+#: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set, the setup
+#: done with its Accident days)
+CONFIRMED = ("repair", "corrected", "redraw", "ward", "setup_done")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
 RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
@@ -409,8 +410,9 @@ class App:
             return False
         if self.message and (self.message.kind != "note" or self.message.screen is not None):
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
-        if any(e.kind in CONFIRMED for e in outcome.events):  # effects not on the next screen: confirm
-            self.say(" · ".join(e.text for e in outcome.events[:2]), "note", 6)
+        first = next((i for i, e in enumerate(outcome.events) if e.kind in CONFIRMED), None)
+        if first is not None:  # effects not on the next screen: confirm (from the first such event)
+            self.say(" · ".join(e.text for e in outcome.events[first:first + 2]), "note", 6)
         return True
 
     def automatic(self) -> bool:

@@ -145,7 +145,8 @@ def _roll_accident(state: State, p: Pending, face: int, events: list[Event]) -> 
     middle = (first + second) // 2
     events.append(later("setup", "Second Accident day: day {} (30 - {}); third in the middle: day {}",
                         (second, face, middle)))
-    events.append(Event("setup_done", "The crew is trained and the route checked. Good luck!"))
+    events.append(later("setup_done", "Accident days {}, {} and {}: put the Accident tokens there (Setup 6). "
+                        "The crew is trained and the route checked. Good luck!", (first, middle, second)))
     return replace(state, accident_days=(first, middle, second), step="dawn")
 
 

@@ -72,9 +72,11 @@ class ThirtyToMarsUi(GameUi):
         return self.screens["new_game"]
 
     def top_bar(self, ui: Any, rect: pygame.Rect, state: Any) -> None:
-        """Day N / 30 and the ship's progress with the Accident days."""
-        from .chips import day_progress
+        """Day N / 30 and the ship's progress with the Accident days; a tap says the days in words."""
+        from ...widgets import Hit
+        from .chips import day_progress, show_days
         day_progress(ui, rect, state)
+        ui.hits.append(Hit(pygame.Rect(rect), "Days", lambda: show_days(self.app)))
 
     def top_bar_key(self, state: Any) -> Any:
         """What :func:`.chips.day_progress` shows: setup or the day, and the Accident days."""

@@ -19,14 +19,29 @@ def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
     day = state.day
     txt = "Setup" if state.step == "setup" else f"Day {day} / {DAYS}"
     label_r, bar_r = L.take_left(rect, text.width(f"Day 30 / {DAYS}", lay.big, True), lay.px(10))
+    if bar_r.w < lay.px(60):  # narrow (Fix roll beside it): the track under the day, as wide as it
+        label_r, bar_r = L.take_top(rect, rect.h - lay.px(14))
+        track = pygame.Rect(bar_r.x, bar_r.bottom - lay.px(9), bar_r.w, lay.px(6))
+    else:
+        track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
     ui.label(label_r, txt, lay.big, FG, bold=True, cls="key")
-    if bar_r.w < lay.px(40):
-        return
-    track = pygame.Rect(bar_r.x, bar_r.centery - lay.px(5), bar_r.w, lay.px(10))
     ui.bar(track, day / DAYS, MARS)
+    tick = min(lay.px(6), (rect.bottom - track.bottom) - lay.px(1))
     for d in state.accident_days:
         x = track.x + int(track.w * d / DAYS)
-        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - lay.px(6), lay.px(5), track.h + lay.px(12)))
+        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - tick, lay.px(5), track.h + 2 * tick))
+
+
+def show_days(app: Any) -> None:
+    """The journey in words (a tap on the day): the day, and the Accident days the track marks (Setup 6)."""
+    state = app.state
+    days = state.accident_days
+    lines = [f"Accident days: {', '.join(str(d) for d in days)}: a red card is drawn on each (Setup 6)."
+             if days else "The Accident days are rolled at the end of the setup (Setup 6)."]
+    coming = [d for d in days if d >= state.day]
+    if state.step != "setup" and coming:
+        lines.append(f"The next one is day {coming[0]}" + (" (today)." if coming[0] == state.day else "."))
+    app.show_info("Setup" if state.step == "setup" else f"Day {state.day} of {DAYS} to Mars", lines)
 
 
 def card_line(card: Any, location: int | None, difficulty: int | None) -> str:
