@@ -88,7 +88,11 @@ def _open(args: argparse.Namespace):
 
 
 def _unreadable(args: argparse.Namespace, store) -> bool:
-    """True when the file exists but could not be read (the store fell back to memory with a notice)."""
+    """True when the file exists but could not be read (the store fell back to memory with a notice). A
+    ``--db`` that names no file is no game, as on a machine that has none yet, said on standard error (a
+    mistyped path shows)."""
+    if args.db is not None and not os.path.lexists(args.db):
+        print(f"companion: there is no saved games file {args.db} (yet).", file=sys.stderr)
     path = args.db if args.db is not None else default_db_path()
     return not store.persistent and store.notice is not None and os.path.lexists(path)
 

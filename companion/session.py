@@ -268,6 +268,8 @@ class Session:
         """Show the stored game ``record_id`` (any status, abandoned ones too) to
         read its log; nothing is written. False if there is no such game or it
         cannot be replayed (``notice`` says why)."""
+        if not 0 < record_id < 2 ** 63:  # SQLite's ids; a bigger number is no id (nor an OverflowError)
+            return False
         record = self.store.game(record_id)
         return record is not None and self._show(record, False)
 

@@ -131,3 +131,22 @@ def test_games_lists_every_stored_game_and_log_reopens_any_by_id(db, capsys):
     assert json.loads(capsys.readouterr().out)["id"] == 2
     with Session.open(db) as s:  # looking did not change which game is resumed
         assert s.record.id == 2
+
+
+@pytest.mark.parametrize("game_id", ["0", "-1", "99999999999999999999999"])
+def test_an_id_that_names_no_game_is_said_not_raised(db, capsys, game_id):
+    """A tester's finding: a 23-digit id ended in an OverflowError traceback."""
+    _game(db, 3)
+    assert main(["status", "--db", str(db), "--id", game_id]) == 2
+    assert f"there is no stored game {game_id}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["status", "log", "games"])
+def test_a_db_path_that_names_no_file_is_said(tmp_path, capsys, command):
+    """A mistyped --db printed only "No game in progress.", as for a machine with no game yet: still no
+    game (exit 0), and standard error says there is no such file."""
+    missing = tmp_path / "missing.sqlite3"
+    assert main([command, "--db", str(missing)]) == 0
+    captured = capsys.readouterr()
+    assert f"there is no saved games file {missing} (yet)" in captured.err and "No " in captured.out
+    assert not missing.exists()
