@@ -187,10 +187,13 @@ def run_buttons(args: argparse.Namespace) -> int:
         print(f"companion buttons: bad config: {e}", file=sys.stderr)
         return 2
     events: queue.Queue = queue.Queue()
-    if args.mock:
-        return _run_mock_buttons(cfg, events)
     try:
+        if args.mock:
+            return _run_mock_buttons(cfg, events)
         buttons = Buttons(events.put, cfg).start()
+    except ConfigError as e:  # a pin that is no pin here
+        print(f"companion buttons: bad config: {e}", file=sys.stderr)
+        return 2
     except GpioUnavailable as e:
         print(f"companion buttons: {e}\n"
               "This machine has no usable GPIO (not a Raspberry Pi, or no access to /dev/gpiochip*).\n"

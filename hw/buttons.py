@@ -243,10 +243,12 @@ class Buttons:
         """Claim the pins and start posting events; returns self.
 
         Raises :class:`GpioUnavailable` when no GPIO is usable here (message
-        says why), and gpiozero's ``GPIOPinInUse`` for a pin already claimed.
+        says why), :class:`ConfigError` for a pin that is no pin here (``next = -5``),
+        and gpiozero's ``GPIOPinInUse`` for a pin already claimed.
         """
-        from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError
+        from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError, PinInvalidPin
         self._closed = False
+        name = ""
         try:
             contact = _contact_class()
             with warnings.catch_warnings():
@@ -261,6 +263,9 @@ class Buttons:
         except GPIOPinInUse:
             self.close()
             raise
+        except PinInvalidPin as e:  # the pin map's fault, not the machine's
+            self.close()
+            raise ConfigError(f"pins.{name}: {e}") from e
         except (BadPinFactory, GPIOZeroError, ImportError, OSError, RuntimeError) as e:
             self.close()
             raise GpioUnavailable(f"no GPIO here ({type(e).__name__}: {e}); on a laptop use the "

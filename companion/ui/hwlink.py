@@ -67,7 +67,7 @@ class HwLink:
         except Exception as exc:  # GpioUnavailable, config errors, pins in use
             self.buttons = None
             log.warning("buttons unavailable: %s", exc)
-            if self.hw_mode == "pi":
+            if self.hw_mode in ("pi", "auto"):  # auto got here only with GPIO present: the table expects them
                 self.notices.append(f"The GPIO buttons are not working ({exc}); use the screen.")
 
     def _start_die(self) -> None:

@@ -72,3 +72,14 @@ def test_buttons_mock_from_the_keyboard(tmp_path):
     assert rows == [["next", "press", "->", "next"], ["next", "release"], ["back", "press"],
                     ["back", "hold", "->", "redo"], ["back", "release"], ["back", "press"],
                     ["back", "release", "->", "back"]]
+
+
+@pytest.mark.timeout(10)
+def test_buttons_with_a_pin_that_is_no_pin_is_a_bad_config_not_no_gpio(tmp_path):
+    """A tester's finding: next = -5 ended in a traceback saying "no GPIO here ... use GPIOZERO_PIN_FACTORY=mock"
+    although --mock was in use. It is the file's fault: "bad config", exit 2, as for the other bad values."""
+    cfg = tmp_path / "b.toml"
+    cfg.write_text("[pins]\nnext = -5\n")
+    out = subprocess.run([*CMD, "buttons", "--mock", "--config", str(cfg)], input="q\n",
+                         capture_output=True, text=True, timeout=8, env=ENV)
+    assert out.returncode == 2 and "bad config: pins.next" in out.stderr and "Traceback" not in out.stderr, out
