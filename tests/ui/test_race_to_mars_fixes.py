@@ -316,6 +316,23 @@ def test_a_new_revealed_starting_card_is_entered_whole_so_the_pick_shows_it(driv
     assert "Crew: Fuel" in words and "Module: Hull" in words, words
 
 
+def test_a_new_card_named_as_a_printed_one_is_refused_at_its_name(driver):
+    """A tester's finding: a new Starting card named "Starting card 1" was swapped for the printed card of
+    that name, the fields typed dropped without a word. The name page says so and keeps the editor."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("Starting card 1")                       # beside the Insight card
+    d.tap("New card")
+    ed = d.app.screen.editor
+    ed.name = "starting CARD 1"
+    d.tap("Next")
+    assert ed.current() == "name" and d.app.screen.editor is ed
+    said = (d.app.message.text if d.app.message else "") + " " + (ed.problem or "")
+    assert "printed in the rulebook" in said, said
+
+
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 def test_in_pre_launch_a_tap_on_a_trajectory_slot_or_a_revealed_card_shows_it(driver, size):
     """"Playing the Game 1: Pre-Launch": the 12 trajectory cards fill as the

@@ -211,7 +211,10 @@ class EntryScreen(Screen):
         return f"S{k:03d}"
 
     def name_problem(self, name: str) -> str | None:
-        """Why a new card cannot be called ``name`` now: that card is already on the table."""
+        """Why a new card cannot be called ``name`` now: a card printed in the rulebook has it (its fields
+        cannot be entered, they are the rulebook's), or that card is already on the table."""
+        if self.catalogue().is_builtin(name):
+            return f"{name} is printed in the rulebook: pick it from the list, or give this card another name."
         if self.request().purpose == "browse" or self.app.state is None:
             return None
         used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
