@@ -24,8 +24,12 @@ MAX_PAYLOAD_CHARS = 20_000
 MAX_DEPTH = 8
 
 
+#: what a whole value is called in a sentence (an action's payload; :meth:`Shape.problem_of` names another)
+WHOLE = "the move"
+
+
 def _name(path: str) -> str:
-    return path or "the move"
+    return path or WHOLE
 
 
 def _show(value: Any) -> str:
@@ -39,6 +43,11 @@ class Shape(ABC):
     @abstractmethod
     def problem(self, value: Any, path: str = "") -> str | None:
         """None when ``value`` fits, else a sentence naming the field (``path``)."""
+
+    def problem_of(self, value: Any, whole: str) -> str | None:
+        """:meth:`problem` of ``value`` as a whole called ``whole`` ("the card") rather than "the move"."""
+        p = self.problem(value)
+        return whole + p[len(WHOLE):] if p is not None and p.startswith(WHOLE) else p
 
 
 @dataclass(frozen=True)

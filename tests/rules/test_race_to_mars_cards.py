@@ -133,3 +133,13 @@ def test_rm036_rm135_advice_words_name_the_player_the_draw_source_and_a_hazard_r
     now = rm.to_act(pre).seats[0]
     assert words[now] == f"{pre.names[now]} can launch now"
     assert words[1 - now] == f"{pre.names[1 - now]} could launch on their turn"
+
+
+@pytest.mark.parametrize("entry, said", [({"name": "X", "effect": 1}, "the card has an unknown field 'effect'"),
+                                         ([1], "the card must be an object"),
+                                         ({"name": "Nul\u0000"}, "name must be one line of printable text")])
+def test_a_bad_catalogue_entry_is_called_a_card_not_a_move(entry, said):
+    """A tester's finding: a catalogue problem read "the move has an unknown field 'effect'"."""
+    with pytest.raises(ValueError) as info:
+        parse_space(entry)
+    assert str(info.value).startswith(said), str(info.value)

@@ -50,7 +50,7 @@ STARTING_SHAPE = Obj(("crew", "module", "insight"), name=NAME, crew=CREW_SHAPE, 
 
 
 def _problem(shape: Obj, entry: Any) -> None:
-    p = shape.problem(entry)
+    p = shape.problem_of(entry, "the card")
     if p:
         raise ValueError(p)
     crew = entry.get("crew")
@@ -181,7 +181,7 @@ HEADQUARTERS_CARDS: tuple[dict[str, Any], ...] = tuple(
 
 def parse_headquarters(entry: Any) -> dict[str, Any]:
     """A Headquarters entry: one of the 10 printed ones, by ``number``."""
-    p = Obj(("text", "name"), number=Int(1, 10), name=NAME, text=Str(300, 0)).problem(entry)
+    p = Obj(("text", "name"), number=Int(1, 10), name=NAME, text=Str(300, 0)).problem_of(entry, "the card")
     if p:
         raise ValueError(p)
     return dict(HEADQUARTERS_CARDS[entry["number"] - 1], **({"name": entry["name"]} if "name" in entry else {}))
