@@ -48,7 +48,7 @@ def next_question(actions: Sequence[Action], order: Sequence[str] = (), unordere
 
 
 def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str, Any, Action], str],
-           ask: Callable[[str], str], order: Sequence[str] = (), page: int = 0,
+           ask: Callable[[str], str], order: Sequence[str] = (), page: int | None = None,
            submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
            unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None,
            greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None) -> None:
@@ -74,7 +74,8 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
     option labelled ``label(arg, [element], action)``; ``picked`` holds the
     elements chosen so far (internal); ``page``: the index of the first
     option shown (internal: "More..." shows the next ones, as many as the
-    screen has room for, with Cancel always on screen).
+    screen has room for, with Cancel always on screen; None: the first page
+    with an option to tap, see :func:`ask_paged`).
     """
     actions = list(actions)
     if not actions:
@@ -86,7 +87,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         (submit or app.submit)(actions[0])
         return
 
-    def again(group: list[Action], pg: int = 0, chosen: dict[str, list[Any]] = picked) -> None:
+    def again(group: list[Action], pg: int | None = None, chosen: dict[str, list[Any]] = picked) -> None:
         choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed)
 
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
@@ -100,7 +101,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         if rank is not None:
             elements.sort(key=lambda x: rank(key, x))
         items = [(x, [a for a, r in zip(actions, rest) if x in r]) for x in elements]
-        options = [(label(key, [x], group[0]), (lambda x=x, g=group: again(g, 0, {**picked, key: so_far + [x]})))
+        options = [(label(key, [x], group[0]), (lambda x=x, g=group: again(g, None, {**picked, key: so_far + [x]})))
                    for x, group in items]
         size = len(actions[0].args[key])
         if so_far:
@@ -122,7 +123,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
 
 
 def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]],
-              lines: list[str] | None = None, start: int = 0, more: Callable[[int], object] | None = None,
+              lines: list[str] | None = None, start: int | None = None, more: Callable[[int], object] | None = None,
               **kwargs: Any) -> None:
     """``app.ask(title, options, lines)`` one page at a time: the options from
     index ``start`` that fit whole (:func:`page_size`), then "More..." when
@@ -130,7 +131,11 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
     are not worth a page), which asks again from the first one not shown
     (``more(start)``, default: the same options); the last page offers
     "First page" instead. Cancel stays on screen
-    (the app's dialog adds it); ``kwargs`` go to ``app.ask``."""
+    (the app's dialog adds it); ``kwargs`` go to ``app.ask``. ``start`` None (a question just asked):
+    the first page with an option to tap, so that greyed ones, kept in their places, never cost pages
+    of "More..." (the one card that could be played was on page 3); "First page" still shows page 1."""
+    if start is None:
+        start = _first_tappable_page(app, title, options, lines)
     start = start if 0 <= start < len(options) else 0
     per = page_size(app, title, [x for x, _ in options[start:]], lines)
     shown = list(options[start:start + per])
@@ -145,6 +150,19 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
         app.ask(title, shown, lines=lines, **kwargs)
     else:
         app.ask(title, shown)
+
+
+def _first_tappable_page(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]],
+                         lines: list[str] | None) -> int:
+    """The index of the first option of the first page (as :func:`ask_paged` cuts them) that holds an
+    option to tap; 0 when none does."""
+    start = 0
+    while start < len(options):
+        per = max(1, page_size(app, title, [x for x, _ in options[start:]], lines))
+        if any(cb is not None for _, cb in options[start:start + per]):
+            return start
+        start += per
+    return 0
 
 
 def _rest(values: list[Any], taken: list[Any]) -> list[Any]:

@@ -71,3 +71,26 @@ def test_a_multiset_of_four_cards_is_asked_card_by_card():
     assert [t for t, _ in app.asked][1] == "Play Mission (Assistance, Minerals so far): which four cards? (2 of 4)"
     assert len(app.asked) == 4
     assert sorted(app.submitted[0].args["take"]) == ["air", "food", "minerals", "minerals"]
+
+
+def test_a_question_opens_on_the_first_page_with_an_option_to_tap(make_driver):
+    """A tester's finding: the one Mission Card that could be played was on page 3, behind greyed ones kept
+    in their places (More..., More...). The question opens on its page; "First page" still shows page 1,
+    where the greyed ones keep their places."""
+    from companion.ui.chooser import FIRST_PAGE, MORE, ask_paged
+    d = make_driver((800, 480))
+    chosen = []
+    options = [(f"Greyed card {i}", None) for i in range(30)] + [("Armageddon", lambda: chosen.append(1))]
+    ask_paged(d.app, "Play which Mission Card?", options)
+    d.frame()
+    labels = [x for x, _ in d.app.dialog.options]
+    assert "Armageddon" in labels and "Greyed card 0" not in labels, labels
+    assert labels[-1] == FIRST_PAGE
+    d.tap(FIRST_PAGE)
+    labels = [x for x, _ in d.app.dialog.options]
+    assert labels[0] == "Greyed card 0" and labels[-1] == MORE, labels
+    d.tap(MORE)
+    while "Armageddon" not in [x for x, _ in d.app.dialog.options]:
+        d.tap(MORE)
+    d.tap("Armageddon")
+    assert chosen == [1]
