@@ -369,3 +369,15 @@ def test_a_greyed_move_under_more_says_why_at_once(driver):
     assert d.app.dialog is None and d.app.message is not None and d.app.message.rule
     from companion.ui.screens.chrome import message_box
     assert message_box(d.app.layout, d.app)[0].h > 0
+
+
+def test_robbery_names_an_opponent_with_no_cards_before_the_choice(driver):
+    """MA-12 (MM-137): "an opponent with no Resource cards yields nothing, and the app warns before
+    confirming": a tester robbed Green's empty hand with no word. The victim's option says it."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    s = colony(busy(d.app.state), 2, cards=(0, 0, 0))
+    put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
+    d.tap("Robbery")
+    options = [label for label, _ in d.app.dialog.options]
+    assert "Green (no cards: nothing to draw)" in options and "Blue" in options, options

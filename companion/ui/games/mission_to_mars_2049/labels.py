@@ -64,7 +64,10 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
             return "nothing (no card of that kind)" if kind == "rob" else "\u2014"
         return RESOURCE_LABEL.get(value, str(value))
     if arg in ("victim", "target"):
-        return players[value]["name"] if value is not None else "\u2014"
+        if value is None:
+            return "\u2014"
+        empty = kind == "rob" and not sum(players[value]["cards"].values())  # MA-12: warned before it is chosen
+        return players[value]["name"] + (" (no cards: nothing to draw)" if empty else "")
     if arg == "base":
         if value is None:
             return "the newest Base"
