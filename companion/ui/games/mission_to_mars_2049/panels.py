@@ -83,26 +83,32 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             road_r, cells_r = L.take_right(numbers, r_w, lay.gap)
             for cell, res in zip(L.cols(cells_r, 3, lay.gap), ("air", "food", "minerals")):
                 tokens = p["value"][res] - p["cards"][res]
-                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens, p["value"][res])
+                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens)
             lab_r, val_r = L.take_left(road_r, lay.px(22))
             ui.label(lab_r, "R", lay.small, DIM, bold=True)
             ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
         ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
 
 
-def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int, value: int) -> None:
+def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -> None:
     """"A 4+3t": the cards in hand (a key number) and, at the body size (read
     at 1 m beside it), what the Resource Tokens are worth; where that does not
-    fit, the total alone."""
+    fit, both at a smaller size ("6+22t"), else the cards and "+" (a tap on the
+    panel says the tokens): never one total, which would hide the tokens a
+    Robbery cannot draw (3.8.2)."""
     lay = ui.layout
     lab_r, val_r = L.take_left(cell, lay.px(22))
     ui.label(lab_r, letter, lay.small, DIM, bold=True)
-    big_w = text.font(lay.big, True).size(str(cards))[0]
+    big_w = text.width(str(cards), lay.big, True)
     extra = next((t for t in (f"+{tokens}t", f"+{tokens}") if tokens and
-                  big_w + lay.px(2) + text.font(lay.body).size(t)[0] <= val_r.w), None)
+                  big_w + lay.px(2) + text.width(t, lay.body) <= val_r.w), None)
     if tokens and extra is None:
-        ui.label(val_r, str(value), lay.big, FG, bold=True, cls="key")
-        return
+        both = [(f"{cards}+{tokens}{t}", size) for size in (lay.body, lay.small) for t in ("t", "")]
+        fits = next(((w, z) for w, z in both if text.width(w, z, True) <= val_r.w), None)
+        if fits is not None:
+            ui.label(val_r, fits[0], fits[1], FG, bold=True)
+            return
+        extra = "+" if big_w + lay.px(2) + text.width("+", lay.body) <= val_r.w else None  # tokens too: tap
     r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
     if extra:
         ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), extra,
