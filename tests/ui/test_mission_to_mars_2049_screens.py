@@ -210,3 +210,14 @@ def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver)
 def _texts(d) -> list[str]:
     d.frame()
     return [t for t, _, _ in d.app.screen.ui.texts]
+
+
+@pytest.mark.timeout(30)
+def test_four_colours_in_portrait_are_named_whole(driver):
+    """A tester's finding: the portrait New-game screen cut the colours to "Gre" and "Yel". Where a disc and
+    the word do not fit, each colour is its word, whole, in its colour."""
+    d = driver((480, 800))
+    d.tap("Mission to Mars 2049")
+    d.tap("4 players")
+    shown = _texts(d)
+    assert {"Red", "Blue", "Green", "Yellow"} <= set(shown) and "Gre" not in shown and "Yel" not in shown, shown

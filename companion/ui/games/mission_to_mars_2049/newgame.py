@@ -15,7 +15,7 @@ from companion.rules.mission_to_mars_2049.model import DEFAULT_FACES, SYMBOL_NAM
 from ... import layout as L
 from ... import text
 from ...screens.base import Screen
-from ...seats import seat_chip
+from ...seats import colour_of, seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Ui
 
@@ -125,13 +125,19 @@ class NewGameScreen(Screen):
             ui.button(cell, str(n), lambda n=n: setattr(self, "players", n),
                       "selected" if n == self.players else "normal", size=lay.big, name=f"{n} players")
         seats_r = row(lay.touch, "Clockwise")   # one row, each colour a whole button high
-        for i, cell in enumerate(L.cols(seats_r, self.players, lay.gap)):
+        cells = L.cols(seats_r, self.players, lay.gap)
+        beside = [L.take_left(c.inflate(-lay.px(8), -lay.px(8)), lay.px(30), lay.gap) for c in cells]
+        discs = all(text.width(self.colours[i].capitalize(), lay.small, True) <= name_r.w
+                    for i, (_, name_r) in enumerate(beside))
+        for i, (cell, (chip, name_r)) in enumerate(zip(cells, beside)):
             ui.button(cell, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
-            chip, name_r = L.take_left(cell.inflate(-lay.px(8), -lay.px(8)), lay.px(30), lay.gap)
-            seat_chip(ui, chip, self.colours[i], str(i + 1))
-            word = self.colours[i].capitalize()   # "Yel" where four in a row leave no room for "Yellow"
-            ui.label(name_r, word if text.width(word, lay.small, True) <= name_r.w else word[:3], lay.small, FG,
-                     bold=True)
+            word = self.colours[i].capitalize()
+            if discs:
+                seat_chip(ui, chip, self.colours[i], str(i + 1))
+                ui.label(name_r, word, lay.small, FG, bold=True)
+            else:  # four in a row leave no room for a disc and "Yellow": each word whole, in its colour
+                ui.label(cell.inflate(-lay.px(8), 0), word, lay.small, colour_of(self.colours[i]), "center",
+                         bold=True)
         ncols = 2 if lay.portrait else 3
         nrows = 6 // ncols + (1 if lay.portrait else 0)  # portrait: "Default faces" is a cell of the grid
         faces_r = row(nrows * lay.touch + (nrows - 1) * lay.gap, "Die faces")
