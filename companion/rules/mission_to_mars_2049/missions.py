@@ -318,8 +318,9 @@ def _black_friday(state: State, attack: Attack, events: list[Event]) -> State:
             state = _return_station(state, s)
         lost += len(gone)
     state = settle(state, by, gain(state.colonies[by], r, mine), events)
-    events.append(later("black_friday", "Black Friday: {} {} Station(s) destroyed; {} receives {} {}",
-                        (lost, RESOURCE_NAMES[r], _name(state, by), mine, RESOURCE_NAMES[r])))
+    events.append(later("black_friday", "Black Friday: {} {} Station{} destroyed; {} receives {} {}",
+                        (lost, RESOURCE_NAMES[r], "" if lost == 1 else "s", _name(state, by), mine,
+                         RESOURCE_NAMES[r])))
     return state
 
 

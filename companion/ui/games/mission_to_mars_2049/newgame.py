@@ -229,8 +229,8 @@ class NewGameScreen(Screen):
         if note_r.h >= lh:
             ui.block(note_r, note, lay.small, DIM)
         reset_r = pygame.Rect(bottom_r.x, bottom_r.y, min(bottom_r.w, lay.px(240)), bottom_r.h)
-        ui.button(reset_r, "Rulebook", self.rulebook_options if not self.as_rulebook() else None, size=lay.small,
-                  sub="values back", name="Rulebook values")
+        ui.button(reset_r, "Defaults", self.rulebook_options if not self.as_rulebook() else None, size=lay.small,
+                  sub="back", name="Rulebook values")  # the bank's counts are the project's: not "the rulebook's"
         ui.button(nr, "Done", lambda: setattr(self, "more", False), "primary", size=lay.big)
 
 
