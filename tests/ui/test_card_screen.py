@@ -92,3 +92,19 @@ def test_edit_says_what_to_tap_next(make_driver):
     check_frame(d, "edit")
     d.tap("Edit cards")
     assert "draw a green card" in " ".join(t for t, _, _ in d.app.screen.ui.texts)
+
+
+def test_a_special_ability_used_is_not_called_a_sanity_loss():
+    """A tester's finding: "Sanity -9: Dieter" after Dieter's re-draw. Special Ability: "after using place your
+    Sanity token to 1 as your Marsonaut is exhausted": the price of the ability, said as such; a real
+    Sanity loss is still a loss."""
+    import types
+
+    from companion.rules.contract import Event
+    from companion.ui.games.thirty_to_mars.alerts import alerts
+    crew = tuple(types.SimpleNamespace(profile=types.SimpleNamespace(short=n)) for n in ("Larisa", "Dieter"))
+    state = types.SimpleNamespace(crew=crew)
+    events = [Event("sanity", "Dieter's Sanity drops to 1 (Special Ability)", {"who": 1, "change": -9,
+                                                                            "ability": True}),
+              Event("sanity", "Larisa loses 2 Sanity", {"who": 0, "change": -2})]
+    assert alerts(events, state) == ["Sanity -2: Larisa", "Special Ability used, Sanity back to 1: Dieter"]

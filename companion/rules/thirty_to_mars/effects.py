@@ -129,7 +129,7 @@ def exhaust(state: State, who: int, events: Events) -> State:
                             f"{m.sanity} after the Special Ability (Marsonaut Profiles: Stan)", {"who": who}))
         return _set(state, who, replace(m, warded=False))
     events.append(later("sanity", "{}'s Sanity drops to 1 (Special Ability)", (name,),
-                        {"who": who, "change": MIN_STAT - m.sanity}))
+                        {"who": who, "change": MIN_STAT - m.sanity, "ability": True}))
     return _set(state, who, replace(m, sanity=MIN_STAT))
 
 

@@ -21,11 +21,13 @@ OTHERS = frozenset({"lost", "workspace", "no_choice"})
 def alerts(events: list[Any], state: Any) -> list[str]:
     """Short lines for the important ``events`` (contract Events) of ``state``'s
     game: Knock-outs first, then missing resources, then Health and Sanity
-    losses grouped by amount ("Sanity -1: Larisa, Maria"), then lost resources,
+    losses grouped by amount ("Sanity -1: Larisa, Maria"), the Special Abilities used (their Sanity
+    back to 1 is the price of the ability, not a loss), then lost resources,
     broken Workspaces and lapsed choices as the rules word them."""
     ko: list[str] = []
     missing: list[str] = []
     losses: dict[tuple[str, int], list[str]] = {}
+    used: list[str] = []   # the Sanity put back to 1 after a Special Ability: the price of using it, not a loss
     others: list[str] = []
     for e in events:
         data = e.data or {}
@@ -34,6 +36,8 @@ def alerts(events: list[Any], state: Any) -> list[str]:
             ko.append(_name(state, data.get("who"), e.text.split(" is ")[0]))
         elif e.kind == "missing":
             missing.append(RESOURCE_NAMES.get(data.get("resource"), str(data.get("resource"))))
+        elif e.kind == "sanity" and data.get("ability"):
+            used.append(_name(state, data.get("who"), "?"))
         elif e.kind in ("health", "sanity") and change < 0:
             losses.setdefault((e.kind.capitalize(), change), []).append(_name(state, data.get("who"), "?"))
         elif e.kind in OTHERS or (e.kind == "resource" and change < 0):
@@ -44,6 +48,8 @@ def alerts(events: list[Any], state: Any) -> list[str]:
     if missing:
         out.append("Out of " + ", ".join(missing))
     out += [f"{stat} {change:+d}: {', '.join(who)}" for (stat, change), who in losses.items()]
+    if used:
+        out.append("Special Ability used, Sanity back to 1: " + ", ".join(used))
     return out + others
 
 
