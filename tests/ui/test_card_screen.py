@@ -80,6 +80,9 @@ def test_a_strip_too_small_for_a_line_counts_the_lines_its_tap_shows(make_driver
     ui = d.app.screen.ui
     lines = ["Check failed: 2 against 9 with a long explanation", "Sanity -1: Larisa, Maria", "Out of Food"]
     assert shown_text(ui, 120, "Day 5", lines, 1, total=14) == "Day 5: 14 lines \u203a"
+    # a tester's finding: "Day 14: 14 lines ›" where the first line's start fitted: its first words, then "… ›"
+    wider = shown_text(ui, 300, "Day 5", lines, 1, total=14)
+    assert wider.startswith("Day 5: Check") and wider.endswith("\u2026 \u203a"), wider
 
 
 @pytest.mark.timeout(30)

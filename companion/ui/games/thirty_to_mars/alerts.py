@@ -80,13 +80,19 @@ def shown_text(ui: Ui, width: int, title: str, lines: list[str], max_lines: int 
                total: int | None = None) -> str:
     """As many whole ``lines`` as fit ``max_lines`` wrapped lines at the
     readable size, then "+N more" (the tap shows them all): less at once,
-    never smaller. When not even one fits: the number of lines the tap shows
+    never smaller. When not even one fits: the first line's first words and
+    "… ›" (the tap shows the rest); at worst the number of lines the tap shows
     (``total``, default ``len(lines)``)."""
     lay = ui.layout
     w = width - lay.px(24)
     for k in range(len(lines), 0, -1):
         more = f" \u00b7 +{len(lines) - k} more \u203a" if k < len(lines) else ""
         s = _joined(ui, title, lines[:k]) + more
+        if len(text.wrap(s, w, lay.small, True)) <= max_lines:
+            return s
+    words = _joined(ui, title, lines[:1]).split(" ")
+    for k in range(len(words) - 1, 2, -1):  # keeps "Day 14:" and at least a word of what happened
+        s = " ".join(words[:k]) + "\u2026 \u203a"
         if len(text.wrap(s, w, lay.small, True)) <= max_lines:
             return s
     n = len(lines) if total is None else total
