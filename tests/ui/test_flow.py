@@ -57,3 +57,18 @@ def test_redo_and_back_from_a_new_game_during_play(make_driver):
     assert d.app.current_screen().name == "setup" and d.app.session.seq == seq
     d.key("redo")
     assert d.app.session.seq == seq + 2 and d.app.current_screen().name == "card"
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_outcome_is_read_from_across_the_table(make_driver, size):
+    """A tester's finding: at 800x480 "Mission success: the ship reaches Mars!" was squeezed to 16 px into
+    a line; it is drawn at the largest size, on up to two lines (three in portrait)."""
+    from companion.ui import text
+    d = make_driver(size)
+    start_game(d)
+    play_to_end(d)
+    d.frame()
+    title = "Mission success" if d.app.state.result == "won" else "Mission failed"
+    sizes = [sz for s, sz, _, _ in d.app.screen.ui.text_sizes if s.startswith(title) or title.startswith(s)]
+    assert sizes and min(sizes) == d.app.layout.huge, (sizes, d.app.layout.huge, text.CUTS[-2:])

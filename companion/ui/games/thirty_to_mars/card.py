@@ -167,6 +167,14 @@ class CardScreen(Screen):
     def new_card(self) -> None:
         self.reset_editor()
         self.editing = True
+        self.keyboard_up()
+
+    def keyboard_up(self) -> None:
+        """The keyboard (search, a card's name) takes the room a note was in: the note is read by now (a
+        refusal stays until the next action)."""
+        m = self.app.message
+        if m is not None and m.kind == "note":
+            self.app.message = None
 
     def step_effect(self, result: str, symbol: str, delta: int) -> None:
         cur = self.effects[result].get(symbol, 0) + delta
@@ -306,16 +314,16 @@ class CardScreen(Screen):
         drawn = self.drawn()
         ncols = 2 if lay.portrait or rect.w < lay.px(900) else 3
         row_h = lay.touch
-        nrows = max(1, (rect.h + lay.gap) // (row_h + lay.gap))
-        per_page = ncols * nrows
+        nrows = (rect.h + lay.gap) // (row_h + lay.gap)  # 0: a message takes the room left by the keyboard
+        per_page = ncols * max(1, nrows)
         pages = max(1, -(-len(names) // per_page))
         self.page_no = min(self.page_no, pages - 1)
-        shown = names[self.page_no * per_page:(self.page_no + 1) * per_page]
+        shown = names[self.page_no * per_page:(self.page_no + 1) * per_page] if nrows else []
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
             was = name in drawn
             ui.button(cell, ("\u2713 " if was else "") + name, (lambda n=name: self.tap_card(n)),
                       "quiet" if was else "normal", size=lay.body, name=name)
-        if not names:
+        if not names and nrows:
             words = (f"No {colour} card matches \u201c{self.query}\u201d." if self.query else
                      f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
                      "fields once; next time the card is one tap away.")
@@ -345,6 +353,8 @@ class CardScreen(Screen):
         self.searching = not self.searching
         self.query = "" if not self.searching else self.query
         self.page_no = 0
+        if self.searching:
+            self.keyboard_up()
 
     def toggle_edit(self) -> None:
         self.edit_mode = not self.edit_mode
@@ -395,6 +405,7 @@ class CardScreen(Screen):
             self.effects[r] = dict(card.get(r) or {})
         self.editing_name = name
         self.editing = True
+        self.keyboard_up()
 
     def turn(self, delta: int) -> None:
         self.page_no += delta

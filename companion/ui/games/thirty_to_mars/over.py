@@ -5,6 +5,7 @@ an accidental press cannot skip the result."""
 from __future__ import annotations
 
 from ... import layout as L
+from ... import text
 from ...widgets import BAD, FG, GOOD, Ui
 from ...screens.base import Screen
 from ...screens.chrome import next_rect
@@ -28,9 +29,10 @@ class OverScreen(Screen):
         state = app.state
         won = state.result == "won"
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(110 if lay.portrait else 64), lay.gap)
-        ui.block(title_r, "Mission success: the ship reaches Mars!" if won else "Mission failed",
-                 lay.huge, GOOD if won else BAD, bold=True, align="center")
+        title = "Mission success: the ship reaches Mars!" if won else "Mission failed"
+        lines = min(3 if lay.portrait else 2, len(text.wrap(title, body.w, lay.huge, True)))  # read from afar
+        title_r, rest = L.take_top(body, lines * text.font(lay.huge, True).get_linesize(), lay.gap)
+        ui.block(title_r, title, lay.huge, GOOD if won else BAD, bold=True, align="center")
         line_r, rest = L.take_top(rest, lay.px(70), lay.gap)
         standing = [m.profile.short for m in state.crew if m.active]
         who = ", ".join(standing) if standing else "nobody"
