@@ -77,3 +77,17 @@ def test_both_number_pads_have_the_same_layout(make_driver, size):
         assert difficulty[key] == amount[key], f"{key}: {difficulty[key]} on the difficulty pad, {amount[key]} " \
                                                "on the amount pad"
     assert "\u00b1" in amount and "\u00b1" not in difficulty  # there only shown, not tappable
+
+
+@pytest.mark.timeout(30)
+def test_the_first_digit_replaces_the_number_the_pad_opened_on(make_driver):
+    """A tester's finding: difficulty 1 (from "+"), pad, 7 gave 17 (appended), but 7, pad, 1 gave 1 (replaced).
+    As on a calculator, the first digit typed replaces the number shown; the next ones are appended."""
+    d = make_driver((800, 480))
+    open_editor_on(d, "difficulty and location")
+    for opened_on, typed, got in ((None, "7", 7), (7, "1", 1), (1, "12", 12)):
+        d.tap("difficulty pad")
+        for k in typed:
+            d.tap(k)
+        d.tap("Done")
+        assert editor(d).difficulty == got, (opened_on, typed, editor(d).difficulty)

@@ -578,8 +578,9 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     \u00b1 is shown disabled where the amount cannot be negative (``signed``
     False). The title shows the number typed; Done (or NEXT) calls
     ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
-    loss), shown with its minus sign at once."""
-    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0)}
+    loss), shown with its minus sign at once. The first digit typed replaces the
+    number the pad opened on (as on a calculator); the next ones are appended."""
+    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
@@ -588,7 +589,8 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
-        st["v"] = min(top, st["v"] * 10 + k) if st["v"] * 10 + k <= top else k
+        st["v"] = k if st["fresh"] or st["v"] * 10 + k > top else st["v"] * 10 + k
+        st["fresh"] = False
         app.dialog.title = shown()
 
     def flip() -> None:
@@ -597,6 +599,7 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
 
     def back() -> None:
         st["v"] //= 10
+        st["fresh"] = False
         app.dialog.title = shown()
 
     def done() -> None:
