@@ -91,3 +91,28 @@ def test_the_first_digit_replaces_the_number_the_pad_opened_on(make_driver):
             d.tap(k)
         d.tap("Done")
         assert editor(d).difficulty == got, (opened_on, typed, editor(d).difficulty)
+
+
+@pytest.mark.timeout(30)
+def test_a_card_changed_from_edit_cards_is_kept_not_drawn(make_driver):
+    """A tester's finding: Edit cards -> Change it showed "New green card · k/6" and ended in "Save & draw",
+    which drew the card as today's event. Changing a card says so and only keeps it."""
+    from .helpers import start_game
+    d = make_driver((800, 480))
+    start_game(d)
+    d.app.catalogue("event").add({"name": "Solar Wind", "colour": "green", "difficulty": 5, "location": 2,
+                                  "failure": {"fuel": -1}})
+    d.frame()
+    d.tap("Edit cards")
+    d.tap("Solar Wind")
+    d.tap("Change it")
+    heads = set()
+    for _ in range(10):
+        heads |= {t for t, _, _ in d.app.screen.ui.texts if "\u00b7" in t and "/" in t}
+        if "Save" in [t for t, _, _ in d.app.screen.ui.texts]:
+            break
+        d.tap("NEXT")
+    assert heads and all(h.startswith("Change Solar Wind") for h in heads), heads
+    d.tap("NEXT")  # Save
+    assert d.app.state.event is None and d.app.current_screen().name == "card"
+    assert d.app.catalogue("event").get("Solar Wind")["difficulty"] == 5

@@ -120,8 +120,9 @@ class CardScreen(Screen):
         return out
 
     def save(self, replace: bool = False) -> None:
-        """Keep the card in the catalogue and draw it; a card of the same name
-        already there is replaced only after the players say so."""
+        """Keep the card in the catalogue and draw it (a card changed from Edit cards is only kept: the
+        list shows it, a tap draws it); a card of the same name already there is replaced only after the
+        players say so."""
         from companion.catalogue import CardExists
         card = self.card_dict()
         replace = replace or (self.editing_name is not None and self.editing_name == card["name"])
@@ -142,6 +143,11 @@ class CardScreen(Screen):
                 self.catalogue().delete(self.editing_name)
             except (KeyError, ValueError, OSError):
                 pass
+        if self.editing_name is not None:  # changed from Edit cards: kept, not drawn
+            self.app.say(f"{parsed['name']} is changed in the catalogue.", "note", 4)
+            self.editing = False
+            self.reset_editor()
+            return
         if self.app.submit(Action("draw", {"card": parsed})):
             self.editing = False
             self.reset_editor()
@@ -192,7 +198,8 @@ class CardScreen(Screen):
         why = ("a result demands it" if state.demand else
                "Accident day" if colour == "red" else "today's event")
         if self.editing:
-            head = f"New {colour} card \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
+            what = f"Change {self.editing_name}" if self.editing_name is not None else f"New {colour} card"
+            head = f"{what} \u00b7 {self.page + 1}/{len(PAGES)}: {self.page_title()}"
         elif self.searching and not self.keyboard_fits(lay, self.message_area().h, list_row=True):
             head = f"Search {colour} cards: {self.query}\u258f"  # the typed text, where the field has no room
         elif self.edit_mode:
@@ -436,7 +443,8 @@ class CardScreen(Screen):
             if fits or len(text.wrap(summary["name"] or "?", box.w, lay.small)) * \
                     text.font(lay.small).get_linesize() <= box.h:
                 ui.block(box, line if fits else summary["name"] or "?", lay.small, DIM)  # less, never smaller
-        ui.button(nr, "Save & draw" if last else "Next", self.on_next, "primary", size=lay.big if not last else
+        save = "Save" if self.editing_name is not None else "Save & draw"
+        ui.button(nr, save if last else "Next", self.on_next, "primary", size=lay.big if not last else
                   lay.body, name="NEXT")
 
     @staticmethod
