@@ -21,6 +21,7 @@ def test_new_game_message_goes_with_its_screen_and_faces_take_taps(make_driver):
     for n in CREW + ("John",):  # a fifth Marsonaut: "The crew is 4 Marsonauts..."
         d.tap(n)
     assert "The crew is 4" in d.app.message.text
+    assert d.app.message.rule == "30-to-mars.txt, Setup 4"  # its section is a button, as for the rules' refusals
     d.tap("Start")
     assert d.app.current_screen().name == "setup"
     assert d.app.message is None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from companion.rules.thirty_to_mars.model import PROFILES, ROLES
+from companion.rules.contract import Rejection
+from companion.rules.thirty_to_mars.model import CREW_SIZE, PROFILES, ROLES, RULEBOOK
 
 from ... import layout as L
 from ... import text
@@ -32,12 +33,13 @@ class NewGameScreen(Screen):
         if key in self.crew:
             self.crew.remove(key)
             self.roles.pop(key, None)
-        elif len(self.crew) < 4:
+        elif len(self.crew) < CREW_SIZE:
             self.crew.append(key)
             free = [r for r in ROLES if r not in self.roles.values()]
             self.roles[key] = free[0]
-        else:
-            self.app.say("The crew is 4 Marsonauts: remove one first (30-to-mars.txt, Setup 4).", "info")
+        else:  # said as the rules' refusals are: its section a button
+            self.app.reject(Rejection("crew_full", f"The crew is {CREW_SIZE} Marsonauts: remove one first.",
+                                      f"{RULEBOOK}, Setup 4"), quiet=True)
 
     def cycle_role(self, key: str) -> None:
         """Give ``key`` the next Role; whoever had it takes ``key``'s old one."""
