@@ -191,6 +191,12 @@ class Ui:
         inner = rect.inflate(-2 * pad, -pad)
         size = size or self.layout.body
         if sub:
+            small = self.layout.small
+            need = text.font(size, True).get_linesize() + text.font(small).get_linesize()
+            if need > inner.h:  # a short button (portrait): less margin, then the label at the reading size
+                inner = rect.inflate(-2 * pad, -self.layout.px(2))
+                if need > inner.h:
+                    size = min(size, small)
             top = pygame.Rect(inner.x, inner.y, inner.w, int(inner.h * 0.58))
             bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
             self.label(top, label, size, fg, "center", bold=True, min_size=min_size)

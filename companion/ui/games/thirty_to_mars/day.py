@@ -538,7 +538,7 @@ def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any) -> None:
     """A Bay's name (bold) over its second line, both at the readable size,
     centred as a pair in ``cell`` (a short cell squeezes their spare room, never their letters)."""
     lay = ui.layout
-    lh = text.font(lay.small, True).get_linesize()
+    lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)  # the letters clear the border
     inner = cell.inflate(-lay.px(12), 0)
     y = cell.centery - lh
     ui.label(pygame.Rect(inner.x, y, inner.w, lh), label, lay.small, fg, "center", bold=True)
