@@ -56,14 +56,19 @@ def test_turn_5_event_bay_capacity_is_its_working_workspaces():
     s, _ = act(s, "place", who=1, bay=2)
     r = rejection(s, "place", who=2, bay=2)
     assert r.code == "bay_full" and "Event Location" in r.rule
-    assert "2 working Workspace" in r.message
+    assert r.message == "The Recreation Bay is full: its 2 working Workspaces are taken."
 
 
 def test_reminder_no_marsonaut_in_a_broken_workspace():
     s = drawn(started(), location=2)
     s = replace(s, broken=(0, 0, 0, 0, 0, 4))
     r = rejection(s, "place", who=0, bay=6)
-    assert r.code == "bay_full" and "Reminder" in r.rule and "Broken Workspace" in r.message
+    assert r.code == "bay_full" and "Reminder" in r.rule  # a tester read "0 working Workspace(s) and they are taken"
+    assert r.message == "Every Workspace of the Laboratory is broken: nobody can work there."
+    s = replace(s, broken=(0, 0, 0, 0, 0, 3))
+    s, _ = act(s, "place", who=0, bay=6)
+    r = rejection(s, "place", who=1, bay=6)
+    assert r.message == "The Laboratory is full: its 1 working Workspace is taken (nobody works in a Broken Workspace)."
 
 
 def test_event_bay_with_every_workspace_broken_can_only_be_skipped():

@@ -20,7 +20,7 @@ from companion.rules.thirty_to_mars.model import PROFILES  # noqa: E402
 
 #: taps that only show more (the message box may cover them; a tap on it closes it); never the
 #: resources, nor the Marsonaut selected to place (see ``selected_name``)
-READ_ONLY = {"Alerts"} | {p.short for p in PROFILES.values()}
+READ_ONLY = {"Alerts", "Resources"} | {p.short for p in PROFILES.values()}  # taps that only show more
 
 
 def selected_name(d):

@@ -120,11 +120,15 @@ def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
     taken = sum(1 for i, b in enumerate(state.placement) if b == bay and i != who and state.crew[i].active)
     cap = capacity(state, bay)
     if taken >= cap:
-        if bay == state.location:
-            return reject("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s): no more Marsonauts "
-                       "can work on the problem.", "Event Location")
-        return reject("bay_full", f"The {BAY_NAMES[bay]} has {cap} working Workspace(s) and they are taken; "
-                   "you cannot place a Marsonaut inside a Broken Workspace.", "Reminder")
+        at_event = bay == state.location
+        if cap == 0:  # every Workspace broken
+            return reject("bay_full", f"Every Workspace of the {BAY_NAMES[bay]} is broken: nobody can work there"
+                          + (" (skip the event)." if at_event else "."), "Event Location" if at_event else "Reminder")
+        spaces = f"its {cap} working Workspace{'s are' if cap > 1 else ' is'} taken"
+        if at_event:
+            return reject("bay_full", f"The {BAY_NAMES[bay]} is full: {spaces}.", "Event Location")
+        return reject("bay_full", f"The {BAY_NAMES[bay]} is full: {spaces} (nobody works in a Broken "
+                      "Workspace).", "Reminder")
     return None
 
 

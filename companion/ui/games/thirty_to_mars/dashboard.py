@@ -86,8 +86,8 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | N
 
 def message_area(lay: Any, rect: pygame.Rect, keep_one: bool = False) -> pygame.Rect:
     """The crew list of the dashboard in ``rect``: a long message covers only
-    things to read there, never the resources nor a control of the step;
-    ``keep_one``: its last row stays free for the selected Marsonaut."""
+    things to read there, never a control of the step; ``keep_one``: its last
+    row stays free for the selected Marsonaut."""
     crew_r = regions(lay, rect)[1]
     if keep_one:
         last = L.rows(crew_r, 4, lay.gap)[-1]

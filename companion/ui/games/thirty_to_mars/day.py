@@ -107,10 +107,21 @@ class DayScreen(Screen):
             return
         self.selected = who
 
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where a long message goes, the first where it fits (:func:`..chrome.message_box`): while
+        placing, over the resources first (the crew and the Bays are what the table taps next; the
+        resources are only read), then over the crew list (:meth:`message_area`)."""
+        lay = self.app.layout
+        areas = [(self.message_area(), False)]
+        if self.app.state.step == "place" and not self.app.state.pending:
+            areas.insert(0, (dashboard.regions(lay, split(lay)[0])[0], False))
+        return areas
+
     def message_area(self) -> pygame.Rect:
         """A long message goes over the dashboard's crew list (no control of
-        the step there), never over the resources, and while placing it leaves
-        the last row for the selected Marsonaut (see :func:`dashboard.crew`)."""
+        the step there); while placing (where :meth:`message_areas` tries the
+        resources first) it leaves the last row for the selected Marsonaut (see
+        :func:`dashboard.crew`)."""
         lay = self.app.layout
         placing = self.app.state.step == "place" and not self.app.state.pending
         return dashboard.message_area(lay, split(lay)[0], keep_one=placing)
