@@ -381,6 +381,35 @@ def test_headquarters_8_adds_a_card_at_the_starting_card_pick(driver):
 
 
 @pytest.mark.timeout(60)
+def test_the_two_leftovers_after_headquarters_8_are_offered_for_the_insight_row(driver):
+    """A tester's blocker: after Headquarters 8 added a Starting card, the last player to pick was asked
+    "which leftover Starting card joins the Insight row?" over an empty list ("Headquarters" 8: "the last
+    player to take a turn decides which of the two leftover cards to ... make available as Insight"). The
+    two leftovers are offered, and a tap on one goes on."""
+    import random
+
+    from companion.rules.race_to_mars import EXTRA_CARD
+    d = driver()
+    s, game = _hq8_holder_may_add_a_card(d, 2, lambda state: True)
+    d.tap("Add a card")
+    rng = random.Random(3)
+    for _ in range(200):
+        if game.starting_stage(s.state) == "leftover":
+            break
+        s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
+    assert game.starting_stage(s.state) == "leftover"
+    d.frame()
+    leftovers = list(game.starting_choices(s.state))
+    assert len(leftovers) == 2 and set(leftovers) <= set(d.names()), (leftovers, d.names())
+    d.tap(leftovers[0])
+    for _ in range(3):  # a card whose Insight is not entered yet asks for it first
+        if game.starting_stage(s.state) != "leftover" or d.app.dialog is None:
+            break
+        d.tap(d.app.dialog.options[0][0])
+    assert game.starting_stage(s.state) != "leftover", d.names()  # the leftover joined the Insight row
+
+
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
 def test_headquarters_8_add_a_card_keeps_its_place_in_pre_launch(driver, size):
     """"Headquarters" 8 in phase 1.1: once used, "Add a card" stays where it was, greyed (its tap says

@@ -181,7 +181,8 @@ class EntryScreen(Screen):
         r = self.request()
         cat = self.catalogue()
         names = cat.names()
-        if r.purpose == "starting" and r.place not in ("insight", "revealed"):
+        leftover = r.purpose == "starting" and self.app.game.starting_stage(self.app.state) == "leftover"
+        if r.purpose == "starting" and (r.place not in ("insight", "revealed") or leftover):
             names = list(self.app.game.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
         elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
@@ -456,7 +457,9 @@ class EntryScreen(Screen):
                 return (f"Starting card {k} of {state.revealed} revealed (one more than the players): which one?"
                         f"|Starting card {k} of {state.revealed} revealed: which one?")
             if stage == "leftover":
-                return f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
+                return (f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
+                        f"|{who}: which leftover joins the Insight row? The other goes to the box."
+                        f"|{who}: which leftover joins the Insight row?|Which leftover joins the Insight row?")
             return f"{who} picks a Starting card: recruit it or attach it"
         if r.purpose == "leftover" and expect is not None:
             slot = len(self.app.state.slots) + 1
