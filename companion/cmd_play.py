@@ -142,7 +142,11 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         return app.run(fullscreen=args.fullscreen)
     except pygame.error as exc:
-        print(display_error(str(exc) or pygame.get_error()), file=sys.stderr)
+        if app.frames:  # the display was up: not a set-up problem (the game is saved; systemd starts it again)
+            logging.getLogger(__name__).exception("the display failed during play")
+            print(f"companion play: the display failed during play ({exc}); the game is saved.", file=sys.stderr)
+        else:
+            print(display_error(str(exc) or pygame.get_error()), file=sys.stderr)
         return 1
     finally:  # App.run stops the hardware it started
         session.close()

@@ -873,7 +873,7 @@ class App:
         self._pending_latency.clear()
         callbacks, self._after_frame = self._after_frame, []
         for cb in callbacks:
-            cb()
+            self._guard("answering after a frame", cb)
 
     def after_frame(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` after the next frame is shown (control channel)."""

@@ -219,7 +219,14 @@ def handle_request(app: Any, req: dict[str, Any]) -> None:
     elif cmd == "sync":
         _sync_later(app, reply)
     elif cmd == "shot":
-        app.after_frame(lambda: (pygame.image.save(app.surface, req["path"]), reply({"ok": True})))
+        def shot() -> None:
+            try:
+                pygame.image.save(app.surface, req["path"])
+            except (pygame.error, OSError, KeyError, TypeError) as exc:  # a test's bad path: its answer, not the app's end
+                reply({"error": f"cannot save the screenshot: {exc}"})
+                return
+            reply({"ok": True})
+        app.after_frame(shot)
     elif cmd == "stats":
         reply(stats(app))
     elif cmd == "quit":

@@ -54,3 +54,16 @@ def test_a_message_goes_when_due_without_input(tmp_path):
         assert app.state()["message"] is None, "the note stayed after its time"
         assert woke <= 2, f"the main loop woke {woke} times in {time.monotonic() - t0:.1f} s for one note"
         assert app.stop() == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_screenshot_that_cannot_be_saved_is_an_answer_not_the_end_of_the_app(tmp_path):
+    """A tester's finding: a control channel "shot" to a folder that does not exist raised pygame.error
+    out of the main loop, and the app ended mid-game saying it needed a display."""
+    with RunningApp(tmp_path, "none") as app:
+        app.start(wait_die=False)
+        answer = app.client.call(cmd="shot", path=str(tmp_path / "no-such-folder" / "x.png"))
+        assert "cannot save the screenshot" in answer.get("error", ""), answer
+        app.call(cmd="sync")  # still answering
+        assert app.proc.poll() is None
+        assert app.stop() == 0
