@@ -521,7 +521,8 @@ class Session:
         raises (``"engine_error"``, logged), the move leaves the state exactly
         as it was (``"no_change"``), or the log cannot be written
         (``"not_saved"``). Never raises. A new action after undo discards the
-        redo tail.
+        redo tail; the very action undone first, made again, is a :meth:`redo`
+        (the tail after it is kept).
         """
         if self._record is None:
             return _rejected("no_game", "Start a game first.")
@@ -542,6 +543,8 @@ class Session:
             return _rejected("malformed", "This move cannot be recorded: it is nested too deep.")
         except Exception as exc:
             return _rejected("malformed", f"This move cannot be recorded: {exc}.")
+        if self._undone and self._same_as_next_undone(action):  # the move taken back, made again: a redo,
+            return self.redo()                                   # so the moves after it are not thrown away
         state = self.state
         try:
             rejection = self._game.check(state, action)  # type: ignore[union-attr]
@@ -646,6 +649,13 @@ class Session:
         return Outcome(True, None, events)
 
     # ---------------------------------------------------------------- helpers
+    def _same_as_next_undone(self, action: Action) -> bool:
+        """True when ``action`` is the first undone action (what :meth:`redo` would make again)."""
+        try:
+            return self._action_at(self.seq + 1) == action
+        except Exception:  # a log row that cannot be read: a new move, as before
+            return False
+
     def _not_saved(self, what: str, exc: Exception) -> Outcome:
         """The ``"not_saved"`` refusal of a ``what`` (move, undo, redo) whose write failed; a damaged file
         is set aside first (outside a batch: a batch does it when it ends, see :meth:`_rescue`)."""

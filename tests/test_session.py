@@ -386,3 +386,30 @@ def test_placing_a_marsonaut_where_it_already_is_is_refused_and_not_logged(sessi
     assert not out.accepted and out.rejection.code == "already_there" and "Larisa" in out.rejection.message
     assert out.rejection.rule == "30-to-mars.txt, Turn Overview 5"  # the rules say it, not only the session
     assert session.seq == seq and len(session.log()) == logged
+
+
+def test_the_move_taken_back_made_again_keeps_the_moves_after_it(tmp_path):
+    """A tester's finding: BACK several times, then NEXT (the same move as the one taken back) threw away every
+    move after it. Made again, the move undone first is a redo: the redo tail stays."""
+    import random
+
+    from companion.rules import GAMES
+    game = GAMES["mission-to-mars-2049"]
+    rng = random.Random(8)
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        s.new_game("mission-to-mars-2049", game.default_options(3, 8))
+        for _ in range(30):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+        end, seq = s.state, s.seq
+        for _ in range(5):
+            assert s.undo().accepted
+        again = s._action_at(s.seq + 1)
+        outcome = s.submit(again)
+        assert outcome.accepted and s.seq == seq - 4 and s.can_redo
+        for _ in range(4):
+            assert s.redo().accepted
+        assert s.state == end and s.seq == seq
+        for _ in range(2):
+            assert s.undo().accepted
+        other = next(a for a in game.legal_actions(s.state) if a != s._action_at(s.seq + 1))
+        assert s.submit(other).accepted and not s.can_redo  # another move: the tail goes, as before
