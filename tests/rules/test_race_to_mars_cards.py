@@ -143,3 +143,11 @@ def test_a_bad_catalogue_entry_is_called_a_card_not_a_move(entry, said):
     with pytest.raises(ValueError) as info:
         parse_space(entry)
     assert str(info.value).startswith(said), str(info.value)
+
+
+def test_a_space_card_holds_no_green_hazard():
+    """"Hazards": "The Green hazard (on the Trajectory card)": a Space card's lane with one is a mistake of the
+    entry (the editor no longer offered it to Space cards; a hand-edited catalogue is told so)."""
+    with pytest.raises(ValueError, match="only on the Trajectory card"):
+        parse_space({"name": "S009", "trajectory": [["fuel", "green"]]})
+    assert parse_space({"name": "S009", "trajectory": [["fuel", "red"]]})["trajectory"][0] == ["fuel", "red"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..shapes import Bool, Int, ListOf, Obj, OneOf, Str
-from .model import ANY, HAZARDS, ITEMS, LANES, RESOURCES, WILD, Crew, Insight, Module
+from .model import ANY, GREEN, HAZARDS, ITEMS, LANES, RESOURCES, WILD, Crew, Insight, Module
 
 NAME = Str(60)
 CREW_SHAPE = Obj(("resources", "draw", "look", "keep", "jettison", "boost", "xp", "copy", "return", "other"),
@@ -62,6 +62,9 @@ def parse_space(entry: Any) -> dict[str, Any]:
     """A Space card entry, checked and normalised (see the module docstring);
     raises ``ValueError`` naming the wrong field."""
     _problem(SPACE_SHAPE, entry)
+    if any(GREEN in lane for lane in entry.get("trajectory") or ()):
+        raise ValueError("trajectory: a green hazard is only on the Trajectory card (Hazards: \"The Green hazard "
+                         "(on the Trajectory card)\")")
     return _normal(entry)
 
 

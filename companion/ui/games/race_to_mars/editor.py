@@ -49,15 +49,17 @@ class CardEditor:
     (a revealed Starting card: its Insight, Crew ability and Rocket module);
     ``base``: the card as the catalogue has it (its other parts are kept);
     ``lane_names``: who starts on each lane (for the trajectory page);
-    ``kind``: "space" | "starting" (a Starting card's Free advance is entered as its printed length)."""
+    ``kind``: "space" | "starting" (a Starting card's Free advance is entered as its printed length);
+    ``green``: the green hazard is offered (the Trajectory card only, "Hazards")."""
 
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
                  name_problem: Callable[[str], str | None] = lambda name: None,
                  say: Callable[[str], object] = lambda sentence: None, kind: str = "space",
-                 heading: str | None = None) -> None:
+                 heading: str | None = None, green: bool = False) -> None:
         self.part = part
+        self.green = green   # the green hazard may be entered: the Trajectory card ("Hazards"), not a Space card
         self.heading = heading   # the title of a one-page entry asked by the game ("Anna's rocket reaches ...")
         self.kind = "starting" if part == "starting" else kind
         self.on_save = on_save
@@ -378,7 +380,7 @@ class CardEditor:
         a column of buttons (how many spaces each) beside the chips, and the
         chosen lane's spaces are written out under them."""
         lay = ui.layout
-        items = RESOURCES + (ANY, "red", "yellow", "green")
+        items = RESOURCES + (ANY, "red", "yellow") + (("green",) if self.green else ())
         lane = self.lanes[self.lane]
         if lay.portrait:
             tabs = L.cols(L.take_top(rect, lay.touch + lay.px(8), lay.gap)[0], LANES, lay.gap)

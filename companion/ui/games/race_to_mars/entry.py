@@ -283,7 +283,8 @@ class EntryScreen(Screen):
                                  suggestion=self.suggestion(), base=base, lane_names=self.lane_names()
                                  if self.app.session.has_game and self.app.state is not None else None,
                                  name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5),
-                                 kind=self.kind(), heading=heading)
+                                 kind=self.kind(), heading=heading,
+                                 green=self.request().purpose == "trajectory_card")
 
     def close_editor(self) -> None:
         self.editor = None
@@ -493,11 +494,12 @@ class EntryScreen(Screen):
     def paint(self, ui: Ui) -> None:
         self.lapse()
         if self.editor is None and self.request().purpose == "trajectory_card":   # straight to its lanes
-            who = self.app.state.names[self.request().seat]
+            expect = self.app.expect()   # the rules say why it is asked now (all 12 placed, or a rocket reaches it)
+            why = expect.purpose if expect is not None else "The Trajectory card: enter its spaces and hazards"
             self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
                       lambda c: self.use(c, None),
-                      heading=f"{who}'s rocket reaches the Trajectory card: enter its spaces and hazards as "
-                      f"printed|{who} reaches the Trajectory card: enter it as printed|The Trajectory card: enter it")
+                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|{why.split(':')[0]}"
+                      "|The Trajectory card: enter it")
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
