@@ -603,7 +603,14 @@ class App:
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
             on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:
-        """Open a modal choice (see :class:`Dialog`)."""
+        """Open a modal choice (see :class:`Dialog`); options that do not all fit the screen with Cancel
+        come a page at a time (:func:`.chooser.ask_paged`: "More..."), so that Cancel is never off the screen."""
+        from .chooser import FIRST_PAGE, MORE, ask_paged
+        from .screens.chrome import dialog_room
+        paged = any(label in (MORE, FIRST_PAGE) for label, _ in options)
+        if not paged and len(options) > dialog_room(self.layout, title, [label for label, _ in options], lines):
+            ask_paged(self, title, options, lines, on_next=on_next, cancel_label=cancel_label)
+            return
         self.dialog = Dialog(title, options, lines=list(lines or ()), on_next=on_next, cancel_label=cancel_label)
         self.dirty = True
 

@@ -94,3 +94,19 @@ def test_a_question_opens_on_the_first_page_with_an_option_to_tap(make_driver):
         d.tap(MORE)
     d.tap("Armageddon")
     assert chosen == [1]
+
+
+def test_a_dialog_with_more_options_than_room_pages_them_and_keeps_cancel_on_screen(make_driver):
+    """A tester's finding: Ability with four choices and a reason line ran its Cancel off the 480-px screen.
+    Any dialog whose options do not fit comes a page at a time."""
+    from companion.ui.chooser import MORE
+    d = make_driver((800, 480))
+    d.app.ask("Use a Special Ability (Sanity drops to 1 afterwards)",
+              [(f"Maria: re-roll die {i} of the check ({i})", lambda: None) for i in range(6)],
+              lines=["Dieter: Dieter can re-draw only a card just drawn, before any Marsonaut is placed. "
+                     "(30-to-mars.txt, Marsonaut Profiles: Dieter NB)"])
+    d.frame()
+    screen = d.app.surface.get_rect()
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    assert "Cancel" in hits and screen.contains(hits["Cancel"]), hits.get("Cancel")
+    assert MORE in hits and all(screen.contains(r) for r in hits.values())
