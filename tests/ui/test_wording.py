@@ -103,3 +103,18 @@ def test_a_fixed_roll_is_confirmed(make_driver):
     d.tap("Fix roll")
     d.tap("2")
     assert d.app.message.text.startswith("Roll corrected to 2 · Larisa starts with Sanity 6"), d.app.message
+
+
+@pytest.mark.timeout(30)
+def test_a_greyed_bay_and_same_as_yesterday_say_why_when_tapped(make_driver, monkeypatch):
+    """A tester's finding: a greyed Bay (every Workspace broken, or the day's earlier problem) and the greyed
+    Same as yesterday did nothing when tapped. Their tap says why, a Bay with the rule that greys it."""
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("Broken Pipe")
+    built(d, monkeypatch, broken=(0, 0, 0, 0, 0, 4))
+    d.tap("bay 6 (why not?)")
+    m = d.app.message
+    assert m.rule == "30-to-mars.txt, Reminder" and "Every Workspace of the Laboratory is broken" in m.text, m
+    d.tap("Same as yesterday (why not?)")
+    assert "on day 1 there is none" in d.app.message.text

@@ -305,6 +305,10 @@ class DayScreen(Screen):
             two_lines(ui, cells[7], "Same as", "yesterday", fg)
             if same:
                 ui.hits.append(Hit(pygame.Rect(cells[7]), "Same as yesterday", lambda: self.same_places(same)))
+            else:  # greyed on the first day: its tap says why
+                ui.hits.append(Hit(pygame.Rect(cells[7]), "Same as yesterday (why not?)", lambda: self.app.say(
+                    "Same as yesterday puts everyone where they were the day before: on day 1 there is none.",
+                    "info", 5)))
 
     def yesterday(self) -> tuple[int, ...] | None:
         """Where each Marsonaut was placed last on the day before today (from
@@ -400,8 +404,9 @@ class DayScreen(Screen):
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
             two_lines(ui, cell, label, sub, fg)
-            if tappable and style != "disabled":
-                ui.hits.append(Hit(pygame.Rect(cell), f"bay {bay}", (lambda b=bay: self.place(b))))
+            if tappable:  # a greyed Bay too: its tap is refused with the rule that greys it
+                name = f"bay {bay}" if style != "disabled" else f"bay {bay} (why not?)"
+                ui.hits.append(Hit(pygame.Rect(cell), name, (lambda b=bay: self.place(b))))
         return cells
 
     def paint_dice(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
