@@ -61,3 +61,27 @@ def test_a_ready_marsonaut_whose_ability_waits_is_told_why(make_driver):
     lines = d.app.dialog.lines
     assert len(lines) == 1 and lines[0].startswith("Dieter: ") and "Marsonaut Profiles: Dieter" in lines[0], lines
     assert [o for o, _ in d.app.dialog.options] == ["Stan: protect a friend's Sanity"]
+
+
+@pytest.mark.timeout(30)
+def test_the_card_dieter_just_sent_away_is_asked_about_before_it_is_drawn_again(make_driver):
+    """A tester's finding: after Dieter's re-draw the same card was taken again at once, though Marsonaut
+    Profiles, Dieter says "place its card to the bottom of the deck". Tapping it asks first; another card
+    is drawn at once."""
+    d = make_driver((800, 480))
+    start_game(d, crew=("Larisa", "Stan", "Maria", "Dieter"))
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(
+        dataclasses.replace(m, sanity=10 if m.profile.short == "Dieter" else 5) for m in s.state.crew))
+    d.frame()
+    d.tap("Ability")
+    if d.app.dialog is not None and any("Dieter" in o for o, _ in d.app.dialog.options):
+        d.tap(next(o for o, _ in d.app.dialog.options if "Dieter" in o))
+    assert d.app.state.step == "draw", d.app.state.step
+    d.tap("\u2713 Broken Pipe" if "\u2713 Broken Pipe" in d.names() else "Broken Pipe")
+    assert d.app.dialog is not None and "bottom of the deck" in d.app.dialog.title
+    d.tap("No")
+    assert d.app.state.event is None
+    d.tap("Lost Signal")
+    assert d.app.state.event is not None and d.app.state.event.name == "Lost Signal"

@@ -558,7 +558,7 @@ def _ability_redraw(state: State, who: int, args: dict[str, Any], events: list[E
     deck[COLOURS.index(card.colour)] += 1
     bays = state.event_bays[:-1] if state.location is not None else state.event_bays
     events.append(Event("redraw", f"{card.name} goes to the bottom of the {card.colour} deck: draw another "
-                        f"{card.colour} card"))
+                        f"{card.colour} card", {"card": card.name}))
     return replace(state, step="draw", event=None, location=None, difficulty=None, pending=(),
                    deck_left=tuple(deck), event_bays=bays, tutorial_left=state.tutorial_left + card.tutorial,
                    demand=state.demand if card.colour == GREEN else (card.colour,) + state.demand)

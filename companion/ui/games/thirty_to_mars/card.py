@@ -99,10 +99,17 @@ class CardScreen(Screen):
     def colour(self) -> str:
         return self.app.game.required_colour(self.app.state)
 
-    def pick(self, name: str) -> None:
+    def pick(self, name: str, sure: bool = False) -> None:
         card = self.catalogue().get(name)
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
+            return
+        last = next((e for e in reversed(self.app.recent) if e.kind in ("redraw", "event")), None)
+        if not sure and last is not None and last.kind == "redraw" and (last.data or {}).get("card") == name:  # the card Dieter just sent away is under the deck, not on top of it
+            self.app.ask(f"{name} just went to the bottom of the deck (Marsonaut Profiles: Dieter): is it really "
+                         "the card drawn now?", [(f"Yes, {name} again", lambda: (self.app.close_dialog(),
+                                                                                 self.pick(name, True)))],
+                         cancel_label="No")
             return
         self.app.submit(Action("draw", {"card": card}))
 
