@@ -111,3 +111,17 @@ def test_a_special_ability_used_is_not_called_a_sanity_loss():
                                                                             "ability": True}),
               Event("sanity", "Larisa loses 2 Sanity", {"who": 0, "change": -2})]
     assert alerts(events, state) == ["Sanity -2: Larisa", "Special Ability used, Sanity back to 1: Dieter"]
+
+
+@pytest.mark.timeout(30)
+def test_todays_strip_says_the_result_before_its_losses(make_driver):
+    """A tester's finding: a demanded card's screen said "Today: Health -2: Dieter, John, Maria · -3 Fuel"
+    without the check that failed; the day before's strip says its result first, and so does today's."""
+    from companion.rules.contract import Event
+    d = make_driver((800, 480))
+    start_game(d)
+    d.app.recent = [Event("result", "Check failed: 4 against 6"),
+                    Event("health", "Larisa loses 2 Health", {"who": 0, "change": -2})]
+    d.frame()
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Check failed: 4 against 6 \u00b7 Health -2: Larisa" in shown, shown

@@ -254,7 +254,8 @@ class CardScreen(Screen):
                 strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
                                              name="Yesterday", max_lines=2, colour=BAD if losses else GOOD)))
         lines = alerts(self.app.recent, state)
-        if lines:  # what the start of the day (or a result today) did: impossible to miss
+        if lines:  # what the start of the day (or a result today, said first as for the day before) did
+            lines = [e.text for e in self.app.recent if e.kind in ("result", "skip")] + lines
             strips.append((lines, dict(max_lines=2 if strips and not lay.portrait else 3)))
         for lines, kw in reversed(strips):
             h = strip_height(ui, content.w, lines, kw["max_lines"])
