@@ -37,7 +37,8 @@ def test_the_card_model_covers_every_symbol_in_the_rulebook_lists():
 @pytest.mark.parametrize("bad,field", [
     ({"colour": "blue"}, "colour"), ({"difficulty": 0}, "difficulty"), ({"location": 7}, "location"),
     ({"name": " "}, "name"), ({"failure": {"lasers": -1}}, "unknown symbol"),
-    ({"failure": {"repair_kit": -1}}, "cannot be negative"), ({"success": {"food": 0}}, "non-zero"),
+    ({"failure": {"repair_kit": -1}}, "cannot be negative"), ({"success": {"food": 0}}, "from 1 to 30"),
+    ({"failure": {"oxygen": -10**12}}, "not -1000000000000"),  # a tester read "needs a non-zero whole amount"
 ])
 def test_a_wrong_field_is_named(bad, field):
     data = {"name": "Dust storm", "colour": "green", "difficulty": 6, "location": 2, **bad}

@@ -216,7 +216,8 @@ class EventCard:
                 if symbol not in EFFECT_SYMBOLS:
                     raise ValueError(f"unknown symbol {symbol!r} in {r}")
                 if type(amount) is not int or amount == 0 or abs(amount) > 30:
-                    raise ValueError(f"{symbol} in {r} needs a non-zero whole amount")
+                    raise ValueError(f"{symbol} in {r} must be a whole amount from 1 to 30 (or -1 to -30), "
+                                     f"not {repr(amount)[:20]}")
                 if symbol not in SIGNED_SYMBOLS and amount < 0:
                     raise ValueError(f"{symbol} in {r} is a count and cannot be negative")
                 effects.append(Effect(symbol, amount))
