@@ -201,3 +201,12 @@ def test_rm149_rm041_starting_card_3_free_advance_is_its_own_5_spaces_whatever_t
     f, ev = act(f, rm.FREE_ADVANCE, 0, module=0)
     assert f.players[0].steps == 5 and f.players[0].modules == () and "exactly 5 spaces" in texts(ev)
     assert replace(m, free_advance=3).free_advance == 3   # (a Space card's module keeps its 3)
+
+
+@pytest.mark.parametrize("names", [("Daniel", "daniel "), ("Anna", "  ")])
+def test_each_player_needs_a_name_of_their_own(names):
+    """A tester's finding: two players called "Daniel" made "Lane 1 Daniel ... Lane 3 Daniel" and two
+    "Daniel: play" buttons; a blank name named nobody (Setup: each player takes a colour, a name is theirs)."""
+    players = [{"name": n, "colour": c} for n, c in zip(names, ("red", "blue"))]
+    with pytest.raises(ValueError, match="a name and a colour of their own"):
+        rm.new_game({"players": players, "seed": 1})

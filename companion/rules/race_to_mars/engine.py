@@ -70,7 +70,8 @@ def new_game(options: dict[str, Any]) -> State:
         raise ValueError(f"2 to 4 players, one per colour ({rule_ref('Table of Contents')})")
     names = tuple(str(p["name"]) for p in players)
     colours = tuple(str(p["colour"]) for p in players)
-    if len(set(colours)) != len(colours) or not all(names):
+    folded = [n.strip().casefold() for n in names]   # "Daniel" twice named two lanes and two panels alike
+    if len(set(colours)) != len(colours) or not all(folded) or len(set(folded)) != len(folded):
         raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
     n = len(players)
     start = opts.get("start", 0)
