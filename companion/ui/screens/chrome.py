@@ -255,6 +255,8 @@ def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom
                 break
     if h > area.h and not last:
         return None
+    if area.h - h < lay.touch:  # no sliver of what is under it left showing (half a row of numbers)
+        h = area.h
     box = pygame.Rect(area.x, area.y, area.w, min(area.h, h))
     if bottom:  # the screen keeps its top where it is (a list a habitual tap goes to)
         box.bottom = area.bottom
