@@ -69,12 +69,7 @@ def test_the_card_dieter_just_sent_away_is_asked_about_before_it_is_drawn_again(
     Profiles, Dieter says "place its card to the bottom of the deck". Tapping it asks first; another card
     is drawn at once."""
     d = make_driver((800, 480))
-    start_game(d, crew=("Larisa", "Stan", "Maria", "Dieter"))
-    d.tap("Broken Pipe")
-    s = d.app.session
-    s._states[-1] = dataclasses.replace(s.state, crew=tuple(
-        dataclasses.replace(m, sanity=10 if m.profile.short == "Dieter" else 5) for m in s.state.crew))
-    d.frame()
+    placing_with(d, {"Dieter": 10})
     d.tap("Ability")
     if d.app.dialog is not None and any("Dieter" in o for o, _ in d.app.dialog.options):
         d.tap(next(o for o, _ in d.app.dialog.options if "Dieter" in o))
