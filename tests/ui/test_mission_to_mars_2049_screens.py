@@ -221,3 +221,22 @@ def test_four_colours_in_portrait_are_named_whole(driver):
     d.tap("4 players")
     shown = _texts(d)
     assert {"Red", "Blue", "Green", "Yellow"} <= set(shown) and "Gre" not in shown and "Yel" not in shown, shown
+
+
+@pytest.mark.timeout(30)
+def test_the_portrait_roll_screen_keeps_a_line_of_what_happened(driver):
+    """A tester's finding: with 4 players at 480x800 the roll screen left "what happened this turn" a thin
+    line (a Capture's skipped turn went unseen). The heading gives way: the face pad says whose roll."""
+    from companion.ui import text
+    d = driver((480, 800))
+    _new_game(d, players=4)
+    rng = random.Random(4)
+    s = d.app.session
+    while s.game.phase(s.state) != "main":
+        s.submit(s.game.random_action(s.state, rng))
+    while not (s.game.expects(s.state) and s.game.expects(s.state).kind == "roll"):  # the next player's roll
+        s.submit(s.game.random_action(s.state, rng))
+    d.frame()
+    events = d.app.current_screen()._events_r
+    assert events.h >= text.font(d.app.layout.small).get_linesize(), events
+    assert any(t.startswith("Roll: ") and "roll" in t for t in _texts(d))

@@ -368,14 +368,20 @@ class TurnScreen(Screen):
         turn = app.game.to_act(state)
         expect = app.expect()
         prompt = _prompt(app, state, expect, turn)
+        rolling = expect is not None and expect.kind == "roll"
+        pad_h = lay.px(150 if app.face_labels() == NUMBER_FACES else 250) if rolling else 0
         if prompt:
             head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize()
-            head, area = L.take_top(area, head_h, lay.gap)
-            ui.block(head, prompt, lay.small, MARS, bold=True)
+            two_lines = 2 * line_h + lay.px(8) + 2 * lay.gap   # what happened this turn, under the heading
+            if rolling and area.h - head_h - pad_h < two_lines:
+                prompt = ""  # short (4 players in portrait): the pad says whose roll, the events keep their lines
+            else:
+                head, area = L.take_top(area, head_h, lay.gap)
+                ui.block(head, prompt, lay.small, MARS, bold=True)
         recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")]
-        if expect is not None and expect.kind == "roll":
-            pad, area = L.take_bottom(area, lay.px(150 if app.face_labels() == NUMBER_FACES else 250), lay.gap)
-            face_pad(ui, pad, app, "")  # what the roll is for is the heading above
+        if rolling:
+            pad, area = L.take_bottom(area, pad_h, lay.gap)
+            face_pad(ui, pad, app, "" if prompt else _prompt(app, state, expect, turn))  # else said by the heading
             extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
             if extra:
                 if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
