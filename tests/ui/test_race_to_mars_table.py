@@ -454,3 +454,16 @@ def _hq8_holder_may_add_a_card(d, seed: int, where):
         s.submit(next(a for a in [game.random_action(s.state, rng) for _ in range(50)] if a.kind != EXTRA_CARD))
     d.frame()
     return s, game
+
+
+@pytest.mark.timeout(60)
+def test_a_refusal_on_the_card_list_leaves_search_in_sight(driver):
+    """A tester's finding: a refusal on the Starting card list was drawn over "Search by name or effect", and a
+    tap on Search opened the rulebook. The message goes at the bottom of the list; Search stays clear."""
+    from companion.ui.screens.chrome import message_box
+    d = driver()
+    _hq8_holder_may_add_a_card(d, 2, lambda state: True)
+    d.tap("New card (why not?)")
+    d.frame()
+    box = message_box(d.app.layout, d.app)[0]
+    assert d.app.message is not None and not box.colliderect(hit_rect(d, "Search")), (box, hit_rect(d, "Search"))

@@ -472,18 +472,21 @@ class EntryScreen(Screen):
 
     def message_area(self) -> pygame.Rect | None:
         """While a name or an Insight's words are typed: a message goes over the keyboard, at its bottom
-        (a tap closes it), never over the field being typed under the title; else the shell's place."""
-        if self.editor is None or not self.editor.typing():
+        (a tap closes it), never over the field being typed under the title. Over the card list: at its
+        bottom, so that the heading and Search stay in sight (a refusal over Search took its tap); else
+        (the editor's other pages) the shell's place."""
+        if self.editor is not None and not self.editor.typing():
             return None
         lay = self.app.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)[1]
-        keys = L.take_top(rest, lay.px(40), lay.gap)[1]   # under the field (CardEditor.paint_name)
+        keys = L.take_top(rest, lay.px(40) if self.editor is not None else lay.touch, lay.gap)[1]  # under the
+        # field (CardEditor.paint_name), or under Search
         return pygame.Rect(keys.x, keys.y, keys.w, next_rect(lay, lay.body_rect).y - lay.gap - keys.y)
 
     @property
     def message_at_bottom(self) -> bool:
-        return self.editor is not None and self.editor.typing()
+        return self.editor is None or self.editor.typing()
 
     def lapse(self) -> None:
         """Forget a card being entered for a move when the game has moved on
