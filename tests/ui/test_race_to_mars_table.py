@@ -467,3 +467,18 @@ def test_a_refusal_on_the_card_list_leaves_search_in_sight(driver):
     d.frame()
     box = message_box(d.app.layout, d.app)[0]
     assert d.app.message is not None and not box.colliderect(hit_rect(d, "Search")), (box, hit_rect(d, "Search"))
+
+
+def test_a_starting_card_move_says_what_it_did(driver):
+    """A tester's finding: Undo said "Took back: Daniel: Starting card Starting card 5" for a reveal and a pick
+    alike. The words say what the move did with the card."""
+    from companion.rules.contract import Action
+    d = driver()
+    new_game(d, 2)
+    ui, state = d.app.game_ui, d.app.state
+    card = {"name": "Starting card 5"}
+    said = {place: ui.describe_action(state, Action("starting", {"card": card, "place": place}, 0))
+            for place in ("insight", "revealed", "crew", "module")}
+    assert said == {"insight": "Anna: Starting card 5 joins the Insight row",
+                    "revealed": "Anna: Starting card 5 revealed", "crew": "Anna: recruits Starting card 5",
+                    "module": "Anna: attaches Starting card 5"}, said

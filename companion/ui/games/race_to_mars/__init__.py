@@ -128,7 +128,10 @@ class RaceToMarsUi(GameUi):
         words = {"next": "next step", "launch": "launches",
                  "headquarters": f"keeps Headquarters {a.get('keep', '?')}",
                  "pick": f"picks {name}", "leftover": f"{name} to the trajectories",
-                 "starting": f"Starting card {name}", "extra_card": "adds a card to the selection (Headquarters 8)",
+                 "starting": {"insight": f"{name} joins the Insight row", "revealed": f"{name} revealed",
+                              "crew": f"recruits {name}", "module": f"attaches {name}",
+                              "unplaced": f"keeps {name} unplaced (Headquarters 5)"}.get(a.get("place"), name),
+                 "extra_card": "adds a card to the selection (Headquarters 8)",
                  "trajectory_card": "enters the Trajectory card",
                  "done": "done playing cards (2.1)" if state.step == "play" else f"ends phase 2.{state.sub}"
                  }.get(action.kind)
