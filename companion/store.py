@@ -394,7 +394,8 @@ class Store:
             return True
         self._set_version(SCHEMA_VERSION)
         self.read_only_reason = self.damage = None
-        self.notice = f"The saved games file was damaged ({reason}). It was moved to {moved} and a fresh one was started."
+        self.notice = (f"The saved games file was damaged ({reason}). It was moved to {moved} and a fresh one "
+                       "was started.")
         log.warning("%s", self.notice)
         return True
 

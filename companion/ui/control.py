@@ -222,7 +222,7 @@ def handle_request(app: Any, req: dict[str, Any]) -> None:
         def shot() -> None:
             try:
                 pygame.image.save(app.surface, req["path"])
-            except (pygame.error, OSError, KeyError, TypeError) as exc:  # a test's bad path: its answer, not the app's end
+            except (pygame.error, OSError, KeyError, TypeError) as exc:  # a bad path: its answer, not the app's end
                 reply({"error": f"cannot save the screenshot: {exc}"})
                 return
             reply({"ok": True})

@@ -354,8 +354,9 @@ def section_labels(rule: str) -> list[str]:
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     """The rulebook lines ``rule`` cites, as printed: a heading's text up to the next heading (at most 8
-    lines; a line ending in ":" carries on over the sub-headings of what it introduces), or the point under it that the citation names. The shapes the games use: "30-to-mars.txt,
-    Setup 5" (item "5." under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
+    lines; a line ending in ":" carries on over the sub-headings of what it introduces), or the point
+    under it that the citation names. The shapes the games use: "30-to-mars.txt, Setup 5" (item "5."
+    under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
     colon), "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2" (point "3.10.2" under the
     heading). [] when the rulebook or the heading is not found. The rulebooks are looked for in
     ``rules_dir``, ``$COMPANION_RULES``, the project's ``rules/`` and ``../shared/rules/`` beside it."""

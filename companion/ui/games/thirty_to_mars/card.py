@@ -105,7 +105,8 @@ class CardScreen(Screen):
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
         last = next((e for e in reversed(self.app.recent) if e.kind in ("redraw", "event")), None)
-        if not sure and last is not None and last.kind == "redraw" and (last.data or {}).get("card") == name:  # the card Dieter just sent away is under the deck, not on top of it
+        sent = last is not None and last.kind == "redraw" and (last.data or {}).get("card") == name
+        if sent and not sure:  # the card Dieter just sent away is under the deck, not on top of it
             self.app.ask(f"{name} just went to the bottom of the deck (Marsonaut Profiles: Dieter): is it really "
                          "the card drawn now?", [(f"Yes, {name} again", lambda: (self.app.close_dialog(),
                                                                                  self.pick(name, True)))],
