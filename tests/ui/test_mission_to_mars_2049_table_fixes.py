@@ -394,3 +394,16 @@ def test_a_hand_with_many_tokens_shows_cards_and_tokens_apart(driver, size):
     assert "28" not in shown and any(t in shown for t in ("6+22t", "6+22", "+22t", "+22", "+")), str(shown)
     assert "40" not in shown and any(t in shown for t in ("23+17t", "23+17", "+17t", "+17", "+")), str(shown)
     assert not [t for t in shown if t.endswith("\u2026")], str(shown)
+
+
+def test_the_laboratory_question_says_which_laboratory_and_its_price(driver):
+    """A tester's finding: "Laboratory: at which Base?" said neither which Laboratory nor what it costs
+    (3.9.2: "When you have built a (3) Laboratory, you can pay again to build a (2) Laboratory")."""
+    d = driver()
+    put(d, busy(d.app.state))
+    d.tap("Laboratory")
+    assert d.app.dialog.title.startswith("(3) Laboratory: 4 Food, 3 Minerals"), d.app.dialog.title
+    d.app.close_dialog()
+    put(d, colony(busy(d.app.state), 0, lab3=2))
+    d.tap("Laboratory")
+    assert d.app.dialog.title.startswith("(2) Laboratory: 4 Food, 3 Minerals"), d.app.dialog.title

@@ -113,6 +113,9 @@ class TurnScreen(Screen):
             return
         summary = self.app.view()
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
+        if kinds == ("build_lab",):  # which Laboratory, and its price (3.9.2)
+            title = _lab_title(summary, next(iter(a.seat for a in self.legal() if a.kind == "build_lab"), None)) \
+                or title
         tokens = len(kinds) > 1
         if tokens:  # which way, then the resource and the token in one question
             order = ("kind", TOKEN)
@@ -474,6 +477,16 @@ def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
     for c in range(beside):
         cells.append(pygame.Rect(area.x + c * (col_w + lay.gap), nr.y + (nr.h - lay.touch) // 2, col_w, lay.touch))
     return ev_r, cells, list(shown)
+
+
+def _lab_title(summary: dict[str, Any], seat: int | None) -> str | None:
+    """"(3) Laboratory: 4 Food, 3 Minerals", or the (2) once the (3) is built (3.9.2: "pay again")."""
+    from companion.rules.mission_to_mars_2049.model import LAB_COST, RESOURCE_NAMES
+    if seat is None:
+        return None
+    labs = [lab["lab"] for b in summary["players"][seat]["buildings"].values() for lab in b["laboratories"]]
+    price = ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(LAB_COST) if n)
+    return f"({2 if 3 in labs else 3}) Laboratory: {price}"
 
 
 def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
