@@ -370,7 +370,7 @@ class TurnScreen(Screen):
         ui.label(bank_r, bank_text(app.view()), lay.small, DIM)
         turn = app.game.to_act(state)
         expect = app.expect()
-        prompt = _prompt(app, state, expect, turn)
+        asked = prompt = _prompt(app, state, expect, turn)
         rolling = expect is not None and expect.kind == "roll"
         pad_h = lay.px(150 if app.face_labels() == NUMBER_FACES else 250) if rolling else 0
         if prompt:
@@ -384,7 +384,7 @@ class TurnScreen(Screen):
         recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")]
         if rolling:
             pad, area = L.take_bottom(area, pad_h, lay.gap)
-            face_pad(ui, pad, app, "" if prompt else _prompt(app, state, expect, turn))  # else said by the heading
+            face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, else the pad
             extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
             if extra:
                 if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn

@@ -250,13 +250,13 @@ class CardScreen(Screen):
         strips = []
         if before:  # the day before ran to its end on its own
             losses = alerts(before, state)
-            summary = [e.text for e in before if e.kind in ("result", "skip")] + losses
+            summary = _results(before) + losses
             if summary:
                 strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
                                              name="Yesterday", max_lines=2, colour=BAD if losses else GOOD)))
         lines = alerts(self.app.recent, state)
         if lines:  # what the start of the day (or a result today, said first as for the day before) did
-            lines = [e.text for e in self.app.recent if e.kind in ("result", "skip")] + lines
+            lines = _results(self.app.recent) + lines
             strips.append((lines, dict(max_lines=2 if strips and not lay.portrait else 3)))
         for lines, kw in reversed(strips):
             h = strip_height(ui, content.w, lines, kw["max_lines"])
@@ -586,6 +586,11 @@ def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
     """Pixels the keyboard takes: the field (``field``), the letter rows and the space row (``space_row``)."""
     rows = len(KEY_ROWS) + (1 if space_row else 0)
     return (lay.px(56) + lay.gap if field else 0) + rows * (lay.touch + lay.gap) - lay.gap
+
+
+def _results(events: list[Any]) -> list[str]:
+    """The lines of ``events`` that say how the day's problem ended (resolved or skipped): a strip's first words."""
+    return [e.text for e in events if e.kind in ("result", "skip")]
 
 
 def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36,
