@@ -32,11 +32,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import tomllib
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .deferred import import_gpiozero
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,7 @@ def load_config(path: str | Path | None = None) -> ButtonConfig:
         path = default_config_path()
         if not path.exists():
             return ButtonConfig()
+    import tomllib  # only where a file is read: the built-in pin map needs no parser
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -196,6 +198,7 @@ def _contact_class() -> type:
     release edge the next press would be swallowed; every edge the pin reports
     reaches ``on_edge`` (``True`` = active, i.e. pressed).
     """
+    import_gpiozero()
     from gpiozero import DigitalInputDevice
 
     class Contact(DigitalInputDevice):
@@ -246,6 +249,7 @@ class Buttons:
         says why), :class:`ConfigError` for a pin that is no pin here (``next = -5``),
         and gpiozero's ``GPIOPinInUse`` for a pin already claimed.
         """
+        import_gpiozero()
         from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError, PinInvalidPin
         self._closed = False
         name = ""

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from hw.buttons import BACK, NEXT, REDO, ButtonConfig, ButtonEvent, Buttons
+from hw.deferred import import_gpiozero
 from hw.die import MAX_LINE, checksum
 
 #: pygame key name -> command ("next", "back", "redo")
@@ -47,6 +48,7 @@ def mock_buttons(post: Callable[[ButtonEvent], object], config: ButtonConfig | N
     (e.g. ``clock``). The pins are in ``buttons.pins``; close with
     ``buttons.close()``.
     """
+    import_gpiozero()
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
     config = config or ButtonConfig()
@@ -57,6 +59,7 @@ def mock_buttons(post: Callable[[ButtonEvent], object], config: ButtonConfig | N
 
 
 def _held_pin_class() -> type:
+    import_gpiozero()
     from gpiozero.pins.mock import MockPin
 
     class HeldMockPin(MockPin):
