@@ -210,6 +210,17 @@ class App:
         self._say_catalogue_notices()
 
     @property
+    def layout(self) -> Layout:
+        """Sizes and rectangles for :attr:`size`; setting it also makes its text sizes
+        the ones a line that does not fit shrinks through (:func:`.text.use_sizes`)."""
+        return self._layout
+
+    @layout.setter
+    def layout(self, layout: Layout) -> None:
+        self._layout = layout
+        text.use_sizes(layout.text_sizes)
+
+    @property
     def surface(self) -> pygame.Surface:
         """The logical surface the screens draw on: the display itself when the
         picture is not rotated (no second 800x480 surface), else a surface of

@@ -67,6 +67,11 @@ class Layout:
     def big(self) -> int:
         return self.px(33)
 
+    @property
+    def text_sizes(self) -> tuple[int, ...]:
+        """The named font sizes, pixels, smallest first (what a line shrinks through)."""
+        return (self.fine, self.small, self.body, self.big, self.huge)
+
     def floor(self, cls: str) -> int:
         """The smallest font size (pixels) of text class ``cls``: ``fine`` (12
         px capitals at 800x480), ``read`` (16 px: all text read during play),

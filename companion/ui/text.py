@@ -7,9 +7,10 @@ pixel sizes. :func:`fit` shrinks a line until it fits a width (down to a
 floor) and only then shortens it with an ellipsis; every such cut is counted
 in :data:`STATS` so tests can assert that nothing overflowed.
 
-Every font size is a loaded font (about 170 KiB each), so a line that does not
-fit shrinks over few sizes: the size asked, the size halfway to the floor,
-and the floor (:func:`rungs`), not every pixel size between them.
+Every font size is a loaded font (about 140 KiB each), so a line that does not
+fit shrinks over few sizes: the size asked, the largest of the screen's named
+sizes below it (:data:`SIZES`), and the floor (:func:`rungs`), not every pixel
+size between them.
 """
 from __future__ import annotations
 
@@ -122,14 +123,28 @@ _WIDTHS: dict[tuple[str, int, bool], int] = {}
 WIDTHS_MAX = 2048
 
 
+#: the screen's named text sizes in pixels (:attr:`companion.ui.layout.Layout.text_sizes`,
+#: set by the app for its layout with :func:`use_sizes`; these are 800x480's)
+SIZES: tuple[int, ...] = (17, 22, 25, 33, 48)
+
+
+def use_sizes(sizes: tuple[int, ...]) -> None:
+    """Make ``sizes`` (pixels) the named sizes :func:`rungs` shrinks through."""
+    global SIZES
+    SIZES = tuple(sorted({int(s) for s in sizes}))
+
+
 def rungs(size: int, floor: int) -> tuple[int, ...]:
     """The font sizes a line of ``size`` may shrink to, largest first: ``size``,
-    halfway to ``floor``, ``floor`` (pixels; fewer when they meet)."""
+    the largest named size (:data:`SIZES`) between it and ``floor``, ``floor``
+    (pixels; fewer when they meet). Every size is a loaded font (about 140 KiB
+    each), so a line shrinks over sizes the screens load anyway, not to a size
+    of its own."""
     size, floor = int(size), int(floor)
     if size <= floor:
         return (floor,)
-    half = (size + floor) // 2
-    return (size, half, floor) if floor < half < size else (size, floor)
+    between = [s for s in SIZES if floor < s < size]
+    return (size, between[-1], floor) if between else (size, floor)
 
 
 def fit(text: str, max_w: int, size: int, min_size: int | None = None, bold: bool = False) -> tuple[str, int]:

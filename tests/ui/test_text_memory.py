@@ -38,7 +38,7 @@ def test_a_line_shrinks_over_three_font_sizes_at_most(fonts):
     out, size = text.fit(line, floor_w + 1, 33, 22)
     assert (out, size) == (line, 22)
     assert text.font.cache_info().currsize <= 3
-    assert text.rungs(33, 22) == (33, 27, 22) and text.rungs(25, 25) == (25,) and text.rungs(23, 22) == (23, 22)
+    assert text.rungs(33, 22) == (33, 25, 22) and text.rungs(25, 25) == (25,) and text.rungs(25, 22) == (25, 22)
     text.font.cache_clear()
     lines, size = text.fit_block(line + " " + line, (floor_w // 2, 400), 33, 22)
     assert size in text.rungs(33, 22) and text.font.cache_info().currsize <= 3
@@ -82,3 +82,28 @@ def test_a_width_is_the_fonts_measured_once_and_the_table_is_bounded(fonts, monk
     monkeypatch.setattr(text, "font", lambda *a: asked.append(a) or real(*a))
     assert text.width("Crew 199 needs 202", 24) == real(24).size("Crew 199 needs 202")[0]
     assert asked == []
+
+
+def test_a_line_shrinks_through_the_screens_own_sizes(make_driver, fonts):
+    """The middle rung is a named size of the layout (loaded anyway), not a size of its own:
+    at 1280x720 (1.5 x 800x480) a big line shrinks through ``body``."""
+    d = make_driver((1280, 720))
+    lay = d.app.layout
+    assert text.SIZES == lay.text_sizes == (26, 33, 38, 50, 72)
+    assert text.rungs(lay.big, lay.small) == (lay.big, lay.body, lay.small)
+    assert text.rungs(lay.body, lay.small) == (lay.body, lay.small)
+    d.app.layout = type(lay)((800, 480))
+    assert text.rungs(33, 22) == (33, 25, 22)
+
+
+def test_a_game_makes_its_screens_when_first_shown():
+    """A screen (and its module) is made on first use, once (issue 13: peak RSS)."""
+    from companion.ui.games import Screens, made
+    calls = []
+    screens = Screens(over=lambda: calls.append("over") or "the end",
+                      ranking=made("companion.ui.screens.ranking", "RankingScreen", None))
+    assert calls == [] and len(screens) == 0
+    assert screens["over"] == "the end" and screens["over"] == "the end" and calls == ["over"]
+    assert type(screens["ranking"]).__name__ == "RankingScreen"
+    with pytest.raises(KeyError):
+        screens["turn"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -83,6 +84,28 @@ class GameUi(ABC):
         """True when ``state`` has nothing for the players to decide, so the
         shell submits NEXT for them (and Undo steps back over it); default: never."""
         return False
+
+
+class Screens(dict):
+    """A game's screens by name, each made (and its module imported) the first
+    time it is asked for: ``Screens(name=factory, ...)``, ``factory()`` makes
+    the screen. A table that never sees the end of the game nor edits a card
+    does not keep those screens' code in memory (issue 13, peak RSS).
+    ``KeyError`` for a name without a factory."""
+
+    def __init__(self, **factories: Callable[[], Any]) -> None:
+        super().__init__()
+        self._factories = factories
+
+    def __missing__(self, name: str) -> Any:
+        screen = self[name] = self._factories[name]()
+        return screen
+
+
+def made(module: str, name: str, *args: Any) -> Callable[[], Any]:
+    """A :class:`Screens` factory: ``module.name(*args)``, ``module`` imported then
+    (a module's absolute name, e.g. ``f"{__name__}.card"`` in a game's package)."""
+    return lambda: getattr(importlib.import_module(module), name)(*args)
 
 
 def load(game_id: str, app: Any) -> GameUi:

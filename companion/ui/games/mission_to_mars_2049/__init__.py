@@ -9,7 +9,7 @@ import pygame
 
 from companion.rules.contract import Event
 
-from .. import GameUi
+from .. import GameUi, Screens, made
 
 
 class MissionToMarsUi(GameUi):
@@ -19,10 +19,9 @@ class MissionToMarsUi(GameUi):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        from .newgame import NewGameScreen
-        from ...screens.ranking import RankingScreen
-        from .turn import TurnScreen
-        self.screens = {"new_game": NewGameScreen(app), "turn": TurnScreen(app), "over": RankingScreen(app)}
+        self.screens = Screens(new_game=made(f"{__name__}.newgame", "NewGameScreen", app),
+                               turn=made(f"{__name__}.turn", "TurnScreen", app),
+                               over=made("companion.ui.screens.ranking", "RankingScreen", app))
 
     def screen(self, state: Any) -> Any:
         return self.screens["over" if self.app.game.is_over(state) else "turn"]

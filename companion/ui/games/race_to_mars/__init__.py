@@ -13,7 +13,7 @@ import pygame
 
 from companion.rules.contract import Event
 
-from .. import GameUi
+from .. import GameUi, Screens, made
 
 
 class RaceToMarsUi(GameUi):
@@ -23,16 +23,13 @@ class RaceToMarsUi(GameUi):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        from .entry import EntryScreen
-        from .newgame import NewGameScreen
-        from ...screens.ranking import RankingScreen
-        from .play import PlayScreen
-        from .round import RoundScreen
-        from .setup import HeadquartersScreen
-        from .turn import TurnScreen
-        self.screens = {"new_game": NewGameScreen(app), "headquarters": HeadquartersScreen(app),
-                        "entry": EntryScreen(app, self), "round": RoundScreen(app, self), "play": PlayScreen(app),
-                        "turn": TurnScreen(app), "over": RankingScreen(app)}
+        self.screens = Screens(new_game=made(f"{__name__}.newgame", "NewGameScreen", app),
+                               headquarters=made(f"{__name__}.setup", "HeadquartersScreen", app),
+                               entry=made(f"{__name__}.entry", "EntryScreen", app, self),
+                               round=made(f"{__name__}.round", "RoundScreen", app, self),
+                               play=made(f"{__name__}.play", "PlayScreen", app),
+                               turn=made(f"{__name__}.turn", "TurnScreen", app),
+                               over=made("companion.ui.screens.ranking", "RankingScreen", app))
         self._request: Any = None
 
     # ------------------------------------------------------------------ the entry screen's request

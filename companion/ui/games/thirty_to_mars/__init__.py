@@ -8,7 +8,7 @@ import pygame
 
 from companion.rules.contract import Event
 
-from .. import GameUi
+from .. import GameUi, Screens, made
 
 #: the Special Abilities that change a check's dice or difficulty (Marsonaut Profiles)
 ROLL_ABILITIES = frozenset({"reduce_difficulty", "double_die", "add_die", "reroll"})
@@ -21,13 +21,11 @@ class ThirtyToMarsUi(GameUi):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        from .card import CardScreen
-        from .day import DayScreen
-        from .newgame import NewGameScreen
-        from .over import OverScreen
-        from .setup import SetupScreen
-        self.screens = {"new_game": NewGameScreen(app), "setup": SetupScreen(app), "card": CardScreen(app),
-                        "day": DayScreen(app), "over": OverScreen(app)}
+        self.screens = Screens(new_game=made(f"{__name__}.newgame", "NewGameScreen", app),
+                               setup=made(f"{__name__}.setup", "SetupScreen", app),
+                               card=made(f"{__name__}.card", "CardScreen", app),
+                               day=made(f"{__name__}.day", "DayScreen", app),
+                               over=made(f"{__name__}.over", "OverScreen", app))
 
     def screen(self, state: Any) -> Any:
         """The end, the setup rolls, the card to draw (when a card is expected), else the day."""
