@@ -10,7 +10,8 @@ our buttons (``DigitalInputDevice`` on a given pin factory) never use:
 - :mod:`statistics` (``median``, ``mean``): only smoothed input devices and
   ``gpiozero.tools`` average readings;
 - :mod:`colorzero` (``Color``, with :mod:`fractions` and :mod:`decimal`): only
-  RGB LEDs; the two together about 0.9 MiB.
+  RGB LEDs; the two together about 0.9 MiB;
+- :mod:`pprint` (``pformat``): only a board's ``repr``.
 
 Together that is a sixth of what the app adds to a bare pygame window (issue
 13, peak RSS). :func:`import_gpiozero` imports gpiozero with a stand-in
@@ -31,7 +32,7 @@ from typing import Any
 _LOCK = threading.Lock()
 #: module -> the names gpiozero imports from it (and only calls)
 _GPIOZERO_DEFERS = (("importlib.metadata", ("entry_points",)), ("statistics", ("median", "mean")),
-                    ("colorzero", ("Color",)))
+                    ("colorzero", ("Color",)), ("pprint", ("pformat",)))
 
 
 class DeferredModule(types.ModuleType):

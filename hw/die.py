@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 
 import serial
 import serial.threaded
-import serial.tools.list_ports
 
 log = logging.getLogger(__name__)
 
@@ -227,6 +226,7 @@ def find_die_port(usb_ids: Iterable[tuple[int, int | None]] = USB_IDS,
     try:
         if symlink and os.path.exists(symlink):
             return symlink
+        import serial.tools.list_ports  # only to look for the die: a port given by name needs none
         ids = list(usb_ids)
         for p in sorted(serial.tools.list_ports.comports(), key=lambda p: p.device):
             if p.vid is None:

@@ -211,14 +211,14 @@ class App:
 
     @property
     def layout(self) -> Layout:
-        """Sizes and rectangles for :attr:`size`; setting it also makes its text sizes
-        the ones a line that does not fit shrinks through (:func:`.text.use_sizes`)."""
+        """Sizes and rectangles for :attr:`size`; setting it also fits the text to it
+        (:func:`.text.use_screen`: the sizes a line shrinks through, the line cache's bytes)."""
         return self._layout
 
     @layout.setter
     def layout(self, layout: Layout) -> None:
         self._layout = layout
-        text.use_sizes(layout.text_sizes)
+        text.use_screen(layout.text_sizes, layout.size)
 
     @property
     def surface(self) -> pygame.Surface:

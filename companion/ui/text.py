@@ -40,20 +40,26 @@ def _font_path(bold: bool) -> str | None:
     return path if os.path.exists(path) else None  # None: pygame's bundled font
 
 
-@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font of ``size`` pixels (DejaVu Sans if installed, else pygame's own)."""
+    """A font of ``size`` pixels (DejaVu Sans if installed, else pygame's own),
+    loaded once per (size, weight): ``font(22)`` and ``font(22, False)`` are one font."""
+    return _font(max(6, int(size)), bool(bold))
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, bold: bool) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(_font_path(bold), max(6, int(size)))
+    f = pygame.font.Font(_font_path(bold), size)
     if _font_path(bold) is None and bold:
         f.set_bold(True)
     return f
 
 
-#: Bytes of rendered lines :data:`CACHE` keeps: about two of the busiest frames
-#: at 720x1280 (a frame's lines are 0.7 MiB at 800x480, 1.5 MiB at 720x1280).
-CACHE_BYTES = 3 * 1024 * 1024
+#: Bytes of rendered lines :data:`CACHE` keeps at first: about two of the busiest
+#: frames at 800x480 (a frame's lines are 0.7 MiB at 800x480, 1.5 MiB at 720x1280);
+#: :func:`use_screen` sets it to one screenful of pixels for the app's size.
+CACHE_BYTES = 800 * 480 * 4
 
 
 class TextCache:
@@ -124,14 +130,18 @@ WIDTHS_MAX = 2048
 
 
 #: the screen's named text sizes in pixels (:attr:`companion.ui.layout.Layout.text_sizes`,
-#: set by the app for its layout with :func:`use_sizes`; these are 800x480's)
+#: set by the app for its layout with :func:`use_screen`; these are 800x480's)
 SIZES: tuple[int, ...] = (17, 22, 25, 33, 48)
 
 
-def use_sizes(sizes: tuple[int, ...]) -> None:
-    """Make ``sizes`` (pixels) the named sizes :func:`rungs` shrinks through."""
+def use_screen(sizes: tuple[int, ...], screen: tuple[int, int]) -> None:
+    """Text for a screen of ``screen`` (width, height) pixels whose named font sizes
+    are ``sizes`` (pixels): :func:`rungs` shrinks through them, and :data:`CACHE`
+    keeps one screenful of pixels of rendered lines (4 bytes each: the lines of
+    about two of the busiest frames, whatever the size), not more."""
     global SIZES
     SIZES = tuple(sorted({int(s) for s in sizes}))
+    CACHE.max_bytes = max(1, screen[0] * screen[1] * 4)
 
 
 def rungs(size: int, floor: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-DEFERRED = ("importlib.metadata", "email", "zipfile", "statistics", "colorzero", "fractions", "decimal")
+DEFERRED = ("importlib.metadata", "email", "zipfile", "statistics", "colorzero", "fractions", "decimal", "pprint")
 
 PRESS = """
 import json, sys

@@ -13,7 +13,7 @@ from companion.ui import text
 def fonts():
     pygame.font.init()
     yield
-    text.font.cache_clear()
+    text._font.cache_clear()
 
 
 def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
@@ -31,17 +31,17 @@ def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
 
 
 def test_a_line_shrinks_over_three_font_sizes_at_most(fonts):
-    text.font.cache_clear()
+    text._font.cache_clear()
     line = "Larisa lowers the difficulty by 5: now 7, and the crew rolls again"
     floor_w = text.width(line, 22)
-    text.font.cache_clear()
+    text._font.cache_clear()
     out, size = text.fit(line, floor_w + 1, 33, 22)
     assert (out, size) == (line, 22)
-    assert text.font.cache_info().currsize <= 3
+    assert text._font.cache_info().currsize <= 3
     assert text.rungs(33, 22) == (33, 25, 22) and text.rungs(25, 25) == (25,) and text.rungs(25, 22) == (25, 22)
-    text.font.cache_clear()
+    text._font.cache_clear()
     lines, size = text.fit_block(line + " " + line, (floor_w // 2, 400), 33, 22)
-    assert size in text.rungs(33, 22) and text.font.cache_info().currsize <= 3
+    assert size in text.rungs(33, 22) and text._font.cache_info().currsize <= 3
 
 
 def test_a_cached_line_is_kept_run_length_encoded_and_draws_the_same(fonts):
@@ -84,16 +84,25 @@ def test_a_width_is_the_fonts_measured_once_and_the_table_is_bounded(fonts, monk
     assert asked == []
 
 
-def test_a_line_shrinks_through_the_screens_own_sizes(make_driver, fonts):
+def test_a_size_and_weight_is_one_loaded_font(fonts):
+    """``font(22)`` and ``font(22, False)`` were two cache keys, two loaded fonts (about 140 KiB each)."""
+    text._font.cache_clear()
+    assert text.font(22) is text.font(22, False) is text.font(22.0, 0)
+    assert text.font(22, True) is not text.font(22) and text._font.cache_info().currsize == 2
+
+
+def test_text_is_fitted_to_the_screen(make_driver, fonts):
     """The middle rung is a named size of the layout (loaded anyway), not a size of its own:
-    at 1280x720 (1.5 x 800x480) a big line shrinks through ``body``."""
+    at 1280x720 (1.5 x 800x480) a big line shrinks through ``body``; the line cache keeps
+    one screenful of pixels (issue 13, peak RSS)."""
     d = make_driver((1280, 720))
     lay = d.app.layout
     assert text.SIZES == lay.text_sizes == (26, 33, 38, 50, 72)
+    assert text.CACHE.max_bytes == 1280 * 720 * 4  # one screenful of pixels of rendered lines
     assert text.rungs(lay.big, lay.small) == (lay.big, lay.body, lay.small)
     assert text.rungs(lay.body, lay.small) == (lay.body, lay.small)
     d.app.layout = type(lay)((800, 480))
-    assert text.rungs(33, 22) == (33, 25, 22)
+    assert text.rungs(33, 22) == (33, 25, 22) and text.CACHE.max_bytes == 800 * 480 * 4
 
 
 def test_a_game_makes_its_screens_when_first_shown():
