@@ -29,7 +29,7 @@ import threading
 import types
 from typing import Any
 
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # re-entrant: a real module may import another deferred one
 #: module -> the names gpiozero imports from it (and only calls)
 _GPIOZERO_DEFERS = (("importlib.metadata", ("entry_points",)), ("statistics", ("median", "mean")),
                     ("colorzero", ("Color",)), ("pprint", ("pformat",)))
