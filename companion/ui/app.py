@@ -523,7 +523,7 @@ class App:
 
     def undo(self) -> None:
         """BACK / Undo: close a dialog; on a New-game screen the players asked
-        for, go back to the game first (a second Undo takes back a move);
+        for, go back to the game first (:meth:`back_to_the_game`; a second BACK takes back a move);
         otherwise take back the last move."""
         if self.dialog is not None:
             self.dialog = None
@@ -533,17 +533,16 @@ class App:
         self._walk_log("undo", "Undo again takes back its last move")
 
     def redo(self) -> None:
-        """Redo: on a New-game screen the players asked for, go back to the
-        game first; otherwise redo the move last taken back."""
+        """Redo (hold BACK): on a New-game screen the players asked for, go back to the
+        game first (:meth:`back_to_the_game`); otherwise redo the move last taken back."""
         if self.dialog is None:
             self._walk_log("redo", "Redo again puts back the move taken back")
 
     def _walk_log(self, which: str, again: str) -> None:
         """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
-        message bar; first back to a game hidden by the New-game screen."""
+        message bar; first back to a game hidden by the New-game screen (:meth:`back_to_the_game`)."""
         if self.showing_new_game_over_a_game():
-            self.cancel_new_game()
-            self.say(f"Back to the game; {again}.", "note", 5)
+            self.back_to_the_game(which, again)
             return
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
             out, words = self._step_log(which)
@@ -567,6 +566,25 @@ class App:
             return
         self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
                  f"{'s' if len(taken) > 2 else ''})", "note", 4)
+
+    def back_to_the_game(self, which: str, again: str) -> None:
+        """BACK or hold BACK (``which``: "undo" | "redo") on the game picker or a New-game screen over the
+        open game: back to that game, nothing taken back or redone (the top bar's Undo and Redo are greyed
+        there: the buttons are the table's way back without touching the screen). What the New-game screen
+        holds (``screen.unsaved()``, a sentence) is lost by leaving it, so that is asked first ("Back to the
+        game" or "Stay"; BACK again stays). Then says what ``again`` does, or that the game has no move for it."""
+        def go() -> None:
+            self.close_dialog()
+            self.cancel_new_game()
+            can = self.session.can_undo if which == "undo" else self.session.can_redo
+            then = again if can else f"it has no move to {'take back' if which == 'undo' else 'redo'}"
+            self.say(f"Back to the game; {then}.", "note", 5)
+        lost = self._guard("reading the New-game screen", lambda: getattr(self.current_screen(), "unsaved",
+                                                                          lambda: None)())
+        if lost:
+            self.ask(f"Back to the game? {lost}", [("Back to the game", go)], cancel_label="Stay")
+        else:
+            go()
 
     def _step_log(self, which: str) -> tuple[Any, str]:
         """``session.undo()`` or ``session.redo()`` and the move it took back

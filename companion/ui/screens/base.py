@@ -58,6 +58,11 @@ class Screen(ABC):
         """NEXT: submit NEXT; a rejection says what is expected first."""
         self.app.submit(Action("next"), quiet=True)
 
+    def unsaved(self) -> str | None:
+        """What the table entered on this screen that leaving it loses, as a sentence ("The 2 Marsonauts
+        chosen here are not kept."), or None (the default: nothing); asked before BACK leaves a New-game screen."""
+        return None
+
     def enter(self) -> None:
         """Called when the screen becomes the current one."""
 

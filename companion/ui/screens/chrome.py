@@ -79,7 +79,10 @@ def top_bar(ui: Ui, app: Any) -> None:
     lay = ui.layout
     r = top_bar_rects(lay, app)
     s = app.session
-    back = app.showing_new_game_over_a_game()  # Undo/Redo first return to the game
+    # no game on screen (the picker, or a New-game screen over the open game): Undo and Redo belong to the game,
+    # so they are greyed there and a tap says why; nothing the table chose on the screen is thrown away
+    picker = app.on_picker()
+    inert = picker or app.showing_new_game_over_a_game()
     strip_taken = app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]
     game_ui = app.game_ui
     game_part = game_ui is not None and app.state is not None and not app.wants_new_game
@@ -88,21 +91,20 @@ def top_bar(ui: Ui, app: Any) -> None:
         st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
         status = (app.uses_die(), st["mode"], st.get("connected"), app.die_last_roll(st),
                   game_ui.top_bar_key(app.state) if game_part else app.title())
-    picker = app.on_picker()
-    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo or back, s.can_redo or back, status, picker)
+    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo, s.can_redo, status, picker, inert)
 
     def paint() -> None:
         ui.panel(lay.top, PANEL, radius=0)
-        if picker:  # no game on screen: nothing to take back here; a tap says so
+        if inert:
             for slot, label in (("undo", "Undo"), ("redo", "Redo")):
                 ui.panel(r[slot], *STYLES["disabled"][:2])
                 ui.label(r[slot].inflate(-lay.px(8), -lay.px(4)), label, lay.body, STYLES["disabled"][2], "center",
                          bold=True)
                 ui.hits.append(Hit(pygame.Rect(r[slot]), label, lambda label=label: app.say(
-                    f"{label} works in a game: tap a game, or Back to game, first.", "info", 5)))
+                    why_no_undo(app, label), "info", 5)))
         else:
-            ui.button(r["undo"], "Undo", app.undo if s.can_undo or back else None, name="Undo")
-            ui.button(r["redo"], "Redo", app.redo if s.can_redo or back else None, name="Redo")
+            ui.button(r["undo"], "Undo", app.undo if s.can_undo else None, name="Undo")
+            ui.button(r["redo"], "Redo", app.redo if s.can_redo else None, name="Redo")
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
         if r["fix"] is not None:
             ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
@@ -119,6 +121,21 @@ def top_bar(ui: Ui, app: Any) -> None:
         paint()
     else:
         regions.get("top bar").draw(ui, lay.top, key, paint)
+
+
+def why_no_undo(app: Any, label: str) -> str:
+    """Why ``label`` ("Undo" | "Redo") is greyed where no game is on screen (the game picker, a New-game
+    screen): it works in a game, which the open game's Back to game shows again; said plainly when the open
+    game has no move to take back or redo anyway."""
+    if not app.showing_new_game_over_a_game():
+        return f"{label} works in a game: tap a game first."
+    s = app.session
+    if label == "Undo" and not s.can_undo:
+        return "Undo works in a game, and the open game has no move to take back."
+    if label == "Redo" and not s.can_redo:
+        return "Redo works in a game, and the open game has no move to redo."
+    first = "tap a game, or Back to game, first" if app.on_picker() else "tap Back to game first"
+    return f"{label} works in a game: {first}."
 
 
 def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:

@@ -42,6 +42,16 @@ class NewGameScreen(Screen):
         self.any_time = True            # Productivity Mission: "Play at any time you wish" (4.1)
         self.bank = default_bank()      # the Game Bank's cards in the box (2.1)
         self.more = False               # the Options page is shown
+        self._entered_on = self.choices()
+
+    def choices(self) -> tuple:
+        """What the table chose here (the hands shown or hidden is the app's setting: kept)."""
+        return self.players, tuple(self.colours), tuple(self.faces), self.victory_49, self.any_time, \
+            tuple(self.bank.items())
+
+    def unsaved(self) -> str | None:
+        """The choices made since the screen opened: lost when BACK leaves it."""
+        return "The choices made here are not kept." if self.choices() != self._entered_on else None
 
     def options(self) -> dict:
         """The table's choices as ``new_game`` options."""

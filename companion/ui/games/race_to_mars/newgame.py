@@ -37,6 +37,15 @@ class NewGameScreen(Screen):
         self.start_seat = 0
         self.first_game = False
         self.typing: int | None = None   # the player whose name is being typed
+        self._entered_on = self.choices()
+
+    def choices(self) -> tuple:
+        """What the table chose here: the players (names, colours), the Start Player, the first game."""
+        return self.players, tuple(self.names), tuple(self.colours), self.start_seat, self.first_game
+
+    def unsaved(self) -> str | None:
+        """The players entered since the screen opened: lost when BACK leaves it."""
+        return "The players entered here are not kept." if self.choices() != self._entered_on else None
 
     def options(self) -> dict:
         """The table's choices as ``new_game`` options."""

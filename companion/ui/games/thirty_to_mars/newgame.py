@@ -64,6 +64,13 @@ class NewGameScreen(Screen):
     def on_next(self) -> None:
         self.start()
 
+    def unsaved(self) -> str | None:
+        """The Marsonauts chosen (and their Roles): lost when BACK leaves the screen."""
+        n = len(self.crew)
+        if not n:
+            return None
+        return f"The {n} Marsonaut{'s' if n > 1 else ''} chosen here {'are' if n > 1 else 'is'} not kept."
+
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
@@ -106,10 +113,7 @@ class NewGameScreen(Screen):
                   sub="30 green cards, 3 tutorial" if self.tutorial else "all 59 green cards", name="Tutorial")
         ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big)
         if back_r is not None:
-            ui.button(back_r, "Back to game", self.back_to_game, size=lay.small)
+            ui.button(back_r, "Back to game", self.app.cancel_new_game, size=lay.small)
 
     def toggle_tutorial(self) -> None:
         self.tutorial = not self.tutorial
-
-    def back_to_game(self) -> None:
-        self.app.wants_new_game = False

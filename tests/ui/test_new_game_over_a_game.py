@@ -1,0 +1,114 @@
+"""The New-game screen shown over an open game (New game in the top bar while a game is open): Undo and
+Redo belong to the game, so there they are greyed and a tap says why, and nothing entered on the screen is
+thrown away; BACK and hold BACK (the buttons, keys b and r) go back to the game, asking first when the
+screen holds what the table chose."""
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.widgets import STYLES
+
+from .helpers import start_game
+
+SIZES = [(800, 480), (480, 800)]
+
+
+def new_game_over_the_game(d) -> None:
+    """From the open game: New game (top bar), confirm, 30 to Mars, New game (not Resume it)."""
+    d.tap("New game")
+    d.tap("New game")  # the dialog's: the open game stays open
+    assert d.app.current_screen().name == "picker"
+    d.tap("30 to Mars")
+    d.tap("New game")  # a new one, not "Resume it"
+    assert d.app.current_screen().name == "new_game" and d.app.showing_new_game_over_a_game()
+
+
+def greyed(d, label: str) -> bool:
+    """True when the top bar's ``label`` button is drawn greyed (the disabled style's fill under its top edge)."""
+    from companion.ui.screens.chrome import top_bar_rects
+    r = top_bar_rects(d.app.layout, d.app)[label.lower()]
+    return tuple(d.app.surface.get_at((r.centerx, r.y + d.app.layout.px(5))))[:3] == STYLES["disabled"][0]
+
+
+def crew(d) -> list[str]:
+    return list(d.app.ui_for("thirty-to-mars").screens["new_game"].crew)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", SIZES)
+def test_undo_and_redo_are_greyed_there_and_a_tap_keeps_the_setup_and_says_why(make_driver, size):
+    d = make_driver(size)
+    start_game(d)
+    seq = d.app.session.seq
+    assert d.app.session.can_undo and not d.app.session.can_redo
+    new_game_over_the_game(d)
+    d.tap("Larisa")
+    d.tap("Maria")
+    assert greyed(d, "Undo") and greyed(d, "Redo"), "Undo/Redo look enabled over the New-game screen"
+    d.tap("Undo")
+    assert d.app.current_screen().name == "new_game", "a tap on Undo left the setup being entered"
+    assert crew(d) == ["larisa", "maria"] and d.app.session.seq == seq
+    assert "Back to game" in d.app.message.text, d.app.message.text
+    d.tap("Redo")
+    assert d.app.current_screen().name == "new_game" and crew(d) == ["larisa", "maria"]
+    assert "no move to redo" in d.app.message.text, d.app.message.text  # the open game has nothing to redo
+    d.tap("Back to game")  # the labelled way back
+    assert d.app.current_screen().name == "card" and d.app.session.seq == seq
+    assert d.app.setup_game_id is None and not greyed(d, "Undo") and greyed(d, "Redo")
+
+
+@pytest.mark.timeout(30)
+def test_back_and_hold_back_ask_before_leaving_what_was_chosen(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    seq = d.app.session.seq
+    new_game_over_the_game(d)
+    d.tap("Larisa")
+    d.key("back")  # the BACK button: the chosen Marsonaut would be lost, so it asks
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Back to the game?"), d.app.dialog
+    assert d.app.current_screen().name == "new_game"
+    d.tap("Stay")
+    assert d.app.current_screen().name == "new_game" and crew(d) == ["larisa"]
+    d.key("redo")  # hold BACK: the same question
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Back to the game?")
+    d.key("back")  # BACK again closes the question: still on the New-game screen, nothing lost
+    assert d.app.dialog is None and crew(d) == ["larisa"]
+    d.key("redo")
+    d.tap("Back to the game")
+    assert d.app.current_screen().name == "card" and d.app.session.seq == seq
+    assert "no move to redo" in d.app.message.text, d.app.message.text
+
+
+@pytest.mark.timeout(30)
+def test_back_with_nothing_chosen_goes_straight_back_to_the_game(make_driver):
+    d = make_driver((800, 480))
+    start_game(d)
+    seq = d.app.session.seq
+    new_game_over_the_game(d)
+    d.key("back")  # nothing chosen yet: nothing to lose, no question
+    assert d.app.dialog is None and d.app.current_screen().name == "card" and d.app.session.seq == seq
+    assert "Undo again" in d.app.message.text, d.app.message.text
+    d.key("back")  # now it takes back a move
+    assert d.app.session.seq < seq
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("game_id,choose", [("mission-to-mars-2049", "2 players"), ("race-to-mars", "3 players")])
+def test_the_other_games_new_game_screens_ask_too(session, catalogues, game_id, choose):
+    """The same over 30 to Mars for the other games' New-game screens: a choice made there is asked about."""
+    import pygame
+
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    session.new_game("thirty-to-mars", GAMES["thirty-to-mars"].default_options(None, 1))
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    d = Driver(session, catalogues, (800, 480), game_id=game_id)
+    assert d.app.current_screen().name == "new_game" and d.app.showing_new_game_over_a_game()
+    assert greyed(d, "Undo") and greyed(d, "Redo")
+    d.tap(choose)
+    d.key("back")
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Back to the game?"), d.app.dialog
+    d.tap("Back to the game")
+    assert session.game_id == "thirty-to-mars" and d.app.current_screen().name == "setup"
+    pygame.display.quit()
