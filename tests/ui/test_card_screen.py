@@ -1,6 +1,6 @@
 """The card to draw: the list starts in the same place on every draw screen
-(strips and messages go below it), the day before's strip is red only for
-losses, its count is the lines the tap shows, Edit says what to tap next."""
+(strips and messages go below it), the day before's strip is red for losses
+or a failed check, its count is the lines the tap shows, Edit says what to tap next."""
 from __future__ import annotations
 
 import pytest
@@ -70,6 +70,33 @@ def test_the_day_before_is_red_only_for_losses(make_driver):
     play_day(d, "Quiet Day", 2, (6, 6))  # passed: +1 Food, nothing lost
     assert border(d, "Yesterday") == GOOD
     play_day(d, "Broken Pipe", 4, (1, 1))  # failed: -2 Oxygen, -1 Sanity
+    assert border(d, "Yesterday") == BAD
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("bay", [2, 0], ids=["failed", "skipped"])
+def test_a_failed_check_is_red_even_without_losses(make_driver, bay):
+    """A tester's finding: a failed check whose Check Negative takes nothing (no losses to list) was drawn
+    green, like a passed one. A failed check (or a skipped event, resolved as failed) is red."""
+    d = make_driver((800, 480))
+    start_game(d)
+    card = {"name": "Calm Drift", "colour": "green", "difficulty": 12, "location": 2, "success": {"food": 1}}
+    assert d.app.submit(Action("draw", {"card": card}))
+    d.frame()
+    if bay:
+        d.tap("bay 2")
+        d.tap("bay 2")
+    d.key("next")
+    if bay:
+        for f in (1, 1):
+            d.roll(f)
+    else:
+        d.tap("Skip event")  # nobody in the event Bay: asked first
+    if d.app.state.step == "check":
+        d.key("next")
+    assert d.app.state.day == 2 and d.app.current_screen().name == "card"
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert ("Check failed" if bay else "Nobody works on the problem") in shown, shown
     assert border(d, "Yesterday") == BAD
 
 

@@ -240,7 +240,7 @@ class CardScreen(Screen):
         return nr.x - lay.gap - content.x
 
     def paint_strips(self, ui: Ui, content: pygame.Rect) -> pygame.Rect:
-        """What the day before did (red-bordered only for its losses) and what
+        """What the day before did (red-bordered for its losses or a failed check, else green) and what
         must not be missed today, at the bottom of ``content``, so the list
         starts under the title on every draw screen (a habitual tap lands on a
         card, never on a strip). Returns the room left for the list."""
@@ -253,7 +253,8 @@ class CardScreen(Screen):
             summary = _results(before) + losses
             if summary:
                 strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
-                                             name="Yesterday", max_lines=2, colour=BAD if losses else GOOD)))
+                                             name="Yesterday", max_lines=2,
+                                             colour=BAD if losses or _failed(before) else GOOD)))
         lines = alerts(self.app.recent, state)
         if lines:  # what the start of the day (or a result today, said first as for the day before) did
             lines = _results(self.app.recent) + lines
@@ -591,6 +592,11 @@ def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
 def _results(events: list[Any]) -> list[str]:
     """The lines of ``events`` that say how the day's problem ended (resolved or skipped): a strip's first words."""
     return [e.text for e in events if e.kind in ("result", "skip")]
+
+
+def _failed(events: list[Any]) -> bool:
+    """True when ``events`` hold a failed check or a skipped event (resolved as failed: Skipping the Event)."""
+    return any(e.kind == "skip" or (e.kind == "result" and not (e.data or {}).get("passed")) for e in events)
 
 
 def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36,
