@@ -49,6 +49,53 @@ def test_a_number_typed_on_a_negative_result_is_a_loss(make_driver, result, titl
 
 
 @pytest.mark.timeout(30)
+def test_plus_minus_at_zero_shows_the_sign_the_next_digit_takes(make_driver):
+    """A tester's finding: on Check Negative the pad opens on "-" (a loss); ± there showed "0", as if
+    it did nothing, and the next digit then came out as "+1". At 0, ± shows the sign pending ("+" or
+    "-"), which the next digit takes; back to 0 with ⌫, the sign stays shown."""
+    d = make_driver((800, 480))
+    open_editor_on(d, "Check Negative")
+    d.tap("oxygen amount")
+    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
+    d.tap("±")
+    assert d.app.dialog.title.endswith(": +"), d.app.dialog.title  # a gain pending
+    d.tap("±")
+    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
+    d.tap("±")
+    d.tap("1")
+    assert d.app.dialog.title.endswith(": +1"), d.app.dialog.title
+    d.tap("⌫")
+    assert d.app.dialog.title.endswith(": +"), d.app.dialog.title
+    d.tap("2")
+    d.tap("Done")
+    assert editor(d).effects["failure"]["oxygen"] == 2
+    d.tap("NEXT")  # Inevitable Positive: a plain 0, ± makes the next digit a loss
+    d.tap("fuel amount")
+    assert d.app.dialog.title.endswith(": 0"), d.app.dialog.title
+    d.tap("±")
+    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
+    d.tap("3")
+    d.tap("Done")
+    assert editor(d).effects["inevitable_positive"]["fuel"] == -3
+
+
+@pytest.mark.timeout(30)
+def test_the_amount_shown_is_the_amount_saved(make_driver):
+    """A tester's finding: 35 typed on the pad showed "-35" and saved -30 (the card's most). The pad takes no
+    more than the card keeps, so what it shows is what Done saves."""
+    d = make_driver((800, 480))
+    open_editor_on(d, "Check Negative")
+    for symbol, typed in (("fuel", "35"), ("fuel", "99"), ("fuel", "30"), ("food", "7"),
+                          ("workspace_breaks", "35"), ("repair_kit", "12")):
+        d.tap(f"{symbol} amount")
+        for k in typed:
+            d.tap(k)
+        shown = d.app.dialog.title.rsplit(": ", 1)[1]
+        d.tap("Done")
+        assert editor(d).effects["failure"][symbol] == int(shown), (symbol, typed, shown)
+
+
+@pytest.mark.timeout(30)
 def test_a_number_typed_on_a_positive_result_is_a_gain(make_driver):
     d = make_driver((800, 480))
     open_editor_on(d, "Check Positive")

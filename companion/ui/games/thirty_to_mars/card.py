@@ -192,8 +192,8 @@ class CardScreen(Screen):
 
     def step_effect(self, result: str, symbol: str, delta: int) -> None:
         cur = self.effects[result].get(symbol, 0) + delta
-        low = -30 if symbol in SIGNED_SYMBOLS else 0
-        self.effects[result][symbol] = max(low, min(30, cur))
+        low = -EFFECT_MOST if symbol in SIGNED_SYMBOLS else 0
+        self.effects[result][symbol] = max(low, min(EFFECT_MOST, cur))
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
@@ -575,12 +575,14 @@ class CardScreen(Screen):
             self.step_effect(result, symbol, v)
         signed = symbol in SIGNED_SYMBOLS
         number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
-                   self.effects[result].get(symbol, 0), signed, done,
+                   self.effects[result].get(symbol, 0), signed, done, top=EFFECT_MOST,
                    losses=signed and result in NEGATIVE_RESULTS)
 
 
 #: the results whose amounts are losses unless \u00b1 says otherwise (card anatomy: red minus symbols)
 NEGATIVE_RESULTS = ("failure", "inevitable_negative")
+#: the largest amount a symbol of a result takes (either sign): the number pad takes no more
+EFFECT_MOST = 30
 
 
 def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
@@ -607,13 +609,17 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     False). The title shows the number typed; Done (or NEXT) calls
     ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
     loss), shown with its minus sign at once. The first digit typed replaces the
-    number the pad opened on (as on a calculator); the next ones are appended."""
+    number the pad opened on (as on a calculator); the next ones are appended;
+    a digit that would pass ``top`` starts the number again. At 0, \u00b1 sets
+    the sign the next digit takes, and the title shows it pending ("-", or
+    "+" where a plain 0 would be a loss); Done there saves 0. Otherwise the
+    title shows exactly the value Done saves."""
     st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
-        if signed and st["neg"] and not v:
-            return f"{title}: -"  # the next digit is a loss
+        if signed and not v and (st["neg"] or losses):
+            return f"{title}: {'-' if st['neg'] else '+'}"  # the sign the next digit takes
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
