@@ -152,3 +152,33 @@ def test_todays_strip_says_the_result_before_its_losses(make_driver):
     d.frame()
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     assert "Check failed: 4 against 6 \u00b7 Health -2: Larisa" in shown, shown
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720), (720, 1280)])
+def test_a_long_card_name_takes_two_lines_before_it_is_cut(make_driver, size):
+    """A tester's finding: "Malfunctioning Oxygen Recy…" on the card list, where the tile (a finger high) has
+    room for two lines at the reading size, as the Bays have. A name too long for one line takes two, whole;
+    only a name too long for two is cut, its first words shown."""
+    from companion.ui import text
+    d = make_driver(size)
+    start_game(d)
+    long_names = ("Malfunctioning Oxygen Recycler", "Crew Member Homesick Again", "Dust Storm Over The Hab Module")
+    for name in long_names:
+        d.app.catalogue("event").add({"name": name, "colour": "green", "difficulty": 5, "location": 2,
+                                      "failure": {"fuel": -1}})
+    cuts = text.STATS["cut"]
+    d.frame()
+    assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-3:]}"
+    ui = d.app.screen.ui
+    for name in long_names:
+        tile = [h.rect for h in ui.hits if h.label == name][0]
+        inside = [(r.y, s) for s, r, _ in ui.texts if tile.contains(r) and s]
+        assert " ".join(s for _, s in sorted(inside)) == name, (name, inside)
+        assert all(sz >= d.app.layout.small for s, sz, _, _ in ui.text_sizes if s in name), ui.text_sizes
+    check_frame(d, f"long names {size}")
+    d.app.catalogue("event").add({"name": "Oxygen Recycler Malfunctioning Throughout Unscheduled Repair",
+                                  "colour": "green", "difficulty": 5, "location": 2})
+    d.frame()
+    assert text.STATS["cut"] > cuts  # too long for two lines: cut, and counted
+    check_frame(d, f"a name too long {size}")

@@ -15,7 +15,7 @@ from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, RESULT_NAMES, 
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, Ui
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Ui
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
@@ -338,8 +338,8 @@ class CardScreen(Screen):
         shown = names[self.page_no * per_page:(self.page_no + 1) * per_page] if nrows else []
         for cell, name in zip(L.grid(rect, len(shown), ncols, lay.gap, row_h=row_h), shown):
             was = name in drawn
-            ui.button(cell, ("\u2713 " if was else "") + name, (lambda n=name: self.tap_card(n)),
-                      "quiet" if was else "normal", size=lay.body, name=name)
+            card_tile(ui, cell, ("\u2713 " if was else "") + name, (lambda n=name: self.tap_card(n)),
+                      "quiet" if was else "normal", name)
         if not names and nrows:
             words = (f"No {colour} card matches \u201c{self.query}\u201d." if self.query else
                      f"No {colour} cards in the catalogue yet. Tap New card and enter the printed "
@@ -583,6 +583,40 @@ class CardScreen(Screen):
 NEGATIVE_RESULTS = ("failure", "inevitable_negative")
 #: the largest amount a symbol of a result takes (either sign): the number pad takes no more
 EFFECT_MOST = 30
+
+
+def card_tile(ui: Ui, cell: pygame.Rect, label: str, on_tap: Any, style: str, name: str) -> None:
+    """A card of the list: ``label`` on one line (body size, down to the reading size); a label too long
+    for that takes two lines at the reading size, as the Bays do (their spare room squeezed, never their
+    letters), when the tile is high enough; only a label too long for two lines is cut ("…")."""
+    lay = ui.layout
+    lines = _tile_lines(lay, label, cell)
+    if lines is None:
+        ui.button(cell, label, on_tap, style, size=lay.body, name=name)
+        return
+    ui.button(cell, "", on_tap, style, name=name)
+    fg = STYLES[style][2]
+    lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)
+    inner = cell.inflate(-2 * lay.px(8), 0)
+    y = cell.centery - lh * len(lines) // 2
+    for line in lines:
+        ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, fg, "center", bold=True)
+        y += lh
+
+
+def _tile_lines(lay: Any, label: str, cell: pygame.Rect) -> list[str] | None:
+    """The two lines of :func:`card_tile` (the second cut with "…" when even two are too few), or None:
+    ``label`` fits one line, or ``cell`` has no room for two lines at the reading size."""
+    w = cell.w - 2 * lay.px(8)
+    if any(text.width(label, s, True) <= w for s in text.rungs(lay.body, lay.small)):
+        return None
+    line_h = text.font(lay.small, True).get_linesize()
+    if (cell.h - lay.px(6)) // 2 < line_h - lay.px(4):
+        return None
+    lines, _ = text.fit_block(label, (w, 2 * line_h), lay.small, lay.small, True)
+    if len(lines) > 2 or any(text.width(x, lay.small, True) > w for x in lines):
+        return None  # a word wider than the tile: one line, cut
+    return lines
 
 
 def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
