@@ -789,3 +789,23 @@ def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(dri
         seen.add(next(h.label for h in d.app.screen.ui.hits if h.label.startswith("Pay with\u2026")))
         d.tap("Advance")
     assert "Pay with\u2026" in seen and len(seen) == 2, seen     # live, then greyed in the same place
+
+
+def test_a_search_of_the_starting_cards_finds_by_name_the_cards_not_in_the_catalogue(driver):
+    """A tester's finding: at the Starting cards, a search for a letter not in "Unknown Starting card" blanked
+    the screen with "Something went wrong" at every frame (the unknown card, not in the catalogue, has no
+    text to search). A card outside the catalogue is found by its name."""
+    d = driver()
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("Search")
+    for letter in ("X", "Q"):
+        d.tap(f"key {letter}")
+        assert d.app.message is None or "went wrong" not in d.app.message.text, d.app.message.text
+        assert "Undo" in d.names()                      # the screen is drawn, the top bar with it
+    assert d.app.current_screen().candidates() == []
+    for _ in range(2):
+        d.tap("key delete")
+    d.tap("key U")                                      # "Unknown Starting card": found by its name
+    assert "Unknown Starting card" in d.app.current_screen().candidates()

@@ -191,9 +191,16 @@ class EntryScreen(Screen):
                 names.append(UNKNOWN_STARTING)
         q = self.query.strip().casefold()
         if q:
-            names = [n for n in names if q in n.casefold() or q in " ".join(
-                brief(cat.get(n), p) for p in ("crew", "module", "trajectory", "insight")).casefold()]
+            names = [n for n in names if q in n.casefold() or q in self._card_words(cat.get(n))]
         return names
+
+    @staticmethod
+    def _card_words(card: dict[str, Any] | None) -> str:
+        """A catalogue card's parts in a few words, for the search ("" for a card the
+        catalogue does not hold: the unknown Starting card, a revealed one not entered)."""
+        if card is None:
+            return ""
+        return " ".join(brief(card, p) for p in ("crew", "module", "trajectory", "insight")).casefold()
 
     def suggestion(self) -> str:
         """A name for a new card: the next free "S001"-style number (Starting cards 5-8 by number)."""
