@@ -177,6 +177,9 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text
 
 
+#: SQLite's page cache per connection, KiB (its default is 2000): play reads a few rows by
+#: their keys (an undo, a snapshot), so a long log would only fill memory (issue 13, peak RSS)
+CACHE_KIB = 256
 #: A disk with less room than this (bytes, for the unprivileged user) counts as full:
 #: a move writes a few 4 KiB pages to the ``-wal`` file.
 MIN_FREE_BYTES = 64 * 1024
@@ -872,6 +875,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA journal_mode=WAL").fetchone()  # stays 'delete' where WAL is impossible
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
             if version == 0:
                 _create_schema(conn)
             elif version < SCHEMA_VERSION:

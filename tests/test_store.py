@@ -286,3 +286,15 @@ def test_a_schema_1_database_is_migrated_and_its_game_resumes(tmp_path):
         assert s.record.id == 2 and s.record.touched == 2
     assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert [r[0] for r in _rows(path, "SELECT status FROM games ORDER BY id")] == ["abandoned", "open"]
+
+
+def test_the_page_cache_is_small_whatever_the_log_length(tmp_path):
+    """Play reads rows by their keys; SQLite's default 2000 KiB page cache filled with a long log's pages
+    (issue 13: peak RSS with 100,000 actions)."""
+    from companion.store import CACHE_KIB
+    store = Store.open(tmp_path / "g.sqlite3")
+    try:
+        assert store._conn.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB <= -1
+        assert CACHE_KIB <= 512
+    finally:
+        store.close()
