@@ -23,16 +23,20 @@ def open_editor_on(d, page_title: str) -> None:
         d.tap("NEXT")
 
 
+def pad(d, key: str, shows: str) -> None:
+    """Tap ``key`` (a pad key, or the field that opens the pad) and check the pad's title ends with ``shows``."""
+    d.tap(key)
+    assert d.app.dialog.title.endswith(shows), d.app.dialog.title
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("result,title", [("failure", "Check Negative"),
                                           ("inevitable_negative", "Inevitable Negative")])
 def test_a_number_typed_on_a_negative_result_is_a_loss(make_driver, result, title):
     d = make_driver((800, 480))
     open_editor_on(d, title)
-    d.tap("oxygen amount")
-    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title  # a loss before a digit is typed
-    d.tap("2")
-    assert d.app.dialog.title.endswith(": -2"), d.app.dialog.title
+    pad(d, "oxygen amount", ": -")  # a loss before a digit is typed
+    pad(d, "2", ": -2")
     d.tap("Done")
     assert editor(d).effects[result]["oxygen"] == -2
     assert "Oxygen -2" in [t for t, _, _ in d.app.screen.ui.texts]
@@ -55,25 +59,18 @@ def test_plus_minus_at_zero_shows_the_sign_the_next_digit_takes(make_driver):
     "-"), which the next digit takes; back to 0 with ⌫, the sign stays shown."""
     d = make_driver((800, 480))
     open_editor_on(d, "Check Negative")
-    d.tap("oxygen amount")
-    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
+    pad(d, "oxygen amount", ": -")
+    pad(d, "±", ": +")  # a gain pending
+    pad(d, "±", ": -")
     d.tap("±")
-    assert d.app.dialog.title.endswith(": +"), d.app.dialog.title  # a gain pending
-    d.tap("±")
-    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
-    d.tap("±")
-    d.tap("1")
-    assert d.app.dialog.title.endswith(": +1"), d.app.dialog.title
-    d.tap("⌫")
-    assert d.app.dialog.title.endswith(": +"), d.app.dialog.title
+    pad(d, "1", ": +1")
+    pad(d, "⌫", ": +")
     d.tap("2")
     d.tap("Done")
     assert editor(d).effects["failure"]["oxygen"] == 2
     d.tap("NEXT")  # Inevitable Positive: a plain 0, ± makes the next digit a loss
-    d.tap("fuel amount")
-    assert d.app.dialog.title.endswith(": 0"), d.app.dialog.title
-    d.tap("±")
-    assert d.app.dialog.title.endswith(": -"), d.app.dialog.title
+    pad(d, "fuel amount", ": 0")
+    pad(d, "±", ": -")
     d.tap("3")
     d.tap("Done")
     assert editor(d).effects["inevitable_positive"]["fuel"] == -3

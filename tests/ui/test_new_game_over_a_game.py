@@ -23,6 +23,15 @@ def new_game_over_the_game(d) -> None:
     assert d.app.current_screen().name == "new_game" and d.app.showing_new_game_over_a_game()
 
 
+def over_a_game(make_driver, size=(800, 480)):
+    """A 30 to Mars game started, then its New-game screen over it: ``(driver, the game's seq)``."""
+    d = make_driver(size)
+    start_game(d)
+    seq = d.app.session.seq
+    new_game_over_the_game(d)
+    return d, seq
+
+
 def greyed(d, label: str) -> bool:
     """True when the top bar's ``label`` button is drawn greyed (the disabled style's fill under its top edge)."""
     from companion.ui.screens.chrome import top_bar_rects
@@ -37,11 +46,8 @@ def crew(d) -> list[str]:
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("size", SIZES)
 def test_undo_and_redo_are_greyed_there_and_a_tap_keeps_the_setup_and_says_why(make_driver, size):
-    d = make_driver(size)
-    start_game(d)
-    seq = d.app.session.seq
+    d, seq = over_a_game(make_driver, size)
     assert d.app.session.can_undo and not d.app.session.can_redo
-    new_game_over_the_game(d)
     d.tap("Larisa")
     d.tap("Maria")
     assert greyed(d, "Undo") and greyed(d, "Redo"), "Undo/Redo look enabled over the New-game screen"
@@ -59,10 +65,7 @@ def test_undo_and_redo_are_greyed_there_and_a_tap_keeps_the_setup_and_says_why(m
 
 @pytest.mark.timeout(30)
 def test_back_and_hold_back_ask_before_leaving_what_was_chosen(make_driver):
-    d = make_driver((800, 480))
-    start_game(d)
-    seq = d.app.session.seq
-    new_game_over_the_game(d)
+    d, seq = over_a_game(make_driver)
     d.tap("Larisa")
     d.key("back")  # the BACK button: the chosen Marsonaut would be lost, so it asks
     assert d.app.dialog is not None and d.app.dialog.title.startswith("Back to the game?"), d.app.dialog
@@ -81,10 +84,7 @@ def test_back_and_hold_back_ask_before_leaving_what_was_chosen(make_driver):
 
 @pytest.mark.timeout(30)
 def test_back_with_nothing_chosen_goes_straight_back_to_the_game(make_driver):
-    d = make_driver((800, 480))
-    start_game(d)
-    seq = d.app.session.seq
-    new_game_over_the_game(d)
+    d, seq = over_a_game(make_driver)
     d.key("back")  # nothing chosen yet: nothing to lose, no question
     assert d.app.dialog is None and d.app.current_screen().name == "card" and d.app.session.seq == seq
     assert "Undo again" in d.app.message.text, d.app.message.text
