@@ -881,12 +881,27 @@ class App:
             self.screen = screen
             self._guard("opening a screen", screen.enter)
         ok = self._guard("drawing the screen", lambda: screen.draw(self.surface) or True)
-        if not ok:  # draw the bare message on a blank screen
-            self.surface.fill((10, 12, 24))
-            from .screens.chrome import draw_message
-            from .widgets import Ui
-            self._guard("drawing the message", lambda: draw_message(Ui(self.surface, self.layout), self))
+        if not ok:
+            self._draw_fallback(screen)
         return self.surface
+
+    def _draw_fallback(self, screen: Any) -> None:
+        """A screen that failed to draw: the top bar (Undo and Redo lead out of the state
+        it cannot show) and the message on a blank screen; only these answer taps, not the
+        buttons of the last frame drawn, which are no longer on the screen."""
+        from .screens.chrome import draw_message, top_bar
+        from .widgets import BG, Ui
+        ui = Ui(self.surface, self.layout)
+        self.surface.fill(BG)
+        if getattr(screen, "top_bar", False):
+            try:
+                top_bar(ui, self)
+            except Exception:
+                log.exception("the top bar failed too")
+                ui = Ui(self.surface, self.layout)
+                self.surface.fill(BG)
+        self._guard("drawing the message", lambda: draw_message(ui, self))
+        screen.ui = ui
 
     def present(self) -> None:
         """Render and show on the display (rotated), then flip."""
