@@ -182,3 +182,16 @@ def test_a_long_card_name_takes_two_lines_before_it_is_cut(make_driver, size):
     d.frame()
     assert text.STATS["cut"] > cuts  # too long for two lines: cut, and counted
     check_frame(d, f"a name too long {size}")
+
+
+def test_a_passed_day_whose_only_line_is_an_ability_used_is_green():
+    """A Special Ability's Sanity back to 1 is its price, not a loss (alerts): a passed day whose only alert
+    is that line is drawn green; a loss or a failed check is red."""
+    from companion.rules.contract import Event
+    from companion.ui.games.thirty_to_mars.alerts import ABILITY_USED
+    from companion.ui.games.thirty_to_mars.card import _bad_day
+    passed = Event("result", "Check passed", {"passed": True})
+    failed = Event("result", "Check failed", {"passed": False})
+    assert not _bad_day([passed], [ABILITY_USED + "Larisa"])
+    assert _bad_day([passed], ["Sanity -1: Maria", ABILITY_USED + "Larisa"])
+    assert _bad_day([failed], [ABILITY_USED + "Larisa"]) and _bad_day([failed], [])

@@ -18,6 +18,10 @@ from ...widgets import BAD, FG, PANEL, Hit, Ui
 OTHERS = frozenset({"lost", "workspace", "no_choice"})
 
 
+#: the line of the Special Abilities used: their Sanity back to 1 is their price, not a loss
+ABILITY_USED = "Special Ability used, Sanity back to 1: "
+
+
 def alerts(events: list[Any], state: Any) -> list[str]:
     """Short lines for the important ``events`` (contract Events) of ``state``'s
     game: Knock-outs first, then missing resources, then Health and Sanity
@@ -49,7 +53,7 @@ def alerts(events: list[Any], state: Any) -> list[str]:
         out.append("Out of " + ", ".join(missing))
     out += [f"{stat} {change:+d}: {', '.join(who)}" for (stat, change), who in losses.items()]
     if used:
-        out.append("Special Ability used, Sanity back to 1: " + ", ".join(used))
+        out.append(ABILITY_USED + ", ".join(used))
     return out + others
 
 

@@ -16,7 +16,7 @@ from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, RESULT_NAMES, 
 from ... import layout as L
 from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Ui
-from .alerts import alert_strip, alerts, strip_height
+from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
@@ -254,7 +254,7 @@ class CardScreen(Screen):
             if summary:
                 strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
                                              name="Yesterday", max_lines=2,
-                                             colour=BAD if losses or _failed(before) else GOOD)))
+                                             colour=BAD if _bad_day(before, losses) else GOOD)))
         lines = alerts(self.app.recent, state)
         if lines:  # what the start of the day (or a result today, said first as for the day before) did
             lines = _results(self.app.recent) + lines
@@ -628,6 +628,12 @@ def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
 def _results(events: list[Any]) -> list[str]:
     """The lines of ``events`` that say how the day's problem ended (resolved or skipped): a strip's first words."""
     return [e.text for e in events if e.kind in ("result", "skip")]
+
+
+def _bad_day(events: list[Any], alert_lines: list[str]) -> bool:
+    """True when a day's ``events`` hold a loss (one of its ``alert_lines`` but the Special
+    Abilities used: their Sanity back to 1 is their price) or a failed check."""
+    return _failed(events) or any(not line.startswith(ABILITY_USED) for line in alert_lines)
 
 
 def _failed(events: list[Any]) -> bool:
