@@ -603,8 +603,9 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
     inner = rect.inflate(-lay.px(16), -lay.px(10))
     size = lay.small
     lh = text.font(size).get_linesize()
-    wrapped = [(i, part) for i, line in enumerate(lines) for part in text.wrap(line, inner.w - lay.touch - lay.gap,
-                                                                                 size)]
+    mark = text.width("\u2026 ", size)  # room for the mark of a line's rest whose beginning is above
+    wrapped = [(i, part) for i, line in enumerate(lines)
+               for part in text.wrap(line, inner.w - lay.touch - lay.gap - mark, size)]
     fit = max(1, inner.h // lh)
     if len(wrapped) > fit and view is not None:
         btn_r, inner = L.take_right(inner, lay.touch, lay.gap)
@@ -616,10 +617,13 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
         ui.button(down_r, "\u25bc", (lambda: setattr(view, "back", max(0, view.back - fit + 1)))
                   if view.back else None, name="Log later")
         end = len(wrapped) - view.back
-        shown = wrapped[max(0, end - fit):end]
+        start = max(0, end - fit)
     else:
-        wrapped = [(i, part) for i, line in enumerate(lines) for part in text.wrap(line, inner.w, size)]
-        shown = wrapped[-fit:]
+        wrapped = [(i, part) for i, line in enumerate(lines) for part in text.wrap(line, inner.w - mark, size)]
+        start = max(0, len(wrapped) - fit)
+    shown = wrapped[start:start + fit]
+    if shown and start and wrapped[start - 1][0] == shown[0][0]:  # a line's rest, its beginning above
+        shown[0] = (shown[0][0], "\u2026 " + shown[0][1])
     y = inner.y
     for i, part in shown:
         ui.label(pygame.Rect(inner.x, y, inner.w, lh), part, size, FG if i == len(lines) - 1 else (205, 210, 228))
