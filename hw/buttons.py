@@ -198,8 +198,7 @@ def _contact_class() -> type:
     release edge the next press would be swallowed; every edge the pin reports
     reaches ``on_edge`` (``True`` = active, i.e. pressed).
     """
-    import_gpiozero()
-    from gpiozero import DigitalInputDevice
+    from gpiozero import DigitalInputDevice  # imported by Buttons.start (import_gpiozero)
 
     class Contact(DigitalInputDevice):
         on_edge: Callable[[bool], object] | None = None

@@ -59,8 +59,7 @@ def mock_buttons(post: Callable[[ButtonEvent], object], config: ButtonConfig | N
 
 
 def _held_pin_class() -> type:
-    import_gpiozero()
-    from gpiozero.pins.mock import MockPin
+    from gpiozero.pins.mock import MockPin  # imported by mock_buttons (import_gpiozero)
 
     class HeldMockPin(MockPin):
         """A MockPin whose button is down when it is claimed: the contact beats the pull resistor."""

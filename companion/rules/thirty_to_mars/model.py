@@ -16,6 +16,7 @@ RULEBOOK = "30-to-mars.txt"
 DAYS = 30                 # "30 to Mars": the ship reaches Mars after day 30
 START_RESOURCES = 30      # Setup 7: 30 of each resource
 MAX_RESOURCE = 30         # decision: a resource never exceeds its 30 tokens (see rules.gain_resource)
+MAX_EFFECT = 30           # decision: a card's symbol moves at most 30 (a resource's whole track), either sign
 MAX_REPAIR_KITS = 4       # Fixing Workspaces: "at most 4"
 WORKSPACES_PER_BAY = 4    # Breaking Workspaces: "Each Bay has 4 Workspaces"
 MIN_STAT, MAX_STAT = 1, 10  # Health and Sanity: "1 to 10"
@@ -215,8 +216,9 @@ class EventCard:
             for symbol, amount in raw.items():
                 if symbol not in EFFECT_SYMBOLS:
                     raise ValueError(f"unknown symbol {symbol!r} in {r}")
-                if type(amount) is not int or amount == 0 or abs(amount) > 30:
-                    raise ValueError(f"{symbol} in {r} must be a whole amount from 1 to 30 (or -1 to -30), "
+                if type(amount) is not int or amount == 0 or abs(amount) > MAX_EFFECT:
+                    raise ValueError(f"{symbol} in {r} must be a whole amount from 1 to {MAX_EFFECT} "
+                                     f"(or -1 to -{MAX_EFFECT}), "
                                      f"not {repr(amount)[:20]}")
                 if symbol not in SIGNED_SYMBOLS and amount < 0:
                     raise ValueError(f"{symbol} in {r} is a count and cannot be negative")

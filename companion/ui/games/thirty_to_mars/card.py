@@ -10,13 +10,14 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, RESULT_NAMES, RESULTS, SIGNED_SYMBOLS,
-                                                  SYMBOL_NAMES)
+from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_EFFECT, RESULT_NAMES, RESULTS,
+                                                  SIGNED_SYMBOLS, SYMBOL_NAMES)
 
 from ... import layout as L
 from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Ui
 from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
+from .chips import two_lines
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
@@ -192,8 +193,8 @@ class CardScreen(Screen):
 
     def step_effect(self, result: str, symbol: str, delta: int) -> None:
         cur = self.effects[result].get(symbol, 0) + delta
-        low = -EFFECT_MOST if symbol in SIGNED_SYMBOLS else 0
-        self.effects[result][symbol] = max(low, min(EFFECT_MOST, cur))
+        low = -MAX_EFFECT if symbol in SIGNED_SYMBOLS else 0
+        self.effects[result][symbol] = max(low, min(MAX_EFFECT, cur))
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
@@ -575,14 +576,12 @@ class CardScreen(Screen):
             self.step_effect(result, symbol, v)
         signed = symbol in SIGNED_SYMBOLS
         number_pad(self.app, f"{SYMBOL_NAMES[symbol]} ({RESULT_NAMES[result]})",
-                   self.effects[result].get(symbol, 0), signed, done, top=EFFECT_MOST,
+                   self.effects[result].get(symbol, 0), signed, done, top=MAX_EFFECT,
                    losses=signed and result in NEGATIVE_RESULTS)
 
 
 #: the results whose amounts are losses unless \u00b1 says otherwise (card anatomy: red minus symbols)
 NEGATIVE_RESULTS = ("failure", "inevitable_negative")
-#: the largest amount a symbol of a result takes (either sign): the number pad takes no more
-EFFECT_MOST = 30
 
 
 def card_tile(ui: Ui, cell: pygame.Rect, label: str, on_tap: Any, style: str, name: str) -> None:
@@ -595,13 +594,7 @@ def card_tile(ui: Ui, cell: pygame.Rect, label: str, on_tap: Any, style: str, na
         ui.button(cell, label, on_tap, style, size=lay.body, name=name)
         return
     ui.button(cell, "", on_tap, style, name=name)
-    fg = STYLES[style][2]
-    lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)
-    inner = cell.inflate(-2 * lay.px(8), 0)
-    y = cell.centery - lh * len(lines) // 2
-    for line in lines:
-        ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, fg, "center", bold=True)
-        y += lh
+    two_lines(ui, cell, lines[0], lines[1], STYLES[style][2], sub_bold=True)
 
 
 def _tile_lines(lay: Any, label: str, cell: pygame.Rect) -> list[str] | None:
@@ -614,7 +607,7 @@ def _tile_lines(lay: Any, label: str, cell: pygame.Rect) -> list[str] | None:
     if (cell.h - lay.px(6)) // 2 < line_h - lay.px(4):
         return None
     lines, _ = text.fit_block(label, (w, 2 * line_h), lay.small, lay.small, True)
-    if len(lines) > 2 or any(text.width(x, lay.small, True) > w for x in lines):
+    if len(lines) != 2 or any(text.width(x, lay.small, True) > w for x in lines):
         return None  # a word wider than the tile: one line, cut
     return lines
 

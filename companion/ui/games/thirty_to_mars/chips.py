@@ -1,5 +1,6 @@
 """30 to Mars's parts of the screen: the day and the ship's progress in the
-top bar, and the drawn event card as a chip with its results."""
+top bar, the drawn event card as a chip with its results, and two lines of a
+button at the reading size (a Bay, a long card name)."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,18 @@ from companion.rules.thirty_to_mars.model import BAY_NAMES, DAYS, RESULT_NAMES, 
 from ... import layout as L
 from ... import text
 from ...widgets import BAD, CARD_COLOURS, FG, MARS, PANEL, Hit, Ui
+
+
+def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any, sub_bold: bool = False) -> None:
+    """A Bay's name (bold) over its second line (bold too with ``sub_bold``: a long name's
+    rest), both at the readable size, centred as a pair in ``cell`` (a short cell
+    squeezes their spare room, never their letters)."""
+    lay = ui.layout
+    lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)  # the letters clear the border
+    inner = cell.inflate(-lay.px(12), 0)
+    y = cell.centery - lh
+    ui.label(pygame.Rect(inner.x, y, inner.w, lh), label, lay.small, fg, "center", bold=True)
+    ui.label(pygame.Rect(inner.x, y + lh, inner.w, lh), sub, lay.small, fg, "center", bold=sub_bold)
 
 
 def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:

@@ -22,7 +22,7 @@ from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
-from .chips import card_chip
+from .chips import card_chip, two_lines
 
 SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Cargo", 5: "Green House",
               6: "Laboratory"}
@@ -548,17 +548,6 @@ def everyone_there(game: Any, state: Any) -> tuple[int, tuple[float, float]] | N
                       for i, b in enumerate(state.placement))
     odds = game.check_odds(dataclasses.replace(state, placement=placement))
     return (len(chosen), odds) if odds is not None else None
-
-
-def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any) -> None:
-    """A Bay's name (bold) over its second line, both at the readable size,
-    centred as a pair in ``cell`` (a short cell squeezes their spare room, never their letters)."""
-    lay = ui.layout
-    lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)  # the letters clear the border
-    inner = cell.inflate(-lay.px(12), 0)
-    y = cell.centery - lh
-    ui.label(pygame.Rect(inner.x, y, inner.w, lh), label, lay.small, fg, "center", bold=True)
-    ui.label(pygame.Rect(inner.x, y + lh, inner.w, lh), sub, lay.small, fg, "center")
 
 
 def split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
