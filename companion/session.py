@@ -425,6 +425,22 @@ class Session:
         return [LogEntry(r.seq, Action.from_json(r.action), tuple(event_from_json(e) for e in r.events),
                          r.undone, r.created_at) for r in rows if not r.undone]
 
+    def log_back(self, max_rows: int, chunk: int = 25, max_chunk: int = 200) -> Iterator[LogEntry]:
+        """The active log entries from the newest (:attr:`seq`) back, newest first,
+        at most ``max_rows`` of them, read ``chunk`` rows at a time, each read twice
+        the last, up to ``max_chunk``: a reader that stops at the start of a period
+        (a day, a turn: a few tens of rows) reads little, and one that does not find
+        it reads ``max_rows`` rows at most, however long the game. Nothing without a game."""
+        before, read = self.seq, 0
+        while before > 0 and read < max_rows:
+            rows = self.log_tail(min(chunk, max_rows - read), before)
+            if not rows:
+                return
+            read += len(rows)
+            before = rows[0].seq - 1
+            chunk = min(2 * chunk, max_chunk)
+            yield from reversed(rows)
+
     def export(self) -> dict[str, Any]:
         """The current game's log as JSON-able data (shape: :meth:`Store.export`);
         replay it with :func:`replay_export`. Raises ``LookupError`` without a game."""

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 
 from companion.rules import GAMES, Action  # noqa: E402
 from companion.session import Session  # noqa: E402
+from companion.ui.games import RECENT_EVENTS  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
 
@@ -64,7 +65,7 @@ def _whole_log_recent_safe(app, real):
         if app.game_ui.new_period(events):
             recent = []
         recent += events
-    return recent[-80:]
+    return recent[-RECENT_EVENTS:]
 
 
 @pytest.mark.timeout(300)

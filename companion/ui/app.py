@@ -26,6 +26,7 @@ from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, ROLL, Action, E
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
 from .idle import SignalWake, Waiter
+from .games import RECENT_EVENTS
 from .layout import Layout
 from .touch import TapFilter
 
@@ -43,8 +44,7 @@ IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see id
 #: done with its Accident days)
 CONFIRMED = ("repair", "corrected", "redraw", "ward", "setup_done")
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
-RECENT_CHUNK = 40          # log rows read at a time when rebuilding today's events after undo/redo
-RECENT_MAX_ROWS = 400      # at most this many rows are read for it, however long the game
+RECENT_MAX_ROWS = 400      # at most this many log rows are read for them, however long the game
 RECENT_STATES = 8          # the states shown lately whose events of the period are kept (undo back to one)
 
 
@@ -686,12 +686,12 @@ class App:
         elif self._recent_for is not None:  # the events of the state before, and these
             base = self._recent
             both = base + list(events)
-            self._keep_recent(state, both[-80:], len(base) if len(both) <= 80 else None)
+            self._keep_recent(state, both[-RECENT_EVENTS:], len(base) if len(both) <= RECENT_EVENTS else None)
         self.dirty = True
 
     @property
     def recent(self) -> list[Event]:
-        """What happened this period (at most 80 events, oldest first), for the
+        """What happened this period (at most ``RECENT_EVENTS``, oldest first), for the
         state shown: kept as moves are made, and for the states shown lately (an
         undo back to one reads nothing); otherwise read backwards from the end
         of the log in small chunks, so that its cost does not grow with the
@@ -721,28 +721,20 @@ class App:
             del self._recents[next(iter(self._recents))]
 
     def _read_recent(self) -> list[Event]:
-        """The events since the last new period (at most 80), read backwards from
-        the end of the log in chunks of ``RECENT_CHUNK`` rows (at most ``RECENT_MAX_ROWS``)."""
+        """The events since the last new period (at most ``RECENT_EVENTS``), read backwards
+        from the end of the log (:meth:`Session.log_back`, at most ``RECENT_MAX_ROWS`` rows)."""
         game_ui = self.game_ui
         if game_ui is None or self.state is None:
             return []
         recent: list[Event] = []
-        try:  # backwards from the end, a chunk at a time, to the start of the period (bounded)
-            before, read = self.session.seq, 0
-            while before > 0 and len(recent) < 80 and read < RECENT_MAX_ROWS:
-                rows = self.session.log_tail(RECENT_CHUNK, before)
-                if not rows:
+        try:  # backwards from the end, to the start of the period (bounded)
+            for row in self.session.log_back(RECENT_MAX_ROWS):
+                recent[:0] = row.events
+                if game_ui.new_period(row.events) or len(recent) >= RECENT_EVENTS:
                     break
-                read += len(rows)
-                before = rows[0].seq - 1
-                for row in reversed(rows):
-                    recent[:0] = row.events
-                    if game_ui.new_period(row.events) or len(recent) >= 80:
-                        before = 0
-                        break
         except Exception:
             log.exception("cannot read the log")
-        return recent[-80:]
+        return recent[-RECENT_EVENTS:]
 
     # ------------------------------------------------------------------ screens
     def on_picker(self) -> bool:

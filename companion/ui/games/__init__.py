@@ -20,6 +20,9 @@ import pygame
 from companion.rules import entry
 from companion.rules.contract import Event
 
+#: "what happened this period" (``app.recent``) keeps at most this many events, its latest
+RECENT_EVENTS = 80
+
 
 class GameUi(ABC):
     """What a game's screen package tells the shell. Subclass it in the game's

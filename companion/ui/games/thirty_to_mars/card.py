@@ -18,6 +18,7 @@ from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Ui
 from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
 from .chips import two_lines
+from .days import ByDay, events_of_day
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
@@ -42,6 +43,7 @@ class CardScreen(Screen):
         self.searching = False    # the on-screen keyboard under the list
         self.query = ""           # the search typed (physical or on-screen keyboard)
         self.edit_mode = False    # a tap on a card asks: change it or delete it
+        self._yesterday = ByDay(_day_before)
         self.reset_editor()
 
     def reset_editor(self) -> None:
@@ -247,13 +249,16 @@ class CardScreen(Screen):
         card, never on a strip). Returns the room left for the list."""
         lay = ui.layout
         state = self.app.state
-        day, before = self.yesterday()
+        day, before, whole = self.yesterday()
         strips = []
         if before:  # the day before ran to its end on its own
             losses = alerts(before, state)
             summary = _results(before) + losses
             if summary:
-                strips.append((summary, dict(title=f"Day {day}", everything=[e.text for e in before],
+                everything = [e.text for e in before]
+                if not whole:
+                    everything.insert(0, "\u2026 (its earlier events are not shown here: 'companion log' prints them all)")
+                strips.append((summary, dict(title=f"Day {day}", everything=everything,
                                              name="Yesterday", max_lines=2,
                                              colour=BAD if _bad_day(before, losses) else GOOD)))
         lines = alerts(self.app.recent, state)
@@ -288,15 +293,10 @@ class CardScreen(Screen):
             return "difficulty and location"
         return RESULT_NAMES[page]
 
-    def yesterday(self) -> tuple[int, list[Any]]:
-        """(the day before, its events) from the log, read backwards from today a
-        chunk at a time; cached by the log's length; (0, []) on day 1."""
-        key = self.app.session.seq
-        if getattr(self, "_yesterday_key", None) != key:
-            prev = self.app.state.day - 1
-            self._yesterday_key = key
-            self._yesterday = (prev, events_of_day(self.app.session, prev) if prev >= 1 else [])
-        return self._yesterday
+    def yesterday(self) -> tuple[int, list[Any], bool]:
+        """(the day before, its events, whether they are all of them) from the log
+        (:func:`.days.events_of_day`, read once a day); (0, [], True) on day 1."""
+        return self._yesterday.get(self.app)
 
     def drawn(self) -> set[str]:
         """Names of the cards already drawn this game (the Event Terminal and the card in play)."""
@@ -618,6 +618,12 @@ def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
     return (lay.px(56) + lay.gap if field else 0) + rows * (lay.touch + lay.gap) - lay.gap
 
 
+def _day_before(session: Any, today: int) -> tuple[int, list[Any], bool]:
+    """(today - 1, its events, whether they are all of them); (0, [], True) on day 1."""
+    day = today - 1
+    return (day, *events_of_day(session, day)) if day >= 1 else (0, [], True)
+
+
 def _results(events: list[Any]) -> list[str]:
     """The lines of ``events`` that say how the day's problem ended (resolved or skipped): a strip's first words."""
     return [e.text for e in events if e.kind in ("result", "skip")]
@@ -675,31 +681,3 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
     options += [("\u00b1", flip if signed else None), ("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
     app.ask(shown(), options, on_next=done)
-
-
-DAY_CHUNK = 200  # log rows read at a time, backwards, by events_of_day
-
-
-def events_of_day(session: Any, day: int) -> list[Any]:
-    """The events logged on ``day`` (after its "day" event, up to the next one), in
-    order; [] if the log has no such day. Reads the log backwards
-    (``session.log_tail``), so the cost is that of the days since, however long the game."""
-    seen: list[Any] = []  # the events since the last "day" event passed, latest first
-    before = session.seq
-    while before > 0:
-        rows = session.log_tail(DAY_CHUNK, before)
-        if not rows:
-            break
-        before = rows[0].seq - 1
-        for row in reversed(rows):
-            for e in reversed(row.events):
-                if e.kind != "day":
-                    seen.append(e)
-                    continue
-                number = e.data.get("day")
-                if number == day:
-                    return seen[::-1]
-                if number is not None and number < day:
-                    return []
-                seen = []
-    return []

@@ -23,6 +23,7 @@ from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from .chips import card_chip, two_lines
+from .days import ByDay, places_before
 
 SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Cargo", 5: "Green House",
               6: "Laboratory"}
@@ -64,7 +65,7 @@ class DayScreen(Screen):
         super().__init__(app)
         self.selected: int | None = None
         self.log_view = LogView()
-        self._yesterdays: dict[int, tuple[Any, tuple[int, ...] | None]] = {}  # id(state) -> (state, places)
+        self._yesterdays = ByDay(places_before)
 
     # ------------------------------------------------------------------ actions
     def next_label(self, state: Any) -> str:
@@ -311,24 +312,9 @@ class DayScreen(Screen):
                     "info", 5)))
 
     def yesterday(self) -> tuple[int, ...] | None:
-        """Where each Marsonaut was placed last on the day before today (from
-        the log, read backwards from today a chunk at a time until the last day
-        with places before today), or None on the first day. Read once a day:
-        kept under the first state of the day among the states the session keeps
-        (``session.window``), which every later state of that day shares (a move
-        or an undo within the day reads nothing)."""
-        state = self.app.state
-        first = state
-        for earlier in reversed(self.app.session.window()):
-            if earlier.day != state.day:
-                break
-            first = earlier
-        kept = self._yesterdays.pop(id(first), None)
-        places = kept[1] if kept is not None and kept[0] is first else places_before(self.app.session, state.day)
-        self._yesterdays[id(first)] = (first, places)
-        while len(self._yesterdays) > 8:
-            del self._yesterdays[next(iter(self._yesterdays))]
-        return places
+        """Where each Marsonaut was placed last on the day before today (from the
+        log, :func:`.days.places_before`, read once a day), or None on the first day."""
+        return self._yesterdays.get(self.app)
 
     def same_places(self, places: tuple[int, ...]) -> None:
         """Everyone to yesterday's Bay (one touch); a Bay the rules refuse today
@@ -617,31 +603,3 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
     for i, part in shown:
         ui.label(pygame.Rect(inner.x, y, inner.w, lh), part, size, FG if i == len(lines) - 1 else (205, 210, 228))
         y += lh
-
-
-YESTERDAY_CHUNK = 200  # at most this many log rows read at a time, backwards, by places_before
-
-
-def places_before(session: Any, today: int) -> tuple[int, ...] | None:
-    """The Bay of each Marsonaut at their last ``place`` on the last day before
-    ``today`` that had places (0 for one not placed that day), or None when no
-    earlier day had any. Reads the log backwards (``session.log_tail``), so the
-    cost is that of the last two days, however long the game."""
-    pending: dict[int, int] = {}  # who -> bay, the latest place first, since the last "day" event passed
-    before = session.seq
-    chunk = YESTERDAY_CHUNK // 8  # a day is a few tens of actions: a small read first, then larger ones
-    while before > 0:
-        rows = session.log_tail(chunk, before)
-        chunk = min(2 * chunk, YESTERDAY_CHUNK)
-        if not rows:
-            break
-        before = rows[0].seq - 1
-        for row in reversed(rows):
-            for e in reversed(row.events):
-                if e.kind == "place":
-                    pending.setdefault(e.data["who"], e.data["bay"])
-                elif e.kind == "day":
-                    if e.data.get("day", today) < today and pending:
-                        return tuple(pending.get(i, 0) for i in range(4))
-                    pending = {}
-    return tuple(pending.get(i, 0) for i in range(4)) if pending and today > 0 else None
