@@ -87,9 +87,30 @@ def test_the_amount_shown_is_the_amount_saved(make_driver):
         d.tap(f"{symbol} amount")
         for k in typed:
             d.tap(k)
-        shown = d.app.dialog.title.rsplit(": ", 1)[1]
+        shown = d.app.dialog.title.rsplit(": ", 1)[1].split(" (at most")[0]
         d.tap("Done")
         assert editor(d).effects["failure"][symbol] == int(shown), (symbol, typed, shown)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("page,field,opens,then", [
+    ("Check Negative", "fuel amount", "-", "-"), ("difficulty and location", "difficulty pad", "0", "")])
+def test_a_digit_past_the_most_is_refused_and_the_most_said(make_driver, page, field, opens, then):
+    """Noticed at stop 22: 3 then 5 typed where the card keeps at most 30 started the number again
+    ("5"), silently. The 5 is refused, the 3 stays, and the title says the most (the rules model's)."""
+    from companion.rules.thirty_to_mars.model import MAX_DIFFICULTY, MAX_EFFECT
+    most = MAX_EFFECT if field == "fuel amount" else MAX_DIFFICULTY
+    d = make_driver((800, 480))
+    open_editor_on(d, page)
+    pad(d, field, f": {opens}")
+    tens, units = divmod(most, 10)
+    pad(d, str(tens), f": {then}{tens}")
+    pad(d, "9", f": {then}{tens} (at most {most})")
+    pad(d, str(units), f": {then}{most}")
+    pad(d, "1", f": {then}{most} (at most {most})")
+    d.tap("Done")
+    saved = editor(d).effects["failure"]["fuel"] if field == "fuel amount" else editor(d).difficulty
+    assert saved == int(f"{then}{most}")
 
 
 @pytest.mark.timeout(30)

@@ -17,6 +17,7 @@ DAYS = 30                 # "30 to Mars": the ship reaches Mars after day 30
 START_RESOURCES = 30      # Setup 7: 30 of each resource
 MAX_RESOURCE = 30         # decision: a resource never exceeds its 30 tokens (see rules.gain_resource)
 MAX_EFFECT = 30           # decision: a card's symbol moves at most 30 (a resource's whole track), either sign
+MAX_DIFFICULTY = 36       # decision: a card's printed Event Difficulty (Event Card anatomy, 2.) is 1 to 36
 MAX_REPAIR_KITS = 4       # Fixing Workspaces: "at most 4"
 WORKSPACES_PER_BAY = 4    # Breaking Workspaces: "Each Bay has 4 Workspaces"
 MIN_STAT, MAX_STAT = 1, 10  # Health and Sanity: "1 to 10"
@@ -200,8 +201,8 @@ class EventCard:
         if type(colour) is not str or colour not in COLOURS:
             raise ValueError(f"colour must be one of {', '.join(COLOURS)}")
         difficulty = data.get("difficulty")
-        if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 36):
-            raise ValueError("difficulty must be a number 1..36, or empty for 'roll to determine'")
+        if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= MAX_DIFFICULTY):
+            raise ValueError(f"difficulty must be a number 1..{MAX_DIFFICULTY}, or empty for 'roll to determine'")
         location = data.get("location")
         if location is not None and (type(location) is not int or location not in BAYS):
             raise ValueError("location must be a Bay 1..6, or empty for 'roll to determine'")

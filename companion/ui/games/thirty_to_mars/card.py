@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_EFFECT, RESULT_NAMES, RESULTS,
+from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_DIFFICULTY, MAX_EFFECT, RESULT_NAMES, RESULTS,
                                                   SIGNED_SYMBOLS, SYMBOL_NAMES)
 
 from ... import layout as L
@@ -530,7 +530,8 @@ class CardScreen(Screen):
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
         ui.button(val_r, str(self.difficulty) if self.difficulty else "roll", lambda: number_pad(
-            self.app, "Difficulty", self.difficulty, False, self.set_difficulty), size=lay.big, name="difficulty pad")
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY), size=lay.big,
+            name="difficulty pad")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
         ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
                   name="difficulty roll")
@@ -546,7 +547,7 @@ class CardScreen(Screen):
                       sub=None if loc == 0 else SHORT_BAYS[loc], name=f"location {loc}")
 
     def set_difficulty(self, v: int) -> None:
-        self.difficulty = max(0, min(36, v))
+        self.difficulty = max(0, min(MAX_DIFFICULTY, v))
 
     def set_location(self, v: int) -> None:
         self.location = v
@@ -640,7 +641,7 @@ def _failed(events: list[Any]) -> bool:
     return any(e.kind == "skip" or (e.kind == "result" and not (e.data or {}).get("passed")) for e in events)
 
 
-def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int = 36,
+def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int,
                losses: bool = False) -> None:
     """A dialog with the digits 0-9, \u00b1, \u232b and Done, in the same
     places on every pad (1-9 in rows; \u00b1 0 \u232b; Done and Cancel);
@@ -649,7 +650,7 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
     loss), shown with its minus sign at once. The first digit typed replaces the
     number the pad opened on (as on a calculator); the next ones are appended;
-    a digit that would pass ``top`` starts the number again. At 0, \u00b1 sets
+    a digit that would pass ``top`` is refused, the title saying the most ("3 (at most 30)"). At 0, \u00b1 sets
     the sign the next digit takes, and the title shows it pending ("-", or
     "+" where a plain 0 would be a loss); Done there saves 0. Otherwise the
     title shows exactly the value Done saves."""
@@ -662,8 +663,11 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
-        st["v"] = k if st["fresh"] or st["v"] * 10 + k > top else st["v"] * 10 + k
-        st["fresh"] = False
+        typed = k if st["fresh"] else st["v"] * 10 + k
+        if typed > top:  # the number stays as it was: a slip of the finger loses nothing typed
+            app.dialog.title = f"{shown()} (at most {top})"
+            return
+        st["v"], st["fresh"] = typed, False
         app.dialog.title = shown()
 
     def flip() -> None:
