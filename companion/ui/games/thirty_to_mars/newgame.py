@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from companion.rules.contract import Rejection
-from companion.rules.thirty_to_mars.model import CREW_SIZE, PROFILES, ROLES, RULEBOOK
+from companion.rules.thirty_to_mars.model import (CREW_SIZE, DECK_SIZES, GREEN, PROFILES, ROLES, RULEBOOK,
+                                                  TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS)
 
 from ... import layout as L
 from ... import text
@@ -110,10 +111,17 @@ class NewGameScreen(Screen):
                           name=f"role {p.short}")
         ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
                   "selected" if self.tutorial else "normal",
-                  sub="30 green cards, 3 tutorial" if self.tutorial else "all 59 green cards", name="Tutorial")
+                  sub=_green_deck(self.tutorial), name="Tutorial")
         ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big)
         if back_r is not None:
             ui.button(back_r, "Back to game", self.app.cancel_new_game, size=lay.small)
 
     def toggle_tutorial(self) -> None:
         self.tutorial = not self.tutorial
+
+
+def _green_deck(tutorial: bool) -> str:
+    """The green deck to shuffle (Setup 3 NB): the tutorial's 30 cards with the 3 tutorial ones, else the 59."""
+    if tutorial:
+        return f"deck: {TUTORIAL_GREEN_CARDS} green, {TUTORIAL_CARDS} tutorial"
+    return f"deck: all {DECK_SIZES[GREEN]} green"
