@@ -296,12 +296,14 @@ def _latency(run: _Run, source: str, t0: float) -> float:
     """ms from ``t0`` to the first frame after an input of ``source`` that arrived after ``t0``."""
     deadline = time.monotonic() + 10
     time.sleep(0.02)  # the frame's time is the app's own: asking later changes nothing but the load on its loop
+    reply: dict[str, Any] = {}
     while time.monotonic() < deadline:
-        for t_in, t_frame in run.call(cmd="stats")["latency"][source]:
+        reply = run.call(cmd="stats")  # an {"error": ...} (the loop slow to answer, under load): asked again
+        for t_in, t_frame in reply.get("latency", {}).get(source, ()):
             if t_in >= t0:
                 return (t_frame - t0) * 1000
         time.sleep(0.01)
-    raise RuntimeError(f"bench: no frame after the {source} input")
+    raise RuntimeError(f"bench: no frame after the {source} input (last answer: {str(reply)[:200]})")
 
 
 # --------------------------------------------------------------------------- floors
