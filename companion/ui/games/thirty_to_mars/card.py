@@ -257,7 +257,8 @@ class CardScreen(Screen):
             if summary:
                 everything = [e.text for e in before]
                 if not whole:
-                    everything.insert(0, "\u2026 (its earlier events are not shown here: 'companion log' prints them all)")
+                    everything.insert(0, "\u2026 (the day's earlier events are not shown here: "
+                                         "'companion log' prints them all)")
                 strips.append((summary, dict(title=f"Day {day}", everything=everything,
                                              name="Yesterday", max_lines=2,
                                              colour=BAD if _bad_day(before, losses) else GOOD)))
