@@ -79,6 +79,7 @@ def _describe(ev) -> str:
         "battery": f"battery {ev.battery}%",
         "connected": f"connected {ev.port}",
         "disconnected": f"disconnected {ev.port} (unplugged?) - waiting for it to come back",
+        "ignored": f"a damaged line ignored ({ev.reason})",
     }.get(ev.kind, ev.kind)
 
 

@@ -51,6 +51,7 @@ IDENTITY = "identity"  # name, firmware
 BATTERY = "battery"  # battery: percent 0..100
 CONNECTED = "connected"  # port
 DISCONNECTED = "disconnected"  # port
+IGNORED = "ignored"  # reason: a damaged line (one of DAMAGED), ignored and counted
 
 # Reasons a line is ignored (keys of DieStatus.errors)
 OVERLONG = "overlong"  # more than MAX_LINE bytes before the terminator
@@ -60,6 +61,10 @@ UNKNOWN = "unknown"  # not a message of the protocol
 OUT_OF_RANGE = "out_of_range"  # face not 1..6, battery not 0..100
 PARTIAL = "partial"  # line cut off by a disconnect (no terminator)
 REASONS = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, PARTIAL)
+#: the reasons of a line that was a damaged message, posted as an ``ignored`` event (a roll may
+#: have been lost: the table can roll again); not ``unknown`` (a message of a newer firmware
+#: is no fault) nor ``partial`` (the disconnect is posted itself)
+DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, OUT_OF_RANGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +73,8 @@ class DieEvent:
 
     ``kind`` is one of ``roll`` (``face`` 1..6), ``rolling``, ``identity``
     (``name``, ``firmware``), ``battery`` (``battery`` percent 0..100),
-    ``connected`` / ``disconnected`` (``port``). ``t`` is
+    ``connected`` / ``disconnected`` (``port``), ``ignored`` (``reason``, one of
+    :data:`DAMAGED`: the reader's, never the pure parser's). ``t`` is
     ``time.monotonic()`` seconds when the line was read (0.0 from the pure
     parser). Fields that do not apply to the kind are ``None``.
     """
@@ -79,12 +85,13 @@ class DieEvent:
     firmware: str | None = None
     battery: int | None = None
     port: str | None = None
+    reason: str | None = None
     t: float = 0.0
 
     def as_dict(self) -> dict:
         """``{"event": kind, <fields that are set>..., "t": seconds}``, for JSON."""
         d: dict = {"event": self.kind}
-        for f in ("face", "name", "firmware", "battery", "port"):
+        for f in ("face", "name", "firmware", "battery", "port", "reason"):
             v = getattr(self, f)
             if v is not None:
                 d[f] = v
@@ -402,12 +409,15 @@ class DieReader:
         ev = Rejected(OVERLONG) if line is None else decode_line(line)
         if ev is None:
             return
+        if isinstance(ev, Rejected):
+            with self._lock:
+                self._errors[ev.reason] += 1
+                self._status = dataclasses.replace(self._status, lines=self._status.lines + 1)
+            if ev.reason in DAMAGED:  # a roll may be lost in it: the table is told (the app says so)
+                self._emit(DieEvent(IGNORED, reason=ev.reason, t=now))
+            return
         with self._lock:
             s = self._status
-            if isinstance(ev, Rejected):
-                self._errors[ev.reason] += 1
-                self._status = dataclasses.replace(s, lines=s.lines + 1)
-                return
             self._good_line = True
             ev = dataclasses.replace(ev, t=now)
             if ev.kind == ROLL:

@@ -842,9 +842,22 @@ class App:
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
             elif kind == "connected" and not self._warning_shown():
                 self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
+            elif kind == "ignored":
+                self._damaged_die_line(getattr(event, "reason", ""))
             elif kind == "disconnected" and not self._warning_shown():
                 self.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8,
                          everywhere=True)
+
+    def _damaged_die_line(self, reason: str) -> None:
+        """The die sent a damaged line (``hw.die.DAMAGED``: noise, a bad checksum, a face
+        out of 1..6), ignored: where a roll is awaited the roll may be in it, so the table
+        is asked to roll again or tap the face; else nothing is said (nothing was lost)."""
+        expect = self.expect()
+        if expect is None or expect.kind != "roll" or self.wants_new_game or self._warning_shown():
+            return
+        words = {"out_of_range": "a face that is not 1 to 6", "bad_checksum": "a line that failed its check",
+                 }.get(reason, "a garbled line")
+        self.say(f"The die sent {words}, ignored: roll it again, or tap the face.", "note", 6, everywhere=True)
 
     def _warning_shown(self) -> bool:
         """A warning (a damaged file, a full disk) is on the screen: a note never hides it (the top bar

@@ -11,7 +11,7 @@ from companion.ui.app import TAP
 
 from companion.rules.contract import Action
 
-from .helpers import CREW, start_game
+from .helpers import CREW, SETUP_FACES, start_game
 from .test_screens import READ_ONLY
 
 
@@ -247,3 +247,27 @@ def test_a_refusal_is_whole_beside_or_above_its_rulebook_button(make_driver, siz
     assert all(box.contains(r) and not r.colliderect(section) for r in drawn), (box, section, drawn)
     assert any(t in section_labels(rule) and section.contains(r) for t, r, _ in texts)
     assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+
+
+@pytest.mark.timeout(30)
+def test_a_damaged_die_line_asks_for_the_roll_again_only_while_one_is_awaited(make_driver):
+    """A tester's finding: a garbled line from the die (noise, a bad checksum, ROLL 9) gave the table no
+    sign, though the roll may be lost in it. While a roll is awaited the app says so; otherwise nothing
+    was lost and nothing is said."""
+    from hw.die import IGNORED, DieEvent
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    assert d.app.expect().kind == "roll"
+    d.app._hw("die", DieEvent(IGNORED, reason="out_of_range"))
+    d.frame()
+    assert d.app.message.text == "The die sent a face that is not 1 to 6, ignored: roll it again, or tap the face."
+    assert d.app.message.text in " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    for face in SETUP_FACES:  # the setup's rolls: the dawn of day 1 awaits a card
+        d.roll(face)
+    assert d.app.expect().kind != "roll"
+    d.app.message = None
+    d.app._hw("die", DieEvent(IGNORED, reason="non_ascii"))
+    d.frame()
+    assert d.app.message is None
