@@ -72,6 +72,27 @@ def test_chance_counts_a_pending_reroll(make_driver, monkeypatch):
 
 
 @pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_reduction_awaited_is_no_die_of_the_check(make_driver, monkeypatch, size):
+    """A fresh tester's finding: while Larisa's roll to lower the Difficulty was awaited the check read
+    "Dice 3 2 ? \u00b7 need 7", a third check die. It reads "need 7 \u2212 Larisa's roll"; a check die
+    still to come is the "?" (John's extra die too)."""
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("Broken Pipe")  # Cargo Bay, difficulty 7
+    state = built(d, monkeypatch, step="check", placement=(4, 4, 0, 0), dice=(3, 2),
+                  pending=(Pending("roll", "reduce", who=0),))
+    shown = " ".join(texts(d))
+    assert "?" not in shown, shown
+    assert "need 7 \u2212 Larisa's roll" in shown or "Larisa's difficulty reduction" in shown, shown
+    built(d, monkeypatch, pending=(Pending("roll", "extra_die", who=3),), dice=state.dice, step="check",
+          placement=state.placement)
+    shown = " ".join(texts(d))
+    assert ("Dice 3 2 ?" in shown or "?" in texts(d)) and "Larisa's roll" not in shown, shown
+
+
+@pytest.mark.timeout(30)
 def test_tapping_a_knocked_out_marsonaut_names_the_rule(make_driver):
     from companion.ui.games.thirty_to_mars.scenarios import play_a_hungry_day
     d = make_driver((800, 480))

@@ -405,9 +405,9 @@ class DayScreen(Screen):
             self.paint_dice_lines(ui, rect, state, need, total)
             return
         line_r, rest = L.take_top(rect, lay.px(40), lay.gap)
-        ui.label(line_r, f"{', '.join(who) or 'Nobody'} \u00b7 need {need}", lay.body, FG, bold=True)
+        ui.label(line_r, f"{', '.join(who) or 'Nobody'} \u00b7 {_need(state, need)}", lay.body, FG, bold=True)
         size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
-        pending = sum(1 for p in state.pending if p.kind == "roll")
+        pending = _dice_to_come(state)
         if size < lay.px(40):  # no room for the dice: their faces in words
             faces = [str(f) for f in state.dice] + ["?"] * pending
             dice_r, sum_r = L.take_top(rest, min(rest.h, lay.px(40)), lay.gap)
@@ -444,15 +444,14 @@ class DayScreen(Screen):
         """The check in two lines of readable text where the dice do not fit:
         "Dice 2 ? · need 7", then the total (when a die is in)."""
         lay = ui.layout
-        pending = sum(1 for p in state.pending if p.kind == "roll")
-        faces = " ".join([str(f) for f in state.dice] + ["?"] * pending)
+        faces = " ".join([str(f) for f in state.dice] + ["?"] * _dice_to_come(state))
         lh = text.font(lay.small, True).get_linesize()
         top = pygame.Rect(rect.x, rect.y, rect.w, lh)
         ok = need is not None and total >= need
         if not state.dice or need is None:
-            ui.label(top, f"Dice {faces} \u00b7 need {need}", lay.small, FG, bold=True)
+            ui.label(top, f"Dice {faces} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
         elif rect.h >= 2 * lh:
-            ui.label(top, f"Dice {faces} \u00b7 need {need}", lay.small, FG, bold=True)
+            ui.label(top, f"Dice {faces} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
             ui.label(top.move(0, lh), f"Total {total} of {need}: " + ("passes" if ok else f"short by {need - total}"),
                      lay.small, GOOD if ok else BAD, bold=True)
         else:  # one line: the dice and the total
@@ -561,6 +560,19 @@ def replace_text(state: Any) -> str:
     colour = state.event.colour if state.event is not None else "new"
     return (f"A result demanded this {colour} card: place the crew again. The places for the first card "
             "produce nothing today.")
+
+
+def _dice_to_come(state: Any) -> int:
+    """The check's dice still to be rolled (shown as "?"): a Marsonaut's die and John's
+    extra die, not a re-roll (its die is shown) nor a reduction of the Difficulty."""
+    return sum(1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
+
+
+def _need(state: Any, need: Any) -> str:
+    """"need 7", and while a Special Ability's roll lowers the Difficulty, whose
+    ("need 7 - Larisa's roll")."""
+    reducing = [state.crew[p.who].profile.short for p in state.pending if p.purpose == "reduce" and p.who >= 0]
+    return f"need {need}" + (f" \u2212 {reducing[0]}'s roll" if reducing else "")
 
 
 class LogView:
