@@ -195,3 +195,25 @@ def test_a_passed_day_whose_only_line_is_an_ability_used_is_green():
     assert not _bad_day([passed], [ABILITY_USED + "Larisa"])
     assert _bad_day([passed], ["Sanity -1: Maria", ABILITY_USED + "Larisa"])
     assert _bad_day([failed], [ABILITY_USED + "Larisa"]) and _bad_day([failed], [])
+
+
+@pytest.mark.timeout(30)
+def test_a_card_on_the_event_terminal_is_asked_about_before_it_is_drawn_again(make_driver):
+    """A fresh tester's finding: a card drawn on day 1 (marked ✓) was drawn again on day 2 with no
+    question, though passed events stay face up on the Event Terminal (Turn Overview 4). Tapping it
+    asks first; "Yes" draws it; a card not drawn yet is drawn at once."""
+    d = make_driver((800, 480))
+    start_game(d)
+    play_day(d, "Quiet Day", 2, (6, 6))
+    assert d.app.state.day == 2 and "\u2713 Quiet Day" in [t for t, _, _ in d.app.screen.ui.texts]
+    d.tap("Quiet Day")
+    assert d.app.dialog is not None and "Event Terminal" in d.app.dialog.title and d.app.state.event is None
+    assert "Turn Overview 4" in d.app.dialog.title
+    d.tap("No")
+    assert d.app.dialog is None and d.app.state.event is None
+    d.tap("Quiet Day")
+    d.tap("Yes, Quiet Day again")
+    assert d.app.state.event is not None and d.app.state.event.name == "Quiet Day"
+    d.key("back")
+    d.tap("Broken Pipe")
+    assert d.app.dialog is None and d.app.state.event.name == "Broken Pipe"

@@ -109,10 +109,12 @@ class CardScreen(Screen):
             return
         last = next((e for e in reversed(self.app.recent) if e.kind in ("redraw", "event")), None)
         sent = last is not None and last.kind == "redraw" and (last.data or {}).get("card") == name
-        if sent and not sure:  # the card Dieter just sent away is under the deck, not on top of it
-            self.app.ask(f"{name} just went to the bottom of the deck (Marsonaut Profiles: Dieter): is it really "
-                         "the card drawn now?", [(f"Yes, {name} again", lambda: (self.app.close_dialog(),
-                                                                                 self.pick(name, True)))],
+        where = ("just went to the bottom of the deck (Marsonaut Profiles: Dieter)" if sent else
+                 "is on the Event Terminal already: passed events stay there face up (Turn Overview 4)"
+                 if name in self.drawn() else None)
+        if where is not None and not sure:  # not the card on top of the deck: a slip of the finger, most likely
+            self.app.ask(f"{name} {where}: is it really the card drawn now?",
+                         [(f"Yes, {name} again", lambda: (self.app.close_dialog(), self.pick(name, True)))],
                          cancel_label="No")
             return
         self.app.submit(Action("draw", {"card": card}))
