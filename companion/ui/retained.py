@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from .widgets import Ui
+from .widgets import Hit, Ui
 
 #: how many parts were painted and how many put back (for tests and the bench)
 STATS = {"painted": 0, "reused": 0}
@@ -28,7 +28,8 @@ class Region:
     ``rect`` (logical pixels) and may return a value; ``key`` is any value
     compared with ``==`` (a tuple of what the part shows). The picture is taken
     from ``ui.surface`` right after painting, so overlays drawn later (message,
-    dialog) are not in it; it is dropped when the surface size changes."""
+    dialog) are not in it; it is dropped when the surface size changes. A part of
+    the same size and key drawn elsewhere (moved) is put back there, its buttons with it."""
 
     def __init__(self) -> None:
         self._key: Any = None
@@ -45,9 +46,12 @@ class Region:
         surface = ui.surface
         size = surface.get_size()
         clip = pygame.Rect(rect).clip(surface.get_rect())
-        if (self._picture is not None and self._size == size and self._rect == clip
-                and self._key == key):
+        if (self._picture is not None and self._size == size and self._rect is not None
+                and self._rect.size == clip.size and self._key == key):
             surface.blit(self._picture, clip)
+            if self._rect.topleft != clip.topleft:  # the same part, moved (a button beside it came or went)
+                self._move(clip.x - self._rect.x, clip.y - self._rect.y)
+                self._rect = clip
             ui.hits.extend(self._hits)
             ui.texts.extend(self._texts)
             ui.text_sizes.extend(self._sizes)
@@ -66,6 +70,11 @@ class Region:
         self._key, self._rect, self._size, self._result = key, clip, size, result
         self._hits, self._texts, self._sizes = ui.hits[h:], ui.texts[t:], ui.text_sizes[t:]
         return result
+
+    def _move(self, dx: int, dy: int) -> None:
+        """The buttons and texts registered, moved by ``dx``, ``dy`` pixels with the picture."""
+        self._hits = [Hit(h.rect.move(dx, dy), h.label, h.on_tap) for h in self._hits]
+        self._texts = [(t, drawn.move(dx, dy), box.move(dx, dy)) for t, drawn, box in self._texts]
 
     def forget(self) -> None:
         """Paint the part again next time, whatever its key."""

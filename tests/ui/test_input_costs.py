@@ -93,6 +93,29 @@ def test_the_top_bar_is_painted_again_only_when_what_it_shows_changes(make_drive
     assert retained.STATS["reused"] >= before["reused"] + 2
     redo = [h for h in d.app.screen.ui.hits if h.label == "Redo"]
     assert not redo, "Redo is drawn disabled (not tappable) before any undo"
-    d.key("back")  # an undo: Redo can now be tapped
-    assert retained.STATS["painted"] == before["painted"] + 1
+    d.key("back")  # an undo: Redo can now be tapped, and the roll taken back has no Fix roll
+    assert retained.STATS["painted"] == before["painted"] + 2, "Undo and Redo, New game and Fix roll"
+    assert "top bar: die" in d.app.regions  # the die and the day: under the message, not painted
     assert [h.label for h in d.app.screen.ui.hits].count("Redo") == 1, "the new top bar's Redo is tappable"
+
+
+@pytest.mark.timeout(30)
+def test_an_undo_and_a_redo_paint_only_undo_and_redo_again(make_driver):
+    """Issue 13 (press -> frame): the top bar was one picture, painted again whole at every undo (Redo
+    changes): the slowest part of the frame. Its parts are apart: New game, Fix roll and the day and
+    die status are put back as they were."""
+    from companion.ui import retained
+
+    from .helpers import start_game
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("Quiet Day")
+    d.tap("bay 2")  # a Marsonaut placed: an undo and a redo change Undo and Redo, nothing else of the top bar
+    d.key("back")
+    d.key("redo")
+    before = dict(retained.STATS)
+    for _ in range(3):
+        d.key("back")
+        d.key("redo")
+    assert retained.STATS["painted"] == before["painted"] + 6, "one part a frame: Undo and Redo"
+    assert retained.STATS["reused"] >= before["reused"] + 6

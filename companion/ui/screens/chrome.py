@@ -74,8 +74,10 @@ def message_rect(lay: Layout, app: Any) -> pygame.Rect:
 def top_bar(ui: Ui, app: Any) -> None:
     """Undo | Redo | the game's part (``GameUi.top_bar``) | die | Fix roll | New game.
     While a message is shown it takes the place of the day and die status.
-    Painted again only when what it shows changed (``app.regions``, see
-    :class:`~companion.ui.retained.Region`; the game's part by ``GameUi.top_bar_key``)."""
+    Each of its parts (Undo and Redo; New game and Fix roll; the die status; the game's
+    part) is painted again only when what it shows changed (``app.regions``, see
+    :class:`~companion.ui.retained.Region`; the game's part by ``GameUi.top_bar_key``):
+    an undo paints Undo and Redo again, not the rest."""
     lay = ui.layout
     r = top_bar_rects(lay, app)
     s = app.session
@@ -86,15 +88,8 @@ def top_bar(ui: Ui, app: Any) -> None:
     strip_taken = app.message is not None and app.dialog is None and message_box(lay, app)[0] == r["status"]
     game_ui = app.game_ui
     game_part = game_ui is not None and app.state is not None and not app.wants_new_game
-    status = None
-    if not strip_taken:
-        st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
-        status = (app.uses_die(), st["mode"], st.get("connected"), app.die_last_roll(st),
-                  game_ui.top_bar_key(app.state) if game_part else app.title())
-    key = (tuple(map(tuple, filter(None, r.values()))), s.can_undo, s.can_redo, status, picker, inert)
 
-    def paint() -> None:
-        ui.panel(lay.top, PANEL, radius=0)
+    def undo_redo() -> None:
         if inert:
             for slot, label in (("undo", "Undo"), ("redo", "Redo")):
                 ui.panel(r[slot], *STYLES["disabled"][:2])
@@ -105,22 +100,30 @@ def top_bar(ui: Ui, app: Any) -> None:
         else:
             ui.button(r["undo"], "Undo", app.undo if s.can_undo else None, name="Undo")
             ui.button(r["redo"], "Redo", app.redo if s.can_redo else None, name="Redo")
+
+    def menu() -> None:
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
         if r["fix"] is not None:
             ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
-        if strip_taken:
-            return  # draw_message fills the status strip
-        die_status(ui, r["die"], app)
+
+    def game() -> None:
         if game_part:
             game_ui.top_bar(ui, r["day"], app.state)
         else:
             ui.label(r["day"], app.title(), lay.big, MARS, bold=True)
 
+    ui.panel(lay.top, PANEL, radius=0)
     regions = getattr(app, "regions", None)
-    if regions is None:
-        paint()
-    else:
-        regions.get("top bar").draw(ui, lay.top, key, paint)
+    parts = [("top bar: undo", r["undo"].union(r["redo"]), (s.can_undo, s.can_redo, inert), undo_redo),
+             ("top bar: menu", r["menu"].union(r["fix"] or r["menu"]), r["fix"] is None, menu)]
+    if not strip_taken:  # else draw_message fills the status strip
+        parts += [("top bar: die", r["die"], die_status_key(app), lambda: die_status(ui, r["die"], app)),
+                  ("top bar: game", r["day"], game_ui.top_bar_key(app.state) if game_part else app.title(), game)]
+    for name, rect, key, paint in parts:
+        if regions is None:
+            paint()
+        else:
+            regions.get(name).draw(ui, rect, key, paint)
 
 
 def why_no_undo(app: Any, label: str) -> str:
@@ -136,6 +139,13 @@ def why_no_undo(app: Any, label: str) -> str:
         return "Redo works in a game, and the open game has no move to redo."
     first = "tap a game, or Back to game, first" if app.on_picker() else "tap Back to game first"
     return f"{label} works in a game: {first}."
+
+
+def die_status_key(app: Any) -> tuple:
+    """What :func:`die_status` shows (compared with ``==``): the last roll only while the die is connected."""
+    st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
+    connected = st["mode"] != "none" and bool(st.get("connected"))
+    return app.uses_die(), st["mode"], connected, app.on_picker(), app.die_last_roll(st) if connected else None
 
 
 def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:

@@ -34,6 +34,11 @@ class MissionToMarsUi(GameUi):
         from .panels import turn_line
         turn_line(ui, rect, self.app, state)
 
+    def top_bar_key(self, state: Any) -> Any:
+        """What :meth:`top_bar` shows: whose turn, and the turn's number."""
+        from .panels import turn_words
+        return turn_words(self.app, state)
+
     def new_period(self, events: tuple[Event, ...]) -> bool:
         """A turn begins when the die passes ("I'm done!", a skipped turn)."""
         return any(e.kind in ("done", "skip", "starter") for e in events)

@@ -17,25 +17,35 @@ from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 from .labels import BUILDABLE
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
-def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """The acting player's chip and name and, below, "turn 7" or what they do."""
-    lay = ui.layout
+def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
+    """What :func:`turn_line` shows of ``state``: (the acting player's ``Seat``, or None,
+    their name, "turn 7" or what they do); the top bar's key (``GameUi.top_bar_key``)."""
     game = app.game
     turn = game.to_act(state)
     seats = game.seats(state)
     first = seats[turn.seats[0]] if turn.seats else None
     if first is None:
-        ui.label(rect, turn.label or app.title(), lay.small, FG, bold=True)
+        return None, turn.label or app.title(), ""
+    # several at once only in a Protection window (off-turn tokens and Productivity do not change whose turn it is)
+    phase = game.phase(state)
+    several = len(turn.seats) > 1 and turn.mode == "several" and phase == "protect"
+    number = app.view().get("turn")
+    return (first, "Several players" if several else first.name,
+            "roll-off" if phase == "rolloff" else f"turn {number}" if number else "")
+
+
+def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """The acting player's chip and name and, below, "turn 7" or what they do (:func:`turn_words`)."""
+    lay = ui.layout
+    first, line, under = turn_words(app, state)
+    if first is None:
+        ui.label(rect, line, lay.small, FG, bold=True)
         return
     chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
     seat_chip(ui, chip, first.colour, first.mark)
     top, bottom = L.take_top(rect, int(rect.h * 0.58))
-    # several at once only in a Protection window (off-turn tokens and Productivity do not change whose turn it is)
-    several = len(turn.seats) > 1 and turn.mode == "several" and game.phase(state) == "protect"
-    ui.label(top, "Several players" if several else first.name, lay.body, FG, bold=True)
-    number = app.view().get("turn")
-    phase = game.phase(state)
-    ui.label(bottom, "roll-off" if phase == "rolloff" else f"turn {number}" if number else "", lay.small, DIM)
+    ui.label(top, line, lay.body, FG, bold=True)
+    ui.label(bottom, under, lay.small, DIM)
 
 
 def bank_text(summary: dict[str, Any], long: bool = False) -> str:

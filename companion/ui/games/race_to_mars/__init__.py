@@ -113,6 +113,11 @@ class RaceToMarsUi(GameUi):
         from .panels import turn_line
         turn_line(ui, rect, self.app, state)
 
+    def top_bar_key(self, state: Any) -> Any:
+        """What :meth:`top_bar` shows: whose step, the step, the round."""
+        from .panels import turn_words
+        return turn_words(self.app, state)
+
     def describe_action(self, state: Any, action: Any) -> str:
         """``action`` in words, who first: "Anna: ends phase 2.2",
         "Winston: Play a Boost" (the Post-launch moves as their buttons say

@@ -35,35 +35,45 @@ def short_phase(state: Any) -> str:
     return SHORT_PHASE.get(step, step)
 
 
-def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
-    """Top bar: the acting player's disc (colour and seat number) and name
-    over "2.2 Advance \u00b7 Round 4" (in 2.1: "Round 4 \u00b7 1 of 3 done";
-    once a rocket is on Mars: "last round!"). The round is always shown: in
-    a narrow bar the step's words go first, then its name ("2.2" stays)."""
-    lay = ui.layout
+def turn_words(app: Any, state: Any) -> tuple[Any, str, tuple[str, ...], bool]:
+    """What :func:`turn_line` shows of ``state``: (the acting player's ``Seat`` or None,
+    their name or the step, the line under it from the longest form to the shortest,
+    whether it is the last round); the top bar's key (``GameUi.top_bar_key``)."""
     turn = app.game.to_act(state)
     view = app.view()
     seats = app.game.seats(state)
-    if turn.mode == "one" and turn.seats:
-        seat = turn.seats[0]
-        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
-        seat_chip(ui, chip, seats[seat].colour, seats[seat].mark)
-        line = name_fitting(seats[seat].name, rect.w, lay.small)
+    seat = seats[turn.seats[0]] if turn.mode == "one" and turn.seats else None
+    if seat is not None:
+        line = seat.name
     else:
         line = "2.1 Play cards (all)" if turn.mode == "several" else short_phase(state)
-    top, bottom = L.take_top(rect, int(rect.h * 0.56))
-    ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
     over = app.game.is_over(state)
     last = view["end_triggered"] and not over
     when = f"Round {view['round']}" if view["round"] else "Setup"
     phase = "" if turn.mode == "several" or over else short_phase(state)
     done = f"{len(turn.done)} of {len(turn.done) + len(turn.seats)} done" if turn.mode == "several" else ""
     code = phase.split()[0] if phase[:1].isdigit() else phase  # "2.2 Advance" -> "2.2"
-    options = [" \u00b7 ".join(x for x in (phase, when, done, "last round!" if last else "") if x),
+    options = (" \u00b7 ".join(x for x in (phase, when, done, "last round!" if last else "") if x),
                " \u00b7 ".join(x for x in (when, code, done, "last!" if last else "") if x),
                " \u00b7 ".join(x for x in (when, code, "last!" if last else "") if x),
-               " \u00b7 ".join(x for x in (when, "last!" if last else "") if x)]
-    ui.label(bottom, fitting(options, bottom.w, lay.small), lay.small, WARN if last else DIM, min_size=lay.small)
+               " \u00b7 ".join(x for x in (when, "last!" if last else "") if x))
+    return seat, line, options, last
+
+
+def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
+    """Top bar: the acting player's disc (colour and seat number) and name
+    over "2.2 Advance \u00b7 Round 4" (in 2.1: "Round 4 \u00b7 1 of 3 done";
+    once a rocket is on Mars: "last round!"). The round is always shown: in
+    a narrow bar the step's words go first, then its name ("2.2" stays)."""
+    lay = ui.layout
+    seat, line, options, last = turn_words(app, state)
+    if seat is not None:
+        chip, rect = L.take_left(rect, min(rect.h - lay.px(8), lay.px(44)), lay.gap)
+        seat_chip(ui, chip, seat.colour, seat.mark)
+        line = name_fitting(line, rect.w, lay.small)
+    top, bottom = L.take_top(rect, int(rect.h * 0.56))
+    ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
+    ui.label(bottom, fitting(list(options), bottom.w, lay.small), lay.small, WARN if last else DIM, min_size=lay.small)
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
