@@ -122,8 +122,8 @@ def top_bar(ui: Ui, app: Any) -> None:
     for name, rect, key, paint in parts:
         if regions is None:
             paint()
-        else:
-            regions.get(name).draw(ui, rect, key, paint)
+        else:  # with half the gap above and below: a descender ("game") below its button is in the picture
+            regions.get(name).draw(ui, rect.inflate(0, lay.gap), key, paint)
 
 
 def why_no_undo(app: Any, label: str) -> str:
