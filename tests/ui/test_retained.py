@@ -41,3 +41,22 @@ def test_a_part_moved_is_put_back_where_it_is_now_with_its_buttons():
     assert tapped == [1] and moved.hit((160, 35)) is None
     frame(pygame.Rect(300, 10, 140, 50), "k")  # another size: painted again
     assert STATS["painted"] == before["painted"] + 1
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_frame_put_back_is_the_frame_painted(make_driver, size):
+    """The top bar's parts put back are what painting them draws, to the pixel (the descender of
+    "game" under New game had been cut from its picture)."""
+    from .helpers import start_game
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Quiet Day")
+    for region in d.app.regions.values():
+        region.forget()  # this frame paints every part
+    painted = pygame.image.tobytes(d.frame(), "RGB")
+    before = dict(STATS)
+    d.app.dirty = True
+    again = pygame.image.tobytes(d.frame(), "RGB")
+    assert STATS["reused"] > before["reused"] and STATS["painted"] == before["painted"]
+    assert again == painted
