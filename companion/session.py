@@ -52,6 +52,8 @@ SESSION_RULE = "companion"
 SNAPSHOT_EVERY = 64
 #: How many recent states the session keeps in memory (undo within it costs no replay).
 WINDOW = 64
+#: the moves written over undone ones that :meth:`Session.unchanged_since` remembers (older marks: "cannot tell")
+REWRITES_KEPT = 256
 #: A resume replays at least this many of the last actions (from an older
 #: snapshot), so that the window holds the states they went through: the shell
 #: finds there the roll behind the steps that ran on their own (Fix roll after a
@@ -139,6 +141,9 @@ class Session:
         self._states: deque[Any] = deque(maxlen=WINDOW)  # the states after actions seq-len+1 .. seq
         self._seq = 0                    # how many actions are active
         self._undone = 0                 # actions after the active ones (the redo tail)
+        #: (game record id, seq) of each move written over undone ones (the log rewritten from seq on), oldest first
+        self._rewrites: deque[tuple[int, int]] = deque(maxlen=REWRITES_KEPT)
+        self._rewrites_total = 0
         self._engine = ""                # fingerprint of the rules engine (for snapshots)
         self._worked = False             # the state shown took work since it was stored (see close)
         self._subscribers: list[Subscriber] = []
@@ -425,6 +430,21 @@ class Session:
         return [LogEntry(r.seq, Action.from_json(r.action), tuple(event_from_json(e) for e in r.events),
                          r.undone, r.created_at) for r in rows if not r.undone]
 
+    def log_mark(self) -> int:
+        """A mark for :meth:`unchanged_since`, taken when something is read from the log."""
+        return self._rewrites_total
+
+    def unchanged_since(self, mark: int, upto: int) -> bool:
+        """True when no action 1..``upto`` of the current game was written anew (a move made
+        after an undo, over the moves taken back; an undo or a redo changes none) since
+        :meth:`log_mark` gave ``mark``: what was read of them then still holds. False when
+        it cannot tell (more than :data:`REWRITES_KEPT` rewrites since)."""
+        n = self._rewrites_total - mark
+        if n < 0 or n > len(self._rewrites):
+            return False
+        game = self._record.id if self._record is not None else None
+        return not any(g == game and k <= upto for g, k in list(self._rewrites)[len(self._rewrites) - n:])
+
     def log_back(self, max_rows: int, chunk: int = 25, max_chunk: int = 200) -> Iterator[LogEntry]:
         """The active log entries from the newest (:attr:`seq`) back, newest first,
         at most ``max_rows`` of them, read ``chunk`` rows at a time, each read twice
@@ -580,6 +600,9 @@ class Session:
             return _rejected("no_change", "That changes nothing, so it was not recorded"
                              + (f" ({events[0].text})." if events else "."))
         seq = self.seq + 1
+        if self._undone:  # the moves taken back are thrown away: the log is written anew from seq
+            self._rewrites.append((self._record.id, seq))  # type: ignore[union-attr]
+            self._rewrites_total += 1
         try:
             self.store.append_action(self._record.id, seq, action.to_json(),
                                      [e.to_json() for e in events], self._status_of(new_state))

@@ -110,3 +110,69 @@ def test_the_card_screen_reads_the_day_before_once_a_day(make_driver, monkeypatc
     d.frame()
     assert d.app.current_screen().name == "card" and "Yesterday" in d.names()
     assert calls == [1]
+
+
+@pytest.mark.timeout(60)
+def test_the_day_before_is_read_again_only_when_its_moves_changed(make_driver, monkeypatch):
+    """The bench's die rolls took 6 to 11 ms in the 100,000-action game: each roll that began a new day,
+    taken back and rolled again, read the day before again (400 rows). The same roll again is a Redo (the
+    log unchanged): nothing is read; another face is a new move over the one taken back: read again."""
+    from companion.ui.games.thirty_to_mars import card
+    calls: list[int] = []
+    real = card.events_of_day
+    monkeypatch.setattr(card, "events_of_day", lambda session, day: calls.append(day) or real(session, day))
+    d = make_driver((800, 480))
+    start_game(d)
+    play_day(d, "Broken Pipe", 4, (1, 6))  # 7 against 7: passed
+    assert d.app.state.day == 2 and calls == [1]
+    strip = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Check passed" in strip, strip
+    for _ in range(3):
+        d.key("back")
+        assert d.app.state.day == 1
+        d.roll(6)  # the same face: a Redo
+        assert d.app.state.day == 2
+    assert calls == [1]
+    d.key("back")
+    d.roll(5)  # 6 against 7: another move over the one taken back
+    if d.app.state.step == "check":  # an ability could still save it: the table resolves
+        d.key("next")
+    assert d.app.state.day == 2 and calls == [1, 1]
+    strip = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Check failed" in strip, strip
+
+
+def _rewrite(s) -> None:
+    """Undo, then a move other than the one taken back: the log written anew from there."""
+    s.undo()
+    taken_back = s.store.action(s.record.id, s.seq + 1).action
+    for action in TTM.legal_actions(s.state):
+        if action.to_json() != taken_back and s.submit(action).accepted:
+            assert s.seq and not s.can_redo
+            return
+    raise AssertionError("no other move")
+
+
+@pytest.mark.timeout(30)
+def test_unchanged_since_says_whether_a_move_was_written_over_the_actions_read(tmp_path, monkeypatch):
+    from collections import deque
+
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        s.new_game("thirty-to-mars", TTM.default_options(None, 5))
+        rng = random.Random(5)
+        while s.seq < 30:
+            s.submit(TTM.random_action(s.state, rng))
+        mark = s.log_mark()
+        s.undo()
+        s.undo()
+        s.redo()
+        s.redo()
+        assert s.seq == 30 and s.unchanged_since(mark, 30), "an undo and a redo change no action"
+        _rewrite(s)  # action 30 written anew
+        assert s.unchanged_since(mark, 29) and not s.unchanged_since(mark, 30)
+        monkeypatch.setattr(s, "_rewrites", deque(s._rewrites, maxlen=2))
+        mark = s.log_mark()
+        for _ in range(3):  # three rewrites, all above 10: more than are remembered
+            _rewrite(s)
+        assert not s.unchanged_since(mark, 10), "it cannot tell: not unchanged"
+        assert s.unchanged_since(s.log_mark() - 2, 10)

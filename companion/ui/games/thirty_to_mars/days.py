@@ -5,7 +5,8 @@ Both read the log backwards from today (:meth:`Session.log_back`), at most
 :data:`DAY_MAX_ROWS` rows, and keep at most ``RECENT_EVENTS`` events, as today's
 strip does: the cost is that of the last two days (a few tens of actions each in a
 game at the table), and stays bounded however long a day was. Both are read once
-a day (:class:`ByDay`).
+a day (:class:`ByDay`), not again when the move that began the day is taken back and
+made again.
 """
 from __future__ import annotations
 
@@ -62,28 +63,31 @@ def places_before(session: Any, today: int) -> tuple[int, ...] | None:
 
 class ByDay:
     """What ``read(session, today)`` says of the days before today, worked out once a
-    day: kept under the first state of today among the states the session keeps
-    (``session.window``), which every later state of the day shares and which no
-    undo and new move below it leaves in place (a move or an undo within the day
-    reads nothing). ``get(app)`` gives it for the state shown."""
+    day: kept under the day and the first action of today among the states the session
+    keeps (``session.window``), and used again while the log up to it is unchanged
+    (:meth:`Session.unchanged_since`: a move, an undo or a redo within the day, or the
+    move that began the day taken back and made again, reads nothing; a different move
+    made over it reads again). ``get(app)`` gives it for the state shown."""
 
     def __init__(self, read: Callable[[Any, int], Any], days: int = 8) -> None:
         self._read, self._days = read, days
-        self._kept: dict[int, tuple[Any, Any]] = {}  # id(first state of a day) -> (that state, what was read)
+        self._kept: dict[tuple, tuple[int, Any]] = {}  # (game, day, seq) -> (the log's mark when read, value)
 
     def get(self, app: Any) -> Any:
-        state = app.state
-        first = state
-        for earlier in reversed(app.session.window()):
-            if earlier.day != state.day:
-                break
-            first = earlier
-        kept = self._kept.pop(id(first), None)
-        value = kept[1] if kept is not None and kept[0] is first else self._read(app.session, state.day)
-        self._kept[id(first)] = (first, value)
+        session, state = app.session, app.state
+        window = session.window()
+        first = len(window) - 1
+        while first > 0 and window[first - 1].day == state.day:
+            first -= 1
+        upto = session.seq - (len(window) - 1 - first)  # the action after which today's first kept state is
+        key = (session.record.id if session.record is not None else None, state.day, upto)
+        kept = self._kept.pop(key, None)
+        if kept is None or not session.unchanged_since(kept[0], upto):
+            kept = (session.log_mark(), self._read(session, state.day))
+        self._kept[key] = kept
         while len(self._kept) > self._days:
             del self._kept[next(iter(self._kept))]
-        return value
+        return kept[1]
 
 
 __all__ = ["DAY_CHUNK", "DAY_MAX_ROWS", "ByDay", "events_of_day", "places_before"]
