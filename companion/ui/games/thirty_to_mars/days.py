@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.rules.thirty_to_mars.model import CREW_SIZE
+
 from .. import RECENT_EVENTS
 
 #: log rows read at most for the day before (today's and the day before's actions), and at a time:
@@ -56,7 +58,7 @@ def places_before(session: Any, today: int) -> tuple[int, ...] | None:
                 pending.setdefault(e.data["who"], e.data["bay"])
             elif e.kind == "day":
                 if e.data.get("day", today) < today and pending:
-                    return tuple(pending.get(i, 0) for i in range(4))
+                    return tuple(pending.get(i, 0) for i in range(CREW_SIZE))
                 pending = {}
     return None
 
