@@ -271,3 +271,21 @@ def test_a_damaged_die_line_asks_for_the_roll_again_only_while_one_is_awaited(ma
     d.app._hw("die", DieEvent(IGNORED, reason="non_ascii"))
     d.frame()
     assert d.app.message is None
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_at_the_check_a_message_leaves_every_marsonaut_in_sight(make_driver, size):
+    """A fresh tester's finding: at the check, an Undo note went over the crew list and hid two
+    Marsonauts' Health and Sanity, the numbers a check's result changes. A message that fits goes
+    over the resources (only read) first."""
+    from .test_check_waits import at_check
+    d = make_driver(size)
+    at_check(d, CREW, {}, (4,))
+    d.app.say("Took back: Jean-Louis rolls 1: total 5 of 7 (and 2 automatic steps)", "note", 30)
+    d.frame()
+    from companion.ui.screens.chrome import message_box
+    box = message_box(d.app.layout, d.app)[0]
+    drawn = {t: r for t, r, _ in d.app.screen.ui.texts}
+    assert all(name in drawn and not box.colliderect(drawn[name]) for name in CREW), (box, drawn)
+    assert box.colliderect(drawn["Oxygen"]), "the message goes over the resources"
