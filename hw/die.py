@@ -62,9 +62,9 @@ OUT_OF_RANGE = "out_of_range"  # face not 1..6, battery not 0..100
 PARTIAL = "partial"  # line cut off by a disconnect (no terminator)
 REASONS = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, PARTIAL)
 #: the reasons of a line that was a damaged message, posted as an ``ignored`` event (a roll may
-#: have been lost: the table can roll again); not ``unknown`` (a message of a newer firmware
-#: is no fault) nor ``partial`` (the disconnect is posted itself)
-DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, OUT_OF_RANGE)
+#: have been lost in it: the table can roll again): all but ``partial`` (the disconnect is posted
+#: itself). ``unknown`` is one: "ROLL" without its digit, "R0LL 4"; the protocol has no other messages
+DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE)
 
 
 @dataclass(frozen=True, slots=True)

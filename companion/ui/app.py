@@ -184,6 +184,7 @@ class App:
         self._roll_behind_for: tuple[Any, tuple[int, tuple[str, int]] | None] = (None, None)
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
+        self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -628,6 +629,8 @@ class App:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
             return
         self.dialog = None
+        if self.message is not None and self.message is self._die_note:  # "roll it again": this is that roll
+            self.message = None
         self.submit(Action(ROLL, {"face": face}, expect.seat))
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
@@ -856,8 +859,9 @@ class App:
         if expect is None or expect.kind != "roll" or self.wants_new_game or self._warning_shown():
             return
         words = {"out_of_range": "a face that is not 1 to 6", "bad_checksum": "a line that failed its check",
-                 }.get(reason, "a garbled line")
+                 "unknown": "a line that is no message of the die"}.get(reason, "a garbled line")
         self.say(f"The die sent {words}, ignored: roll it again, or tap the face.", "note", 6, everywhere=True)
+        self._die_note = self.message  # gone with the next roll taken
 
     def _warning_shown(self) -> bool:
         """A warning (a damaged file, a full disk) is on the screen: a note never hides it (the top bar

@@ -46,26 +46,28 @@ def test_rolls_and_other_messages_arrive_in_order(sim, events):
 @pytest.mark.timeout(5)
 def test_a_damaged_line_is_posted_as_ignored_with_its_reason(sim, events):
     """A tester's finding: a garbled line gave the table no sign (a roll may be lost in it). A damaged
-    line (hw/PROTOCOL.md, "What is ignored") is posted as an ``ignored`` event with its reason, still
-    counted and never a roll; a line of no known message (a newer firmware's) is not posted."""
+    line (hw/PROTOCOL.md, "What is ignored"), "ROLL" without its digit and "R0LL 4" among them, is posted
+    as an ``ignored`` event with its reason, still counted and never a roll."""
     reader = start_reader(events, sim.path)
     try:
         sim.send_line("ROLL 9")
-        sim.send_line("RL 4")  # unknown: counted, not posted
+        sim.send_line("RL 4")
         sim.send_raw(b"ROLL 4*00\n")
         sim.send_raw(b"\xff3\n")
         sim.send_raw(b"R" * 100 + b"\n")
+        sim.send_line("ROLL")
         sim.roll(2)
         got = []
         while not got or got[-1].kind != "roll":
             got.append(events.wait())
         assert [(e.kind, e.reason, e.face) for e in got] == [
-            ("ignored", "out_of_range", None), ("ignored", "bad_checksum", None), ("ignored", "non_ascii", None),
-            ("ignored", "overlong", None), ("roll", None, 2)]
+            ("ignored", "out_of_range", None), ("ignored", "unknown", None), ("ignored", "bad_checksum", None),
+            ("ignored", "non_ascii", None), ("ignored", "overlong", None), ("ignored", "unknown", None),
+            ("roll", None, 2)]
         assert all(e.t > 0 for e in got) and got[0].as_dict()["reason"] == "out_of_range"
         st = reader.status()
-        assert st.rolls == 1 and st.lines == 6 and st.errors["unknown"] == 1
-        assert sum(st.errors.values()) == 5
+        assert st.rolls == 1 and st.lines == 7 and st.errors["unknown"] == 2
+        assert sum(st.errors.values()) == 6
     finally:
         reader.stop()
 

@@ -255,6 +255,7 @@ def test_a_damaged_die_line_asks_for_the_roll_again_only_while_one_is_awaited(ma
     sign, though the roll may be lost in it. While a roll is awaited the app says so; otherwise nothing
     was lost and nothing is said."""
     from hw.die import IGNORED, DieEvent
+    from hw.die import ROLL as ROLL_EVENT
     d = make_driver((800, 480))
     for n in CREW:
         d.tap(n)
@@ -264,7 +265,14 @@ def test_a_damaged_die_line_asks_for_the_roll_again_only_while_one_is_awaited(ma
     d.frame()
     assert d.app.message.text == "The die sent a face that is not 1 to 6, ignored: roll it again, or tap the face."
     assert d.app.message.text in " ".join(t for t, _, _ in d.app.screen.ui.texts)
-    for face in SETUP_FACES:  # the setup's rolls: the dawn of day 1 awaits a card
+    d.roll(6)  # the roll asked for: the note goes with it (a second tester's finding: it stayed for 6 s)
+    assert d.app.message is None or "roll it again" not in d.app.message.text
+    d.app._hw("die", DieEvent(IGNORED, reason="unknown"))  # "ROLL" without its digit
+    d.frame()
+    assert "no message of the die" in d.app.message.text
+    d.app._hw("die", DieEvent(ROLL_EVENT, face=1))
+    assert d.app.message is None or "roll it again" not in d.app.message.text
+    for face in SETUP_FACES[2:]:  # the setup's rolls left: the dawn of day 1 awaits a card
         d.roll(face)
     assert d.app.expect().kind != "roll"
     d.app.message = None
@@ -289,3 +297,24 @@ def test_at_the_check_a_message_leaves_every_marsonaut_in_sight(make_driver, siz
     drawn = {t: r for t, r, _ in d.app.screen.ui.texts}
     assert all(name in drawn and not box.colliderect(drawn[name]) for name in CREW), (box, drawn)
     assert box.colliderect(drawn["Oxygen"]), "the message goes over the resources"
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_while_placing_a_roll_awaited_leaves_every_marsonaut_in_sight(make_driver, size):
+    """A second tester's finding: while placing, with Larisa's roll to lower the Difficulty awaited,
+    "Waiting for a die roll: ..." went over the crew list and hid three Marsonauts. It goes over the
+    resources first, as it does at the check."""
+    from companion.rules.thirty_to_mars.model import Pending
+    from companion.ui.screens.chrome import message_box
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = __import__("dataclasses").replace(s.state, pending=(Pending("roll", "reduce", who=0),))
+    assert d.app.state.step == "place" and d.app.expect().kind == "roll"
+    d.key("next")  # refused: the roll first
+    assert d.app.message is not None and "Waiting for a die roll" in d.app.message.text, d.app.message
+    box = message_box(d.app.layout, d.app)[0]
+    drawn = {t: r for t, r, _ in d.app.screen.ui.texts}
+    assert all(name in drawn and not box.colliderect(drawn[name]) for name in CREW), (box, drawn)

@@ -110,14 +110,14 @@ class DayScreen(Screen):
 
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """Where a long message goes, the first where it fits (:func:`..chrome.message_box`): while
-        placing and at the check, over the resources first (only read: while placing, the crew and
-        the Bays are what the table taps next; at the check, every Marsonaut's Health and Sanity stay
-        in sight), then over the crew list (:meth:`message_area`)."""
+        placing and at the check (a roll awaited too), over the resources first (only read: while
+        placing, the crew and the Bays are what the table taps next; every Marsonaut's Health and
+        Sanity stay in sight), then over the crew list (:meth:`message_area`)."""
         lay = self.app.layout
         areas = [(self.message_area(), False)]
         state = self.app.state
         choosing = bool(state.pending) and state.pending[0].kind == "choose"  # it may be one of the resources
-        if (state.step == "place" and not state.pending) or (state.step == "check" and not choosing):
+        if state.step in ("place", "check") and not choosing:  # also while a roll is awaited
             res = dashboard.regions(lay, split(lay)[0])[0]  # with the gap under it (portrait: one row of tiles)
             areas.insert(0, (pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1), False))
         return areas
