@@ -94,7 +94,7 @@ def test_the_amount_shown_is_the_amount_saved(make_driver):
 
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("page,field,opens,then", [
-    ("Check Negative", "fuel amount", "-", "-"), ("difficulty and location", "difficulty pad", "0", "")])
+    ("Check Negative", "fuel amount", "-", "-"), ("difficulty and location", "difficulty pad", "roll", "")])
 def test_a_digit_past_the_most_is_refused_and_the_most_said(make_driver, page, field, opens, then):
     """Noticed at stop 22: 3 then 5 typed where the card keeps at most 30 started the number again
     ("5"), silently. The 5 is refused, the 3 stays, and the title says the most (the rules model's)."""
@@ -111,6 +111,19 @@ def test_a_digit_past_the_most_is_refused_and_the_most_said(make_driver, page, f
     d.tap("Done")
     saved = editor(d).effects["failure"]["fuel"] if field == "fuel amount" else editor(d).difficulty
     assert saved == int(f"{then}{most}")
+
+
+@pytest.mark.timeout(30)
+def test_a_difficulty_of_0_is_said_as_roll(make_driver):
+    """A second tester's finding: ⌫ to 0 on the difficulty pad showed "Difficulty: 0", and Done saved
+    "roll" (to determine, Event Card anatomy 2.). The pad says "roll" at 0, as the field does."""
+    d = make_driver((800, 480))
+    open_editor_on(d, "difficulty and location")
+    pad(d, "difficulty pad", ": roll")
+    pad(d, "7", ": 7")
+    pad(d, "\u232b", ": roll")
+    d.tap("Done")
+    assert editor(d).difficulty == 0 and editor(d).card_dict()["difficulty"] is None
 
 
 @pytest.mark.timeout(30)

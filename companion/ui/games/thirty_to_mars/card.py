@@ -533,8 +533,8 @@ class CardScreen(Screen):
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
         ui.button(val_r, str(self.difficulty) if self.difficulty else "roll", lambda: number_pad(
-            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY), size=lay.big,
-            name="difficulty pad")
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY, zero="roll"),
+            size=lay.big, name="difficulty pad")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
         ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
                   name="difficulty roll")
@@ -645,7 +645,7 @@ def _failed(events: list[Any]) -> bool:
 
 
 def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int,
-               losses: bool = False) -> None:
+               losses: bool = False, zero: str | None = None) -> None:
     """A dialog with the digits 0-9, \u00b1, \u232b and Done, in the same
     places on every pad (1-9 in rows; \u00b1 0 \u232b; Done and Cancel);
     \u00b1 is shown disabled where the amount cannot be negative (``signed``
@@ -656,13 +656,16 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     a digit that would pass ``top`` is refused, the title saying the most ("3 (at most 30)"). At 0, \u00b1 sets
     the sign the next digit takes, and the title shows it pending ("-", or
     "+" where a plain 0 would be a loss); Done there saves 0. Otherwise the
-    title shows exactly the value Done saves."""
+    title shows exactly the value Done saves; ``zero`` is what 0 means where it is not a number
+    (a difficulty: "roll", to determine)."""
     st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
         if signed and not v and (st["neg"] or losses):
             return f"{title}: {'-' if st['neg'] else '+'}"  # the sign the next digit takes
+        if not v and zero is not None:
+            return f"{title}: {zero}"
         return f"{title}: {v:+d}" if signed and v else f"{title}: {v}"
 
     def digit(k: int) -> None:
