@@ -282,7 +282,7 @@ def test_what_no_paper_game_gives_reach_hazards_and_launch_readiness(driver):
     d.tap("Anna: play")
     d.tap(d.app.dialog.options[0][0])
     shown = " | ".join(t for t, _, _ in d.app.screen.ui.texts)
-    assert "Reach 1 space(s)" in shown and "Hazards: red before space 1" in shown, shown
+    assert "Reach 1 space |" in shown and "Hand 2 cards" in shown and "Hazards: red before space 1" in shown, shown
 
 
 @pytest.mark.timeout(60)

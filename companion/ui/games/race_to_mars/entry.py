@@ -30,7 +30,7 @@ from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .refuse import tap_or_why
-from .words import SHORT, brief, fitting, crew_text, insight_text, module_text, trajectory_text
+from .words import SHORT, brief, count, crew_text, fitting, insight_text, module_text, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
@@ -580,11 +580,11 @@ class EntryScreen(Screen):
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
                   name="Next page")
         cards = len([n for n in names if n != UNKNOWN_STARTING])   # the entry for an undescribed card is no card
-        count = f"{cards} card(s), page {self.page_no + 1}/{self.pages}"
-        if text.width(count, lay.small) > row.w:
-            count = f"{self.page_no + 1}/{self.pages}"
-        if row.w >= text.width(count, lay.small):
-            ui.label(row, count, lay.small, FG, min_size=lay.small)
+        where = f"{count(cards, 'card')}, page {self.page_no + 1}/{self.pages}"
+        if text.width(where, lay.small) > row.w:
+            where = f"{self.page_no + 1}/{self.pages}"
+        if row.w >= text.width(where, lay.small):
+            ui.label(row, where, lay.small, FG, min_size=lay.small)
         if r.purpose == "look":   # not in the list: what to do with a card the catalogue does not know yet
             ui.button(nr, fitting(["Not in the list", "Not listed"], nr.w - 2 * lay.px(8), lay.body, True),
                       self.not_in_catalogue, "primary", size=lay.body, name="Not in the catalogue")

@@ -12,7 +12,7 @@ from typing import Any
 from companion.rules.contract import Action
 
 from . import facts
-from .words import res
+from .words import count, res
 
 PAGE = 8  # at most this many moves a page of a dialog (fewer when the screen has no room)
 
@@ -75,7 +75,7 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
             " + " + source_text(app, a.seat, args["pair"]) if "pair" in args else "")
     if k == "discard":
         keep = args["keep"]
-        s = "Discard all" if keep == 0 else f"Keep {keep} card(s)"
+        s = "Discard all" if keep == 0 else f"Keep {count(keep, 'card')}"
         return s + (f", {args['top']} on top" if "top" in args else "")
     if k == "play":
         what = args["card"] + (f" copying {args['copy']}" if "copy" in args else "")
@@ -177,7 +177,7 @@ def storage_jettison(app: Any, action: Action) -> None:
     chosen = list(action.args["cards"])
     name = describe(app, action, short=True)   # the module by its number: the title keeps to two lines
     with_cards = Action(action.kind, {**action.args, "cards": chosen}, action.seat)
-    options = [(f"Jettison with {len(chosen)} card(s)" if chosen else "Jettison, no cards",
+    options = [(f"Jettison with {count(len(chosen), 'card')}" if chosen else "Jettison, no cards",
                 lambda: app.submit(with_cards))]
     if len(chosen) < 3:
         more = card_choices(app, action.seat, lambda t: Action(action.kind, {**action.args, "cards": chosen + [t]},

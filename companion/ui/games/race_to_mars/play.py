@@ -25,7 +25,7 @@ from . import facts
 from .moves import ask_options, option_label, rocket_moves
 from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
-from .words import fitting, name_fitting
+from .words import count, fitting, name_fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
 RESULTS = (("Drew 1 card", {"draw": 1}), ("Drew 2 cards", {"draw": 2}), ("Gained 1 Experience", {"xp": 1}),
@@ -128,7 +128,7 @@ class PlayScreen(TableScreen):
             for n in range(0, 10):
                 trial = Action(action.kind, {**action.args, "returned": n}, action.seat)
                 if app.game.check(app.state, trial) is None:
-                    options.append((f"{n} card(s) back to hand" if n else "None back",
+                    options.append((f"{count(n, 'card')} back to hand" if n else "None back",
                                     lambda n=n: go(returned=n) if n else go()))
             ask_options(app, f"{name}: how many cards come back from the discard pile?", options)
         else:
@@ -183,8 +183,8 @@ class PlayScreen(TableScreen):
         if len(text.wrap(in_play, rect.w, lay.small)) > 1:
             in_play = f"In play: {len(p['play_area'])} cards"
         free = r["free_advance"]
-        facts_ = [(f"Hand {p['hand']} card(s)", f"Hand {p['hand']}"),
-                  (f"Reach {r['spaces']} space(s)" + (", Mars!" if r["mars"] else ""),
+        facts_ = [(f"Hand {count(p['hand'], 'card')}", f"Hand {p['hand']}"),
+                  (f"Reach {count(r['spaces'], 'space')}" + (", Mars!" if r["mars"] else ""),
                    f"Reach {r['spaces']}" + (" Mars!" if r["mars"] else "")),
                   *([(f"+{free} free advance", f"+{free} free")] if free else []),
                   *([("Hazards: " + ", ".join(f"{h['colour']} before space {h['after'] + 1}"  # ("Hazards")

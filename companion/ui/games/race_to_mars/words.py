@@ -39,6 +39,11 @@ INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), (
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
 
 
+def count(n: int, noun: str) -> str:
+    """"1 card", "3 cards", "0 spaces": a number with its noun, singular or plural."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: bool = False) -> str:
     """The first of ``options`` (longest first) whose width at ``size`` px is
     at most ``width`` px; else the last (the shortest). Text is never shrunk:
