@@ -580,8 +580,7 @@ class App:
             can = self.session.can_undo if which == "undo" else self.session.can_redo
             then = again if can else f"it has no move to {'take back' if which == 'undo' else 'redo'}"
             self.say(f"Back to the game; {then}.", "note", 5)
-        lost = self._guard("reading the New-game screen", lambda: getattr(self.current_screen(), "unsaved",
-                                                                          lambda: None)())
+        lost = self._guard("reading the New-game screen", lambda: self.current_screen().unsaved())
         if lost:
             self.ask(f"Back to the game? {lost}", [("Back to the game", go)], cancel_label="Stay")
         else:

@@ -413,9 +413,8 @@ class DayScreen(Screen):
         size = min(lay.px(72), rest.h - lay.px(44)) if rest.h > lay.px(60) else rest.h
         pending = _dice_to_come(state)
         if size < lay.px(40):  # no room for the dice: their faces in words
-            faces = [str(f) for f in state.dice] + ["?"] * pending
             dice_r, sum_r = L.take_top(rest, min(rest.h, lay.px(40)), lay.gap)
-            ui.label(dice_r, "Dice " + " ".join(faces), lay.body, FG, bold=True)
+            ui.label(dice_r, f"Dice {_faces(state)}", lay.body, FG, bold=True)
             size = 0
         else:
             dice_r, sum_r = L.take_top(rest, max(0, size), lay.gap)
@@ -436,10 +435,8 @@ class DayScreen(Screen):
             x += size + lay.gap
         if sum_r.h > lay.px(20):
             if state.dice and need is not None:
-                ok = total >= need
-                msg = f"Total {total} of {need}: " + ("passes" if ok else f"short by {need - total}")
-                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))), msg, lay.big,
-                         GOOD if ok else BAD, bold=True)
+                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))), _total(total, need),
+                         lay.big, GOOD if total >= need else BAD, bold=True)
             elif not who:
                 ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))),
                          "Nobody works on the problem: it will be skipped", lay.body, WARN)
@@ -448,18 +445,17 @@ class DayScreen(Screen):
         """The check in two lines of readable text where the dice do not fit:
         "Dice 2 ? · need 7", then the total (when a die is in)."""
         lay = ui.layout
-        faces = " ".join([str(f) for f in state.dice] + ["?"] * _dice_to_come(state))
         lh = text.font(lay.small, True).get_linesize()
         top = pygame.Rect(rect.x, rect.y, rect.w, lh)
         ok = need is not None and total >= need
-        if not state.dice or need is None:
-            ui.label(top, f"Dice {faces} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
-        elif rect.h >= 2 * lh:
-            ui.label(top, f"Dice {faces} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
-            ui.label(top.move(0, lh), f"Total {total} of {need}: " + ("passes" if ok else f"short by {need - total}"),
-                     lay.small, GOOD if ok else BAD, bold=True)
+        summed = bool(state.dice) and need is not None
+        if not summed or rect.h >= 2 * lh:
+            ui.label(top, f"Dice {_faces(state)} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
+            if summed:
+                ui.label(top.move(0, lh), _total(total, need), lay.small, GOOD if ok else BAD, bold=True)
         else:  # one line: the dice and the total
-            ui.label(top, f"Dice {faces} \u00b7 Total {total} of {need}", lay.small, GOOD if ok else BAD, bold=True)
+            ui.label(top, f"Dice {_faces(state)} \u00b7 Total {total} of {need}", lay.small, GOOD if ok else BAD,
+                     bold=True)
 
     def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
         lay = ui.layout
@@ -572,11 +568,21 @@ def _dice_to_come(state: Any) -> int:
     return sum(1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
 
 
+def _faces(state: Any) -> str:
+    """The check's dice in words, those still to come as "?": "4 ?"."""
+    return " ".join([str(f) for f in state.dice] + ["?"] * _dice_to_come(state))
+
+
 def _need(state: Any, need: Any) -> str:
     """"need 7", and while a Special Ability's roll lowers the Difficulty, whose
     ("need 7 - Larisa's roll")."""
-    reducing = [state.crew[p.who].profile.short for p in state.pending if p.purpose == "reduce" and p.who >= 0]
-    return f"need {need}" + (f" \u2212 {reducing[0]}'s roll" if reducing else "")
+    who = next((p.who for p in state.pending if p.purpose == "reduce" and p.who >= 0), None)
+    return f"need {need}" + (f" \u2212 {state.crew[who].profile.short}'s roll" if who is not None else "")
+
+
+def _total(total: int, need: int) -> str:
+    """"Total 5 of 7: short by 2" / "Total 8 of 7: passes"."""
+    return f"Total {total} of {need}: " + ("passes" if total >= need else f"short by {need - total}")
 
 
 class LogView:
