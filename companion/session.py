@@ -35,6 +35,7 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -440,10 +441,12 @@ class Session:
         :meth:`log_mark` gave ``mark``: what was read of them then still holds. False when
         it cannot tell (more than :data:`REWRITES_KEPT` rewrites since)."""
         n = self._rewrites_total - mark
+        if n == 0:  # the common case, asked at every frame: nothing was written anew
+            return True
         if n < 0 or n > len(self._rewrites):
             return False
         game = self._record.id if self._record is not None else None
-        return not any(g == game and k <= upto for g, k in list(self._rewrites)[len(self._rewrites) - n:])
+        return not any(g == game and k <= upto for g, k in islice(reversed(self._rewrites), n))
 
     def log_back(self, max_rows: int, chunk: int = 25, max_chunk: int = 200) -> Iterator[LogEntry]:
         """The active log entries from the newest (:attr:`seq`) back, newest first,
