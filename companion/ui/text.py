@@ -208,18 +208,34 @@ def fit_block(text: str, box: tuple[int, int], size: int, min_size: int | None =
     last kept one ends in "…" (counted in STATS)."""
     w, h = box
     floor = int(min_size if min_size is not None else max(10, size * 0.6))
-    for s in rungs(size, floor):
-        lines = wrap(text, w, s, bold)
-        line_h = font(s, bold).get_linesize()
-        if len(lines) * line_h <= h and all(width(x, s, bold) <= w for x in lines):
-            return lines, s
-    keep = max(1, h // line_h)
+    whole = _whole_block(text, box, size, floor, bold)
+    if whole is not None:
+        return whole
+    s = floor
+    lines = wrap(text, w, s, bold)
+    keep = max(1, h // font(s, bold).get_linesize())
     STATS["cut"] += 1
     CUTS.append(text)
     del CUTS[:-50]
     lines = lines[:keep]
     lines[-1], _ = _ellipsis(lines[-1], w, s, bold)
     return lines, s
+
+
+def block_fits(text: str, box: tuple[int, int], size: int, min_size: int | None = None, bold: bool = False) -> bool:
+    """Whether :func:`fit_block` would show ``text`` whole in ``box`` (nothing cut, nothing counted)."""
+    return _whole_block(text, box, size, int(min_size if min_size is not None else max(10, size * 0.6)),
+                        bold) is not None
+
+
+def _whole_block(text: str, box: tuple[int, int], size: int, floor: int, bold: bool) -> tuple[list[str], int] | None:
+    """``(lines, size)`` of :func:`fit_block` when ``text`` fits ``box`` whole at one of the rungs, else None."""
+    w, h = box
+    for s in rungs(size, floor):
+        lines = wrap(text, w, s, bold)
+        if len(lines) * font(s, bold).get_linesize() <= h and all(width(x, s, bold) <= w for x in lines):
+            return lines, s
+    return None
 
 
 def _ellipsis(text: str, max_w: int, size: int, bold: bool) -> tuple[str, int]:

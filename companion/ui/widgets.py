@@ -176,6 +176,14 @@ class Ui:
             y += lh
         return y - rect.y
 
+    def block_first(self, rect: pygame.Rect, candidates: list[str], size: int | None = None, colour=FG,
+                    bold: bool = False) -> int:
+        """:meth:`block` of the first of ``candidates`` (longest first) that fits ``rect`` whole, else of
+        the last (cut); returns the height used (pixels)."""
+        size_, floor = self.sizes(size, None, "read")
+        chosen = next((c for c in candidates if text.block_fits(c, rect.size, size_, floor, bold)), candidates[-1])
+        return self.block(rect, chosen, size, colour, bold)
+
     # ------------------------------------------------------------------ buttons
     def button(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None, style: str = "normal",
                size: int | None = None, sub: str | None = None, name: str | None = None,

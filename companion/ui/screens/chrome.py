@@ -564,8 +564,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
     inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
-    if app.keyboard:
-        hint += " (or press 1\u20136)"
+    hints = [hint + " (or press 1\u20136)", hint] if app.keyboard else [hint]
     labels = app.face_labels()
     if labels == NUMBER_FACES:
         pad_h = lay.touch
@@ -574,7 +573,10 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
         rows = 1 if inner.w >= 6 * widest else 2 if inner.w >= 3 * widest else 3
         pad_h = rows * lay.touch + (rows - 1) * lay.gap
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
-    ui.block(prompt_r, f"Roll: {prompt} \u2014 {hint}" if prompt else hint.capitalize(), lay.small, FG, bold=True)
+    # the longest wording that fits whole: the keyboard's keys, then the hint, go first (the faces show them)
+    words = [f"Roll: {prompt} \u2014 {h}" for h in hints] + [f"Roll: {prompt}"] if prompt else \
+        [h[0].upper() + h[1:] for h in hints]
+    ui.block_first(prompt_r, words, lay.small, FG, bold=True)
     labels = app.face_labels()
     numbers = labels == NUMBER_FACES
     if numbers:
