@@ -7,10 +7,10 @@ pixel sizes. :func:`fit` shrinks a line until it fits a width (down to a
 floor) and only then shortens it with an ellipsis; every such cut is counted
 in :data:`STATS` so tests can assert that nothing overflowed.
 
-Every font size is a loaded font (about 140 KiB each), so a line that does not
-fit shrinks over few sizes: the size asked, the largest of the screen's named
-sizes below it (:data:`SIZES`), and the floor (:func:`rungs`), not every pixel
-size between them.
+One font is loaded per weight and set to each size as it is used (:func:`font`).
+A line that does not fit shrinks over few sizes: the size asked, the largest of
+the screen's named sizes below it (:data:`SIZES`), and the floor (:func:`rungs`),
+not every pixel size between them, so that a screen shows few text sizes.
 """
 from __future__ import annotations
 
@@ -41,19 +41,26 @@ def _font_path(bold: bool) -> str | None:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font of ``size`` pixels (DejaVu Sans if installed, else pygame's own),
-    loaded once per (size, weight): ``font(22)`` and ``font(22, False)`` are one font."""
-    return _font(max(6, int(size)), bool(bold))
-
-
-@lru_cache(maxsize=128)
-def _font(size: int, bold: bool) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(_font_path(bold), size)
-    if _font_path(bold) is None and bold:
-        f.set_bold(True)
+    """The font of weight ``bold`` (DejaVu Sans if installed, else pygame's own) set
+    to ``size`` pixels. One font is loaded per weight, and its size is set when
+    it changes (SDL_ttf's ``point_size``: the same pixels as a font loaded at that
+    size); a font loaded per size took about 190 KiB each (issue 13, peak RSS).
+    Use it at once: the next call may set it to another size."""
+    size, bold = max(6, int(size)), bool(bold)
+    f = _FACES.get(bold)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _FACES[bold] = pygame.font.Font(_font_path(bold), size)
+        if _font_path(bold) is None and bold:
+            f.set_bold(True)
+    elif f.point_size != size:
+        f.point_size = size
     return f
+
+
+#: weight (bold) -> its one loaded font (:func:`font`)
+_FACES: dict[bool, pygame.font.Font] = {}
 
 
 #: Bytes of rendered lines :data:`CACHE` keeps at first: about two of the busiest
@@ -147,9 +154,8 @@ def use_screen(sizes: tuple[int, ...], screen: tuple[int, int]) -> None:
 def rungs(size: int, floor: int) -> tuple[int, ...]:
     """The font sizes a line of ``size`` may shrink to, largest first: ``size``,
     the largest named size (:data:`SIZES`) between it and ``floor``, ``floor``
-    (pixels; fewer when they meet). Every size is a loaded font (about 140 KiB
-    each), so a line shrinks over sizes the screens load anyway, not to a size
-    of its own."""
+    (pixels; fewer when they meet): a line shrinks to sizes the screen shows
+    anyway, not to a size of its own."""
     size, floor = int(size), int(floor)
     if size <= floor:
         return (floor,)

@@ -1,6 +1,7 @@
 """Rendered text and fonts take bounded memory (issue 13, item 4): the line
-cache is bounded by its surfaces' bytes, and a line that does not fit shrinks
-over at most three font sizes (each size is a loaded font, about 170 KiB)."""
+cache is bounded by its surfaces' bytes, one font is loaded per weight (a font
+loaded per size took about 190 KiB each), and a line that does not fit shrinks
+over at most three font sizes."""
 from __future__ import annotations
 
 import pygame
@@ -13,7 +14,7 @@ from companion.ui import text
 def fonts():
     pygame.font.init()
     yield
-    text._font.cache_clear()
+    text._FACES.clear()
 
 
 def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
@@ -31,17 +32,17 @@ def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
 
 
 def test_a_line_shrinks_over_three_font_sizes_at_most(fonts):
-    text._font.cache_clear()
+    from companion.ui.layout import Layout
+    lay = Layout((800, 480))
+    text.use_screen(lay.text_sizes, (800, 480))  # another test may have set another screen's sizes
     line = "Larisa lowers the difficulty by 5: now 7, and the crew rolls again"
     floor_w = text.width(line, 22)
-    text._font.cache_clear()
     out, size = text.fit(line, floor_w + 1, 33, 22)
     assert (out, size) == (line, 22)
-    assert text._font.cache_info().currsize <= 3
     assert text.rungs(33, 22) == (33, 25, 22) and text.rungs(25, 25) == (25,) and text.rungs(25, 22) == (25, 22)
-    text._font.cache_clear()
     lines, size = text.fit_block(line + " " + line, (floor_w // 2, 400), 33, 22)
-    assert size in text.rungs(33, 22) and text._font.cache_info().currsize <= 3
+    assert size in text.rungs(33, 22)
+    assert list(text._FACES) == [False]  # every size drawn with the one regular font
 
 
 def test_a_cached_line_is_kept_run_length_encoded_and_draws_the_same(fonts):
@@ -84,11 +85,26 @@ def test_a_width_is_the_fonts_measured_once_and_the_table_is_bounded(fonts, monk
     assert asked == []
 
 
-def test_a_size_and_weight_is_one_loaded_font(fonts):
-    """``font(22)`` and ``font(22, False)`` were two cache keys, two loaded fonts (about 140 KiB each)."""
-    text._font.cache_clear()
-    assert text.font(22) is text.font(22, False) is text.font(22.0, 0)
-    assert text.font(22, True) is not text.font(22) and text._font.cache_info().currsize == 2
+def test_a_weight_is_one_loaded_font_drawing_as_a_font_loaded_at_each_size(fonts):
+    """One font per weight whatever the size (a font loaded per size took about 190 KiB): set to a size,
+    it measures and draws to the pixel what a font loaded at that size does, back and forth between sizes."""
+    pygame.display.init()
+    try:
+        line = "Winston: 2.2 Advance \u00c4\u00d6 gjpq 0123456789 \u2026 \u203a"
+        for bold in (False, True):
+            for size in (22, 33, 6, 72, 25, 22, 50.0):
+                loaded = pygame.font.Font(text._font_path(bold), max(6, int(size)))
+                f = text.font(size, bold)
+                assert f is text.font(40, bold)  # the one font of that weight...
+                f = text.font(size, bold)        # ...set back to the size asked
+                assert f.get_linesize() == loaded.get_linesize() and f.size(line) == loaded.size(line)
+                assert f.metrics("H") == loaded.metrics("H")
+                drawn, want = f.render(line, True, (250, 200, 100)), loaded.render(line, True, (250, 200, 100))
+                assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(want, "RGBA")
+        assert text.font(22) is text.font(22, False) is text.font(22.0, 0) is not text.font(22, True)
+        assert len(text._FACES) == 2
+    finally:
+        pygame.display.quit()
 
 
 def test_text_is_fitted_to_the_screen(make_driver, fonts):
