@@ -153,7 +153,7 @@ def run_status(args: argparse.Namespace) -> int:
             print("No game in progress.")
         return code
     state_line = {"over": "over", "abandoned": "abandoned"}.get(data["status"], "in progress")
-    print(f"{data['title']} (game {data['id']}): {state_line}, {data['actions']} action(s) since {data['started']}")
+    print(f"{data['title']} (game {data['id']}): {state_line}, {_actions(data['actions'])} since {data['started']}")
     if data["result"]:
         print(data["result"]["sentence"])
         for r in data["result"]["ranking"]:
@@ -187,7 +187,7 @@ def run_log(args: argparse.Namespace) -> int:
             return code
         entries = session.log()
         undone = sum(1 for e in entries if e.undone)
-        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {len(entries) - undone} action(s)"
+        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {_actions(len(entries) - undone)}"
               + (f", {undone} undone (can be redone)" if undone else ""))
         from companion.rules.contract import Action
         refused = session.refusals()
@@ -237,7 +237,7 @@ def run_games(args: argparse.Namespace) -> int:
     if not games and code == 0:
         print("No stored games.")
     for g in games:
-        print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  {g['actions']} action(s)")
+        print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  {_actions(g['actions'])}")
     return code
 
 
@@ -271,3 +271,8 @@ def _scalar(v: Any) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k}: {_scalar(x)}" for k, x in v.items()) if v else "none"
     return str(v)
+
+
+def _actions(n: int) -> str:
+    """"1 action", "15 actions"."""
+    return f"{n} action{'' if n == 1 else 's'}"

@@ -52,7 +52,7 @@ def test_status_human(db, capsys):
     _game(db, 15)
     assert main(["status", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("30 to Mars (game 1): in progress, 15 action(s) since ")
+    assert out.startswith("30 to Mars (game 1): in progress, 15 actions since ")
     assert "Phase: " in out and "resources:" in out and "Larisa" in out
 
 
@@ -89,7 +89,7 @@ def test_log_human_marks_undone_and_shows_events(db, capsys):
     _game(db, 12, undo=2)
     assert main(["log", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "30 to Mars: 10 action(s), 2 undone (can be redone)"  # as status counts them
+    assert lines[0] == "30 to Mars: 10 actions, 2 undone (can be redone)"  # as status counts them
     action_lines = [line for line in lines[1:] if not line.startswith("        ")]
     assert len(action_lines) == 12
     assert action_lines[0].split()[0] == "1" and action_lines[0].split()[1].startswith("roll(face=")
@@ -125,7 +125,7 @@ def test_games_lists_every_stored_game_and_log_reopens_any_by_id(db, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "abandoned" and len(data["actions"]) == 6
     assert main(["status", "--db", str(db), "--id", "1"]) == 0
-    assert "(game 1): abandoned, 6 action(s)" in capsys.readouterr().out
+    assert "(game 1): abandoned, 6 actions" in capsys.readouterr().out
     assert main(["status", "--db", str(db), "--id", "9"]) == 2
     assert main(["status", "--db", str(db), "--game", "thirty-to-mars", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["id"] == 2

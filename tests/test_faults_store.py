@@ -222,7 +222,7 @@ def test_status_and_log_write_nothing_to_a_good_file(tmp_path, capsys):
     state, seq = _played(db, 8)
     before = _digest(db)
     assert main(["status", "--db", str(db)]) == 0
-    assert f"{seq} action(s)" in capsys.readouterr().out
+    assert f"{seq} action{'' if seq == 1 else 's'}" in capsys.readouterr().out
     assert main(["log", "--db", str(db), "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["actions"]) == seq
     assert _digest(db) == before

@@ -92,6 +92,16 @@ def test_you_win_reaching_mars_with_one_marsonaut_standing():
         s = with_crew(s, i, health=0, knocked_out_day=30)
     s, events = act(s, "next")
     assert s.result == "won" and "reaches Mars with Maria standing" in texts(events)
+    result = ttm.result(s)
+    assert result.sentence.startswith("The ship reached Mars on day 30 with 1 Marsonaut standing: ")
+    assert result.ranking[0].detail == "1 Marsonaut standing"  # the end screen's words, not "1 Marsonaut(s)"
+
+
+def test_the_win_counts_the_crew_standing_in_words():
+    s = replace(started(), day=30, step="produced")
+    s = with_crew(s, 0, health=0, knocked_out_day=30)
+    s, _ = act(s, "next")
+    assert "with 3 Marsonauts standing: you win together" in ttm.result(s).sentence
 
 
 def test_not_won_before_day_30():

@@ -18,6 +18,16 @@ from .test_screens import READ_ONLY
 @pytest.mark.timeout(30)
 def test_new_game_message_goes_with_its_screen_and_faces_take_taps(make_driver):
     d = make_driver((800, 480))
+    d.tap(CREW[0])
+    d.key("next")  # one chosen, NEXT (Start is greyed): "Choose 3 more Marsonauts", in words
+    assert d.app.message.text.startswith("Choose 3 more Marsonauts: the crew is 4 ")
+    d.tap(CREW[1])
+    d.tap(CREW[2])
+    d.key("next")
+    assert d.app.message.text.startswith("Choose 1 more Marsonaut: the crew is 4 ")
+    d.tap(CREW[0])
+    d.tap(CREW[1])
+    d.tap(CREW[2])
     for n in CREW + ("John",):  # a fifth Marsonaut: "The crew is 4 Marsonauts..."
         d.tap(n)
     assert "The crew is 4" in d.app.message.text

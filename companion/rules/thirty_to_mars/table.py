@@ -44,8 +44,9 @@ def result(state: State) -> Result | None:
         return None
     if state.result == "won":
         standing = sum(1 for m in state.crew if m.active)
-        return Result((0,), (Standing(0, 1, standing, f"{standing} Marsonaut(s) standing"),),
-                      f"The ship reached Mars on day {DAYS} with {standing} Marsonaut(s) standing: you win together.",
+        crew = f"{standing} Marsonaut{'' if standing == 1 else 's'} standing"
+        return Result((0,), (Standing(0, 1, standing, crew),),
+                      f"The ship reached Mars on day {DAYS} with {crew}: you win together.",
                       "won")
     return Result((), (Standing(0, 1, 0, f"lost on day {state.day}"),),
                   f"Mission failed on day {state.day}: all four Marsonauts are Knocked Out.", "lost")

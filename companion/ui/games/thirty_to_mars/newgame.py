@@ -52,11 +52,12 @@ class NewGameScreen(Screen):
         self.roles[key] = new
 
     def ready(self) -> bool:
-        return len(self.crew) == 4
+        return len(self.crew) == CREW_SIZE
 
     def start(self) -> None:
         if not self.ready():
-            self.app.say(f"Choose {4 - len(self.crew)} more Marsonaut(s): the crew is 4 "
+            more = CREW_SIZE - len(self.crew)
+            self.app.say(f"Choose {more} more Marsonaut{'' if more == 1 else 's'}: the crew is {CREW_SIZE} "
                          "(30-to-mars.txt, Setup 4).", "info")
             return
         self.app.start_new_game({"crew": list(self.crew), "roles": [self.roles[k] for k in self.crew],
