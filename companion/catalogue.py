@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.paths import data_dir, move_aside
 from companion.rules.contract import CardKind
+from companion.rules.words import count
 
 log = logging.getLogger(__name__)
 
@@ -217,9 +218,9 @@ class Catalogue:
         if self.problems:
             shown = "; ".join(self.problems[:NOTICE_PROBLEMS]) + (
                 f"; and {len(self.problems) - NOTICE_PROBLEMS} more" if len(self.problems) > NOTICE_PROBLEMS else "")
-            self.notice = (f"{len(self.problems)} card(s) in {self.path.name} are kept out of play: {shown}. "
-                           "Fix them in the file to use them.")
-            self.summary = f"{len(self.problems)} card(s) in {self.path.name} are kept out of play"
+            n = len(self.problems)
+            self.summary = f"{count(n, 'card')} in {self.path.name} {'is' if n == 1 else 'are'} kept out of play"
+            self.notice = f"{self.summary}: {shown}. Fix {'it' if n == 1 else 'them'} in the file to use {'it' if n == 1 else 'them'}."
             for problem in self.problems:  # every one, where the notice names only the first
                 log.warning("card catalogue %s: %s", self.path, problem)
 

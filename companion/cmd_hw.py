@@ -85,6 +85,7 @@ def _describe(ev) -> str:
 
 def run_die(args: argparse.Namespace) -> int:
     """Read the die until ``--count`` rolls or Ctrl-C; exit status 0."""
+    from companion.rules.words import count
     from hw.die import DieReader
     events: queue.Queue = queue.Queue()
     reader = DieReader(events.put, port=args.port)
@@ -117,7 +118,7 @@ def run_die(args: argparse.Namespace) -> int:
                  connects=st.connects, open_failures=st.open_failures)
         else:
             ignored = ", ".join(f"{k} {v}" for k, v in errors.items()) or "none"
-            opens = f"; could not open the port {st.open_failures} time(s)" if st.open_failures else ""
+            opens = f"; could not open the port {count(st.open_failures, 'time')}" if st.open_failures else ""
             print(f"{st.rolls} rolls, {st.lines} lines read; ignored: {ignored}{opens}", flush=True)
     return 0
 

@@ -88,10 +88,14 @@ def test_a_bad_entry_is_skipped_reported_and_kept_in_the_file(tmp_path):
     assert cat.get("Oxygen Leak")["difficulty"] == 8  # the first of two same-named cards wins
     assert len(cat.problems) == 3
     assert "line 1 ('Typo')" in cat.problems[0] and "difficulty" in cat.problems[0]  # all on one line
-    assert "3 card(s)" in cat.notice
+    assert "3 cards in " in cat.notice and "are kept out of play" in cat.notice
     cat.add(FIRE)
     written = json.loads(path.read_text())
     assert bad in written and "not a card" in written and len(written) == 6
+    path.write_text(json.dumps([LEAK, bad]))
+    one = load(path)
+    assert one.summary == "1 card in cards.json is kept out of play"  # not "1 card(s) ... are"
+    assert one.notice.startswith(one.summary + ": line ") and one.notice.endswith("Fix it in the file to use it.")
 
 
 def test_file_edited_by_hand_meanwhile_is_not_overwritten(tmp_path):

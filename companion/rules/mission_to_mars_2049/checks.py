@@ -4,6 +4,7 @@ now, naming the rulebook section that forbids it. Trusts the payload's shape
 from __future__ import annotations
 
 from ..contract import Action, Rejection, seat_problem
+from ..words import count
 from . import actions as A
 from . import sections as S
 from .actions import reject, rule_ref
@@ -279,7 +280,7 @@ def _check_build_h2o(state: State, action: Action) -> Rejection | None:
     c = state.colonies[action.seat]
     if c.bases < BASES or not road_active(c):
         return reject("h2o_needs", f"The H2O Station needs 5 Bases and a Road through the polar ice cap; you have "
-                      f"{c.bases} Base(s) and {'a' if c.road else 'no'} Road.", S.H2O_NEEDS)
+                      f"{count(c.bases, 'Base')} and {'a' if c.road else 'no'} Road.", S.H2O_NEEDS)
     return _cost_problem(state, action.seat, H2O_COST, "The H2O Station")
 
 

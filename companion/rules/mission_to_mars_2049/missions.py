@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..contract import Action, Event
 from ..contract import later_event as later  # text made on first read
+from ..words import count
 from .bank import settle
 from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, OVER, PEACEFUL,
                     PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, Attack, State,
@@ -283,7 +284,7 @@ def _grand_theft(state: State, attack: Attack, events: list[Event]) -> State:
     if not n:
         events.append(later("robbed", "{} holds no Resource card: nothing to draw", (_name(state, t),)))
         return state
-    events.append(later("grand_theft", "Draw {} Resource card(s) blind from {}", (n, _name(state, t))))
+    events.append(later("grand_theft", "Draw {} blind from {}", (count(n, "Resource card"), _name(state, t))))
     return replace(state, phase=ROB, rob_victim=t, rob_left=n)
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from companion.rules.words import count
+
 from ... import layout as L
 from ...seats import seat_chip
 from ... import text
@@ -174,7 +176,7 @@ def player_lines(app: Any, seat: int) -> list[str]:
     else:
         trades = advice.trades_to_base(state, seat)
         lines.append("Next Base: " + ("out of reach by bank trades" if trades is None else
-                                      "affordable now" if trades == 0 else f"{trades} bank trade(s) away"))
+                                      "affordable now" if trades == 0 else f"{count(trades, 'bank trade')} away"))
     lines.append(road_line(p))
     lines.append(h2o_line(p))
     return lines
