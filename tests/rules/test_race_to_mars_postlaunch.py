@@ -515,3 +515,80 @@ def test_rm042_rm038_a_greyed_rocket_gives_the_whole_rockets_reason():
     assert problem({"copy": True}, {"resource": "fuel"}).rule == "race-to-mars.txt, The Rocket"
     assert problem({"resource": "hull"}, {"copy": True}, {"resource": "fuel"}) is None   # it may copy the other
     assert problem({"storage": 1}) is None
+
+
+def _run_by_the_plan(s, seat=0):
+    """Advance ``seat`` as :func:`rm.advance_run` says, one ADVANCE per space, each paid with the source the
+    plan spends first (the exact resource, then a wild basic, then a Boost)."""
+    from companion.rules.race_to_mars.advice import _rank
+    from companion.rules.race_to_mars.rocket import source
+    for _ in range(rm.advance_run(s, seat)["spaces"]):
+        ads = [a for a in rm.legal_actions(s) if a.kind == rm.ADVANCE and "pair" not in a.args]
+        p = s.players[seat]
+        need = rm.advance_run(s, seat)["path"][0]
+        ads.sort(key=lambda a: _rank(need, source(p, a.args["source"]["zone"], a.args["source"]["index"],
+                                                  a.args["source"]["slot"])[0]))
+        s, _ = rm.apply(s, ads[0])
+        assert not s.hazards   # never a hazard that asks a choice
+    return s
+
+
+def test_rm075_rm078_one_touch_advances_as_far_as_resources_allow_and_stops_before_a_hazard_choice():
+    """"Phase 2.2: Advance Rocket" ("You may move as many steps as you can or wish to") and "Hazards" ("you must
+    immediately deal with it"): the one-touch run goes as far as the plan of ``reach`` goes, but stops before a
+    red or yellow hazard that asks which card to jettison (the player's decision), and says why it stops, with
+    the rulebook section; protected and green hazards, and one with nothing to jettison, are passed."""
+    fuel3 = modules({"resource": "fuel"}, {"resource": "fuel"}, {"resource": "fuel"})
+    s = flight(route=("fuel",) * 5, players={0: dict(modules=fuel3)})
+    run = rm.advance_run(s, 0)
+    assert (run["spaces"], run["path"], run["mars"]) == (3, ["fuel"] * 3, False)
+    assert run["stop"].code == "nothing_left" and run["stop"].rule == "race-to-mars.txt, Phase 2.2: Advance Rocket"
+    s = flight(route=("fuel", "fuel", "red", "fuel"), players={0: dict(modules=fuel3)})
+    run = rm.advance_run(s, 0)
+    assert run["spaces"] == 2 and run["stop"].code == "hazard_ahead" and run["stop"].rule == \
+        "race-to-mars.txt, Hazards"
+    assert "red hazard" in run["stop"].message and "Rocket module" in run["stop"].message
+    s = _run_by_the_plan(s)
+    assert s.players[0].steps == 2 and len(s.players[0].modules) == 3
+    run = rm.advance_run(s, 0)
+    assert run["spaces"] == 0 and "right in front" in run["stop"].message
+    assert rm.advance_problem(s, 0) is None          # a single Advance still passes it, the player's choice
+    # shielded, green, or nothing to jettison: passed on the way
+    shield = modules({"resource": "fuel"}, {"resource": "fuel"}, {"resource": "fuel"}, {"resource": "navigation"},
+                     {"protection": "red"})
+    s = flight(route=("fuel", "red", "fuel", "green", "fuel", "hull"), players={0: dict(modules=shield)})
+    run = rm.advance_run(s, 0)
+    assert run["spaces"] == 3 and run["passed"] == ["red", "green"] and run["stop"].code == "wrong_resource"
+    assert "Hull" in run["stop"].message
+    s = flight(route=("yellow", "fuel", "green", "fuel"), players={0: dict(boosts=2, play=(
+        Played("Boost", None), Played("Boost", None)))})
+    run = rm.advance_run(s, 0)
+    assert run["spaces"] == 2 and run["passed"] == ["yellow", "green"] and run["stop"] is not None
+    # to Mars: no reason to stop
+    s = flight(route=("fuel",), players={0: dict(modules=fuel3)})
+    run = rm.advance_run(s, 0)
+    assert run["spaces"] == 2 and run["mars"] and run["stop"] is None
+    # not in 2.2: the phase's own refusal
+    s = flight(step=PLAY_STEP)
+    assert rm.advance_run(s, 0)["spaces"] == 0 and rm.advance_run(s, 0)["stop"] is not None
+
+
+def test_rm075_the_one_touch_run_agrees_with_the_steps_it_takes_in_random_playouts():
+    """The run's length is what single ADVANCEs by the same plan reach, never into a hazard that asks a
+    choice (random playouts, 2 to 4 players)."""
+    runs = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s, rng = rm.new_game(rm.default_options(players)), random.Random(seed)
+            while not rm.is_over(s):
+                if s.step == TURN_STEP and s.sub == 2 and not s.hazards:
+                    seat = rm.to_act(s).seats[0]
+                    run = rm.advance_run(s, seat)
+                    assert run["spaces"] <= rm.reach(s, seat)["spaces"]
+                    assert (run["stop"] is None) == run["mars"]
+                    if run["spaces"]:
+                        runs += 1
+                        t = _run_by_the_plan(s, seat)
+                        assert t.players[seat].steps == s.players[seat].steps + run["spaces"]
+                s, _ = rm.apply(s, rm.random_action(s, rng))
+    assert runs > 10

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checks import launch_need, launch_problem
+from dataclasses import replace
+
+from .actions import reject
+from .checks import advance_problem, launch_need, launch_problem
 from .cards import HQ_DRAW
-from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP,
-                    REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP, UNENTERED,
-                    WILD, Player, State)
+from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP, RED,
+                    REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP,
+                    UNENTERED, WILD, Player, State)
+from .post import needs_choice
 from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
 from .table import current
 
@@ -30,17 +34,13 @@ def _rank(space: str, res: str) -> int:
     return -1 if space != ANY else 0
 
 
-def reach(state: State, seat: int) -> dict[str, Any]:
-    """``{"spaces": n, "path": [resource...], "hazards": [{"colour", "after", "protected"}],
-    "free_advance": spaces from modules, "mars": bool}``: a greedy plan (the
-    exact resource first, then a wild basic, then a Boost) over the unused
-    resources of the Rocket modules and the play area; free advances are
-    listed, not spent. Empty before the trajectories are complete."""
+def _plan(state: State, seat: int) -> tuple[list[str], list[dict[str, Any]], int, frozenset]:
+    """The greedy plan of :func:`reach`: ``(path, hazards, pos, used)``, ``pos`` the rocket's place at its end
+    and ``used`` the player's spent resources then (keys of :func:`.rocket.sources`)."""
     p = state.players[seat]
-    if not state.routes:
-        return {"spaces": 0, "path": [], "hazards": [], "free_advance": 0, "mars": False}
     route = state.routes[p.pad]
-    left = [x[3] for x in sources(p) if x[4] not in p.used]
+    left = [x for x in sources(p) if x[4] not in p.used]
+    used = set(p.used)
     pos, path, hazards = p.pos, [], []
     while True:
         nxt = next_space(route, pos)
@@ -50,21 +50,75 @@ def reach(state: State, seat: int) -> dict[str, Any]:
         space = route[j]
         if space == UNENTERED:   # the Trajectory card, not entered yet: the plan stops before it
             break
-        ranked = sorted((r for r in (_rank(space, res) for res in left) if r >= 0))
+        ranked = sorted((r for r in (_rank(space, x[3]) for x in left) if r >= 0))
         if not ranked:
             break
         best = ranked[0]
-        for k, res in enumerate(left):
-            if _rank(space, res) == best:
+        for k, x in enumerate(left):
+            if _rank(space, x[3]) == best:
+                used.add(x[4])
                 del left[k]
                 break
         for h in passed:
             hazards.append({"colour": h, "after": len(path), "protected": protected(p, h)})
         path.append(space)
         pos = j
+    return path, hazards, pos, frozenset(used)
+
+
+def reach(state: State, seat: int) -> dict[str, Any]:
+    """``{"spaces": n, "path": [resource...], "hazards": [{"colour", "after", "protected"}],
+    "free_advance": spaces from modules, "mars": bool}``: a greedy plan (the
+    exact resource first, then a wild basic, then a Boost) over the unused
+    resources of the Rocket modules and the play area; free advances are
+    listed, not spent. Empty before the trajectories are complete."""
+    p = state.players[seat]
+    if not state.routes:
+        return {"spaces": 0, "path": [], "hazards": [], "free_advance": 0, "mars": False}
+    path, hazards, pos, _ = _plan(state, seat)
     free = sum(free_advance(p, i) for i in range(len(p.modules)))
     return {"spaces": len(path), "path": path, "hazards": hazards, "free_advance": free,
-            "mars": next_space(route, pos) is None}
+            "mars": next_space(state.routes[p.pad], pos) is None}
+
+
+def advance_run(state: State, seat: int) -> dict[str, Any]:
+    """How far one touch may advance ``seat``'s rocket now, space by space, along :func:`reach`'s plan
+    ("Phase 2.2: Advance Rocket": "You may move as many steps as you can or wish to"): ``{"spaces": n,
+    "path": [resource...], "passed": [colour...] the hazards passed on the way without a choice (protected,
+    green, nothing to jettison), "mars": bool, "stop": Rejection | None}``.
+
+    The run stops before a hazard that asks the player what to jettison (:func:`.post.needs_choice`:
+    "Hazards", "you must immediately deal with it"): passing it is the player's decision, taken with a
+    single Advance. ``stop`` says why the run ends where it does, with its rulebook section: that hazard
+    ("hazard_ahead"), or why nothing pays the next space then (:func:`.checks.advance_problem`: every
+    resource spent, none pays it, an unentered Trajectory card); None when the run reaches Mars. Free
+    advances are not spent (their module is jettisoned: a decision)."""
+    p = state.players[seat]
+    if state.step != TURN_STEP or state.sub != 2 or state.hazards or not state.routes:
+        bad = advance_problem(state, seat)
+        return {"spaces": 0, "path": [], "passed": [], "mars": False,
+                "stop": bad or reject("hazard_first", "Deal with the hazard before advancing further.", "Hazards")}
+    path, hazards, pos, used = _plan(state, seat)
+    n, passed, stop = len(path), [], None
+    for h in hazards:
+        if needs_choice(p, h["colour"]):
+            n = h["after"]
+            what = "a Rocket module" if h["colour"] == RED else "a Crew card"
+            where = ("right in front of the rocket" if n == 0 else
+                     f"after the next {n} space" + ("s" if n > 1 else ""))
+            stop = reject("hazard_ahead", f"A {h['colour']} hazard lies {where}: passing it means jettisoning "
+                          f"{what} of your choice, so Advance passes it one space at a time.", "Hazards")
+            break
+        passed.append(h["colour"])
+    mars = stop is None and next_space(state.routes[p.pad], pos) is None
+    if stop is None and not mars:
+        after = replace(p, pos=pos, used=used)
+        stop = advance_problem(replace(state, players=state.players[:seat] + (after,) + state.players[seat + 1:]),
+                               seat)
+        if stop is None:   # Headquarters 1 pays it with a pair, which the plan leaves to the players
+            stop = reject("pair_left", "The next space may be paid with two of the same basic resource "
+                          "(Headquarters 1): Advance or Pay with... chooses them.", "Headquarters")
+    return {"spaces": n, "path": path[:n], "passed": passed, "mars": mars, "stop": stop}
 
 
 def mars_space_words(state: State, lane: int) -> str:
@@ -198,5 +252,5 @@ def reminders(state: State, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["HAZARDS", "RESOURCE_NAMES", "draw_sources", "hazard_words", "launch_readiness", "mars_space_words",
-           "reach", "reminders"]
+__all__ = ["HAZARDS", "RESOURCE_NAMES", "advance_run", "draw_sources", "hazard_words", "launch_readiness",
+           "mars_space_words", "reach", "reminders"]

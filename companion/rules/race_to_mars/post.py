@@ -227,9 +227,9 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
                 events.append(later("protected", "{} passes a {} hazard, protected", (who, h)))
             elif h == GREEN:
                 state = put(state, gain_asteroid(p, who, "the Green hazard", events))
-            elif h == RED and not p.modules:
+            elif h == RED and not needs_choice(p, h):
                 events.append(later("hazard", "{} passes a red hazard: no Rocket module to jettison", (who,)))
-            elif h == YELLOW and not p.hand and not p.discard and not crew_in_play(p):
+            elif h == YELLOW and not needs_choice(p, h):
                 events.append(later("hazard", "{} passes a yellow hazard: no Crew card to jettison", (who,)))
             else:
                 what = "a Rocket module" if h == RED else "a Crew card"
@@ -250,6 +250,17 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
                                 "hazards", (state.names[seat],), {"seat": seat}))
             return state
         state = move(replace(state, free_left=state.free_left - 1), seat, events)
+
+
+def needs_choice(p: Player, colour: str) -> bool:
+    """True when a ``colour`` hazard met by ``p`` asks the player to choose what to jettison ("Hazards"): a red
+    one with a Rocket module to lose, a yellow one with a Crew card in the hand, the discard pile or the play
+    area; never when a module protects from it, nor a green one (its Asteroid is taken without a choice)."""
+    if protected(p, colour) or colour == GREEN:
+        return False
+    if colour == RED:
+        return bool(p.modules)
+    return bool(p.hand or p.discard or crew_in_play(p))
 
 
 def crew_in_play(p: Player) -> bool:
