@@ -545,8 +545,8 @@ def test_rm075_rm078_one_touch_advances_as_far_as_resources_allow_and_stops_befo
     assert run["stop"].code == "nothing_left" and run["stop"].rule == "race-to-mars.txt, Phase 2.2: Advance Rocket"
     s = flight(route=("fuel", "fuel", "red", "fuel"), players={0: dict(modules=fuel3)})
     run = rm.advance_run(s, 0)
-    assert run["spaces"] == 2 and run["stop"].code == "hazard_ahead" and run["stop"].rule == \
-        "race-to-mars.txt, Hazards"
+    assert run["spaces"] == 2 and run["hazard"] == "red" and run["stop"].code == "hazard_ahead"
+    assert run["stop"].rule == "race-to-mars.txt, Hazards"
     assert "red hazard" in run["stop"].message and "Rocket module" in run["stop"].message
     s = _run_by_the_plan(s)
     assert s.players[0].steps == 2 and len(s.players[0].modules) == 3
@@ -559,7 +559,7 @@ def test_rm075_rm078_one_touch_advances_as_far_as_resources_allow_and_stops_befo
     s = flight(route=("fuel", "red", "fuel", "green", "fuel", "hull"), players={0: dict(modules=shield)})
     run = rm.advance_run(s, 0)
     assert run["spaces"] == 3 and run["passed"] == ["red", "green"] and run["stop"].code == "wrong_resource"
-    assert "Hull" in run["stop"].message
+    assert "Hull" in run["stop"].message and run["next"] == "hull"
     s = flight(route=("yellow", "fuel", "green", "fuel"), players={0: dict(boosts=2, play=(
         Played("Boost", None), Played("Boost", None)))})
     run = rm.advance_run(s, 0)

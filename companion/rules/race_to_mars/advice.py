@@ -85,7 +85,9 @@ def advance_run(state: State, seat: int) -> dict[str, Any]:
     """How far one touch may advance ``seat``'s rocket now, space by space, along :func:`reach`'s plan
     ("Phase 2.2: Advance Rocket": "You may move as many steps as you can or wish to"): ``{"spaces": n,
     "path": [resource...], "passed": [colour...] the hazards passed on the way without a choice (protected,
-    green, nothing to jettison), "mars": bool, "stop": Rejection | None}``.
+    green, nothing to jettison), "mars": bool, "hazard": the colour of the hazard it stops before or None,
+    "next": the resource of the space after the run (None on Mars or before an unentered Trajectory card),
+    "stop": Rejection | None}``.
 
     The run stops before a hazard that asks the player what to jettison (:func:`.post.needs_choice`:
     "Hazards", "you must immediately deal with it"): passing it is the player's decision, taken with a
@@ -96,13 +98,13 @@ def advance_run(state: State, seat: int) -> dict[str, Any]:
     p = state.players[seat]
     if state.step != TURN_STEP or state.sub != 2 or state.hazards or not state.routes:
         bad = advance_problem(state, seat)
-        return {"spaces": 0, "path": [], "passed": [], "mars": False,
+        return {"spaces": 0, "path": [], "passed": [], "mars": False, "hazard": None, "next": None,
                 "stop": bad or reject("hazard_first", "Deal with the hazard before advancing further.", "Hazards")}
     path, hazards, pos, used = _plan(state, seat)
-    n, passed, stop = len(path), [], None
+    n, passed, stop, hazard = len(path), [], None, None
     for h in hazards:
         if needs_choice(p, h["colour"]):
-            n = h["after"]
+            n, hazard = h["after"], h["colour"]
             what = "a Rocket module" if h["colour"] == RED else "a Crew card"
             where = ("right in front of the rocket" if n == 0 else
                      f"after the next {n} space" + ("s" if n > 1 else ""))
@@ -110,7 +112,10 @@ def advance_run(state: State, seat: int) -> dict[str, Any]:
                           f"{what} of your choice, so Advance passes it one space at a time.", "Hazards")
             break
         passed.append(h["colour"])
-    mars = stop is None and next_space(state.routes[p.pad], pos) is None
+    route = state.routes[p.pad]
+    nxt = next_space(route, pos)
+    mars = stop is None and nxt is None
+    following = path[n] if n < len(path) else route[nxt[0]] if nxt is not None else None
     if stop is None and not mars:
         after = replace(p, pos=pos, used=used)
         stop = advance_problem(replace(state, players=state.players[:seat] + (after,) + state.players[seat + 1:]),
@@ -118,7 +123,8 @@ def advance_run(state: State, seat: int) -> dict[str, Any]:
         if stop is None:   # Headquarters 1 pays it with a pair, which the plan leaves to the players
             stop = reject("pair_left", "The next space may be paid with two of the same basic resource "
                           "(Headquarters 1): Advance or Pay with... chooses them.", "Headquarters")
-    return {"spaces": n, "path": path[:n], "passed": passed, "mars": mars, "stop": stop}
+    return {"spaces": n, "path": path[:n], "passed": passed, "mars": mars, "hazard": hazard,
+            "next": None if following == UNENTERED else following, "stop": stop}
 
 
 def mars_space_words(state: State, lane: int) -> str:

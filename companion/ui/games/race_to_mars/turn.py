@@ -4,8 +4,11 @@ the discard by itself): the players, then the step of the moment.
 2.2 Advance rocket: the spaces ahead with what each costs and which are
 hazards (shielded or not), the resources left this turn, how far they
 reach; "Advance" pays the next space with the best source (the exact
-resource, then a wild basic, then a Boost), "Pay with..." chooses, a free
-advance jettisons its module; a hazard met is dealt with first.
+resource, then a wild basic, then a Boost), "Advance N" goes as far as the
+rules' plan goes in one touch (one commit, one logged move per space: Undo
+takes back one space at a time) and stops before a hazard that asks which
+card to jettison, "Pay with..." chooses, a free advance jettisons its
+module; a hazard met is dealt with first.
 2.3 Exchange cards for Experience, 2.4 Spend Experience (the Insights with
 their cost), 2.5 Discard (how many cards Storage keeps). NEXT ends the
 phase (and in 2.5 discards everything when nothing may be kept).
@@ -30,11 +33,16 @@ from . import facts
 from .moves import ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short
 from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, split, text_panel
 from .refuse import WHY, tap_or_why, why_not
-from .words import INSIGHT_EFFECTS, SHORT, fitting
+from .words import INSIGHT_EFFECTS, SHORT, count, fitting
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
 HAZARD_WORDS = {"red": "Red hazard: jettison a module", "yellow": "Yellow hazard: jettison a Crew card"}
+#: the longest line of resources left (:func:`.panels.resources_line`, short): the room kept for it
+LONGEST_LEFT = "Left: " + ", ".join(f"{w} 9" for k, w in SHORT.items() if k not in ("red", "yellow", "green"))
+#: why a run of advances stops, in a button's second line, by the code of ``advance_run``'s "stop"
+STOP_WORDS = {"nothing_left": "then all spent", "no_source": "then nothing pays", "pair_left": "then a pair (HQ 1)",
+              "trajectory_card_first": "then Trajectory card"}
 
 
 def best_advance(actions: list[Action], app: Any) -> Action | None:
@@ -109,10 +117,13 @@ class TurnScreen(TableScreen):
         if sub == 2 or hazards:
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
             route_strip(ui, route_r, app, seat, 7 if lay.w < lay.px(1000) else 10)
-            line = resources_line(app, seat)   # on one line, so that the buttons under it never move
+            line = resources_line(app, seat)
             if text.width(line, lay.small) > area.w:
                 line = resources_line(app, seat, short=True)
-            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(line, area.w, lay.small))), lay.gap)
+            # the room of the longest line there may be (every resource, with counts), whatever is left now:
+            # the buttons under it never move when a space is paid and the line gets shorter
+            res_r, area = L.take_top(area, lay.px(28) * min(2, len(text.wrap(LONGEST_LEFT, area.w, lay.small))),
+                                     lay.gap)
             ui.block(res_r, line, lay.small, FG, min_size=lay.small)
         ncols = 2
         buttons = self.buttons(legal, seat, sub, bool(hazards), (area.w - lay.gap) // ncols - 2 * lay.px(8))
@@ -133,10 +144,72 @@ class TurnScreen(TableScreen):
         if sub == 2 and not hazards:
             r = app.game.reach(state, seat)
             lines = [x for x in lines if not x.startswith("You can advance")]
-            lines.insert(0, f"With what is in play: {r['spaces']} space(s)" + (", to Mars!" if r["mars"] else "")
+            lines.insert(0, f"With what is in play: {count(r['spaces'], 'space')}" + (", to Mars!" if r["mars"] else "")
                          + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
         text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
                    WARN if view["end_triggered"] else FG)
+
+    def advance_run(self, seat: int) -> None:
+        """"Advance N": the spaces of the rules' plan (:func:`advance_run`), each paid with :func:`best_advance`
+        and each its own logged move (Undo takes back one space), submitted in one batch (one commit); then
+        what was done and why it stopped, in the message bar."""
+        app = self.app
+        plan = app.game.advance_run(app.state, seat)
+        paid: list[str] = []
+        with app.session.batch() as batch:   # the spaces: one commit
+            for _ in range(plan["spaces"]):
+                best = best_advance([a for a in app.legal() if a.kind == ADVANCE and a.seat == seat], app)
+                if best is None:
+                    break
+                words = source_short(app, seat, best.args["source"]).split(",")[0].replace("a Boost", "Boost")
+                if not app.submit(best):
+                    break
+                paid.append(words)
+                if facts.hazards(app.state) or app.state.step != "turn" or facts.sub(app.state) != 2:
+                    break
+        if batch.error is not None:
+            app.say(batch.error, "error", 15)
+            return
+        if not paid:
+            return   # refused: the refusal is on the screen
+        state = app.state
+        did = f"Advanced {count(len(paid), 'space')}, paying {', '.join(paid)}"
+        if facts.hazards(state):
+            why = f"a {facts.hazards(state)[0]} hazard is met: deal with it first (Hazards)"
+        elif plan["mars"] and len(paid) == plan["spaces"]:
+            why = "the rocket is on the final space on Mars (The Game Ends)"
+        else:
+            stop = app.game.advance_run(state, seat)["stop"]
+            why = (f"{stop.message} ({stop.rule.split(', ', 1)[-1]})" if stop is not None
+                   else "Advance goes on")
+        app.say(f"{did}. Stopped: {why}", "note", 10)
+
+    def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
+        """"Advance N" (label, on_tap, style, sub-line, name "Advance all"): in its place whenever Advance is,
+        greyed when the run would not move (the stop's refusal on a tap: a hazard right ahead, nothing
+        to pay with), so that the buttons after it never move."""
+        app = self.app
+        plan = app.game.advance_run(app.state, seat)
+        n = plan["spaces"]
+        stop = plan["stop"]
+        if plan["mars"]:
+            why = ["to Mars!"]
+        elif plan["hazard"]:
+            why = ([f"then {plan['hazard']} hazard", f"then {plan['hazard']}"] if n else
+                   [f"{plan['hazard']} hazard first", f"{plan['hazard']} first"])
+        elif stop is not None and stop.code == "wrong_resource":
+            why = [f"then needs {SHORT.get(plan['next'], plan['next'])}", "then stops"]
+        else:
+            why = [STOP_WORDS.get(stop.code if stop else "", "then stops")]
+        spaces = [f"{count(n, 'space')}, {w}" for w in why] + why
+        if n and advances:
+            return (fit([f"Advance {n}"], True), lambda: self.advance_run(seat), "good", fit([*spaces, ""]) or None,
+                    "Advance all")
+        sample = [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]  # for the log
+        reason = problem if problem is not None else stop
+        on_tap, style, name = tap_or_why(app, None, lambda: sample, "Advance all", problem=lambda: reason)
+        words = why if advances else [{"nothing_left": "all spent"}.get(getattr(problem, "code", ""), "")]
+        return "Advance all", on_tap, style, fit([*words, ""]) or None, name
 
     def disabled(self, title: str, sub_text: str | None, samples: Any) -> tuple:
         """A greyed-out move (label, on_tap, style, sub-line, name): its tap
@@ -199,6 +272,8 @@ class TurnScreen(TableScreen):
             out.append(("Advance", lambda: app.submit(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
                              f"to {SHORT.get(space, space)}"])))
+        if problem is not None or advances:   # as far as the plan goes, one touch; beside Advance
+            out.append(self.run_button(seat, advances, problem, fit))
         if len(advances) > 1:
             out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
                         f"{len(advances)} ways"))

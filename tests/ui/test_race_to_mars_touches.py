@@ -1,0 +1,92 @@
+"""Race to Mars at the table, in as few touches as the game allows: the rocket advances as far as the
+resources in play allow in one touch ("Advance N"), stopping before a hazard that asks a choice.
+
+Source: shared/rules/race-to-mars.txt ("Phase 2.2: Advance Rocket", "Hazards").
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.rules import race_to_mars as rm
+from companion.ui.games.race_to_mars.refuse import WHY
+
+from .test_input_costs import commits
+from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
+
+PLAYERS = {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+           "first_game": True, "seed": 1}
+
+
+def to_a_run(d, seed: int, cond) -> int:
+    """Random legal moves (seeded) until phase 2.2 with ``cond(advance_run)`` for the player advancing;
+    returns that player's seat."""
+    s = d.app.session
+    s.new_game("race-to-mars", PLAYERS)
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards:
+            seat = rm.to_act(s.state).seats[0]
+            if cond(rm.advance_run(s.state, seat)):
+                d.frame()
+                return seat
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    raise AssertionError("never reached")
+
+
+def moves(d) -> dict[str, tuple]:
+    """Where the 2.2 move buttons are, by name (a greyed one under its name without "(why not?)")."""
+    d.frame()
+    return {h.label.removesuffix(WHY): tuple(h.rect) for h in d.app.screen.ui.hits
+            if h.label.removesuffix(WHY) in ("Advance", "Advance all", "Pay with\u2026", "Rocket\u2026")}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_advance_all_goes_as_far_as_the_plan_in_one_commit_and_undo_takes_back_one_space(driver, size):
+    """"Phase 2.2: Advance Rocket" ("You may move as many steps as you can or wish to"): one touch advances
+    every space the rules' plan reaches, one logged move per space, in one commit; it says what it did and why
+    it stopped; the buttons stay in their places; Undo takes back one space."""
+    d = driver(size)
+    seat = to_a_run(d, 18, lambda run: run["spaces"] >= 2 and not run["hazard"])
+    s = d.app.session
+    plan = rm.advance_run(s.state, seat)
+    n = plan["spaces"]
+    assert "Advance" in d.names() and "Advance all" in d.names()
+    label = next(t for t, _, _ in d.app.screen.ui.texts if t.startswith("Advance ") and t != "Advance all")
+    assert label == f"Advance {n}"
+    where = moves(d)
+    steps, seq = s.state.players[seat].steps, s.seq
+    seen = commits(s)
+    d.tap("Advance all")
+    assert s.state.players[seat].steps == steps + n and s.seq == seq + n
+    assert len(seen) == 1, f"{len(seen)} commits for one touch"
+    said = d.app.message.text
+    assert said.startswith(f"Advanced {n} spaces, paying ") and "Stopped: " in said
+    if not plan["mars"]:
+        assert plan["stop"].message in said and "(Phase 2.2: Advance Rocket)" in said
+    assert moves(d) == where   # greyed now, in their places
+    d.tap("Undo")
+    assert s.state.players[seat].steps == steps + n - 1 and s.seq == seq + n - 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_advance_all_stops_before_a_hazard_that_asks_a_choice(driver, size):
+    """"Hazards": passing a red or yellow hazard costs a card of the player's choice; one touch never decides
+    that. It stops in front of the hazard and says so; then "Advance all" is greyed and says why (with the
+    section), and the single Advance passes the hazard when the player wants to."""
+    d = driver(size)
+    seat = to_a_run(d, 2, lambda run: run["hazard"] and run["spaces"] >= 1)
+    s = d.app.session
+    plan = rm.advance_run(s.state, seat)
+    steps = s.state.players[seat].steps
+    d.tap("Advance all")
+    assert s.state.players[seat].steps == steps + plan["spaces"] and not s.state.hazards
+    assert f"{plan['hazard']} hazard lies right in front of the rocket" in d.app.message.text
+    assert "(Hazards)" in d.app.message.text
+    assert "Advance all" + WHY in d.names() and "Advance" in d.names()
+    d.tap("Advance all" + WHY)
+    assert s.state.players[seat].steps == steps + plan["spaces"]
+    assert "right in front" in d.app.message.text and d.app.message.rule == "race-to-mars.txt, Hazards"
+    d.tap("Advance")
+    assert s.state.hazards == (plan["hazard"],)   # the player's choice now: what to jettison
