@@ -106,8 +106,8 @@ def test_advice_reach_launch_readiness_and_reminders():
     assert r["spaces"] == 2 and r["path"] == ["fuel", "hull"] and r["hazards"] == [
         {"colour": "red", "after": 1, "protected": True}] and not r["mars"]
     notes = rm.reminders(s, 0)
-    assert "Draw 3: +1 Extra draw module" in notes and "1 card(s) kept by Storage" in notes
-    assert "You can advance 2 space(s) with what is in play" in notes
+    assert "Draw 3: +1 Extra draw module" in notes and "1 card kept by Storage" in notes
+    assert "You can advance 2 spaces with what is in play" in notes
     from tests.rules.test_race_to_mars_helpers import options, through_round_12
     pre = through_round_12(rm.new_game(options(2)))
     ready = rm.launch_readiness(pre)
@@ -122,7 +122,7 @@ def test_rm036_rm135_advice_words_name_the_player_the_draw_source_and_a_hazard_r
                players={0: dict(modules=modules({"resource": "fuel"}, {"resource": "fuel"}), bought_draw=1)})
     notes = rm.reminders(s, 0)
     assert "A green hazard lies right in front of the rocket, before the next space" in notes
-    assert "A red hazard lies after the next 1 space(s)" in notes
+    assert "A red hazard lies after the next 1 space" in notes
     assert "Draw 3: +1 Insight bought this turn" in notes and not any("module" in n for n in notes)
     from companion.rules.race_to_mars.advice import draw_sources
     p = replace(s.players[0], hq=10, modules=modules({"draw": 1}, {"draw": 1}), bought_draw=2)

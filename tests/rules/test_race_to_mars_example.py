@@ -39,10 +39,11 @@ def test_example_of_play():
     s, ev = act(s, rm.LAUNCH, ANNA)
     a = s.players[ANNA]
     assert a.launched and a.hand == 3 and a.draw == 1 and a.asteroids == 0 and "without an Asteroid" in texts(ev)
+    assert "Anna draws 3 cards" in texts(ev)
     # "Daniel picks a Space card and adds it to his rocket as a module, discarding the remaining two cards."
     s, ev = act(s, rm.PICK, DANIEL, card={"name": "S42", "module": {"draw": 1}})
     assert s.players[DANIEL].modules[0].name == "S42" and s.space_discard == 2
-    assert "2 leftover Space card(s) go to the common discard pile" in texts(ev)
+    assert "2 leftover Space cards go to the common discard pile" in texts(ev)
     assert s.active == DANIEL  # the Active Player card passes to the next player still in Pre-launch
     # "Winston, Anna, and Loes simultaneously play cards (phase 2.1)"
     t = rm.to_act(s)
@@ -78,7 +79,7 @@ def test_example_of_play():
     w = s.players[WINSTON]
     # "Finally, he draws four cards as indicated on his rocket (phase 2.6)."
     assert w.boosts == 1 and w.hand == 1 + 4 and w.discard == 2 + 1 + 3 and w.draw == 1
-    assert "returns 1 Boost(s) to the supply" in texts(ev) and rm.invariants(s) == []
+    assert "returns 1 Boost to the supply" in texts(ev) and rm.invariants(s) == []
     # "Anna is up next and then Loes"
     assert rm.to_act(s).seats == (ANNA,)
     s, _ = act(s, rm.DISCARD, ANNA, keep=0)

@@ -64,7 +64,7 @@ def test_rm067_rm107_rm113_jettison_ability_may_take_asteroids_and_boosts():
     s = flight(step=PLAY_STEP, players={0: dict(crew=(CrewCard("J", Crew(jettison=1)),), hand=1, discard=2,
                                                  asteroids=1, boosts=1)})
     r = rejection(s, rm.PLAY, 0, card="J", jettison=[{"zone": "discard", "card": "Asteroid"}] * 2)
-    assert r.code == "jettison_limit"
+    assert r.code == "jettison_limit" and r.message.endswith("lets you jettison at most 1 card.")  # not "card(s)"
     s2, _ = act(s, rm.PLAY, 0, card="J", jettison=[{"zone": "discard", "card": "Asteroid"}])
     assert (s2.players[0].asteroids, s2.players[0].discard) == (0, 1)
     s3, _ = act(s, rm.PLAY, 0, card="J", jettison=[{"zone": "discard", "card": "Boost"}])
@@ -288,7 +288,7 @@ def test_rm095_rm098_rm111_rm037_we3_discard_keeps_by_storage_boosts_back_then_d
     s, ev = act(s, rm.DISCARD, 0, keep=1)
     p = s.players[0]
     assert (p.hand, p.boosts, p.discard, p.draw, p.play) == (5, 0, 2, 2, ())
-    assert "returns 1 Boost(s) to the supply" in texts(ev) and rm.invariants(s) == []
+    assert "returns 1 Boost to the supply" in texts(ev) and rm.invariants(s) == []
     assert rm.to_act(s).seats == (1,)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from dataclasses import replace
 
+from ..words import count
 from .actions import reject
 from .checks import advance_problem, launch_need, launch_problem
 from .cards import HQ_DRAW
@@ -147,7 +148,7 @@ def hazard_words(colour: str, after: int) -> str:
     """A hazard on the way, ``after`` spaces from the rocket (0: before the very next space)."""
     if after == 0:
         return f"A {colour} hazard lies right in front of the rocket, before the next space"
-    return f"A {colour} hazard lies after the next {after} space(s)"
+    return f"A {colour} hazard lies after the next {count(after, 'space')}"
 
 
 def draw_sources(p: Player) -> list[tuple[str, int]]:
@@ -242,13 +243,13 @@ def reminders(state: State, seat: int) -> list[str]:
             out.append(f"Deal with the {h} hazard before advancing further")
         elif state.sub == 2:
             r = reach(state, seat)
-            out.append(f"You can advance {r['spaces']} space(s) with what is in play")
+            out.append(f"You can advance {count(r['spaces'], 'space')} with what is in play")
             for h in r["hazards"]:
                 if not h["protected"]:
                     out.append(hazard_words(h["colour"], h["after"]))
         kept = keep_allowance(p)
         if kept and state.sub <= 5:
-            out.append(f"{kept} card(s) kept by Storage")
+            out.append(f"{count(kept, 'card')} kept by Storage")
         if extra > 0:
             out.append(f"Draw {draw_count(p)}: " + ", ".join(f"+{n} {why}" for why, n in draw_sources(p)))
         if any(c.crew is None and not c.gone for c in p.play):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Rejection, seat_problem
+from ..words import count
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
                       PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
@@ -302,7 +303,7 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     if crew.other or (other is not crew and other.other):
         allowed = 9   # an effect the app does not know: the players say what it jettisoned
     if len(targets) > allowed:
-        return reject("jettison_limit", f"{name} lets you jettison at most {allowed} card(s).",
+        return reject("jettison_limit", f"{name} lets you jettison at most {count(allowed, 'card')}.",
                       "Phase 2.1: Play Cards")
     if targets:
         problem = targets_problem(after, list(targets), after.hand, after.discard)
@@ -588,10 +589,10 @@ def _check_discard(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     keep = a["keep"]
     if keep > p.hand:
-        return reject("keep_hand", f"You hold {p.hand} card(s).", "Phase 2.5: Discard Cards")
+        return reject("keep_hand", f"You hold {count(p.hand, 'card')}.", "Phase 2.5: Discard Cards")
     allowed = keep_allowance(p)
     if keep > allowed:
-        return reject("keep_limit", f"You may keep {allowed} card(s): one per Storage module.",
+        return reject("keep_limit", f"You may keep {count(allowed, 'card')}: one per Storage module.",
                       "Phase 2.5: Discard Cards")
     if "top" in a:
         if p.hq != HQ_TOP:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from ..contract import later_event as later  # text made on first read
+from ..words import count
 from .cards import HQ_BOOSTS, HQ_DRAW
 from .model import ASTEROID, BOOST, CrewCard, Player
 from .model import replace as _r
@@ -158,9 +159,9 @@ def gain_asteroid(p: Player, who: str, why: str, events: list[Event]) -> Player:
 def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
     """``n`` Boosts from the supply into the discard pile (Headquarters 9: under the draw pile)."""
     if p.hq == HQ_BOOSTS:
-        events.append(later("boost", "{} gains {} Boost(s) under the draw pile (Headquarters 9)", (who, n)))
+        events.append(later("boost", "{} gains {} under the draw pile (Headquarters 9)", (who, count(n, "Boost"))))
         return _r(p, boosts=p.boosts + n, draw=p.draw + n)
-    events.append(later("boost", "{} gains {} Boost(s) into the discard pile", (who, n)))
+    events.append(later("boost", "{} gains {} into the discard pile", (who, count(n, "Boost"))))
     return _r(p, boosts=p.boosts + n, discard=p.discard + n, seen=p.seen + (BOOST,) * n)
 
 
@@ -175,7 +176,7 @@ def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
         take = n if n < p.draw else p.draw
         p = _r(p, draw=p.draw - take, hand=p.hand + take)
         n -= take
-    events.append(later("draw", "{} draws {} card(s)", (who, want), {"seat": p.seat, "cards": want}))
+    events.append(later("draw", "{} draws {}", (who, count(want, "card")), {"seat": p.seat, "cards": want}))
     return p
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from ..contract import later_event as later  # text made on first read
+from ..words import count
 from .deck import draw, launch_size
 from .model import (LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, TURN_STEP, Player, State, replace)
 from .rocket import draw_count
@@ -62,7 +63,8 @@ def start_round(state: State, events: list[Event]) -> State:
                             "shuffled into a new draw pile", (dis,)))
         pile, dis = pile + dis, 0
     if pile < k:
-        events.append(later("forced_launch", "Round {}: only {} Space card(s) can be revealed, not {}", (rnd, pile, k)))
+        events.append(later("forced_launch", "Round {}: only {} can be revealed, not {}",
+                             (rnd, count(pile, "Space card"), k)))
         state = replace(state, round=rnd, pile=pile, space_discard=dis)
         for s in pre:
             state = launch(state, s, events, forced=True)
@@ -83,7 +85,8 @@ def next_pre(state: State, events: list[Event]) -> State:
     if left and len(state.slots) < SLOTS:
         return replace(state, at=at, step=LEFTOVER_STEP)
     if left:
-        events.append(later("leftover", "{} leftover Space card(s) go to the common discard pile", (left,)))
+        events.append(later("leftover", "{} {} to the common discard pile",
+                             (count(left, "leftover Space card"), "goes" if left == 1 else "go")))
     return after_leftover(replace(state, at=at, space_discard=state.space_discard + left, revealed=0), events)
 
 

@@ -9,6 +9,7 @@ from functools import partial
 
 from ..contract import fast_event as Event  # the contract's Event, made faster
 from ..contract import later_event as later  # text made on first read
+from ..words import count
 from .cards import HQ_DISCOUNT
 from .deck import crew_card, draw, free_crew, gain_asteroid, gain_boost, jettison, remove_crew
 from .flow import end_turn, put, start_turns
@@ -42,7 +43,7 @@ def apply_play(state: State, seat: int, args: dict, events: list[Event]) -> Stat
     back = args.get("returned", 0)
     if back:
         p = replace(p, discard=p.discard - back, hand=p.hand + back, seen=())  # which ones: not entered
-        events.append(later("returned", "{} takes {} card(s) from the discard pile into the hand", (who, back)))
+        events.append(later("returned", "{} takes {} from the discard pile into the hand", (who, count(back, "card"))))
     for c in effects:
         p = _immediate(p, c, who, events)
     if "result" in args:
@@ -390,11 +391,11 @@ def apply_jettison_storage(state: State, seat: int, args: dict, events: list[Eve
 
 def _discard_line(who: str, out: int, keep: int, boosts: int, top: str | None) -> str:
     """The discard event's line (made when read)."""
-    text = f"{who} discards {out} card(s)"
+    text = f"{who} discards {count(out, 'card')}"
     if keep:
         text += f", keeps {keep} in hand"
     if boosts:
-        text += f", returns {boosts} Boost(s) to the supply"
+        text += f", returns {count(boosts, 'Boost')} to the supply"
     if top:
         text += f", puts {top} on top of the draw pile (Headquarters 7)"
     return text

@@ -698,8 +698,8 @@ class EntryScreen(Screen):
         if self.query:
             why = f"No {what} card matches \u201c{self.query}\u201d."
         elif known:
-            why = (f"The {known} {what} card(s) of the catalogue are all on the table already: "
-                   "this one is new to it.")
+            why = (f"The {count(known, what + ' card')} of the catalogue {'is' if known == 1 else 'are all'} "
+                   "on the table already: this one is new to it.")
         else:
             why = f"No {what} card in the catalogue yet."
         return why + " Tap New card and enter only what is needed now; next time it is one tap away."

@@ -20,7 +20,7 @@ from ...seats import DARK, seat_chip
 from ... import text
 from ...widgets import DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .words import CHIP, SHORT, fitting, hq_title, name_fitting
+from .words import CHIP, SHORT, count, fitting, hq_title, name_fitting
 
 SHORT_PHASE = {"headquarters": "Headquarters", "starting": "Starting cards", "pre-launch": "1.1 Pick a card",
                "leftover": "Trajectory card", "play": "2.1 Play cards", "over": "Game over"}
@@ -193,7 +193,7 @@ def show_player(app: Any, seat: int) -> None:
         lines.append(f"Draw pile {p['draw_pile']} \u00b7 hand {p['hand']} \u00b7 discard pile {p['discard_pile']}")
         r = app.game.reach(state, seat)
         if r["path"]:
-            lines.append(f"This turn: {r['spaces']} space(s) with what is in play"
+            lines.append(f"This turn: {count(r['spaces'], 'space')} with what is in play"
                          + (", to Mars!" if r["mars"] else ""))
     lines += facts.module_lines(state, seat) or ["No Rocket modules"]
     crew = facts.crew_names(state, seat)

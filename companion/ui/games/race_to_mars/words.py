@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.rules.race_to_mars.cards import HQ_TEXTS
 from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, SPACE_FREE_ADVANCE, WILD
+from companion.rules.words import count  # the rules' own, for the screens' "1 card", "3 cards"
 
 from ... import text
 
@@ -37,11 +38,6 @@ MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance"
 FREE_ADVANCE = SPACE_FREE_ADVANCE
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
-
-
-def count(n: int, noun: str) -> str:
-    """"1 card", "3 cards", "0 spaces": a number with its noun, singular or plural."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: bool = False) -> str:
