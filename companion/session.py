@@ -51,6 +51,9 @@ SESSION_RULE = "companion"
 
 #: A snapshot of the state is stored after every this many actions (seq 64, 128, ...).
 SNAPSHOT_EVERY = 64
+#: A replay (a log whose snapshots an update of the rules made unusable) reads this many moves at a time,
+#: without their events, and stores their snapshots: its memory does not grow with the log (issue 13)
+REPLAY_CHUNK = 1024
 #: How many recent states the session keeps in memory (undo within it costs no replay).
 WINDOW = 64
 #: the moves written over undone ones that :meth:`Session.unchanged_since` remembers (older marks: "cannot tell")
@@ -211,15 +214,14 @@ class Session:
         if state is None:
             start, state = 0, game.new_game(record.options)
         states: deque[Any] = deque([state], maxlen=WINDOW)
-        fresh: list[tuple[int, bytes]] = []
         n = start
-        for first in range(start + 1, seq + 1, 4096):  # in chunks: a long replay holds a chunk of rows
-            rows = self.store.actions_between(record.id, first, min(first + 4095, seq))
-            for row in rows:
+        for first in range(start + 1, seq + 1, REPLAY_CHUNK):  # a long replay holds a chunk of moves at a time
+            fresh: list[tuple[int, bytes]] = []
+            for at, move, undone in self.store.moves_between(record.id, first, min(first + REPLAY_CHUNK - 1, seq)):
                 n += 1
-                if row.seq != n or row.undone:
+                if at != n or undone:
                     raise ValueError("the log has a gap")
-                action = Action.from_json(row.action)
+                action = Action.from_json(move)
                 rejection = game.check(state, action)
                 if rejection is not None:
                     raise RuleError(rejection)
@@ -227,9 +229,9 @@ class Session:
                 states.append(state)
                 if n % SNAPSHOT_EVERY == 0:
                     fresh.append((n, _dump_state(state)))
+            self.store.save_snapshots(record.id, engine, SNAPSHOT_FORMAT, fresh)  # a cache of checked states
         if n != seq:
             raise ValueError("the log has a gap")
-        self.store.save_snapshots(record.id, engine, SNAPSHOT_FORMAT, fresh)
         self._worked = self._worked or n > start
         return states
 

@@ -565,6 +565,13 @@ class Store:
             "WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq", (game, first, last))
         return [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at) for seq, a, e, u, at in rows]
 
+    def moves_between(self, game: int, first: int, last: int) -> list[tuple[int, dict, bool]]:
+        """``(seq, action, undone)`` of the logged actions ``first <= seq <= last`` of ``game`` by ``seq``:
+        what a replay reads (not the events, which are most of a row's bytes)."""
+        rows = self._conn.execute("SELECT seq, action_json, undone FROM actions "
+                                  "WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq", (game, first, last))
+        return [(seq, json.loads(a), bool(u)) for seq, a, u in rows]
+
     def latest_snapshot(self, game: int, seq: int, engine: str) -> tuple[int, int, bytes] | None:
         """``(seq, format, blob)`` of the newest snapshot of ``game`` at or before
         ``seq`` made by ``engine`` (a fingerprint of the rules), or None (also
