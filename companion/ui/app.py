@@ -206,9 +206,7 @@ class App:
             self.setup_game_id = game_id  # its New-game screen, over another game's open one (Back to game)
             self.wants_new_game = session.has_game
         self.advance()  # a game left on a step with nothing to decide goes on
-        if getattr(session, "notice", None):
-            self.say(session.notice, "error", 20, everywhere=True)
-        self._say_catalogue_notices()
+        self._say_catalogue_notices(getattr(session, "notice", None))
 
     @property
     def layout(self) -> Layout:
@@ -279,18 +277,23 @@ class App:
         game_id = self.setup_game_id if self.wants_new_game or not self.session.has_game else self.session.game_id
         return self.catalogues.get(game_id or self.session.game_id, kind)
 
-    def _say_catalogue_notices(self) -> None:
-        """Say the card catalogue problems of the game shown (the one being set up, else the open one)."""
+    def _say_catalogue_notices(self, first: str | None = None) -> None:
+        """Say the card catalogue problems of the game shown (the one being set up, else the open one),
+        after ``first`` (the saved games file's start-up warning, which they must not hide) in one message."""
         game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
-        if game_id is None or self.catalogues is None:
-            return
-        said = [c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
-                if c.notice]
-        if len(said) == 1:
-            self.say(said[0].notice, "error", 20, everywhere=True)
+        said = [] if game_id is None or self.catalogues is None else [
+            c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
+            if c.notice]
+        if len(said) == 1 and not first:
+            words = [said[0].notice]
         elif said:  # each in a clause: one notice would hide the others
-            self.say("Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
-                     + ". Every problem is in the log (journalctl).", "error", 30, everywhere=True)
+            words = [first or "", "Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
+                     + ". Every problem is in the log (journalctl)."]
+        else:
+            words = [first or ""]
+        text = " ".join(w for w in words if w)
+        if text:
+            self.say(text, "error", 20 if len(words) == 1 else 30, everywhere=True)
 
     def title(self) -> str:
         """The title of the game being set up, else of the open game, else the app's name."""

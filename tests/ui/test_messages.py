@@ -328,3 +328,35 @@ def test_while_placing_a_roll_awaited_leaves_every_marsonaut_in_sight(make_drive
     box = message_box(d.app.layout, d.app)[0]
     drawn = {t: r for t, r, _ in d.app.screen.ui.texts}
     assert all(name in drawn and not box.colliderect(drawn[name]) for name in CREW), (box, drawn)
+
+
+@pytest.mark.timeout(30)
+def test_a_damaged_file_is_said_beside_the_catalogues_problems(tmp_path, catalogues):
+    """A fresh tester's finding: with a junk saved games file and a card catalogue with a bad entry, the
+    screen said only the catalogue's problem ("1 card in cards.json is kept out of play..."): the file
+    moved aside was said nowhere but on standard error. Both are said, the file first."""
+    import json
+
+    import pygame
+
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    cat = catalogues.get("thirty-to-mars", "event")
+    cards = json.loads(cat.path.read_text())
+    cat.path.write_text(json.dumps(cards + [{"name": "Typo", "colour": "green", "difficulty": "seven"}]))
+    from companion.catalogue import Catalogues
+    fresh = Catalogues(tmp_path)
+    assert fresh.get("thirty-to-mars", "event").notice
+    db = tmp_path / "junk.sqlite3"
+    db.write_bytes(b"not a database at all" * 100)
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((800, 480))
+        with Session.open(db) as s:
+            assert s.notice and "damaged" in s.notice
+            d = Driver(s, fresh, (800, 480), game_id="thirty-to-mars")
+            said = d.app.message.text
+            assert said.startswith(s.notice) and "1 card in cards.json is kept out of play" in said, said
+            assert d.app.message.kind == "error"
+    finally:
+        pygame.display.quit()
