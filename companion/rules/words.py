@@ -1,4 +1,4 @@
-"""Words the rules' texts share (standard library only): a number with its noun."""
+"""Words the rules' texts share (standard library only): a number with its noun, a noun with its article."""
 from __future__ import annotations
 
 
@@ -8,4 +8,10 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
 
 
-__all__ = ["count"]
+def a(noun: str) -> str:
+    """``"A Food Station"``, ``"An Air Station"``, ``"An Aggressive Mission"``: ``noun`` with its article,
+    capitalised (the start of a sentence), by its first letter's sound as a vowel."""
+    return f"{'An' if noun[:1].lower() in 'aeiou' else 'A'} {noun}"
+
+
+__all__ = ["a", "count"]

@@ -29,6 +29,10 @@ def test_every_cost_refusal_names_what_is_missing():
     assert _short(s, "build_lab").endswith("costs 4 Food, 3 Minerals: 1 Food, 1 Minerals short.")
     assert _short(s, "buy", deck="peaceful", immediate=False).endswith(": 2 Air short.")
     assert _short(s, "buy", deck="aggressive", immediate=False).endswith(": 1 Minerals short.")
+    assert _short(s, "buy", deck="aggressive", immediate=False).startswith("An Aggressive Mission costs ")
+    poor = colony(main_state(), 0, cards=(0, 0, 0))
+    assert _short(poor, "build_station", resource="air").startswith("An Air Station costs ")  # not "A Air Station"
+    assert _short(s, "build_station", resource="food").startswith("A Food Station costs ")
     assert _short(s, "trade", give="minerals", get="air").endswith("costs 4 Minerals: 2 Minerals short.")
     assert _short(s, "to_token", resource="minerals", token=3).endswith("takes 3 Minerals cards: 1 Minerals short.")
     r = colony(s, 0, bases=5, roads=1)

@@ -312,3 +312,11 @@ def test_a_long_event_leaves_every_move_in_its_place(driver, size):
     assert any(t.endswith("\u2026") for t in shown) and shown.index("Base") > 0
     d.tap("This turn")
     assert d.app.dialog.lines[0] == long
+
+
+def test_the_h2o_line_counts_bases_in_words():
+    """A fresh tester read "(has 1 Bases, ...)" in a player's dialog (3.12.2 H2O Station)."""
+    from companion.ui.games.mission_to_mars_2049.panels import h2o_line
+    p = {"value": {"air": 5, "food": 3, "minerals": 9}, "road_active": False, "road": False}
+    assert h2o_line({**p, "bases": 1}) == "H2O: needs 5 Bases + Road + 8/8/8 (has 1 Base, no Road, 5/3/9)"
+    assert "(has 4 Bases, no Road" in h2o_line({**p, "bases": 4})

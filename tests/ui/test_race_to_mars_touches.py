@@ -63,6 +63,7 @@ def test_advance_all_goes_as_far_as_the_plan_in_one_commit_and_undo_takes_back_o
     assert len(seen) == 1, f"{len(seen)} commits for one touch"
     said = d.app.message.text
     assert said.startswith(f"Advanced {n} spaces, paying ") and "Stopped: " in said
+    assert said.split("Stopped: ", 1)[1][:1].isupper()  # a sentence, as the rules' refusals are
     if not plan["mars"]:
         assert plan["stop"].message in said and "(Phase 2.2: Advance Rocket)" in said
     assert moves(d) == where   # greyed now, in their places

@@ -4,7 +4,7 @@ now, naming the rulebook section that forbids it. Trusts the payload's shape
 from __future__ import annotations
 
 from ..contract import Action, Rejection, seat_problem
-from ..words import count
+from ..words import a, count
 from . import actions as A
 from . import sections as S
 from .actions import reject, rule_ref
@@ -217,7 +217,7 @@ def _check_build_station(state: State, action: Action) -> Rejection | None:
         return reject("no_token_left", f"All 5 of your {RESOURCE_NAMES[r]} Stations are on the map.",
                       S.COMPONENTS_TOKENS)
     return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
-            or _cost_problem(state, seat, STATION_COST[r], f"A {RESOURCE_NAMES[r]} Station"))
+            or _cost_problem(state, seat, STATION_COST[r], a(f"{RESOURCE_NAMES[r]} Station")))
 
 
 def _check_build_base(state: State, action: Action) -> Rejection | None:
@@ -296,7 +296,7 @@ def _check_buy(state: State, action: Action) -> Rejection | None:
             return reject("not_immediate", "No Peaceful Mission Card has to be played immediately.", S.PEACEFUL)
         if not deck_unplayed(state, ARMAGEDDON):
             return reject("not_immediate", "Both Armageddon cards are in the used pile.", S.AGGRESSIVE)
-    return _cost_problem(state, action.seat, MISSION_COST[deck], f"A {action.args['deck'].capitalize()} Mission")
+    return _cost_problem(state, action.seat, MISSION_COST[deck], a(f"{action.args['deck'].capitalize()} Mission"))
 
 
 #: The choices each Mission kind takes (required, optional), besides ``card``.

@@ -197,7 +197,7 @@ def h2o_line(p: dict[str, Any]) -> str:
     v = p["value"]
     have = f"{v['air']}/{v['food']}/{v['minerals']}"
     road = "the Road" if p["road_active"] else "no Road" if not p["road"] else "the Road inactive"
-    return f"H2O: needs 5 Bases + Road + 8/8/8 (has {p['bases']} Bases, {road}, {have})"
+    return f"H2O: needs 5 Bases + Road + 8/8/8 (has {count(p['bases'], 'Base')}, {road}, {have})"
 
 
 def show_player(app: Any, seat: int) -> None:

@@ -175,13 +175,13 @@ class TurnScreen(TableScreen):
         state = app.state
         did = f"Advanced {count(len(paid), 'space')}, paying {', '.join(paid)}"
         if facts.hazards(state):
-            why = f"a {facts.hazards(state)[0]} hazard is met: deal with it first (Hazards)"
+            why = f"A {facts.hazards(state)[0]} hazard is met: deal with it first. (Hazards)"
         elif plan["mars"] and len(paid) == plan["spaces"]:
-            why = "the rocket is on the final space on Mars (The Game Ends)"
+            why = "The rocket is on the final space, on Mars. (The Game Ends)"
         else:
             stop = app.game.advance_run(state, seat)["stop"]
             why = (f"{stop.message} ({stop.rule.split(', ', 1)[-1]})" if stop is not None
-                   else "Advance goes on")
+                   else "Advance goes on.")
         app.say(f"{did}. Stopped: {why}", "note", 10)
 
     def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
