@@ -190,7 +190,8 @@ class Session:
                     if session.notice:
                         message = f"{session.notice} {message}"
                 session.notice = message
-                log.error("cannot resume game %s: %s", record.id, exc)
+                # a look (status, log) says it in ``notice``, its own sentence; play logs it for the journal
+                (log.info if read_only else log.error)("cannot resume game %s: %s", record.id, exc)
         return session
 
     def _resume(self, record: GameRecord) -> None:

@@ -25,6 +25,7 @@ import random
 import shutil
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,11 @@ def test_a_damaged_page_the_checks_at_open_miss_is_moved_aside_by_play_and_said_
     for command in ("status", "log"):
         assert main([command, "--db", str(db)]) == 1, command
         assert "could not be resumed" in capsys.readouterr().err
+        # as a user runs it (no test logging): the sentence alone, not the logger's raw line before it
+        out = subprocess.run([sys.executable, "-m", "companion", command, "--db", str(db)], capture_output=True,
+                             text=True, timeout=60, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+        assert out.returncode == 1 and out.stderr.splitlines()[0].startswith("companion: "), out.stderr
+        assert "cannot resume game" not in out.stderr, out.stderr
     assert _digest(db) == before and not any("damaged-" in p.name for p in tmp_path.iterdir())
     with Session.open(db) as s:
         assert "moved to" in s.notice and "fresh one" in s.notice and not s.has_game
