@@ -42,25 +42,40 @@ def _font_path(bold: bool) -> str | None:
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The font of weight ``bold`` (DejaVu Sans if installed, else pygame's own) set
-    to ``size`` pixels. One font is loaded per weight, and its size is set when
-    it changes (SDL_ttf's ``point_size``: the same pixels as a font loaded at that
-    size); a font loaded per size took about 190 KiB each (issue 13, peak RSS).
+    to ``size`` pixels. Under pygame-ce one font is loaded per weight, and its size
+    is set when it changes (SDL_ttf's ``point_size``: the same pixels as a font
+    loaded at that size); a font loaded per size took about 190 KiB each (issue 13,
+    peak RSS). Upstream pygame 2 has no ``point_size``: there, a font per size.
     Use it at once: the next call may set it to another size."""
     size, bold = max(6, int(size)), bool(bold)
+    if not _RESIZABLE:
+        return _sized(size, bold)
     f = _FACES.get(bold)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = _FACES[bold] = pygame.font.Font(_font_path(bold), size)
-        if _font_path(bold) is None and bold:
-            f.set_bold(True)
+        f = _FACES[bold] = _load(size, bold)
     elif f.point_size != size:
         f.point_size = size
     return f
 
 
-#: weight (bold) -> its one loaded font (:func:`font`)
+#: weight (bold) -> its one loaded font (:func:`font`, pygame-ce)
 _FACES: dict[bool, pygame.font.Font] = {}
+#: pygame-ce can set a loaded font's size; upstream pygame 2 (Debian's python3-pygame) cannot
+_RESIZABLE = hasattr(pygame.font.Font, "point_size")
+
+
+@lru_cache(maxsize=64)
+def _sized(size: int, bold: bool) -> pygame.font.Font:
+    return _load(size, bold)
+
+
+def _load(size: int, bold: bool) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(_font_path(bold), size)
+    if _font_path(bold) is None and bold:
+        f.set_bold(True)
+    return f
 
 
 #: Bytes of rendered lines :data:`CACHE` keeps at first: about two of the busiest

@@ -15,6 +15,7 @@ def fonts():
     pygame.font.init()
     yield
     text._FACES.clear()
+    text._sized.cache_clear()
 
 
 def test_the_line_cache_keeps_at_most_its_bytes_and_counts_them(fonts):
@@ -105,6 +106,17 @@ def test_a_weight_is_one_loaded_font_drawing_as_a_font_loaded_at_each_size(fonts
         assert len(text._FACES) == 2
     finally:
         pygame.display.quit()
+
+
+def test_without_point_size_a_font_is_loaded_per_size(fonts, monkeypatch):
+    """Upstream pygame 2 (Debian's python3-pygame, which the app also runs on) cannot set a loaded font's
+    size: there a font is loaded per size and weight, as before (the app showed no screen there)."""
+    monkeypatch.setattr(text, "_RESIZABLE", False)
+    text._sized.cache_clear()
+    f22, f33 = text.font(22), text.font(33)
+    assert f22 is not f33 and f22 is text.font(22.0, 0) and text.font(22, True) is not f22
+    assert f22.get_linesize() == pygame.font.Font(text._font_path(False), 22).get_linesize()
+    assert text._FACES == {}
 
 
 def test_text_is_fitted_to_the_screen(make_driver, fonts):
