@@ -220,7 +220,8 @@ class Catalogue:
                 f"; and {len(self.problems) - NOTICE_PROBLEMS} more" if len(self.problems) > NOTICE_PROBLEMS else "")
             n = len(self.problems)
             self.summary = f"{count(n, 'card')} in {self.path.name} {'is' if n == 1 else 'are'} kept out of play"
-            self.notice = f"{self.summary}: {shown}. Fix {'it' if n == 1 else 'them'} in the file to use {'it' if n == 1 else 'them'}."
+            it = "it" if n == 1 else "them"
+            self.notice = f"{self.summary}: {shown}. Fix {it} in the file to use {it}."
             for problem in self.problems:  # every one, where the notice names only the first
                 log.warning("card catalogue %s: %s", self.path, problem)
 

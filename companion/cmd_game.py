@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.paths import default_db_path
+from companion.rules.words import count
 
 
 def _looking(run):
@@ -153,7 +154,8 @@ def run_status(args: argparse.Namespace) -> int:
             print("No game in progress.")
         return code
     state_line = {"over": "over", "abandoned": "abandoned"}.get(data["status"], "in progress")
-    print(f"{data['title']} (game {data['id']}): {state_line}, {_actions(data['actions'])} since {data['started']}")
+    print(f"{data['title']} (game {data['id']}): {state_line}, {count(data['actions'], 'action')} "
+          f"since {data['started']}")
     if data["result"]:
         print(data["result"]["sentence"])
         for r in data["result"]["ranking"]:
@@ -187,7 +189,7 @@ def run_log(args: argparse.Namespace) -> int:
             return code
         entries = session.log()
         undone = sum(1 for e in entries if e.undone)
-        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {_actions(len(entries) - undone)}"
+        print(f"{getattr(session.game, 'TITLE', session.game_id)}: {count(len(entries) - undone, 'action')}"
               + (f", {undone} undone (can be redone)" if undone else ""))
         from companion.rules.contract import Action
         refused = session.refusals()
@@ -237,7 +239,8 @@ def run_games(args: argparse.Namespace) -> int:
     if not games and code == 0:
         print("No stored games.")
     for g in games:
-        print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  {_actions(g['actions'])}")
+        print(f"{g['id']:>4}  {g['game']:<22} {g['status']:<10} started {g['started']}  "
+              f"{count(g['actions'], 'action')}")
     return code
 
 
@@ -271,8 +274,3 @@ def _scalar(v: Any) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k}: {_scalar(x)}" for k, x in v.items()) if v else "none"
     return str(v)
-
-
-def _actions(n: int) -> str:
-    """"1 action", "15 actions"."""
-    return f"{n} action{'' if n == 1 else 's'}"

@@ -285,15 +285,14 @@ class App:
             c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
             if c.notice]
         if len(said) == 1 and not first:
-            words = [said[0].notice]
-        elif said:  # each in a clause: one notice would hide the others
-            words = [first or "", "Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
-                     + ". Every problem is in the log (journalctl)."]
-        else:
-            words = [first or ""]
-        text = " ".join(w for w in words if w)
-        if text:
-            self.say(text, "error", 20 if len(words) == 1 else 30, everywhere=True)
+            parts = [said[0].notice]
+        else:  # each in a clause: one notice would hide the others
+            parts = [first] if first else []
+            if said:
+                parts.append("Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
+                             + ". Every problem is in the log (journalctl).")
+        if parts:
+            self.say(" ".join(parts), "error", 30 if len(parts) > 1 or len(said) > 1 else 20, everywhere=True)
 
     def title(self) -> str:
         """The title of the game being set up, else of the open game, else the app's name."""

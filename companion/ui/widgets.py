@@ -181,7 +181,14 @@ class Ui:
         """:meth:`block` of the first of ``candidates`` (longest first) that fits ``rect`` whole, else of
         the last (cut); returns the height used (pixels)."""
         size_, floor = self.sizes(size, None, "read")
-        chosen = next((c for c in candidates if text.block_fits(c, rect.size, size_, floor, bold)), candidates[-1])
+        key = ("first", tuple(candidates), tuple(rect.size), size_, floor, bold)  # worked out once, as _fitted's
+        chosen = _FITTED.get(key)
+        if chosen is None:
+            chosen = next((c for c in candidates if text.block_fits(c, rect.size, size_, floor, bold)),
+                          candidates[-1])
+            if len(_FITTED) >= _FITTED_MAX:
+                _FITTED.clear()
+            _FITTED[key] = chosen
         return self.block(rect, chosen, size, colour, bold)
 
     # ------------------------------------------------------------------ buttons

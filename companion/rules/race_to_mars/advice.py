@@ -107,8 +107,7 @@ def advance_run(state: State, seat: int) -> dict[str, Any]:
         if needs_choice(p, h["colour"]):
             n, hazard = h["after"], h["colour"]
             what = "a Rocket module" if h["colour"] == RED else "a Crew card"
-            where = ("right in front of the rocket" if n == 0 else
-                     f"after the next {n} space" + ("s" if n > 1 else ""))
+            where = "right in front of the rocket" if n == 0 else f"after the next {count(n, 'space')}"
             stop = reject("hazard_ahead", f"A {h['colour']} hazard lies {where}: passing it means jettisoning "
                           f"{what} of your choice, so Advance passes it one space at a time.", "Hazards")
             break

@@ -73,7 +73,7 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         line = name_fitting(line, rect.w, lay.small)
     top, bottom = L.take_top(rect, int(rect.h * 0.56))
     ui.label(top, line, lay.body, FG, bold=True, min_size=lay.small)
-    ui.label(bottom, fitting(list(options), bottom.w, lay.small), lay.small, WARN if last else DIM, min_size=lay.small)
+    ui.label(bottom, fitting(options, bottom.w, lay.small), lay.small, WARN if last else DIM, min_size=lay.small)
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:

@@ -45,6 +45,12 @@ STOP_WORDS = {"nothing_left": "then all spent", "no_source": "then nothing pays"
               "trajectory_card_first": "then Trajectory card"}
 
 
+def _advance_sample(seat: int) -> list[Action]:
+    """An Advance of ``seat`` for the log of a greyed Advance's refusal (which source matters not: the rocket's
+    reason is the refusal)."""
+    return [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]
+
+
 def best_advance(actions: list[Action], app: Any) -> Action | None:
     """The source the engine's own plan would spend first: the exact resource,
     then a wild basic, then a Boost (a single source before a pair)."""
@@ -205,9 +211,9 @@ class TurnScreen(TableScreen):
         if n and advances:
             return (fit([f"Advance {n}"], True), lambda: self.advance_run(seat), "good", fit([*spaces, ""]) or None,
                     "Advance all")
-        sample = [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]  # for the log
         reason = problem if problem is not None else stop
-        on_tap, style, name = tap_or_why(app, None, lambda: sample, "Advance all", problem=lambda: reason)
+        on_tap, style, name = tap_or_why(app, None, lambda: _advance_sample(seat), "Advance all",
+                                         problem=lambda: reason)
         words = why if advances else [{"nothing_left": "all spent"}.get(getattr(problem, "code", ""), "")]
         return "Advance all", on_tap, style, fit([*words, ""]) or None, name
 
@@ -263,8 +269,8 @@ class TurnScreen(TableScreen):
             short = SHORT.get(space, space)
             words = {"nothing_left": ["everything is spent", "all spent"], "no_source": ["nothing to pay with"],
                      "wrong_resource": [f"nothing left pays {short}", f"needs {short}"]}.get(problem.code, [""])
-            sample = [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]  # for the log
-            on_tap, style, name = tap_or_why(app, None, lambda: sample, "Advance", problem=lambda: problem)
+            on_tap, style, name = tap_or_why(app, None, lambda: _advance_sample(seat), "Advance",
+                                             problem=lambda: problem)
             out.append(("Advance", on_tap, style, fit([*words, ""]) or None, name))
         if advances:
             best = best_advance(advances, app)
