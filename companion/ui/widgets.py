@@ -29,6 +29,7 @@ GOOD = (96, 214, 128)
 WARN = (246, 206, 70)
 BAD = (240, 84, 84)
 INFO = (86, 190, 240)
+VEIL = (85, 85, 85)  # under a dialog each channel is multiplied by 85/255: the screen dimmed to a third
 CARD_COLOURS = {"green": (70, 190, 100), "yellow": (236, 200, 60), "red": (230, 70, 70)}
 
 STYLES = {  # style -> (fill, border, label colour)
@@ -93,13 +94,13 @@ class Ui:
 
     # ------------------------------------------------------------------ plumbing
     def modal(self) -> None:
-        """Forget the buttons (and texts) drawn so far (a dialog covers them) and dim the screen."""
+        """Forget the buttons (and texts) drawn so far (a dialog covers them) and dim the screen
+        to a third (:data:`VEIL`: each channel multiplied in place, no screen-sized veil surface:
+        1.5 MiB at 800x480 at every frame a dialog shows)."""
         self.hits.clear()
         self.texts.clear()
         self.text_sizes.clear()
-        veil = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        self.surface.blit(veil, (0, 0))
+        self.surface.fill(VEIL, special_flags=pygame.BLEND_MULT)
 
     def hit(self, pos: tuple[int, int]) -> Hit | None:
         """The button under logical ``pos``, the last drawn first."""
