@@ -43,6 +43,7 @@ IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see id
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set, the setup
 #: done with its Accident days)
 CONFIRMED = ("repair", "corrected", "redraw", "ward", "setup_done")
+AT_START = "Before you play"  # the title of the start-up problems' dialog (see App._say_catalogue_notices)
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_MAX_ROWS = 400      # at most this many log rows are read for them, however long the game
 RECENT_STATES = 8          # the states shown lately whose events of the period are kept (undo back to one)
@@ -206,7 +207,7 @@ class App:
             self.setup_game_id = game_id  # its New-game screen, over another game's open one (Back to game)
             self.wants_new_game = session.has_game
         self.advance()  # a game left on a step with nothing to decide goes on
-        self._say_catalogue_notices(getattr(session, "notice", None))
+        self._say_catalogue_notices(getattr(session, "notice", None), at_start=True)
 
     @property
     def layout(self) -> Layout:
@@ -277,9 +278,12 @@ class App:
         game_id = self.setup_game_id if self.wants_new_game or not self.session.has_game else self.session.game_id
         return self.catalogues.get(game_id or self.session.game_id, kind)
 
-    def _say_catalogue_notices(self, first: str | None = None) -> None:
+    def _say_catalogue_notices(self, first: str | None = None, at_start: bool = False) -> None:
         """Say the card catalogue problems of the game shown (the one being set up, else the open one),
-        after ``first`` (the saved games file's start-up warning, which they must not hide) in one message."""
+        after ``first`` (the saved games file's start-up warning, which they must not hide) in one message;
+        ``at_start``: in a dialog titled :data:`AT_START` (Close or NEXT), each in its own paragraph, so that
+        it is read before the first move and covers nothing of the screen once closed (a message box over
+        the New-game screen hid the crew's first row for 30 seconds)."""
         game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
         said = [] if game_id is None or self.catalogues is None else [
             c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
@@ -291,7 +295,9 @@ class App:
             if said:
                 parts.append("Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
                              + ". Every problem is in the log (journalctl).")
-        if parts:
+        if parts and at_start:
+            self.show_info(AT_START, parts)
+        elif parts:
             self.say(" ".join(parts), "error", 30 if len(parts) > 1 or len(said) > 1 else 20, everywhere=True)
 
     def title(self) -> str:

@@ -193,8 +193,8 @@ def test_a_catalogue_notice_is_said_for_its_own_game_only(session, tmp_path):
     pygame.display.init()
     pygame.display.set_mode((800, 480))
     d = Driver(session, Catalogues(folder), (800, 480))
-    assert d.app.message is not None and "cards.json" in d.app.message.text  # its own game: said
-    d.app.message = None
+    assert d.app.dialog is not None and "cards.json" in " ".join(d.app.dialog.lines)  # its own game: said
+    d.tap("Close")
     d.app.choose_game("mission-to-mars-2049")
     d.frame()
     assert d.app.message is None or "cards.json" not in d.app.message.text, d.app.message
@@ -223,12 +223,15 @@ def test_every_bad_catalogue_of_a_game_is_said_not_only_the_last(session, tmp_pa
     with caplog.at_level(logging.WARNING):
         d = Driver(session, Catalogues(folder), (800, 480))
     records = [r.getMessage() for r in caplog.records]
-    said = d.app.message.text
+    said = " ".join(d.app.dialog.lines)  # at start-up: in a dialog
     for name in ("race-to-mars.headquarters.json", "race-to-mars.space.json", "race-to-mars.starting.json"):
         assert name in said, said
     assert sum("race-to-mars.space.json" in r and "printable" in r for r in records) == 16, records
     d.frame()
-    assert d.app.message.text == said  # drawn, not replaced by "Something went wrong"
+    assert " ".join(d.app.dialog.lines) == said and d.app.message is None  # drawn, not "Something went wrong"
+    d.tap("Close")
+    d.app._say_catalogue_notices()  # later (the game picked again): in the message bar
+    assert all(name in d.app.message.text for name in ("headquarters.json", "space.json", "starting.json"))
 
 
 
@@ -334,7 +337,9 @@ def test_while_placing_a_roll_awaited_leaves_every_marsonaut_in_sight(make_drive
 def test_a_damaged_file_is_said_beside_the_catalogues_problems(tmp_path, catalogues):
     """A fresh tester's finding: with a junk saved games file and a card catalogue with a bad entry, the
     screen said only the catalogue's problem ("1 card in cards.json is kept out of play..."): the file
-    moved aside was said nowhere but on standard error. Both are said, the file first."""
+    moved aside was said nowhere but on standard error. Both are said, the file first, in a dialog: a
+    message box covered the New-game screen's first row of Marsonauts for 30 seconds (the next tester's)."""
+    from companion.ui.app import AT_START
     import json
 
     import pygame
@@ -355,8 +360,14 @@ def test_a_damaged_file_is_said_beside_the_catalogues_problems(tmp_path, catalog
         with Session.open(db) as s:
             assert s.notice and "damaged" in s.notice
             d = Driver(s, fresh, (800, 480), game_id="thirty-to-mars")
-            said = d.app.message.text
-            assert said.startswith(s.notice) and "1 card in cards.json is kept out of play" in said, said
-            assert d.app.message.kind == "error"
+            dialog = d.app.dialog  # read before the first move, covering nothing once closed
+            assert dialog is not None and dialog.title == AT_START and d.app.message is None
+            assert dialog.lines[0] == s.notice and "1 card in cards.json is kept out of play" in dialog.lines[1]
+            assert "Close" in d.names()
+            d.frame()
+            drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+            assert "moved to" in drawn and "kept out of play" in drawn, drawn
+            d.key("next")  # NEXT closes it, as Close does
+            assert d.app.dialog is None and d.app.message is None
     finally:
         pygame.display.quit()
