@@ -65,7 +65,8 @@ def test_advance_all_goes_as_far_as_the_plan_in_one_commit_and_undo_takes_back_o
     assert said.startswith(f"Advanced {n} spaces, paying ") and "Stopped: " in said
     assert said.split("Stopped: ", 1)[1][:1].isupper()  # a sentence, as the rules' refusals are
     if not plan["mars"]:
-        assert plan["stop"].message in said and "(Phase 2.2: Advance Rocket)" in said
+        assert plan["stop"].message.split("; ")[0].rstrip(".") + "." in said  # the rest is on the resources line
+        assert "(Phase 2.2: Advance Rocket)" in said
     assert moves(d) == where   # greyed now, in their places
     d.tap("Undo")
     assert s.state.players[seat].steps == steps + n - 1 and s.seq == seq + n - 1
@@ -91,3 +92,22 @@ def test_advance_all_stops_before_a_hazard_that_asks_a_choice(driver, size):
     assert "right in front" in d.app.message.text and d.app.message.rule == "race-to-mars.txt, Hazards"
     d.tap("Advance")
     assert s.state.hazards == (plan["hazard"],)   # the player's choice now: what to jettison
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_what_advance_all_says_leaves_the_movers_own_panel_in_sight(driver, size):
+    """A fresh tester's finding: "Advanced 2 spaces, paying ..." covered the moving player's own panel, where
+    what it paid shows. The note goes over the other players' panels, never over the mover's (nor the moves)."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    seat = to_a_run(d, 18, lambda run: run["spaces"] >= 2 and not run["hazard"])
+    d.tap("Advance all")
+    assert d.app.message is not None and d.app.message.text.startswith("Advanced "), d.app.message
+    d.frame()
+    box = message_box(d.app.layout, d.app)[0]
+    name = d.app.game.seats(d.app.state)[seat].name
+    panel = next(h.rect for h in d.app.screen.ui.hits if h.label == name)  # a tap on a panel opens its player
+    assert not box.colliderect(panel), (box, panel)
+    for label in ("Advance", "Advance all", "Undo"):
+        hit = next((h for h in d.app.screen.ui.hits if h.label.startswith(label)), None)
+        assert hit is None or not box.colliderect(hit.rect), (label, box, hit.rect)

@@ -88,11 +88,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     seats = app.game.seats(state)
     ready = {r["seat"]: r for r in app.game.launch_readiness(state)}
     players = view["players"]
-    if lay.portrait and len(players) > 2:  # two columns of panels
-        strips = L.grid(rect, len(players), 2, lay.gap)
-    else:
-        strips = weighted_rows(rect, len(players), lay.gap, highlight[0] if highlight and len(players) > 2 else -1)
-    for i, (row, p) in enumerate(zip(strips, players)):
+    for i, (row, p) in enumerate(zip(panel_rects(lay, rect, len(players), highlight), players)):
         acting = i in highlight
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
         ui.hits.append(Hit(pygame.Rect(row), p["name"], lambda i=i: show_player(app, i)))
@@ -135,6 +131,14 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
                     w.split(",")[0] for w in what), f"{n} module" + ("s" if n > 1 else "")], mods_r.w, lay.small),
                          lay.small, FG, min_size=lay.small)
         number_cells(ui, rest, cells)
+
+
+def panel_rects(lay: Any, rect: pygame.Rect, n: int, highlight: tuple[int, ...] = ()) -> list[pygame.Rect]:
+    """Where :func:`player_panels` puts the ``n`` players' panels in ``rect``: two columns in portrait with
+    more than 2 players, else rows, the first ``highlight``ed seat's taller with more than 2."""
+    if lay.portrait and n > 2:
+        return L.grid(rect, n, 2, lay.gap)
+    return weighted_rows(rect, n, lay.gap, highlight[0] if highlight and n > 2 else -1)
 
 
 def weighted_rows(rect: pygame.Rect, n: int, gap: int, big: int, weight: float = 1.7) -> list[pygame.Rect]:

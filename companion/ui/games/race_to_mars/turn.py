@@ -31,7 +31,8 @@ from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
 from .moves import ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short
-from .panels import TableScreen, player_panels, reminder_lines, resources_line, route_strip, split, text_panel
+from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
+                     text_panel)
 from .refuse import WHY, tap_or_why, why_not
 from .words import INSIGHT_EFFECTS, SHORT, count, fitting
 
@@ -78,6 +79,21 @@ class TurnScreen(TableScreen):
 
     def seat(self) -> int:
         return self.app.game.to_act(self.app.state).seats[0]
+
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """A note or refusal goes over the players' panels (never the moves), but not over the moving
+        player's own (what Advance N paid shows there): above it or below it where the box fits, else
+        over the panels from the end away from it."""
+        lay = self.app.layout
+        area = split(lay, self.panels_share)[0].inflate(-2 * lay.gap, -2 * lay.gap)
+        seat = self.seat()
+        rows = panel_rects(lay, area, len(self.app.game.seats(self.app.state)), (seat,))
+        mine = rows[seat] if 0 <= seat < len(rows) else area
+        above = pygame.Rect(area.x, area.y, area.w, mine.y - lay.gap - area.y)
+        below = pygame.Rect(area.x, mine.bottom + lay.gap, area.w, area.bottom - mine.bottom - lay.gap)
+        rows_across = mine.w == area.w  # not the portrait grid of two columns
+        places = [(r, at_bottom) for r, at_bottom in ((above, False), (below, True)) if rows_across and r.h > 0]
+        return places + [(area, mine.centery < area.centery)]
 
     def on_next(self) -> None:
         legal = self.app.legal()
@@ -158,7 +174,8 @@ class TurnScreen(TableScreen):
     def advance_run(self, seat: int) -> None:
         """"Advance N": the spaces of the rules' plan (:func:`advance_run`), each paid with :func:`best_advance`
         and each its own logged move (Undo takes back one space), submitted in one batch (one commit); then
-        what was done and why it stopped, in the message bar."""
+        what was done and why it stopped, in the message bar (over the other players' panels: see
+        :meth:`message_areas`)."""
         app = self.app
         plan = app.game.advance_run(app.state, seat)
         paid: list[str] = []
@@ -186,8 +203,9 @@ class TurnScreen(TableScreen):
             why = "The rocket is on the final space, on Mars. (The Game Ends)"
         else:
             stop = app.game.advance_run(state, seat)["stop"]
-            why = (f"{stop.message} ({stop.rule.split(', ', 1)[-1]})" if stop is not None
-                   else "Advance goes on.")
+            # the refusal's first clause: what is left unspent, its second, shows on the resources line
+            why = (f"{stop.message.split('; ', 1)[0].rstrip('.')}. ({stop.rule.split(', ', 1)[-1]})"
+                   if stop is not None else "Advance goes on.")
         app.say(f"{did}. Stopped: {why}", "note", 10)
 
     def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
