@@ -40,13 +40,14 @@ def test_a_number_typed_on_a_negative_result_is_a_loss(make_driver, result, titl
     d.tap("Done")
     assert editor(d).effects[result]["oxygen"] == -2
     assert "Oxygen -2" in [t for t, _, _ in d.app.screen.ui.texts]
-    d.tap("oxygen amount")  # \u00b1 still flips it: a gain on a Negative result
-    d.tap("\u00b1")
+    d.tap("oxygen amount")  # \u00b1 after a digit flips it: a gain on a Negative result
+    pad(d, "2", ": -2")
+    pad(d, "\u00b1", ": +2")
     d.tap("Done")
     assert editor(d).effects[result]["oxygen"] == 2
     d.tap("fuel amount")
-    d.tap("\u00b1")
     d.tap("3")
+    pad(d, "\u00b1", ": +3")
     d.tap("Done")
     assert editor(d).effects[result]["fuel"] == 3
     assert editor(d).card_dict()[result] == {"oxygen": 2, "fuel": 3}
@@ -55,14 +56,13 @@ def test_a_number_typed_on_a_negative_result_is_a_loss(make_driver, result, titl
 @pytest.mark.timeout(30)
 def test_plus_minus_at_zero_shows_the_sign_the_next_digit_takes(make_driver):
     """A tester's finding: on Check Negative the pad opens on "-" (a loss); ± there showed "0", as if
-    it did nothing, and the next digit then came out as "+1". At 0, ± shows the sign pending ("+" or
+    it did nothing, and the next digit then came out as "+1". At 0 the title shows the sign pending ("+" or
     "-"), which the next digit takes; back to 0 with ⌫, the sign stays shown."""
     d = make_driver((800, 480))
     open_editor_on(d, "Check Negative")
     pad(d, "oxygen amount", ": -")
+    pad(d, "±", ": -")  # the first ± is the card's minus, there already
     pad(d, "±", ": +")  # a gain pending
-    pad(d, "±", ": -")
-    d.tap("±")
     pad(d, "1", ": +1")
     pad(d, "⌫", ": +")
     d.tap("2")
@@ -74,6 +74,34 @@ def test_plus_minus_at_zero_shows_the_sign_the_next_digit_takes(make_driver):
     d.tap("3")
     d.tap("Done")
     assert editor(d).effects["inevitable_positive"]["fuel"] == -3
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("page,result", [("Check Negative", "failure"), ("Inevitable Negative", "inevitable_negative"),
+                                         ("Check Positive", "success")])
+def test_a_printed_minus_copied_as_plus_minus_first_is_a_loss(make_driver, page, result):
+    """Found by a review: on Check Negative, ± pressed first showed "+", so a player copying the card's
+    printed "-2" (Event Card anatomy 10., Negative consequences) as ± then 2 saved +2. ± typed before
+    a digit is the printed minus in every field, also on a pad opened on a loss; the title says each sign."""
+    d = make_driver((800, 480))
+    open_editor_on(d, page)
+    pad(d, "oxygen amount", ": -" if result != "success" else ": 0")
+    pad(d, "±", ": -")
+    pad(d, "2", ": -2")
+    d.tap("Done")
+    assert editor(d).effects[result]["oxygen"] == -2
+    pad(d, "oxygen amount", ": -2")  # opened on the loss: "-3" copied
+    pad(d, "±", ": -2")
+    pad(d, "3", ": -3")
+    d.tap("Done")
+    assert editor(d).effects[result]["oxygen"] == -3
+    d.tap("fuel amount")  # a number typed, emptied, then "-4" copied
+    pad(d, "5", ": -5" if result != "success" else ": +5")
+    d.tap("⌫")
+    pad(d, "±", ": -")
+    pad(d, "4", ": -4")
+    d.tap("Done")
+    assert editor(d).card_dict()[result] == {"oxygen": -3, "fuel": -4}
 
 
 @pytest.mark.timeout(30)

@@ -574,7 +574,8 @@ class CardScreen(Screen):
     def ask_amount(self, result: str, symbol: str) -> None:
         """The number pad for ``symbol``'s amount in ``result`` (signed where it
         can be negative). On a Negative result (Check Negative, Inevitable
-        Negative) an amount typed is a loss: 2 is saved as -2 (\u00b1 still flips it)."""
+        Negative) an amount typed is a loss: 2, or the card's "-2" as \u00b1 2, is saved as -2 (a gain there
+        is 2 \u00b1: \u00b1 after a digit flips the sign)."""
         def done(v: int) -> None:
             self.effects[result][symbol] = 0
             self.step_effect(result, symbol, v)
@@ -653,12 +654,14 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     ``on_done(value)``. ``losses``: a number typed from 0 is negative (a
     loss), shown with its minus sign at once. The first digit typed replaces the
     number the pad opened on (as on a calculator); the next ones are appended;
-    a digit that would pass ``top`` is refused, the title saying the most ("3 (at most 30)"). At 0, \u00b1 sets
-    the sign the next digit takes, and the title shows it pending ("-", or
-    "+" where a plain 0 would be a loss); Done there saves 0. Otherwise the
-    title shows exactly the value Done saves; ``zero`` is what 0 means where it is not a number
-    (a difficulty: "roll", to determine)."""
-    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True}
+    a digit that would pass ``top`` is refused, the title saying the most ("3 (at most 30)").
+    \u00b1 typed first (before a digit, or once \u232b has emptied the number) is the minus sign printed
+    on the card: "-2" copied as \u00b1 2 is -2 in every field (in a loss field the minus is there
+    already, and stays); any other \u00b1 flips the sign, so a gain in a loss field is 2 \u00b1 (or
+    \u00b1 \u00b1 2). At 0 the title shows the sign the next digit takes ("-", or "+" where a plain 0
+    would be a loss); Done there saves 0. Otherwise the title shows exactly the value Done saves;
+    ``zero`` is what 0 means where it is not a number (a difficulty: "roll", to determine)."""
+    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True, "first": True}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
@@ -673,16 +676,18 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         if typed > top:  # the number stays as it was: a slip of the finger loses nothing typed
             app.dialog.title = f"{shown()} (at most {top})"
             return
-        st["v"], st["fresh"] = typed, False
+        st["v"], st["fresh"], st["first"] = typed, False, st["first"] and not typed
         app.dialog.title = shown()
 
     def flip() -> None:
-        st["neg"] = not st["neg"]
+        st["neg"] = True if st["first"] else not st["neg"]  # first, the printed minus
+        st["first"] = False
         app.dialog.title = shown()
 
     def back() -> None:
         st["v"] //= 10
         st["fresh"] = False
+        st["first"] = not st["v"]  # an emptied number starts again
         app.dialog.title = shown()
 
     def done() -> None:
