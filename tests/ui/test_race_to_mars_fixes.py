@@ -769,7 +769,7 @@ def test_a_copy_module_jettisoned_as_storage_is_named_as_a_copy():
 
 def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(driver):
     """"Phase 2.2: Advance Rocket": a fresh player's finger found Rocket... where Pay with... had been once only
-    one way to pay was left. Pay with... now stays in its place, greyed ("1 way"), so the buttons after it stay."""
+    one way to pay was left. Pay with... now stays in its place, greyed, so the buttons after it stay."""
     from companion.rules import race_to_mars as rm
     d = driver()
     s = d.app.session
@@ -790,6 +790,39 @@ def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(dri
         seen.add(next(h.label for h in d.app.screen.ui.hits if h.label.startswith("Pay with\u2026")))
         d.tap("Advance")
     assert "Pay with\u2026" in seen and len(seen) == 2, seen     # live, then greyed in the same place
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_greyed_pay_with_says_why_it_is_greyed_not_1_way(driver, size):
+    """Found by a review: greyed (one way to pay the next space, or none), Pay with... still offered "1 way"
+    on its second line. Its second line and its tap now say why it is greyed: nothing to choose."""
+    from companion.rules import race_to_mars as rm
+    from companion.ui.games.race_to_mars.refuse import WHY
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    rng = random.Random(18)
+    while not (s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards
+               and sum(a.kind == rm.ADVANCE for a in rm.legal_actions(s.state)) > 1):
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    seen = []
+    while s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards:
+        d.frame()
+        ways = sum(a.kind == rm.ADVANCE for a in rm.legal_actions(s.state))
+        if ways <= 1 and "Pay with\u2026" + WHY in d.names():
+            texts = [t for t, _, _ in d.app.screen.ui.texts]
+            assert not any("way" in t and "other" not in t for t in texts), texts
+            assert ("no other way to pay" in texts or "no choice" in texts) if ways else "nothing pays" in texts
+            d.tap("Pay with\u2026" + WHY)
+            said = d.app.message.text
+            assert "1 way" not in said and "there is one" not in said, said
+            assert ("nothing to choose" in said) if ways else ("nothing can pay it now" in said), said
+            seen.append(ways)
+        if not ways:
+            break
+        d.tap("Advance")
+    assert seen == [1, 0], seen  # one way, then none
 
 
 def test_a_search_of_the_starting_cards_finds_by_name_the_cards_not_in_the_catalogue(driver):

@@ -30,7 +30,8 @@ from ... import text
 from ...screens.chrome import next_rect
 from ...widgets import BAD, FG, MARS, WARN, Ui
 from . import facts
-from .moves import ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short
+from .moves import (ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short,
+                    source_text)
 from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
                      text_panel)
 from .refuse import WHY, tap_or_why, why_not
@@ -302,10 +303,14 @@ class TurnScreen(TableScreen):
             out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
                         f"{len(advances)} ways"))
         elif problem is not None or advances:  # greyed, in its place: the buttons after it stay where they were
-            out.append(("Pay with\u2026", lambda: app.say(
-                "Pay with... chooses among the ways to pay the next space: now there is "
-                + ("one, and Advance uses it." if advances else "none."), "info", 5), "disabled",
-                "1 way" if advances else "no way", "Pay with\u2026" + WHY))
+            def why_greyed() -> None:  # why there is nothing to choose now
+                only = source_text(app, seat, advances[0].args["source"]) if advances else None
+                app.say("Pay with... chooses how to pay the next space: " + (
+                    f"only {only} can pay it now, so there is nothing to choose (Advance pays with it)." if only
+                    else "nothing can pay it now (a tap on Advance says why)."), "info", 5)
+            out.append(("Pay with\u2026", why_greyed, "disabled",
+                        fit(["no other way to pay", "no choice", ""] if advances else ["nothing pays", ""]) or None,
+                        "Pay with\u2026" + WHY))
         for a in [a for a in legal if a.kind == FREE_ADVANCE]:
             spaces = describe(app, a).split(": ")[-1].split()[0]
             out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
