@@ -27,6 +27,11 @@ COMMANDS: dict[str, str] = {
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) just the module that owns one subcommand."""
+    return _build(only)[0]
+
+
+def _build(only: str | None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """(:func:`build_parser`'s parser, its subcommands' parsers by name)."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Mars Table Companion: keeps the books beside a real Mars board game.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -40,7 +45,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         except ImportError as exc:  # a module still missing must not break the others
             p = sub.add_parser(name, help=f"(unavailable: {exc})")
             p.set_defaults(func=lambda _a, _e=exc: _unavailable(_e))
-    return parser
+    return parser, dict(sub.choices)
 
 
 def _unavailable(exc: Exception) -> int:
@@ -54,7 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # `companion` alone (and `python -m companion`) starts the app
     only = argv[0] if argv[0] in COMMANDS else None
-    args = build_parser(only).parse_args(argv)
+    parser, commands = _build(only)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the subcommand's own parser, with its usage (argparse's top-level one has only COMMAND)
+        commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     if getattr(args, "func", None) is None:
         build_parser().print_help()
         return 2
