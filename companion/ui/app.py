@@ -119,6 +119,7 @@ class Message:
     until: float
     screen: str | None = None
     rule: str | None = None   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
+    sticky: bool = False      # a move does not answer it (it goes with its time or a tap): said before the move
 
 
 @dataclass
@@ -428,10 +429,11 @@ class App:
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
-        if self.message and (self.message.kind != "note" or self.message.screen is not None):
+        m = self.message
+        if m and not m.sticky and (m.kind != "note" or m.screen is not None):
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         first = next((i for i, e in enumerate(outcome.events) if e.kind in CONFIRMED), None)
-        if first is not None:  # effects not on the next screen: confirm (from the first such event)
+        if first is not None and not (m and m.sticky):  # effects not on the next screen: confirm (from the first)
             self.say(" · ".join(e.text for e in outcome.events[first:first + 2]), "note", 6)
         return True
 
@@ -483,11 +485,13 @@ class App:
         self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0)
         self.message.rule = rejection.rule if cites else None
 
-    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
+    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False,
+            sticky: bool = False) -> None:
         """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
-        The message goes when the screen changes, unless ``everywhere``."""
+        The message goes when the screen changes, unless ``everywhere``; the next move
+        accepted answers a refusal or an error, unless ``sticky`` (a warning about the move being made)."""
         screen = None if everywhere else self._screen_name()
-        self.message = Message(s, kind, time.monotonic() + seconds, screen)
+        self.message = Message(s, kind, time.monotonic() + seconds, screen, sticky=sticky)
         self.dirty = True
 
     def _screen_name(self) -> str | None:

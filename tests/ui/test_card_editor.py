@@ -222,3 +222,25 @@ def test_a_card_changed_from_edit_cards_is_kept_not_drawn(make_driver):
     d.tap("NEXT")  # Save
     assert d.app.state.event is None and d.app.current_screen().name == "card"
     assert d.app.catalogue("event").get("Solar Wind")["difficulty"] == 5
+
+
+@pytest.mark.timeout(30)
+def test_a_card_the_catalogue_cannot_keep_is_said_after_the_move(make_driver, monkeypatch):
+    """A fresh tester's finding: with a catalogue folder that cannot be written, "The catalogue file could
+    not be written" was said, then wiped by the draw made at once with the card: the table never knew that
+    the card it entered would be gone at the next start. The warning outlives the move it was said for."""
+    from companion.catalogue import Catalogue
+    d = make_driver((800, 480))
+    open_editor_on(d, "Check Negative")
+
+    def full_disk(self, card, replace=False):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(Catalogue, "add", full_disk)
+    seq = d.app.session.seq
+    while editor(d).editing:
+        d.tap("NEXT")
+    assert d.app.session.seq > seq  # the card is drawn (used in this game) ...
+    assert d.app.message is not None and "could not be written" in d.app.message.text, d.app.message
+    assert "not kept for the next" in d.app.message.text
+    d.frame()  # ... and the warning is still on the screen after the move
+    assert d.app.message is not None and "could not be written" in d.app.message.text

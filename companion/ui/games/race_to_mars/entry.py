@@ -333,7 +333,8 @@ class EntryScreen(Screen):
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return False
         except OSError as exc:
-            self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
+            self.app.say(f"The catalogue file could not be written ({exc}); the card is used in this game "
+                         "but not kept for the next.", "error", 20, everywhere=True, sticky=True)  # the move keeps it
         return True
 
     def use(self, card: dict[str, Any], place: str | None) -> bool:

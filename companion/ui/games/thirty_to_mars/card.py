@@ -149,7 +149,8 @@ class CardScreen(Screen):
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return
         except OSError as exc:  # kept in memory; draw it anyway
-            self.app.say(f"The catalogue file could not be written ({exc}); the card is used anyway.", "error")
+            self.app.say(f"The catalogue file could not be written ({exc}); the card is used in this game "
+                         "but not kept for the next.", "error", 20, everywhere=True, sticky=True)  # the move keeps it
             parsed = card
         if self.editing_name is not None and self.editing_name != card["name"]:
             try:  # renamed: the old name goes
@@ -228,7 +229,7 @@ class CardScreen(Screen):
         content = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
         box = message_rect(lay, self.app)
         if self.app.message is not None and self.app.dialog is None and box.colliderect(content):
-            content = pygame.Rect(content.x, content.y, content.w, box.y - lay.gap - content.y)  # the list ends above it
+            content = pygame.Rect(content.x, content.y, content.w, box.y - lay.gap - content.y)  # the list: above it
         tools_r = None
         if not self.editing and not self.searching:
             if self.row_width(lay, content, nr) < lay.px(TOOLS_W):  # narrow: Search and Edit get a row
