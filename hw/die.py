@@ -60,11 +60,15 @@ BAD_CHECKSUM = "bad_checksum"  # '*' suffix not two hex digits, or not the XOR
 UNKNOWN = "unknown"  # not a message of the protocol
 OUT_OF_RANGE = "out_of_range"  # face not 1..6, battery not 0..100
 PARTIAL = "partial"  # line cut off by a disconnect (no terminator)
-REASONS = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, PARTIAL)
+STALE = "stale"  # a line's start waited more than STALE_S for the rest: its terminator was lost
+REASONS = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, PARTIAL, STALE)
 #: the reasons of a line that was a damaged message, posted as an ``ignored`` event (a roll may
 #: have been lost in it: the table can roll again): all but ``partial`` (the disconnect is posted
 #: itself). ``unknown`` is one: "ROLL" without its digit, "R0LL 4"; the protocol has no other messages
-DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE)
+DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, STALE)
+#: seconds an unfinished line may wait for its terminator: the die sends a line in one burst (about 1 ms
+#: at 115200 baud), so older bytes lost their terminator and would join the next line ("4" + "ROLL 3")
+STALE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +218,11 @@ class LineSplitter:
                 self._buf += tail
         return out
 
+    @property
+    def pending(self) -> bool:
+        """True while an unfinished line is kept (bytes without their terminator yet)."""
+        return bool(self._buf) and not self._skipping
+
     def reset(self) -> bool:
         """Forget the unfinished line; return True if one was pending (a partial line)."""
         pending = bool(self._buf) and not self._skipping
@@ -315,16 +324,23 @@ class _Reader(serial.threaded.ReaderThread):
 
 
 class _LineProtocol(serial.threaded.Protocol):
-    """Feeds chunks through a :class:`LineSplitter` into the owning :class:`DieReader`."""
+    """Feeds chunks through a :class:`LineSplitter` into the owning :class:`DieReader`; an unfinished
+    line older than the owner's ``stale_s`` when more bytes come is dropped as :data:`STALE` first (looked
+    at when bytes come, so the reader still sleeps in ``read`` while the die is quiet)."""
 
     def __init__(self, owner: DieReader) -> None:
         self.owner = owner
         self.splitter = LineSplitter(owner.max_line)
+        self.since: float | None = None  # when the unfinished line's first bytes came
 
     def data_received(self, data: bytes) -> None:
         now = self.owner.clock()
-        for line in self.splitter.feed(data):
+        if self.since is not None and now - self.since > self.owner.stale_s and self.splitter.reset():
+            self.owner._rejected(STALE, now)
+        lines = self.splitter.feed(data)
+        for line in lines:
             self.owner._line(line, now)
+        self.since = None if not self.splitter.pending else now if lines or self.since is None else self.since
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self.owner._lost(exc, self.splitter.reset())
@@ -339,7 +355,8 @@ class DieReader:
     ``"auto"`` (:func:`find_die_port`), or a callable returning a path or
     ``None``; it is looked up again before every reconnect. ``baudrate`` in
     baud; ``backoff_s`` = (first, max) seconds between attempts, doubled
-    after each failure and reset by a valid line; ``max_line`` in bytes.
+    after each failure and reset by a valid line; ``max_line`` in bytes; ``stale_s``: seconds an
+    unfinished line may wait for its terminator before it is dropped as :data:`STALE`.
 
     :meth:`start` and :meth:`stop` never raise for I/O problems and never
     block for long (stop returns within about 0.5 s).
@@ -347,8 +364,10 @@ class DieReader:
 
     def __init__(self, post: Callable[[DieEvent], object], port: str | Callable[[], str | None] = "auto",
                  *, baudrate: int = BAUDRATE, backoff_s: tuple[float, float] = (0.1, 2.0),
-                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic) -> None:
+                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic,
+                 stale_s: float = STALE_S) -> None:
         self.post = post
+        self.stale_s = stale_s
         self.port = port
         self.baudrate = baudrate
         self.backoff_s = backoff_s
@@ -405,16 +424,20 @@ class DieReader:
         with self._lock:
             self._status = dataclasses.replace(self._status, **changes)
 
+    def _rejected(self, reason: str, now: float) -> None:
+        """A line ignored for ``reason``: counted; posted as ``ignored`` when it is a damaged message."""
+        with self._lock:
+            self._errors[reason] += 1
+            self._status = dataclasses.replace(self._status, lines=self._status.lines + 1)
+        if reason in DAMAGED:  # a roll may be lost in it: the table is told (the app says so)
+            self._emit(DieEvent(IGNORED, reason=reason, t=now))
+
     def _line(self, line: bytes | None, now: float) -> None:
         ev = Rejected(OVERLONG) if line is None else decode_line(line)
         if ev is None:
             return
         if isinstance(ev, Rejected):
-            with self._lock:
-                self._errors[ev.reason] += 1
-                self._status = dataclasses.replace(self._status, lines=self._status.lines + 1)
-            if ev.reason in DAMAGED:  # a roll may be lost in it: the table is told (the app says so)
-                self._emit(DieEvent(IGNORED, reason=ev.reason, t=now))
+            self._rejected(ev.reason, now)
             return
         with self._lock:
             s = self._status

@@ -235,3 +235,29 @@ def test_find_die_port_prefers_the_udev_symlink_then_usb_ids(tmp_path, monkeypat
     assert find_die_port(symlink=absent) == absent
     monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: 1 / 0)
     assert find_die_port(symlink=str(tmp_path / "nope")) is None  # never raises
+
+
+@pytest.mark.timeout(5)
+def test_a_line_whose_terminator_was_lost_is_dropped_not_joined_to_the_next(sim, events):
+    """A fresh tester's finding: "4" sent without its newline stayed in the reader, and a newline 1.5 s
+    later made it a roll of 4 (it would also have joined the next line: "4ROLL 3"). Bytes that waited longer
+    than ``stale_s`` for their terminator are dropped when more bytes come, counted as ``stale`` and posted as
+    ``ignored`` (the table is asked to roll again); the next line is read whole."""
+    reader = start_reader(events, sim.path, stale_s=0.2)
+    try:
+        sim.send_raw(b"4")
+        time.sleep(0.4)
+        sim.send_raw(b"\n")
+        sim.roll(3)
+        got = events.wait(lambda e: e.kind in ("ignored", "roll"))
+        assert (got.kind, got.reason) == ("ignored", "stale"), got
+        roll = events.wait(is_roll)
+        assert roll.face == 3
+        sim.send_raw(b"ROL")  # a line in two bursts close together is one line
+        time.sleep(0.05)
+        sim.send_raw(b"L 5\n")
+        assert events.wait(is_roll).face == 5
+        st = reader.status()
+        assert st.errors["stale"] == 1 and st.rolls == 2 and st.last_roll == 5
+    finally:
+        reader.stop()
