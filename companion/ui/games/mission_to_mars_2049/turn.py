@@ -22,6 +22,7 @@ so every option offered is legal.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -508,6 +509,22 @@ def _split(lay: Any, players: int = 3) -> tuple[pygame.Rect, pygame.Rect]:
     return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
 
 
+#: said after the start of an event too long for its box (the whole of it is a tap away)
+MORE_ON_TAP = "\u2026 (tap for the rest)"
+
+
+def _start_of(line: str, box: pygame.Rect, size: int) -> str:
+    """The longest start of ``line`` in whole sentences or clauses (cut after ". ", "; ", ": ") that fits
+    ``box`` with :data:`MORE_ON_TAP` after it; ``line`` itself when even its first clause does not (cut then)."""
+    lh = text.font(size).get_linesize()
+    pieces = re.split(r"(?<=[.;:])\s+", line)
+    for n in range(len(pieces) - 1, 0, -1):
+        start = " ".join(pieces[:n]).rstrip(";:") + " " + MORE_ON_TAP
+        if len(text.wrap(start, box.w, size)) * lh <= box.h:
+            return start
+    return line
+
+
 def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> None:
     """What happened this turn (the die's effect on every player, the moves):
     the newest first, each line whole; the older ones that do not fit are
@@ -525,7 +542,7 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
         h = len(text.wrap(line, inner.w, lay.small)) * line_h
         if y + h > inner.bottom:
             if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
-                ui.block(inner, line, lay.small, FG, min_size=lay.small)
+                ui.block(inner, _start_of(line, inner, lay.small), lay.small, FG, min_size=lay.small)
             break
         y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG if shown == 0 else DIM)
         shown += 1

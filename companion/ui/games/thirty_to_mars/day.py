@@ -296,10 +296,11 @@ class DayScreen(Screen):
         and, in the free cell, "Same as yesterday"."""
         lay = ui.layout
         if placing_again(self.app):  # a demanded card: the crew places again
-            why_r, rect = L.take_top(rect, lay.px(60), lay.gap)
+            roomy = self.bays_fit(ui, pygame.Rect(rect.x, rect.y, rect.w, rect.h - lay.px(60) - lay.gap))
+            why_r, rect = L.take_top(rect, lay.px(60) if roomy else lay.px(34), lay.gap)  # short: one line
             ui.panel(why_r, PANEL, WARN, width=3)
             ui.block(why_r.inflate(-lay.px(12), -lay.px(6)), "Placing again: the first card's places produce "
-                     "nothing today \u203a", lay.small, FG)
+                     "nothing today \u203a" if roomy else "Placing again: why? \u203a", lay.small, FG)
             ui.hits.append(Hit(pygame.Rect(why_r), "Why again", lambda: self.app.show_info(
                 "A demanded card: place the crew again", [replace_text(state), REPLACE_RULE])))
         cells = self.paint_bays(ui, rect, state, tappable=True)
@@ -307,7 +308,13 @@ class DayScreen(Screen):
             same = self.yesterday()
             fill, border, fg = STYLES["good" if same else "disabled"]
             ui.panel(cells[7], fill, border)
-            two_lines(ui, cells[7], "Same as", "yesterday", fg)
+            if self.bays_fit(ui, rect):
+                two_lines(ui, cells[7], "Same as", "yesterday", fg)
+            else:  # one line, as the Bays beside it
+                room = cells[7].w - lay.px(12)
+                ui.label(cells[7].inflate(-lay.px(12), 0), next((w for w in ("Same as yesterday", "As yesterday")
+                                                                 if text.width(w, lay.small, True) <= room),
+                                                                "Yesterday"), lay.small, fg, "center", bold=True)
             if same:
                 ui.hits.append(Hit(pygame.Rect(cells[7]), "Same as yesterday", lambda: self.same_places(same)))
             else:  # greyed on the first day: its tap says why
@@ -374,6 +381,7 @@ class DayScreen(Screen):
         game = self.app.game
         ncols = self.bay_cols(ui, rect)
         cells = L.grid(rect, 8 if 8 % ncols == 0 else 7, ncols, lay.gap)
+        one_line = not self.bays_fit(ui, rect)  # too short for two readable lines (portrait, a full dashboard)
         for cell, bay in zip(cells, range(7)):
             here = [state.crew[i].profile.short[:2] for i, b in enumerate(state.placement)
                     if b == bay and state.crew[i].active]
@@ -388,12 +396,21 @@ class DayScreen(Screen):
                 style, sub = "primary", f"EVENT {len(here)}/{cap}" + (f" {' '.join(here)}" if here else "")
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
-                sub = "broken" if cap == 0 else "had a problem today"
+                room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
+                sub = "broken" if cap == 0 else next((w for w in ("had a problem today", "problem today")
+                                                       if text.width(w, lay.small) <= room), "problem")
             else:
                 style = "normal"
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
-            two_lines(ui, cell, label, sub, fg)
+            if one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
+                room = cell.w - lay.px(12)
+                short = sub.split(" \u00b7 ")[0] if bay else f"{len(here)} here"
+                line = next((w for w in (f"{label} \u00b7 {sub}", f"{label} {short}") if text.width(w, lay.small, True)
+                             <= room), label)
+                ui.label(cell.inflate(-lay.px(12), 0), line, lay.small, fg, "center", bold=True)
+            else:
+                two_lines(ui, cell, label, sub, fg)
             if tappable:  # a greyed Bay too: its tap is refused with the rule that greys it
                 name = f"bay {bay}" if style != "disabled" else f"bay {bay} (why not?)"
                 ui.hits.append(Hit(pygame.Rect(cell), name, (lambda b=bay: self.place(b))))

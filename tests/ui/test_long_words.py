@@ -1,0 +1,84 @@
+"""Words that were cut on the table's main screens (a fresh tester's whole games at 800x480 and 480x800): each
+now fits whole, in fewer words where the room is short. Text cut with "…" is counted (``text.STATS["cut"]``)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from companion.rules import get_game
+from companion.ui import text
+from companion.ui.driver import Driver
+
+SIZES = [(800, 480), (480, 800)]
+
+
+def _play_until(d, game_id: str, options, seed: int, found, limit: int = 20000) -> None:
+    s = d.app.session
+    game = get_game(game_id)
+    s.new_game(game_id, options)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if found(s.state):
+            return
+        assert not game.is_over(s.state)
+        assert s.submit(game.random_action(s.state, rng)).accepted
+    raise AssertionError("never reached")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_bay_that_had_a_problem_today_says_so_whole(make_driver, size):
+    """30 to Mars, placing: a Bay greyed because its event happened there today said "had a problem tod…";
+    and in portrait, placing again, the Bays' two lines ran over their borders."""
+    d = make_driver(size)
+    game = get_game("thirty-to-mars")
+
+    def greyed_by_a_problem(state) -> bool:
+        return state.step == "place" and any(game.capacity(state, b) for b in state.event_bays
+                                             if b and b != state.location)
+    _play_until(d, "thirty-to-mars", game.default_options(None, 3), 3, greyed_by_a_problem)
+    cuts = text.STATS["cut"]
+    d.frame()
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+    assert any(t in ("had a problem today", "problem today", "problem") or t.endswith(" Medical") for t in drawn), drawn
+    # placing again with the Broken row shown (this game): in portrait the Bays had no room for two lines, and
+    # their words ran over their borders; every word of a Bay is inside it
+    cells = [h.rect for h in d.app.screen.ui.hits if h.label.startswith(("bay ", "Same as yesterday"))]
+    assert len(cells) == 8
+    for t, drawn_r, box in d.app.screen.ui.texts:
+        cell = next((c for c in cells if c.contains(box)), None)
+        if cell is not None:
+            assert cell.inflate(-2, -2).contains(drawn_r), (t, drawn_r, cell)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_event_starts_in_whole_sentences_and_the_rest_is_a_tap_away(session, catalogues, size):
+    """Mission to Mars 2049: Q.4's "The bank has run out of Food cards: everyone changes ... Blue changes 6
+    Food cards into 2 (3) tokens; Green ..." was cut in the "this turn" box. Its start is shown in whole
+    sentences or clauses, with "… (tap for the rest)"; the tap shows all of it."""
+    from companion.ui.games.mission_to_mars_2049.turn import MORE_ON_TAP, _start_of
+    pygame.display.init()
+    try:
+        pygame.display.set_mode(size)
+        d = Driver(session, catalogues, size, game_id="mission-to-mars-2049")
+        game = get_game("mission-to-mars-2049")
+        seen: list[str] = []
+
+        def after_q4(state) -> bool:
+            return any("(Q.4)" in e.text for e in d.app.recent)
+        _play_until(d, "mission-to-mars-2049", game.default_options(4, 0), 0, after_q4)
+        cuts = text.STATS["cut"]
+        d.frame()
+        seen = [t for t, _, _ in d.app.screen.ui.texts]
+        assert text.STATS["cut"] == cuts, text.CUTS[-3:]
+        line = next(e.text for e in reversed(d.app.recent) if "(Q.4)" in e.text)
+        box = pygame.Rect(0, 0, 320, 4 * text.font(d.app.layout.small).get_linesize())
+        start = _start_of(line, box, d.app.layout.small)
+        assert start.endswith(MORE_ON_TAP) and line.startswith(start[:-len(MORE_ON_TAP)].rstrip(";: "))
+        assert seen
+    finally:
+        pygame.display.quit()
