@@ -82,3 +82,30 @@ def test_a_long_event_starts_in_whole_sentences_and_the_rest_is_a_tap_away(sessi
         assert seen
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rocket_move_fits_a_portrait_dialog_whole(session, catalogues, size, monkeypatch):
+    """Race to Mars at 480x800: "Jettison module 2, copying St…" in the "Rocket modules this turn" dialog.
+    A label too wide even in its short form names the module by its number alone, and is drawn whole."""
+    from companion.rules.contract import Action
+    from companion.ui.games.race_to_mars import moves
+    pygame.display.init()
+    try:
+        pygame.display.set_mode(size)
+        d = Driver(session, catalogues, size, game_id="race-to-mars")
+        monkeypatch.setattr(moves, "describe", lambda app, a, short=False: "Jettison module 2, copying Storage"
+                            if short else "Jettison module 2 (Copy of Storage), copying Storage")
+        label = moves.option_label(d.app, Action("jettison_storage", {"module": 1}, 0))
+        assert label in ("Jettison module 2 (Copy of Storage), copying Storage", "Jettison module 2, copying Storage",
+                         "Jettison 2, copying Storage")
+        if size[0] < size[1]:
+            assert label == "Jettison 2, copying Storage"
+        d.app.ask("Rocket modules this turn", [(label, lambda: None)])
+        cuts = text.STATS["cut"]
+        d.frame()
+        assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+        assert label in [t for t, _, _ in d.app.screen.ui.texts]
+    finally:
+        pygame.display.quit()

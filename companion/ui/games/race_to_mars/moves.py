@@ -6,6 +6,8 @@ refusal it could have avoided.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -141,11 +143,15 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
 
 def option_label(app: Any, a: Action) -> str:
     """``describe(a)``, or its short form when it would not fit a dialog's
-    button in one column (the widest a dialog gives)."""
+    button in one column (the widest a dialog gives), else that with modules by number alone
+    ("Jettison 2, copying Storage": a portrait dialog cut "Jettison module 2, copying St…")."""
+    from companion.ui.screens.chrome import dialog_width
+
     from .words import fitting
     lay = app.layout
-    width = min(lay.w - 2 * lay.px(20), lay.px(640)) - lay.px(24) - 2 * lay.px(8)
-    return fitting([describe(app, a), describe(app, a, short=True)], width, lay.body, True)
+    width = dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8)
+    short = describe(app, a, short=True)
+    return fitting([describe(app, a), short, re.sub(r"\bmodule (\d+)", r"\1", short)], width, lay.body, True)
 
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
