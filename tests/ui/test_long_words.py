@@ -109,3 +109,27 @@ def test_a_rocket_move_fits_a_portrait_dialog_whole(session, catalogues, size, m
         assert label in [t for t, _, _ in d.app.screen.ui.texts]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_game_over_asks_no_faces_to_be_tapped(session, catalogues, size):
+    """A fresh tester's finding: Mission to Mars 2049's end screen said "No die / tap the faces", where no
+    roll is to come. The die part says "no more rolls" once the game is over ("tap the faces" before)."""
+    pygame.display.init()
+    try:
+        pygame.display.set_mode(size)
+        d = Driver(session, catalogues, size, game_id="mission-to-mars-2049")
+        game = get_game("mission-to-mars-2049")
+        s = d.app.session
+        s.new_game("mission-to-mars-2049", game.default_options(2, 4))
+        d.frame()
+        assert "tap the faces" in [t for t, _, _ in d.app.screen.ui.texts]
+        rng = random.Random(4)
+        while not game.is_over(s.state):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+        d.frame()
+        drawn = [t for t, _, _ in d.app.screen.ui.texts]
+        assert "no more rolls" in drawn and "tap the faces" not in drawn, drawn
+    finally:
+        pygame.display.quit()

@@ -145,7 +145,17 @@ def die_status_key(app: Any) -> tuple:
     """What :func:`die_status` shows (compared with ``==``): the last roll only while the die is connected."""
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     connected = st["mode"] != "none" and bool(st.get("connected"))
-    return app.uses_die(), st["mode"], connected, app.on_picker(), app.die_last_roll(st) if connected else None
+    return (app.uses_die(), st["mode"], connected, app.on_picker(), app.die_last_roll(st) if connected else None,
+            _over(app))
+
+
+def _over(app: Any) -> bool:
+    """The game shown is over: no roll is to come, so there are no faces to tap."""
+    try:
+        return (app.session.has_game and not app.wants_new_game and not app.on_picker()
+                and bool(app.game.is_over(app.state)))
+    except Exception:  # a state the rules cannot read: the usual words
+        return False
 
 
 def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
@@ -168,9 +178,10 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
             ui.label(read_top, "Die", lay.small, WARN, bold=True)
             ui.label(read_bottom, "unplugged", lay.small, WARN)
         return
+    hint = "no more rolls" if _over(app) else "tap the faces"  # what to do: read from across the table
     if st["mode"] == "none":
         ui.label(read_top, "No die", lay.small, DIM, bold=True)
-        ui.label(read_bottom, "tap the faces", lay.small, FG)   # what to do: read from across the table
+        ui.label(read_bottom, hint, lay.small, FG)
         return
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
@@ -178,7 +189,7 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         ui.label(bottom, f"rolled {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
     else:
         ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
-        ui.label(read_bottom, "tap the faces", lay.small, FG)
+        ui.label(read_bottom, hint, lay.small, FG)
 
 
 def ask_new_game(app: Any) -> None:
