@@ -297,7 +297,13 @@ class Store:
                 store.notice = store.read_only_message
                 return store
             except _Damaged as damaged:
-                moved = move_aside(path, _SIDECARS)
+                try:
+                    moved = move_aside(path, _SIDECARS)
+                except OSError as exc:  # a folder that takes no new file (/proc, a read-only mount)
+                    return cls(_memory_connection(), path, (
+                        f"The saved games file {path} is damaged or not a saved games file ({damaged.args[0]}), "
+                        f"and it cannot be moved aside ({exc.strerror or exc}); this session will not be saved."),
+                        persistent=False)
                 notice = (f"The saved games file was damaged ({damaged.args[0]}). It was moved to "
                           f"{moved} and a fresh one was started.")
             try:

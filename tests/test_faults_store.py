@@ -456,3 +456,27 @@ def test_a_disk_with_no_free_blocks_is_full_at_start_up(tmp_path, monkeypatch):
         assert s.submit(move).rejection.code == "read_only"
         room["free"] = 10**9
         assert s.submit(move).accepted and s.writable
+
+
+def test_a_junk_file_that_cannot_be_moved_aside_says_so_and_is_left_as_it_is(tmp_path, monkeypatch):
+    """A fresh tester's finding: ``play --db /proc/version`` said "cannot be opened ([Errno 2] No such file
+    or directory: '/proc/version' -> '/proc/version.damaged-...')": the rename's error, not the problem. A
+    file that is no saved games file, in a folder that takes no new file, is said as such; the session is not
+    saved and the file is left byte for byte as it was."""
+    from companion import store as store_mod
+    junk = tmp_path / "version"
+    junk.write_bytes(b"Linux version 6.1 (not a database)\n" * 40)
+    before = junk.read_bytes()
+
+    def no_new_file(path, sidecars=()):
+        raise FileNotFoundError(2, "No such file or directory")
+    monkeypatch.setattr(store_mod, "move_aside", no_new_file)
+    s = store_mod.Store.open(junk)
+    try:
+        assert not s.persistent
+        assert s.notice.startswith(f"The saved games file {junk} is damaged or not a saved games file (")
+        assert "cannot be moved aside (No such file or directory); this session will not be saved." in s.notice
+        assert "->" not in s.notice
+    finally:
+        s.close()
+    assert junk.read_bytes() == before
