@@ -22,6 +22,7 @@ import pygame
 from companion import signals
 from companion.rules import entry
 from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, ROLL, Action, Event, Rejection
+from companion.rules.words import count
 
 from . import rotation, text
 from .hwlink import HW_EVENT, HwLink, key_command
@@ -187,6 +188,8 @@ class App:
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
+        #: the moves of one touch (game id, from seq, to seq, log mark, label), see :meth:`one_touch`
+        self._touch: tuple[int, int, int, int, str] | None = None
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -551,16 +554,50 @@ class App:
         if self.dialog is None:
             self._walk_log("redo", "Redo again puts back the move taken back")
 
+    def one_touch(self, start: int, label: str) -> None:
+        """The moves after action ``start`` up to now were made by one touch (``label``: "Same as
+        yesterday"): one Undo takes them all back, and the Redo after it puts them all back, as long as
+        they are the log's (a move made over them once taken back ends that; see :meth:`_touch_moves`)."""
+        s = self.session
+        if s.record is not None and s.seq > start + 1:
+            self._touch = (s.record.id, start, s.seq, s.log_mark(), label)
+
+    def _touch_moves(self, which: str) -> tuple[int, str] | None:
+        """(the action ``seq`` ``which`` walks to, the touch's label) when Undo ("undo") or Redo ("redo")
+        now meets the moves of one touch (:meth:`one_touch`), else None."""
+        s = self.session
+        if self._touch is None or s.record is None:
+            return None
+        game, start, end, mark, label = self._touch
+        if game != s.record.id or not s.unchanged_since(mark, end):
+            return None
+        if which == "undo" and s.seq == end:
+            return start, label
+        if which == "redo" and s.seq == start and s.can_redo:
+            return end, label
+        return None
+
     def _walk_log(self, which: str, again: str) -> None:
         """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
-        message bar; first back to a game hidden by the New-game screen (:meth:`back_to_the_game`)."""
+        message bar; first back to a game hidden by the New-game screen (:meth:`back_to_the_game`).
+        The moves of one touch (:meth:`one_touch`) are taken back, or made again, together."""
         if self.showing_new_game_over_a_game():
             self.back_to_the_game(which, again)
             return
+        touch = self._touch_moves(which)
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
             out, words = self._step_log(which)
             taken = [words] if out.accepted else []
-            if out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
+            if out.accepted and touch is not None:  # the rest of that touch's moves
+                to, label = touch
+                step = self.session.undo if which == "undo" else self.session.redo
+                while self.session.seq != to and step().accepted:
+                    taken.append(words)
+                verb = "Took back" if which == "undo" else "Made again"
+                taken = [f"{verb}: {label} ({count(len(taken), 'move')})"]
+                if which == "redo":
+                    self.advance()
+            elif out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
                 while self.automatic() and self.session.can_undo:
                     more, words = self._step_log("undo")
                     if not more.accepted:

@@ -130,3 +130,45 @@ def test_a_demanded_card_says_why_the_crew_places_again(make_driver):
     d.tap("Why again")
     assert any("place the crew again" in line for line in d.app.dialog.lines)
     assert any("no Bay that had a problem" in line for line in d.app.dialog.lines)
+
+
+@pytest.mark.timeout(60)
+def test_same_as_yesterday_is_one_touch_one_commit_and_one_undo(make_driver):
+    """Same as yesterday places the crew in one touch: it is one commit, one Undo takes all of it back
+    (not one Marsonaut per Undo: four Undos for one touch), and one Redo puts all of it back. A move made
+    after taking it back ends that: Undo and Redo go one move at a time again."""
+    from .test_input_costs import commits
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    s = d.app.session
+    d.tap("Broken Pipe")
+    for who, bay in (("Larisa", 4), ("Jean-Louis", 4), ("Maria", 5), ("Dieter", 6)):
+        d.tap(who)
+        d.tap(f"bay {bay}")
+    d.key("next")
+    d.roll(6)
+    d.roll(5)
+    d.tap("Quiet Day")
+    before, seq = s.state.placement, s.seq
+    seen = commits(s)
+    d.tap("Same as yesterday")
+    assert s.state.placement == (4, 4, 5, 6) and s.seq == seq + 4
+    assert len(seen) == 1, f"{len(seen)} commits for one touch"
+    d.tap("Undo")
+    assert s.state.placement == before and s.seq == seq
+    assert d.app.message.text == "Took back: Same as yesterday (4 moves)", d.app.message.text
+    d.tap("Redo")
+    assert s.state.placement == (4, 4, 5, 6) and s.seq == seq + 4
+    assert d.app.message.text == "Made again: Same as yesterday (4 moves)", d.app.message.text
+    d.tap("Undo")
+    d.tap("Larisa")
+    d.tap("bay 2")  # a move of its own over the moves taken back
+    assert s.seq == seq + 1
+    d.tap("Undo")
+    assert s.seq == seq and s.state.placement == before  # that one move only
+    d.tap("Redo")
+    assert s.seq == seq + 1 and s.state.placement[0] == 2

@@ -328,20 +328,23 @@ class DayScreen(Screen):
         return self._yesterdays.get(self.app)
 
     def same_places(self, places: tuple[int, ...]) -> None:
-        """Everyone to yesterday's Bay (one touch); a Bay the rules refuse today
-        (the event's, a broken Workspace) is said, the others are placed."""
+        """Everyone to yesterday's Bay (one touch, one commit, and one Undo: :meth:`App.one_touch`); a
+        Bay the rules refuse today (the event's, a broken Workspace) is said, the others are placed."""
         app = self.app
         refused = []
-        for who, bay in enumerate(places):
-            state = app.state
-            if not state.crew[who].active or state.placement[who] == bay:
-                continue
-            act = Action("place", {"who": who, "bay": bay})
-            rej = app.game.check(state, act)
-            if rej is not None:
-                refused.append(f"{state.crew[who].profile.short}: {rej}")
-                continue
-            app.submit(act)
+        start = app.session.seq
+        with app.session.batch():
+            for who, bay in enumerate(places):
+                state = app.state
+                if not state.crew[who].active or state.placement[who] == bay:
+                    continue
+                act = Action("place", {"who": who, "bay": bay})
+                rej = app.game.check(state, act)
+                if rej is not None:
+                    refused.append(f"{state.crew[who].profile.short}: {rej}")
+                    continue
+                app.submit(act)
+        app.one_touch(start, "Same as yesterday")
         if refused:
             app.say("Placed as yesterday except " + "; ".join(refused), "error")
         self.selected = None
