@@ -45,13 +45,14 @@ def test_a_bay_that_had_a_problem_today_says_so_whole(make_driver, size):
     assert text.STATS["cut"] == cuts, text.CUTS[-3:]
     assert any(t in ("had a problem today", "problem today", "problem") or t.endswith(" Medical") for t in drawn), drawn
     # placing again with the Broken row shown (this game): in portrait the Bays had no room for two lines, and
-    # their words ran over their borders; every word of a Bay is inside it
+    # their two lines ran into each other; a Bay's lines are a line apart at least 0.7 of the font's line
     cells = [h.rect for h in d.app.screen.ui.hits if h.label.startswith(("bay ", "Same as yesterday"))]
     assert len(cells) == 8
-    for t, drawn_r, box in d.app.screen.ui.texts:
-        cell = next((c for c in cells if c.contains(box)), None)
-        if cell is not None:
-            assert cell.inflate(-2, -2).contains(drawn_r), (t, drawn_r, cell)
+    line = text.font(d.app.layout.small).get_linesize()
+    for cell in cells:
+        lines = sorted(drawn.centery for _, drawn, box in d.app.screen.ui.texts if cell.contains(box))
+        assert lines and all(b - a >= 0.7 * line for a, b in zip(lines, lines[1:])), (cell, lines, line)
+        assert all(cell.top - 4 <= y <= cell.bottom + 4 for y in lines)
 
 
 @pytest.mark.timeout(60)

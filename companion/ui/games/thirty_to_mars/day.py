@@ -296,7 +296,7 @@ class DayScreen(Screen):
         and, in the free cell, "Same as yesterday"."""
         lay = ui.layout
         if placing_again(self.app):  # a demanded card: the crew places again
-            roomy = self.bays_fit(ui, pygame.Rect(rect.x, rect.y, rect.w, rect.h - lay.px(60) - lay.gap))
+            roomy = self.two_line_bays(ui, pygame.Rect(rect.x, rect.y, rect.w, rect.h - lay.px(60) - lay.gap))
             why_r, rect = L.take_top(rect, lay.px(60) if roomy else lay.px(34), lay.gap)  # short: one line
             ui.panel(why_r, PANEL, WARN, width=3)
             ui.block(why_r.inflate(-lay.px(12), -lay.px(6)), "Placing again: the first card's places produce "
@@ -308,7 +308,7 @@ class DayScreen(Screen):
             same = self.yesterday()
             fill, border, fg = STYLES["good" if same else "disabled"]
             ui.panel(cells[7], fill, border)
-            if self.bays_fit(ui, rect):
+            if self.two_line_bays(ui, rect):
                 two_lines(ui, cells[7], "Same as", "yesterday", fg)
             else:  # one line, as the Bays beside it
                 room = cells[7].w - lay.px(12)
@@ -355,11 +355,18 @@ class DayScreen(Screen):
         lay = ui.layout
         return 2 if lay.portrait or rect.w < lay.px(600) else 4
 
-    def bays_fit(self, ui: Ui, rect: pygame.Rect) -> bool:
-        """True when the seven Bays fit ``rect`` with their two lines readable."""
+    def bays_fit(self, ui: Ui, rect: pygame.Rect, row: int = 50) -> bool:
+        """True when the seven Bays fit ``rect`` with their two lines readable: rows of at least ``row``
+        px (at 50 they have room to spare; at 40 the lines are squeezed against the borders, still
+        clear of each other, see :meth:`two_line_bays`)."""
         lay = ui.layout
         nrows = -(-7 // self.bay_cols(ui, rect))
-        return (rect.h - lay.gap * (nrows - 1)) // nrows >= lay.px(50)
+        return (rect.h - lay.gap * (nrows - 1)) // nrows >= lay.px(row)
+
+    def two_line_bays(self, ui: Ui, rect: pygame.Rect) -> bool:
+        """True when the Bays in ``rect`` show two lines (the name, then who is there or what it
+        produces), False for one (the name and the count): below 40 px a row, two lines ran into each other."""
+        return self.bays_fit(ui, rect, 40)
 
     def paint_roll_help(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
         """What the pending location/difficulty roll decides (instead of the Bays
@@ -384,7 +391,7 @@ class DayScreen(Screen):
         game = self.app.game
         ncols = self.bay_cols(ui, rect)
         cells = L.grid(rect, 8 if 8 % ncols == 0 else 7, ncols, lay.gap)
-        one_line = not self.bays_fit(ui, rect)  # too short for two readable lines (portrait, a full dashboard)
+        one_line = not self.two_line_bays(ui, rect)  # too short for two readable lines (portrait, a full dashboard)
         for cell, bay in zip(cells, range(7)):
             here = [state.crew[i].profile.short[:2] for i, b in enumerate(state.placement)
                     if b == bay and state.crew[i].active]
