@@ -112,7 +112,7 @@ def test_a_base_over_a_station_is_its_own_choice_and_asks_before_removing(driver
     d.tap("Over my own Station\u2026")
     labels = [label for label, _ in d.app.dialog.options]
     # the two Air Stations at Base 2 are one choice; those at Base 1 are not next to Base 3's spot (3.6.2)
-    assert labels == ["Air Station at Base 2", "Minerals Station at Base 2"]
+    assert labels == ["Air Station at Base 2", "Mineral Station at Base 2"]
     d.tap("Air Station at Base 2")
     assert d.app.dialog.title == "This removes your Air Station at Base 2 with no refund: sure?"
     assert d.app.state.colonies[0].bases == 2  # not yet
@@ -297,11 +297,12 @@ def test_productivity_is_offered_while_a_roll_is_awaited(driver):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_long_event_leaves_every_move_in_its_place(driver, size):
     """The moves are "a fixed set of buttons in fixed places" (README): the bank running out (Q.4), said
-    in eight lines, takes no move's place and sends none behind More; the line is cut and a tap on
-    "This turn" shows it whole."""
+    in eight lines, takes no move's place and sends none behind More; its start is shown in whole sentences,
+    "… (tap for the rest)", and a tap on "This turn" shows it whole."""
     d = driver(size)
     state = put(d, busy(d.app.state), [Event("done", "Blue is done.")])
     before = {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    cuts = text.STATS["cut"]
     long = ("The bank has run out of Food cards: everyone changes at least half of theirs into Resource Tokens "
             "(Q.4). " + "; ".join(f"{c} changes 6 Food cards into 2 (3) tokens" for c in ("Red", "Blue", "Green")))
     put(d, state, [Event("bank_out", long)])
@@ -309,7 +310,9 @@ def test_a_long_event_leaves_every_move_in_its_place(driver, size):
     moves = ("Base", "Station", "Laboratory", "Trade", "Buy Mission", "More", "I'm done")
     assert {m: after.get(m) for m in moves} == {m: before[m] for m in moves}
     shown = [t for t, _, _ in d.app.screen.ui.texts]
-    assert any(t.endswith("\u2026") for t in shown) and shown.index("Base") > 0
+    assert shown.index("Base") > 0
+    assert any(t.endswith("(tap for the rest)") for t in shown) or any(t.endswith("tokens") for t in shown), shown
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]  # nothing cut
     d.tap("This turn")
     assert d.app.dialog.lines[0] == long
 
