@@ -137,7 +137,7 @@ def test_a_tap_on_a_player_shows_their_colony_and_the_odds(driver):
     d.tap("Blue")
     assert d.app.dialog is not None and d.app.dialog.title == "Blue"
     lines = " | ".join(d.app.dialog.lines)
-    assert "Base 1: Air Station, Food Station, Minerals Station" in lines
+    assert "Base 1: Air Station, Food Station, Mineral Station" in lines
     assert "Next roll produces for them: 50%" in lines  # one Station of each type: 3 faces of 6
     assert "Can build now" in lines and "Next Base:" in lines
 

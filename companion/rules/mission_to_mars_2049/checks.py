@@ -13,7 +13,7 @@ from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, State, affords, base_over_spots, deck_unplayed, rate, road_active, value)
+                    STATION_COST, STATION_NAMES, State, affords, base_over_spots, deck_unplayed, rate, road_active, value)
 from .table import to_act
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
@@ -214,10 +214,10 @@ def _check_build_station(state: State, action: Action) -> Rejection | None:
     seat = action.seat
     r = RESOURCES.index(action.args["resource"])
     if not state.colonies[seat].supply[r]:
-        return reject("no_token_left", f"All 5 of your {RESOURCE_NAMES[r]} Stations are on the map.",
+        return reject("no_token_left", f"All 5 of your {STATION_NAMES[r]} Stations are on the map.",
                       S.COMPONENTS_TOKENS)
     return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
-            or _cost_problem(state, seat, STATION_COST[r], a(f"{RESOURCE_NAMES[r]} Station")))
+            or _cost_problem(state, seat, STATION_COST[r], a(f"{STATION_NAMES[r]} Station")))
 
 
 def _check_build_base(state: State, action: Action) -> Rejection | None:
@@ -250,7 +250,7 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
         r, _, k = c.stations[over]
         return reject("not_next_to_newest_base",
                       f"Base {c.bases + 1} goes next to Base {c.bases}, one step towards the North Pole; your "
-                      f"{RESOURCE_NAMES[r]} Station at Base {k} is not on such a spot.", S.BUILDING)
+                      f"{STATION_NAMES[r]} Station at Base {k} is not on such a spot.", S.BUILDING)
     return _cost_problem(state, seat, BASE_COST, "A Base")
 
 
@@ -359,7 +359,7 @@ def _no_check(state: State, seat: int, args: dict) -> Rejection | None:
 def _check_build_mission(state: State, seat: int, args: dict) -> Rejection | None:
     r = RESOURCES.index(args["resource"])
     if not state.colonies[seat].supply[r]:
-        return reject("no_token_left", f"No free {RESOURCE_NAMES[r]} Station left: save this card for later.",
+        return reject("no_token_left", f"No free {STATION_NAMES[r]} Station left: save this card for later.",
                       S.PEACEFUL)
     return _base_problem(state, seat, args.get("base"), S.PEACEFUL)
 

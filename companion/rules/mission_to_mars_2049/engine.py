@@ -31,7 +31,7 @@ from .bank import article, settle, settle_all
 from .missions import apply_play, apply_protect, draw_mission
 from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
-                    SKIP_BONUS, STATION_COST, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
+                    SKIP_BONUS, STATION_COST, STATION_NAMES, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
                     points, rate, replace, set_colony, with_map)
 from .sections import SETUP_POINTS
 from .wallet import gain, pay, pay_one
@@ -378,7 +378,7 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     c = pay(c, STATION_COST[r])
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
     events.append(later("build", "{} builds {} Station at Base {}",
-                        (_name(state, seat), article(RESOURCE_NAMES[r]), base),
+                        (_name(state, seat), article(STATION_NAMES[r]), base),
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
     return settle(state, seat, c, events)
 
@@ -402,7 +402,7 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
         supply[r] += 1
         state = set_colony(state, colour, replace(owner, supply=tuple(supply)))
         events.append(later("build", "{} builds Base {} over its {} Station (removed, no refund)",
-                            (who, k, RESOURCE_NAMES[r]), {"what": "base", "base": k}))
+                            (who, k, STATION_NAMES[r]), {"what": "base", "base": k}))
     else:
         state = settle(state, seat, c, events)
         events.append(later("build", "{} builds Base {}", (who, k), {"what": "base", "base": k}))

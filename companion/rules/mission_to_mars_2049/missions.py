@@ -18,7 +18,8 @@ from ..contract import later_event as later  # text made on first read
 from ..words import count
 from .bank import settle
 from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, OVER, PEACEFUL,
-                    PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, Attack, State,
+                    PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, STATION_NAMES, Attack,
+                    State,
                     active_stations, deck_unplayed, replace, set_colony, with_map)
 from .wallet import gain, gain3
 
@@ -178,7 +179,7 @@ def _build(state: State, seat: int, args: dict, events: list[Event]) -> State:
     supply[r] -= 1
     c = with_map(c, supply=tuple(supply), stations=c.stations + ((r, seat, base),))
     events.append(later("play", "{} plays the Build Mission: a free {} Station at Base {}",
-                        (_name(state, seat), RESOURCE_NAMES[r], base), {"card": "build"}))
+                        (_name(state, seat), STATION_NAMES[r], base), {"card": "build"}))
     return set_colony(state, seat, c)
 
 
@@ -254,7 +255,7 @@ def _crimean(state: State, attack: Attack, events: list[Event]) -> State:
     base = attack.base or c.bases
     state = set_colony(state, by, with_map(c, stations=c.stations + ((st[0], st[1], base),)))
     events.append(later("crimean", "{} takes {}'s {} Station to Base {}",
-                        (_name(state, by), _name(state, t), RESOURCE_NAMES[st[0]], base)))
+                        (_name(state, by), _name(state, t), STATION_NAMES[st[0]], base)))
     return state
 
 
@@ -270,7 +271,7 @@ def _sabotage(state: State, attack: Attack, events: list[Event]) -> State:
     state = _return_station(state, st)
     state = settle(state, by, gain(state.colonies[by], st[0], 3), events)
     events.append(later("sabotage", "{} destroys {}'s {} Station and receives 3 {}",
-                        (_name(state, by), _name(state, t), RESOURCE_NAMES[st[0]], RESOURCE_NAMES[st[0]])))
+                        (_name(state, by), _name(state, t), STATION_NAMES[st[0]], RESOURCE_NAMES[st[0]])))
     return state
 
 
@@ -320,7 +321,7 @@ def _black_friday(state: State, attack: Attack, events: list[Event]) -> State:
         lost += len(gone)
     state = settle(state, by, gain(state.colonies[by], r, mine), events)
     events.append(later("black_friday", "Black Friday: {} {} Station{} destroyed; {} receives {} {}",
-                        (lost, RESOURCE_NAMES[r], "" if lost == 1 else "s", _name(state, by), mine,
+                        (lost, STATION_NAMES[r], "" if lost == 1 else "s", _name(state, by), mine,
                          RESOURCE_NAMES[r])))
     return state
 

@@ -26,6 +26,7 @@ RULEBOOK = "mission-to-mars-2049.txt"
 AIR, FOOD, MINERALS = 0, 1, 2
 RESOURCES = ("air", "food", "minerals")            # 1.3.1: "three types of resources"
 RESOURCE_NAMES = ("Air", "Food", "Minerals")
+STATION_NAMES = ("Air", "Food", "Mineral")          # "... Station": 3.6, 3.7.1 ("Mineral Stations")
 ROAD_CARD = "road"                                 # a Road card: not a Resource card (1.3.3)
 TOKEN_SIZES = (3, 8)                               # 3.8: "(3) Resource Token ... (8) Token"
 MAX_ROAD_CARDS = 3                                 # 3.11.4

@@ -10,14 +10,15 @@ from typing import Any
 from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.actions import MISSION_CARDS
 from companion.rules.mission_to_mars_2049.model import (DECK_NAMES, DECKS, MISSION_COST, MISSIONS, RESOURCE_NAMES,
-                                                        RESOURCES)
+                                                        RESOURCES, STATION_NAMES)
 
 RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
+STATION_LABEL = dict(zip(RESOURCES, STATION_NAMES))  # "Mineral Station", as the rulebook says
 MISSION_NAME = {c["id"]: c["name"] for c in MISSION_CARDS}
 DECK_LABEL = dict(zip(DECKS, DECK_NAMES))
 
 #: The rulebook's words for what ``advice.buildable`` lists (3.6 Building Costs).
-BUILDABLE = ({f"{r}_station": f"{n} Station" for r, n in RESOURCE_LABEL.items() if r in RESOURCES}
+BUILDABLE = ({f"{r}_station": f"{n} Station" for r, n in STATION_LABEL.items()}
              | {"base": "Base", "lab3": "Laboratory (3)", "lab2": "Laboratory (2)", "road": "Road",
                 "h2o": "H2O Station"}
              | {f"{d}_mission": f"{n} Mission Card" for d, n in DECK_LABEL.items()})
@@ -111,7 +112,7 @@ def _station(player: dict[str, Any], index: int) -> str:
             if st["index"] == index:
                 nth = seen[alike]
                 star = "" if st["colour"] == player["colour"] else f" ({st['colour']} star)"
-                return (f"{RESOURCE_LABEL[st['resource']]} Station at Base {k}{star}"
+                return (f"{STATION_LABEL[st['resource']]} Station at Base {k}{star}"
                         + (f" ({nth}{_ORDINAL.get(nth, 'th')})" if nth > 1 else ""))
     return f"Station {index + 1}"
 

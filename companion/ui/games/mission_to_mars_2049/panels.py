@@ -16,7 +16,7 @@ from ... import layout as L
 from ...seats import seat_chip
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
-from .labels import BUILDABLE
+from .labels import BUILDABLE, STATION_LABEL
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
 def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
@@ -159,7 +159,7 @@ def player_lines(app: Any, seat: int) -> list[str]:
     for k, b in p["buildings"].items():
         if not b["standing"] and not b["stations"]:
             continue
-        what = [f"{st['resource'].capitalize()} Station" + ("" if st["active"] else " (inactive)")
+        what = [f"{STATION_LABEL[st['resource']]} Station" + ("" if st["active"] else " (inactive)")
                 for st in b["stations"]] + [f"Laboratory ({lab['lab']})" + ("" if lab["active"] else " (inactive)")
                                             for lab in b["laboratories"]]
         lines.append(f"Base {k}" + ("" if b["standing"] else " (destroyed)") + ": " + (", ".join(what) or "nothing"))
