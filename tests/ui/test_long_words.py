@@ -134,3 +134,27 @@ def test_a_game_over_asks_no_faces_to_be_tapped(session, catalogues, size):
         assert "no more rolls" in drawn and "tap the faces" not in drawn, drawn
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES + [(1280, 720)])
+def test_the_event_bay_with_the_whole_crew_is_not_cut(make_driver, size):
+    """30 to Mars: the whole crew on the problem made the Event Bay's line "EVENT 4/4 La St J…". The names go
+    where they fit; the count always shows."""
+    from .helpers import CREW
+    from .test_plain_day import FACES
+    d = make_driver(size)
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    d.tap("Broken Pipe")  # in the Cargo Bay (4)
+    cuts = text.STATS["cut"]
+    for who in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(who)
+        d.tap("bay 4")
+    assert d.app.state.placement == (4, 4, 4, 4)
+    d.frame()
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+    assert any(t.startswith("EVENT 4/4") for t, _, _ in d.app.screen.ui.texts)

@@ -402,11 +402,13 @@ class DayScreen(Screen):
                 label = f"{bay} {SHORT_BAYS[bay]}"
                 occupants = " ".join(here) if here else PRODUCES[bay]
                 sub = f"{len(here)}/{cap} \u00b7 {occupants}"
-            if bay and bay == state.location:
-                style, sub = "primary", f"EVENT {len(here)}/{cap}" + (f" {' '.join(here)}" if here else "")
+            room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
+            if bay and bay == state.location:  # who is on the problem, where the names fit ("EVENT 4/4 La St J…")
+                style, sub = "primary", f"EVENT {len(here)}/{cap}"
+                if here and text.width(f"{sub} {' '.join(here)}", lay.small) <= room:
+                    sub = f"{sub} {' '.join(here)}"
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
-                room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
                 sub = "broken" if cap == 0 else next((w for w in ("had a problem today", "problem today")
                                                        if text.width(w, lay.small) <= room), "problem")
             else:
