@@ -86,6 +86,7 @@ def test_a_reduction_awaited_is_no_die_of_the_check(make_driver, monkeypatch, si
     shown = " ".join(texts(d))
     assert "?" not in shown, shown
     assert "need 7 \u2212 Larisa's roll" in shown or "Larisa's difficulty reduction" in shown, shown
+    assert "7 \u2212 Larisa's roll" in shown, shown  # in the check's own line too, where it is one line (portrait)
     built(d, monkeypatch, pending=(Pending("roll", "extra_die", who=3),), dice=state.dice, step="check",
           placement=state.placement)
     shown = " ".join(texts(d))

@@ -482,9 +482,11 @@ class DayScreen(Screen):
             ui.label(top, f"Dice {_faces(state)} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
             if summed:
                 ui.label(top.move(0, lh), _total(total, need), lay.small, GOOD if ok else BAD, bold=True)
-        else:  # one line: the dice and the total
-            ui.label(top, f"Dice {_faces(state)} \u00b7 Total {total} of {need}", lay.small, GOOD if ok else BAD,
-                     bold=True)
+        else:  # one line: the dice and the total (and a pending reduction: "of 7 − Larisa's roll")
+            line = f"Total {total} of {need}{_reduction(state)}"
+            if text.width(f"Dice {_faces(state)} \u00b7 {line}", lay.small, True) <= top.w:
+                line = f"Dice {_faces(state)} \u00b7 {line}"
+            ui.label(top, line, lay.small, GOOD if ok else BAD, bold=True)
 
     def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
         lay = ui.layout
@@ -605,8 +607,13 @@ def _faces(state: Any) -> str:
 def _need(state: Any, need: Any) -> str:
     """"need 7", and while a Special Ability's roll lowers the Difficulty, whose
     ("need 7 - Larisa's roll")."""
+    return f"need {need}{_reduction(state)}"
+
+
+def _reduction(state: Any) -> str:
+    """" − Larisa's roll" while a Special Ability's roll is to lower the Difficulty, else ""."""
     who = next((p.who for p in state.pending if p.purpose == "reduce" and p.who >= 0), None)
-    return f"need {need}" + (f" \u2212 {state.crew[who].profile.short}'s roll" if who is not None else "")
+    return f" \u2212 {state.crew[who].profile.short}'s roll" if who is not None else ""
 
 
 def _total(total: int, need: int) -> str:
