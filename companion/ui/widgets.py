@@ -39,6 +39,7 @@ STYLES = {  # style -> (fill, border, label colour)
     "good": (GOOD, GOOD, (6, 24, 10)),
     "danger": (BAD, BAD, (30, 6, 6)),
     "quiet": (PANEL, PANEL, DIM),
+    "cancel": (PANEL, LINE, DIM),  # a dialog's Cancel: second to its choices, framed as every button is
     "disabled": (PANEL, (44, 48, 70), (96, 102, 130)),
 }
 

@@ -27,3 +27,15 @@ def test_a_dialog_dims_the_screen_to_a_third_without_a_screen_sized_surface(make
         before, after = under.get_at((x, y)), shown.get_at((x, y))
         for c in range(3):
             assert abs(after[c] - before[c] * widgets.VEIL[c] / 255) <= 1, ((x, y), before, after)
+
+
+def test_a_dialogs_cancel_is_framed_as_a_button(make_driver):
+    """A tester's finding: the number pad's Cancel had no frame (a quiet button: its border in its fill's
+    colour), so it read as a caption, not as a key. It is framed in the buttons' line colour, its words dim."""
+    d = make_driver((800, 480))
+    d.tap("New game")
+    shown = d.frame()
+    cancel = next(h.rect for h in d.app.screen.ui.hits if h.label == "Cancel")
+    edge = shown.get_at((cancel.x + 1, cancel.centery))[:3]
+    inside = shown.get_at((cancel.x + 12, cancel.y + 6))[:3]
+    assert edge == widgets.LINE and inside == widgets.PANEL, (edge, inside)

@@ -564,7 +564,7 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     for cell, (label, cb) in zip(cells, d.options):
         ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal")
     if d.cancel:
-        ui.button(cells[-1], d.cancel_label, app.close_dialog, "quiet" if d.options else "normal")
+        ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
 
 
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
