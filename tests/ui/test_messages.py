@@ -371,3 +371,13 @@ def test_a_damaged_file_is_said_beside_the_catalogues_problems(tmp_path, catalog
             assert d.app.dialog is None and d.app.message is None
     finally:
         pygame.display.quit()
+
+
+def test_a_rulebook_button_too_narrow_for_its_section_says_rule_before_a_bare_sign():
+    """A tester's finding: a refusal's rulebook button shrank to "§ ›", which a player may not read as the
+    rulebook. Where no form of the section's name fits, it says "Rule ›"; "§ ›" is the last resort."""
+    from companion.ui.screens.chrome import section_labels
+    for rule in ("30-to-mars.txt, Resolving the Problem", "race-to-mars.txt, Phase 2.2: Advance Rocket"):
+        labels = section_labels(rule)
+        assert labels[-2:] == ["Rule \u203a", "\u00a7 \u203a"], labels
+        assert labels[0].startswith("\u00a7 ") and len(labels) == len(set(labels))
