@@ -19,13 +19,18 @@ NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's deskt
               "dummy for a headless test).")
 
 
+#: the --size sides accepted, pixels: a 480x320 panel to a 4K screen (each frame's surface is w*h*4 bytes)
+MIN_SIDE, MAX_SIDE = 320, 3840
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError("size is WIDTHxHEIGHT in pixels, e.g. 800x480") from None
-    if not (200 <= w <= 8000 and 200 <= h <= 8000):
-        raise argparse.ArgumentTypeError("size must be between 200 and 8000 pixels each way")
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):  # a 4K screen at most: 8000x8000 was 244 MiB
+        raise argparse.ArgumentTypeError(f"size must be between {MIN_SIDE} and {MAX_SIDE} pixels each way "
+                                         "(the screens are made for 800x480, 480x800, 1280x720 and 720x1280)")
     return w, h
 
 

@@ -30,3 +30,19 @@ def test_an_unknown_command_still_shows_the_commands(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: companion [-h] COMMAND") and "invalid choice: 'frobnicate'" in err, err
+
+
+@pytest.mark.parametrize("size,ok", [("800x480", True), ("480x320", True), ("3840x2160", True), ("2160x3840", True),
+                                     ("200x200", False), ("8000x8000", False), ("4000x480", False), ("800x0", False)])
+def test_play_takes_a_size_from_a_small_panel_to_a_4k_screen(size, ok, capsys):
+    """``--size`` extremes (a tester's finding): 8000x8000 was taken, a 244 MiB surface a frame. A size
+    from 320 to 3840 pixels each way is taken; another is refused with the range, exit status 2."""
+    from companion.cmd_play import _size
+    if ok:
+        w, h = (int(x) for x in size.split("x"))
+        assert _size(size) == (w, h)
+        return
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--size", size, "--hw", "mock"])
+    assert exc.value.code == 2
+    assert "between 320 and 3840 pixels" in capsys.readouterr().err
