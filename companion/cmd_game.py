@@ -161,7 +161,9 @@ def run_status(args: argparse.Namespace) -> int:
         for r in data["result"]["ranking"]:
             print(f"  {r['place']}. {r['seat']}" + (f" - {r['detail']}" if r["detail"] else ""))
     else:
-        print(f"Phase: {data['phase']} - {data['to_act']['label'] or ', '.join(data['to_act']['seats'])}")
+        who = data["to_act"]["label"] or ", ".join(data["to_act"]["seats"])
+        phase = str(data["phase"])  # said once: a label that names the phase already ("Player 3: 2.3 Exchange ...")
+        print(f"Phase: {who}" if phase and phase in who else f"Phase: {phase} - {who}")
     if data["expects"]:
         e = data["expects"]
         detail = f" ({e['detail']})" if e["detail"] else ""
@@ -244,21 +246,36 @@ def run_games(args: argparse.Namespace) -> int:
     return code
 
 
+#: the longest line ``status`` prints for an item of a list (a player): a longer one is a key a line
+LINE_WIDTH = 100
+
+
 def _lines(value: Any, indent: int = 0) -> list[str]:
-    """A summary dict as readable indented lines (nested dicts indent, lists of
-    scalars join with commas, lists of dicts become one line per item)."""
+    """A summary dict as readable indented lines (nested dicts indent, a dict of
+    scalars short enough on one line, lists of scalars join with commas, lists of
+    dicts become one line per item, or an indented block, a key a line, for an
+    item longer than :data:`LINE_WIDTH`)."""
     pad = "  " * indent
     out: list[str] = []
     for key, item in value.items():
         label = str(key).replace("_", " ")
-        if isinstance(item, dict):
+        flat = isinstance(item, dict) and all(not isinstance(v, (dict, list)) for v in item.values())
+        if flat and item and len(f"{pad}{label}: {_scalar(item)}") <= LINE_WIDTH:  # "cards: air: 4, food: 4"
+            out.append(f"{pad}{label}: {_scalar(item)}")
+        elif isinstance(item, dict):
             out.append(f"{pad}{label}:" + ("" if item else " none"))
             out.extend(_lines(item, indent + 1))
         elif isinstance(item, list) and any(isinstance(i, dict) for i in item):
             out.append(f"{pad}{label}:")
             for i in item:
-                out.append(f"{pad}  - " + (", ".join(f"{k}: {_scalar(v)}" for k, v in i.items())
-                                           if isinstance(i, dict) else _scalar(i)))
+                line = f"{pad}  - " + (", ".join(f"{k}: {_scalar(v)}" for k, v in i.items())
+                                       if isinstance(i, dict) else _scalar(i))
+                if isinstance(i, dict) and len(line) > LINE_WIDTH:  # a player of many facts: a key a line
+                    block = _lines(i, indent + 2)
+                    out.append(f"{pad}  - " + block[0].lstrip())
+                    out.extend(block[1:])
+                else:
+                    out.append(line)
         else:
             out.append(f"{pad}{label}: {_scalar(item)}")
     return out

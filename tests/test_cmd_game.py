@@ -150,3 +150,28 @@ def test_a_db_path_that_names_no_file_is_said(tmp_path, capsys, command):
     captured = capsys.readouterr()
     assert f"there is no saved games file {missing} (yet)" in captured.err and "No " in captured.out
     assert not missing.exists()
+
+
+@pytest.mark.parametrize("game_id,players", [("mission-to-mars-2049", 3), ("race-to-mars", 3)])
+def test_status_of_a_game_in_play_is_read_a_fact_a_line(tmp_path, capsys, game_id, players):
+    """A tester's finding: Mission to Mars 2049's ``status`` printed each player on one line of about 900
+    characters, and Race to Mars's said its phase twice ("Phase: 2.3 Exchange ... - Player 3: 2.3 Exchange
+    ..."). A player too long for a line is a block, a fact a line; the phase is said once."""
+    import random
+
+    from companion.rules import get_game
+    from companion.session import Session
+    path = tmp_path / "g.sqlite3"
+    game = get_game(game_id)
+    with Session.open(path) as s:
+        s.new_game(game_id, game.default_options(players, 1))
+        rng = random.Random(1)
+        while s.seq < 150 and not game.is_over(s.state):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+        phase = game.phase(s.state)
+    assert main(["status", "--db", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 120, max(out, key=len)
+    assert out[1].count(str(phase)) == 1, out[1]
+    first = out.index("  - name: Player 1")
+    assert out[first + 1].startswith("    ") and ": " in out[first + 1]  # its facts below it, indented
