@@ -95,6 +95,22 @@ def test_mm103_mm144_armageddon_is_played_immediately_even_after_a_play():
     cites(rejection(holding(aggressive=1), "play", card="armageddon"), AGGRESSIVE)
 
 
+def test_the_buyer_of_armageddon_plays_it_before_anything_else_even_productivity():
+    """A tester's finding: Blue bought Armageddon ("Play immediately!", 4.1) and played Productivity before
+    it, two Mission Cards in one turn (4.0.2, FAQ: "If you have already played a mission card on your turn
+    you are not allowed to play another one"). The buyer plays Armageddon now; another player's Productivity
+    ("Play at any time you wish") may still come before it."""
+    s = holding(peaceful=1, cards=(5, 5, 5))
+    s = colony(s, 1, peaceful=1)
+    s = replace(s, pile=(s.pile[0] - 1, s.pile[1]))
+    s, ev = act(s, "buy", deck="aggressive", immediate=True)
+    assert s.phase == "immediate"
+    cites(rejection(s, "play", card="productivity", resource="air"), "4.0 Mission Cards, 4.0.4")
+    assert rejection(s, "play", seat=1, card="productivity", resource="air") is None
+    s, _ = act(s, "play", card="armageddon")
+    assert s.phase == "main" and s.played
+
+
 def test_played_kind_must_still_exist_and_be_held():
     s = holding(peaceful=1)
     cites(rejection(s, "play", card="crimean", target=1, station=0), "4.0 Mission Cards")

@@ -325,7 +325,8 @@ def _check_play(state: State, action: Action) -> Rejection | None:
     deck = MISSION_DECK[kind]
     c = state.colonies[seat]
     section = S.AGGRESSIVE if deck else S.PEACEFUL
-    if state.phase == IMMEDIATE_PLAY and card != "productivity":
+    if state.phase == IMMEDIATE_PLAY and (card != "productivity" or seat == state.current):
+        # only another player's Productivity ("at any time", 4.1) may come before it: the buyer plays it now
         if card not in IMMEDIATE:
             return reject("play_immediately", "The card just bought says to play it immediately: it is the "
                           "Armageddon Mission.", S.MISSIONS_IMMEDIATE)
