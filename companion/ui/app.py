@@ -585,6 +585,7 @@ class App:
             self.back_to_the_game(which, again)
             return
         touch = self._touch_moves(which)
+        seq_before = self.session.seq
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
             out, words = self._step_log(which)
             taken = [words] if out.accepted else []
@@ -614,8 +615,23 @@ class App:
         if not out.accepted:
             self.reject(out.rejection, quiet=True)
             return
-        self.say(taken[-1] if len(taken) == 1 else f"{taken[-1]} (and {len(taken) - 1} automatic step"
-                 f"{'s' if len(taken) > 2 else ''})", "note", 4)
+        fixed = self._fixed_face(min(seq_before, self.session.seq), max(seq_before, self.session.seq))
+        said = taken[-1] if fixed is None else f"{taken[-1]}, fixed to {fixed}"  # the roll as the screen shows it
+        self.say(said if len(taken) == 1 else f"{said} (and {count(len(taken) - 1, 'automatic step')})", "note", 4)
+
+    def _fixed_face(self, after: int, upto: int) -> int | None:
+        """The face of the last Fix roll (``correct_roll``) among logged actions ``after`` + 1 .. ``upto``, or
+        None: an Undo or Redo that walks over one says the roll as fixed ("Maria rolls 1 ..., fixed to 6"),
+        not only as first entered (a tester's finding: the screen showed the 6)."""
+        s = self.session
+        if s.record is None or upto - after > 50:
+            return None
+        face = None
+        for seq in range(after + 1, upto + 1):
+            row = s.store.action(s.record.id, seq)
+            if row is not None and row.action.get("kind") == CORRECT_ROLL:
+                face = row.action.get("face")  # the action's JSON: its arguments beside its kind
+        return face
 
     def back_to_the_game(self, which: str, again: str) -> None:
         """BACK or hold BACK (``which``: "undo" | "redo") on the game picker or a New-game screen over the

@@ -83,6 +83,24 @@ def test_fix_roll_stays_after_the_steps_that_ran_on_their_own(make_driver):
 
 
 @pytest.mark.timeout(30)
+def test_undo_and_redo_over_a_fixed_roll_say_the_face_it_was_fixed_to(make_driver):
+    """A tester's finding: after Fix roll (1 to 6) BACK said "Took back: ... rolls 1 ..." and Redo "Made
+    again: ... rolls 1 ...", while the screen showed the 6. They say the roll as fixed."""
+    d = make_driver((800, 480))
+    at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
+    d.tap("Fix roll")
+    d.tap("6")
+    assert results(d)[-1] == "Check passed: 7 against 7"
+    d.key("back")
+    said = d.app.message.text
+    assert said.startswith("Took back: ") and ", fixed to 6" in said, said
+    d.key("redo")
+    said = d.app.message.text
+    assert said.startswith("Made again: ") and ", fixed to 6" in said, said
+    assert results(d)[-1] == "Check passed: 7 against 7"
+
+
+@pytest.mark.timeout(30)
 def test_fixing_to_the_same_face_changes_nothing(make_driver):
     d = make_driver((800, 480))
     at_check(d, ("Larisa", "Jean-Louis", "Maria", "Dieter"), {}, (1, 1))
