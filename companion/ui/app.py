@@ -188,6 +188,7 @@ class App:
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
+        self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
         #: the moves of one touch (game id, from seq, to seq, log mark, label), see :meth:`one_touch`
         self._touch: tuple[int, int, int, int, str] | None = None
         self.wants_new_game = False
@@ -285,9 +286,10 @@ class App:
     def _say_catalogue_notices(self, first: str | None = None, at_start: bool = False) -> None:
         """Say the card catalogue problems of the game shown (the one being set up, else the open one),
         after ``first`` (the saved games file's start-up warning, which they must not hide) in one message;
-        ``at_start``: in a dialog titled :data:`AT_START` (Close or NEXT), each in its own paragraph, so that
-        it is read before the first move and covers nothing of the screen once closed (a message box over
-        the New-game screen hid the crew's first row for 30 seconds)."""
+        ``at_start``, or the first time a game's catalogue problems are said in this run (a game picked after
+        starting on the picker): in a dialog titled :data:`AT_START` (Close or NEXT), each in its own paragraph,
+        so that it is read before the first move and covers nothing of the screen once closed (a message box
+        over the New-game screen hid the crew's first row for 30 seconds); later, in the message bar."""
         game_id = (self.wants_new_game and self.setup_game_id) or self.session.game_id or self.setup_game_id
         said = [] if game_id is None or self.catalogues is None else [
             c for c in (self.catalogues.get(game_id, kind) for kind in self.ui_for(game_id).catalogue_kinds)
@@ -299,7 +301,10 @@ class App:
             if said:
                 parts.append("Card catalogues: " + "; ".join(c.summary or c.notice for c in said)
                              + ". Every problem is in the log (journalctl).")
-        if parts and at_start:
+        first_time = bool(said) and game_id not in self._notices_told  # a game's catalogues: a dialog once a run
+        if said:
+            self._notices_told.add(game_id)
+        if parts and (at_start or first_time):
             self.show_info(AT_START, parts)
         elif parts:
             self.say(" ".join(parts), "error", 30 if len(parts) > 1 or len(said) > 1 else 20, everywhere=True)

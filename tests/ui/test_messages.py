@@ -381,3 +381,29 @@ def test_a_rulebook_button_too_narrow_for_its_section_says_rule_before_a_bare_si
         labels = section_labels(rule)
         assert labels[-2:] == ["Rule \u203a", "\u00a7 \u203a"], labels
         assert labels[0].startswith("\u00a7 ") and len(labels) == len(set(labels))
+
+
+@pytest.mark.timeout(30)
+def test_a_game_picked_after_starting_on_the_picker_says_its_catalogue_problems_in_a_dialog(session, tmp_path):
+    """A tester's finding: started on the game picker (no game given), a card catalogue's problem was said
+    only once 30 to Mars was picked, in a message box over the New-game screen's first row of Marsonauts for
+    20 s. The first time a game's catalogue problems are said in a run, they are a "Before you play" dialog;
+    after that, the message bar."""
+    import json
+
+    from companion.catalogue import Catalogues
+    from companion.ui.app import AT_START
+    from companion.ui.driver import Driver
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "cards.json").write_text(json.dumps([{"name": "Typo", "colour": "green", "difficulty": "seven"}]))
+    pygame.display.init()
+    pygame.display.set_mode((480, 800))
+    d = Driver(session, Catalogues(folder), (480, 800))
+    assert d.app.dialog is None and d.app.on_picker()
+    d.tap("30 to Mars")
+    assert d.app.dialog is not None and d.app.dialog.title == AT_START, d.app.message
+    assert "cards.json" in " ".join(d.app.dialog.lines) and d.app.message is None
+    d.tap("Close")
+    d.app.choose_game("thirty-to-mars")  # again: said in the message bar
+    assert d.app.dialog is None and d.app.message is not None and "cards.json" in d.app.message.text
