@@ -158,3 +158,26 @@ def test_the_event_bay_with_the_whole_crew_is_not_cut(make_driver, size):
     d.frame()
     assert text.STATS["cut"] == cuts, text.CUTS[-2:]
     assert any(t.startswith("EVENT 4/4") for t, _, _ in d.app.screen.ui.texts)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_card_to_jettison_fits_its_dialog_button(session, catalogues, size):
+    """Race to Mars at 480x800: a card's "jettison a card?" choices read "Starting card 2 from the disc…". The
+    longest form that fits is shown: "... from the discard pile", "... (discard pile)", "... (discard)"."""
+    from companion.ui.games.race_to_mars.moves import dialog_label
+    pygame.display.init()
+    try:
+        pygame.display.set_mode(size)
+        d = Driver(session, catalogues, size, game_id="race-to-mars")
+        label = dialog_label(d.app, ["Starting card 2 from the discard pile", "Starting card 2 (discard pile)",
+                                     "Starting card 2 (discard)"])
+        d.app.ask("Starting card 1: jettison a card? (you may)", [(label, lambda: None), ("No jettison", None)])
+        cuts = text.STATS["cut"]
+        d.frame()
+        assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+        assert label in [t for t, _, _ in d.app.screen.ui.texts]
+        if size[0] < size[1]:
+            assert label != "Starting card 2 from the discard pile"
+    finally:
+        pygame.display.quit()

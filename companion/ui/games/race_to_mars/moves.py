@@ -145,13 +145,17 @@ def option_label(app: Any, a: Action) -> str:
     """``describe(a)``, or its short form when it would not fit a dialog's
     button in one column (the widest a dialog gives), else that with modules by number alone
     ("Jettison 2, copying Storage": a portrait dialog cut "Jettison module 2, copying St…")."""
+    short = describe(app, a, short=True)
+    return dialog_label(app, [describe(app, a), short, re.sub(r"\bmodule (\d+)", r"\1", short)])
+
+
+def dialog_label(app: Any, forms: Sequence[str]) -> str:
+    """The first of ``forms`` (longest first) that a dialog's button shows whole in one column, else the last."""
     from companion.ui.screens.chrome import dialog_width
 
     from .words import fitting
     lay = app.layout
-    width = dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8)
-    short = describe(app, a, short=True)
-    return fitting([describe(app, a), short, re.sub(r"\bmodule (\d+)", r"\1", short)], width, lay.body, True)
+    return fitting(list(forms), dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8), lay.body, True)
 
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
@@ -212,5 +216,5 @@ def rocket_summary(actions: Sequence[Action]) -> str:
     return ", ".join(dict.fromkeys(words[a.kind] for a in actions if a.kind in words))
 
 
-__all__ = ["ask_options", "card_choices", "describe", "pick_action", "rocket_moves", "rocket_summary",
+__all__ = ["ask_options", "card_choices", "describe", "dialog_label", "pick_action", "rocket_moves", "rocket_summary",
            "source_text", "storage_jettison"]

@@ -22,7 +22,7 @@ from ... import text
 from ...seats import seat_chip
 from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
 from . import facts
-from .moves import ask_options, option_label, rocket_moves
+from .moves import ask_options, dialog_label, option_label, rocket_moves
 from .panels import TableScreen, reminder_lines, show_player
 from .refuse import tap_or_why
 from .words import count, fitting, name_fitting
@@ -121,7 +121,9 @@ class PlayScreen(TableScreen):
                     t = {"zone": zone, "card": card}
                     trial = Action(action.kind, {**action.args, "jettison": [t]}, action.seat)
                     if app.game.check(app.state, trial) is None:
-                        options.append((f"{card} from the {zone}", lambda t=t: go(jettison=[t])))
+                        where = "discard pile" if zone == "discard" else zone  # "Starting card 2 from the disc…"
+                        options.append((dialog_label(app, [f"{card} from the {where}", f"{card} ({where})",
+                                                           f"{card} ({zone})"]), lambda t=t: go(jettison=[t])))
             ask_options(app, f"{name}: jettison a card? (you may)", options)
         elif step == "returned":
             options = []
