@@ -181,3 +181,19 @@ def test_a_card_to_jettison_fits_its_dialog_button(session, catalogues, size):
             assert label != "Starting card 2 from the discard pile"
     finally:
         pygame.display.quit()
+
+
+def test_a_long_event_in_a_narrow_box_keeps_its_first_clause_whole():
+    """Mission to Mars 2049 at 720x1280, the roll screen: the box of what happened, beside Productivity, cut
+    "Red rolls Skip a turn: the die pass…" at every Skip a turn. Its first clause is shown whole, "…" after."""
+    from companion.ui.games.mission_to_mars_2049.turn import _start_of
+    from companion.ui.layout import Layout
+    pygame.font.init()
+    lay = Layout((720, 1280))
+    text.use_screen(lay.text_sizes, (720, 1280))
+    lh = text.font(lay.small).get_linesize()
+    line = "Red rolls Skip a turn: the die passes on"
+    box = pygame.Rect(0, 0, text.width("Red rolls Skip a", lay.small) + 8, 2 * lh)
+    start = _start_of(line, box, lay.small)
+    assert start == "Red rolls Skip a turn \u2026", start
+    assert len(text.wrap(start, box.w, lay.small)) * lh <= box.h

@@ -515,13 +515,15 @@ MORE_ON_TAP = "\u2026 (tap for the rest)"
 
 def _start_of(line: str, box: pygame.Rect, size: int) -> str:
     """The longest start of ``line`` in whole sentences or clauses (cut after ". ", "; ", ": ") that fits
-    ``box`` with :data:`MORE_ON_TAP` after it; ``line`` itself when even its first clause does not (cut then)."""
+    ``box`` with :data:`MORE_ON_TAP` after it, else with a bare "…" ("Red rolls Skip a turn …"); ``line``
+    itself when even its first clause does not (cut then)."""
     lh = text.font(size).get_linesize()
     pieces = re.split(r"(?<=[.;:])\s+", line)
-    for n in range(len(pieces) - 1, 0, -1):
-        start = " ".join(pieces[:n]).rstrip(";:") + " " + MORE_ON_TAP
-        if len(text.wrap(start, box.w, size)) * lh <= box.h:
-            return start
+    for more in (MORE_ON_TAP, "\u2026"):  # a narrow box (portrait, beside Productivity): the bare "…"
+        for n in range(len(pieces) - 1, 0, -1):
+            start = " ".join(pieces[:n]).rstrip(";:") + " " + more
+            if len(text.wrap(start, box.w, size)) * lh <= box.h:
+                return start
     return line
 
 
