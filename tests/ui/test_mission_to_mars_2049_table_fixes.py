@@ -380,7 +380,10 @@ def test_robbery_names_an_opponent_with_no_cards_before_the_choice(driver):
     put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
     d.tap("Robbery")
     options = [label for label, _ in d.app.dialog.options]
-    assert "Green (no cards: nothing to draw)" in options and "Blue" in options, options
+    assert "from Green (no cards: nothing to draw)" in options and "from Blue" in options, options
+    d.tap("from Blue")  # a tester's finding: "Robbery (Blue, Red): which resource?" did not say who robs whom
+    title = d.app.dialog.title
+    assert "from Blue" in title and title.endswith("which resource?"), title
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -68,7 +68,8 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
         if value is None:
             return "\u2014"
         empty = kind == "rob" and not sum(players[value]["cards"].values())  # MA-12: warned before it is chosen
-        return players[value]["name"] + (" (no cards: nothing to draw)" if empty else "")
+        robbed = "from " if kind == "rob" else ""  # "Robbery (Blue, from Red): which resource?": who robs whom
+        return robbed + players[value]["name"] + (" (no cards: nothing to draw)" if empty else "")
     if arg == "base":
         if value is None:
             return "the newest Base"
