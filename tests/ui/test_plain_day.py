@@ -172,3 +172,23 @@ def test_same_as_yesterday_is_one_touch_one_commit_and_one_undo(make_driver):
     assert s.seq == seq and s.state.placement == before  # that one move only
     d.tap("Redo")
     assert s.seq == seq + 1 and s.state.placement[0] == 2
+
+
+@pytest.mark.timeout(30)
+def test_the_odds_say_nobody_is_on_the_problem_not_that_nobody_is_placed(make_driver):
+    """A tester's finding: with three Marsonauts placed, none on the problem, the odds read "Odds 0% · none
+    placed", as if nobody were placed. They say nobody is on the problem."""
+    d = make_driver((800, 480))
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in FACES:
+        d.roll(f)
+    d.tap("Broken Pipe")  # the Cargo Bay (4)
+    for who, bay in (("Larisa", 5), ("Jean-Louis", 6), ("Maria", 2)):
+        d.tap(who)
+        d.tap(f"bay {bay}")
+    d.frame()
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "Odds 0%" in shown and ("none on the problem" in shown or "none on it" in shown), shown
+    assert "none placed" not in shown

@@ -511,7 +511,10 @@ class DayScreen(Screen):
         with_ab = f"abilities {best:.0%}"
         if text.width(with_ab, lay.small) > bottom.w:
             with_ab = f"ability {best:.0%}"
-        ui.label(bottom, "none placed" if nobody else with_ab if best > plain else dice, lay.small, DIM)
+        # nobody on the problem yet (others may be placed elsewhere: "none placed" read as nobody at all)
+        none = next((w for w in ("none on the problem", "none on it") if text.width(w, lay.small) <= bottom.w),
+                    "none on it")
+        ui.label(bottom, none if nobody else with_ab if best > plain else dice, lay.small, DIM)
         ui.hits.append(Hit(pygame.Rect(row), "Odds", lambda: self.explain_odds(odds, n)))
 
     def explain_odds(self, odds: tuple[float, float], n: int) -> None:
