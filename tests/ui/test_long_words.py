@@ -141,14 +141,9 @@ def test_a_game_over_asks_no_faces_to_be_tapped(session, catalogues, size):
 def test_the_event_bay_with_the_whole_crew_is_not_cut(make_driver, size):
     """30 to Mars: the whole crew on the problem made the Event Bay's line "EVENT 4/4 La St J…". The names go
     where they fit; the count always shows."""
-    from .helpers import CREW
-    from .test_plain_day import FACES
+    from .test_plain_day import start_day_1
     d = make_driver(size)
-    for n in CREW:
-        d.tap(n)
-    d.tap("Start")
-    for f in FACES:
-        d.roll(f)
+    start_day_1(d)
     d.tap("Broken Pipe")  # in the Cargo Bay (4)
     cuts = text.STATS["cut"]
     for who in ("Larisa", "Jean-Louis", "Maria", "Dieter"):

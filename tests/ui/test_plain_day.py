@@ -30,17 +30,18 @@ class Counting:
         self.d.key("next")
 
 
-@pytest.mark.timeout(60)
-def test_a_plain_day_costs_five_touches_and_one_next(make_driver):
-    d = make_driver((800, 480))
+def start_day_1(d) -> None:
+    """The crew of :data:`CREW` chosen and the setup rolled (:data:`FACES`): day 1's card is to be drawn."""
     for n in CREW:
         d.tap(n)
     d.tap("Start")
     for f in FACES:
         d.roll(f)
-    s = d.app.session
-    assert s.state.step == "draw" and s.state.day == 1, "the start of day 1 runs on its own"
-    # day 1: Broken Pipe (Cargo Bay 4): Larisa and Jean-Louis on the problem, Maria and Dieter at work
+
+
+def play_day_1(d) -> None:
+    """Day 1: Broken Pipe (Cargo Bay 4), Larisa and Jean-Louis on the problem, Maria and Dieter at work; the
+    check rolled 6 and 5: day 2's card is to be drawn."""
     d.tap("Broken Pipe")
     for who, bay in (("Larisa", 4), ("Jean-Louis", 4), ("Maria", 5), ("Dieter", 6)):
         d.tap(who)
@@ -48,6 +49,15 @@ def test_a_plain_day_costs_five_touches_and_one_next(make_driver):
     d.key("next")
     d.roll(6)
     d.roll(5)
+
+
+@pytest.mark.timeout(60)
+def test_a_plain_day_costs_five_touches_and_one_next(make_driver):
+    d = make_driver((800, 480))
+    start_day_1(d)
+    s = d.app.session
+    assert s.state.step == "draw" and s.state.day == 1, "the start of day 1 runs on its own"
+    play_day_1(d)
     assert s.state.step == "draw" and s.state.day == 2, (s.state.step, s.state.day)
     # day 2, the plain day: Quiet Day (Recreation Bay 2)
     t = Counting(d)
@@ -82,11 +92,7 @@ def test_a_restart_selects_the_next_marsonaut(make_driver, session, catalogues):
     """After a restart (and after the Bay of a card is rolled) the next Marsonaut to place is selected."""
     from companion.ui.driver import Driver
     d = make_driver((800, 480))
-    for n in CREW:
-        d.tap(n)
-    d.tap("Start")
-    for f in FACES:
-        d.roll(f)
+    start_day_1(d)
     d.tap("Lost Signal")  # its Bay and difficulty are rolled
     d.roll(4)
     d.roll(5)
@@ -106,11 +112,7 @@ def test_a_demanded_card_says_why_the_crew_places_again(make_driver):
     the first card produce nothing today (the rule as decided)."""
     from companion.rules.contract import Action
     d = make_driver((800, 480))
-    for n in CREW:
-        d.tap(n)
-    d.tap("Start")
-    for f in FACES:
-        d.roll(f)
+    start_day_1(d)
     card = {"name": "Sensor Glitch", "colour": "green", "difficulty": 12, "location": 1,
             "failure": {"draw_yellow": 1}}
     assert d.app.submit(Action("draw", {"card": card}))
@@ -139,19 +141,9 @@ def test_same_as_yesterday_is_one_touch_one_commit_and_one_undo(make_driver):
     after taking it back ends that: Undo and Redo go one move at a time again."""
     from .test_input_costs import commits
     d = make_driver((800, 480))
-    for n in CREW:
-        d.tap(n)
-    d.tap("Start")
-    for f in FACES:
-        d.roll(f)
+    start_day_1(d)
     s = d.app.session
-    d.tap("Broken Pipe")
-    for who, bay in (("Larisa", 4), ("Jean-Louis", 4), ("Maria", 5), ("Dieter", 6)):
-        d.tap(who)
-        d.tap(f"bay {bay}")
-    d.key("next")
-    d.roll(6)
-    d.roll(5)
+    play_day_1(d)
     d.tap("Quiet Day")
     before, seq = s.state.placement, s.seq
     seen = commits(s)
@@ -179,11 +171,7 @@ def test_the_odds_say_nobody_is_on_the_problem_not_that_nobody_is_placed(make_dr
     """A tester's finding: with three Marsonauts placed, none on the problem, the odds read "Odds 0% · none
     placed", as if nobody were placed. They say nobody is on the problem."""
     d = make_driver((800, 480))
-    for n in CREW:
-        d.tap(n)
-    d.tap("Start")
-    for f in FACES:
-        d.roll(f)
+    start_day_1(d)
     d.tap("Broken Pipe")  # the Cargo Bay (4)
     for who, bay in (("Larisa", 5), ("Jean-Louis", 6), ("Maria", 2)):
         d.tap(who)

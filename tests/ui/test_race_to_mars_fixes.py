@@ -767,11 +767,10 @@ def test_a_copy_module_jettisoned_as_storage_is_named_as_a_copy():
     assert words == {"Jettison Storage module 1 (S001)", "Jettison module 2 (S034), copying Storage"}, words
 
 
-def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(driver):
-    """"Phase 2.2: Advance Rocket": a fresh player's finger found Rocket... where Pay with... had been once only
-    one way to pay was left. Pay with... now stays in its place, greyed, so the buttons after it stay."""
+def _to_2_2_with_ways_to_pay(d):
+    """A 2-player first game (seeded random moves) up to phase 2.2 with more than one way to pay the next
+    space, no hazard; returns the session."""
     from companion.rules import race_to_mars as rm
-    d = driver()
     s = d.app.session
     s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
                                 "first_game": True, "seed": 1})
@@ -779,6 +778,15 @@ def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(dri
     while not (s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards
                and sum(a.kind == rm.ADVANCE for a in rm.legal_actions(s.state)) > 1):
         assert s.submit(rm.random_action(s.state, rng)).accepted
+    return s
+
+
+def test_in_2_2_pay_with_keeps_its_place_so_the_buttons_after_it_do_not_move(driver):
+    """"Phase 2.2: Advance Rocket": a fresh player's finger found Rocket... where Pay with... had been once only
+    one way to pay was left. Pay with... now stays in its place, greyed, so the buttons after it stay."""
+    from companion.rules import race_to_mars as rm
+    d = driver()
+    s = _to_2_2_with_ways_to_pay(d)
 
     def pay_with():
         d.frame()
@@ -799,13 +807,7 @@ def test_a_greyed_pay_with_says_why_it_is_greyed_not_1_way(driver, size):
     from companion.rules import race_to_mars as rm
     from companion.ui.games.race_to_mars.refuse import WHY
     d = driver(size)
-    s = d.app.session
-    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
-                                "first_game": True, "seed": 1})
-    rng = random.Random(18)
-    while not (s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards
-               and sum(a.kind == rm.ADVANCE for a in rm.legal_actions(s.state)) > 1):
-        assert s.submit(rm.random_action(s.state, rng)).accepted
+    s = _to_2_2_with_ways_to_pay(d)
     seen = []
     while s.state.step == "turn" and s.state.sub == 2 and not s.state.hazards:
         d.frame()
