@@ -631,12 +631,9 @@ class App:
         s = self.session
         if s.record is None or upto - after > 50:
             return None
-        face = None
-        for seq in range(after + 1, upto + 1):
-            row = s.store.action(s.record.id, seq)
-            if row is not None and row.action.get("kind") == CORRECT_ROLL:
-                face = row.action.get("face")  # the action's JSON: its arguments beside its kind
-        return face
+        fixes = [a.get("face") for _, a, _ in s.store.moves_between(s.record.id, after + 1, upto)  # one read
+                 if a.get("kind") == CORRECT_ROLL]  # the action's JSON: its arguments beside its kind
+        return fixes[-1] if fixes else None
 
     def back_to_the_game(self, which: str, again: str) -> None:
         """BACK or hold BACK (``which``: "undo" | "redo") on the game picker or a New-game screen over the

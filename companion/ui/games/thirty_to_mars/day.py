@@ -416,7 +416,6 @@ class DayScreen(Screen):
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
             if one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
-                room = cell.w - lay.px(12)
                 short = sub.split(" \u00b7 ")[0] if bay else f"{len(here)} here"
                 line = next((w for w in (f"{label} \u00b7 {sub}", f"{label} {short}") if text.width(w, lay.small, True)
                              <= room), label)
