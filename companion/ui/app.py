@@ -910,7 +910,8 @@ class App:
             if kind == "roll":
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
             elif kind == "connected" and not self._warning_shown():
-                self.say(f"Electronic die connected ({event.port}).", "note", 4, everywhere=True)
+                # in the top bar's strip, over nothing of the game (the port is in the journal and `companion hw`)
+                self.say("Electronic die connected.", "note", 4, everywhere=True)
             elif kind == "ignored":
                 self._damaged_die_line(getattr(event, "reason", ""))
             elif kind == "disconnected" and not self._warning_shown():

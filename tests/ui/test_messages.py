@@ -407,3 +407,19 @@ def test_a_game_picked_after_starting_on_the_picker_says_its_catalogue_problems_
     d.tap("Close")
     d.app.choose_game("thirty-to-mars")  # again: said in the message bar
     assert d.app.dialog is None and d.app.message is not None and "cards.json" in d.app.message.text
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_die_connected_note_stays_in_the_top_bar(make_driver, size):
+    """A fresh tester's finding: "Electronic die connected (/dev/ttyACM0)." after a restart was too long for the
+    top bar's strip and went in a box over the 30 to Mars resource counters. It is said in the strip."""
+    from hw.die import CONNECTED, DieEvent
+
+    from companion.ui.screens.chrome import message_box, top_bar_rects
+    d = make_driver(size)
+    start_game(d)
+    d.app._hw("die", DieEvent(CONNECTED, port="/dev/serial/by-id/usb-Mars_Die_0001-if00", t=0.0))
+    d.frame()
+    assert d.app.message is not None and "connected" in d.app.message.text
+    assert message_box(d.app.layout, d.app)[0] == top_bar_rects(d.app.layout, d.app)["status"]
