@@ -376,6 +376,7 @@ class DieReader:
         self._lock = threading.Lock()
         self._status = DieStatus()
         self._errors = dict.fromkeys(REASONS, 0)
+        self._said: str | None = None  # the reason of the last failed open logged at info (see _session)
         self._stop = threading.Event()
         self._changed = threading.Condition()  # notified by stop() and when a reader ends
         self._thread: threading.Thread | None = None
@@ -501,10 +502,14 @@ class DieReader:
             with self._lock:
                 self._status = dataclasses.replace(self._status, port=port, last_error=str(e),
                                                    open_failures=self._status.open_failures + 1)
+            said, self._said = self._said == str(e), str(e)  # the same reason again: logged once, not every retry
+            (log.debug if said else log.info)("die: cannot open %s (%s); trying again", port, e)
             return
         with self._lock:
             self._status = dataclasses.replace(self._status, connected=True, port=port,
                                                connects=self._status.connects + 1)
+        self._said = None
+        log.info("die: connected on %s", port)
         self._emit(DieEvent(CONNECTED, port=port, t=self.clock()))
         reader = _Reader(ser, lambda: _LineProtocol(self), on_exit=self._notify)
         reader.start()
@@ -520,4 +525,5 @@ class DieReader:
             log.debug("die: close failed", exc_info=True)
         self._set(connected=False)
         if not self._stop.is_set():
+            log.info("die: disconnected from %s", port)
             self._emit(DieEvent(DISCONNECTED, port=port, t=self.clock()))

@@ -261,3 +261,34 @@ def test_a_line_whose_terminator_was_lost_is_dropped_not_joined_to_the_next(sim,
         assert st.errors["stale"] == 1 and st.rolls == 2 and st.last_roll == 5
     finally:
         reader.stop()
+
+
+@pytest.mark.timeout(5)
+def test_a_missing_port_connecting_and_unplugging_are_logged_once_each(sim, events, caplog):
+    """A fresh tester's finding: a die port that is not there was logged only at debug level, at every retry, and
+    a connect or an unplug not at all (the screen says them; the journal did not). The first failure for a reason,
+    the connect and the disconnect are logged at info with the port; the same failure again only at debug."""
+    import logging
+    missing = sim.path + ".missing"
+    with caplog.at_level(logging.INFO, logger="hw.die"):
+        reader = DieReader(events.post, port=missing, backoff_s=(0.01, 0.02))
+        reader.start()
+        try:
+            deadline = time.monotonic() + 2
+            while reader.status().open_failures < 4 and time.monotonic() < deadline:
+                time.sleep(0.01)
+        finally:
+            reader.stop()
+        infos = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+        assert reader.status().open_failures >= 4
+        assert sum(missing in m and "cannot open" in m for m in infos) == 1, infos
+        caplog.clear()
+        reader = start_reader(events, sim.path)
+        try:
+            sim.unplug()
+            events.wait(lambda e: e.kind == "disconnected")
+        finally:
+            reader.stop()
+        infos = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+        assert any("connected on" in m and sim.path in m for m in infos), infos
+        assert any("disconnected from" in m for m in infos), infos
