@@ -111,3 +111,31 @@ def test_what_advance_all_says_leaves_the_movers_own_panel_in_sight(driver, size
     for label in ("Advance", "Advance all", "Undo"):
         hit = next((h for h in d.app.screen.ui.hits if h.label.startswith(label)), None)
         assert hit is None or not box.colliderect(hit.rect), (label, box, hit.rect)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_2_5_with_one_way_on_has_it_in_next_s_place(driver, size):
+    """A fresh tester's finding: 2.2 to 2.4 end with the orange "Next phase" in NEXT's place; 2.5 with nothing
+    to choose (no card kept by Storage) had only a plain "Discard all" among the moves. That one way on is in
+    NEXT's place, orange, and NEXT does the same."""
+    from companion.ui.games.race_to_mars.panels import split
+    from companion.ui.games.race_to_mars.turn import TurnScreen
+    from companion.ui.screens.chrome import next_rect
+    from companion.ui.widgets import MARS
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", PLAYERS)
+    rng = random.Random(3)
+    while not (s.state.step == "turn" and s.state.sub == 5
+               and sum(a.kind == rm.DISCARD for a in rm.legal_actions(s.state)) == 1):
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    frame = d.frame()
+    lay = d.app.layout
+    where = next_rect(lay, split(lay, TurnScreen.panels_share)[1])
+    hit = next(h for h in d.app.screen.ui.hits if h.label == "Discard all")
+    assert hit.rect == where, (hit.rect, where)
+    assert tuple(frame.get_at((where.x + 6, where.centery)))[:3] == MARS
+    assert sum(h.label == "Discard all" for h in d.app.screen.ui.hits) == 1
+    seq = s.seq
+    d.key("next")
+    assert s.seq > seq  # NEXT made that discard

@@ -47,6 +47,12 @@ STOP_WORDS = {"nothing_left": "then all spent", "no_source": "then nothing pays"
               "trajectory_card_first": "then Trajectory card"}
 
 
+def _only_discard(legal: list[Action], sub: int) -> Action | None:
+    """In phase 2.5, the one discard there is to make (no card kept by Storage, no HQ 7 choice), or None."""
+    discards = [a for a in legal if a.kind == DISCARD]
+    return discards[0] if sub == 5 and len(discards) == 1 and "top" not in discards[0].args else None
+
+
 def _advance_sample(seat: int) -> list[Action]:
     """An Advance of ``seat`` for the log of a greyed Advance's refusal (which source matters not: the rocket's
     reason is the refusal)."""
@@ -136,6 +142,9 @@ class TurnScreen(TableScreen):
                       name="Next phase")
         elif hazards:
             ui.button(nr, "Next phase", self.on_next, "disabled", size=lay.body, name="Next phase" + WHY)
+        elif _only_discard(legal, sub) is not None:  # 2.5 with one way on: in NEXT's place, what NEXT does
+            label = describe(app, _only_discard(legal, sub))
+            ui.button(nr, label, self.on_next, "primary", size=lay.body, sub="and draw", name=label)
         area = pygame.Rect(area.x, area.y, area.w, nr.y - lay.gap - area.y)
         if sub == 2 or hazards:
             route_r, area = L.take_top(area, lay.px(52), lay.gap)
@@ -342,7 +351,7 @@ class TurnScreen(TableScreen):
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
                         else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))
         discards = [a for a in legal if a.kind == DISCARD]
-        if discards and sub == 5:
+        if discards and sub == 5 and _only_discard(legal, sub) is None:  # else in NEXT's place
             for a in [a for a in discards if "top" not in a.args]:
                 out.append((describe(app, a), lambda a=a: app.submit(a), "primary" if a.args["keep"] else "normal",
                             "and draw"))
