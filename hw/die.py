@@ -60,14 +60,14 @@ BAD_CHECKSUM = "bad_checksum"  # '*' suffix not two hex digits, or not the XOR
 UNKNOWN = "unknown"  # not a message of the protocol
 OUT_OF_RANGE = "out_of_range"  # face not 1..6, battery not 0..100
 PARTIAL = "partial"  # line cut off by a disconnect (no terminator)
-STALE = "stale"  # a line's start waited more than STALE_S for the rest: its terminator was lost
+STALE = "stale"  # an unfinished line got no byte for more than STALE_S: its terminator was lost
 REASONS = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, PARTIAL, STALE)
 #: the reasons of a line that was a damaged message, posted as an ``ignored`` event (a roll may
 #: have been lost in it: the table can roll again): all but ``partial`` (the disconnect is posted
 #: itself). ``unknown`` is one: "ROLL" without its digit, "R0LL 4"; the protocol has no other messages
 DAMAGED = (OVERLONG, NON_ASCII, BAD_CHECKSUM, UNKNOWN, OUT_OF_RANGE, STALE)
-#: seconds an unfinished line may wait for its terminator: the die sends a line in one burst (about 1 ms
-#: at 115200 baud), so older bytes lost their terminator and would join the next line ("4" + "ROLL 3")
+#: seconds an unfinished line may wait for its next bytes: the die sends a line in one burst (about 1 ms
+#: at 115200 baud), so bytes left waiting lost their terminator and would join the next line ("4" + "ROLL 3")
 STALE_S = 1.0
 
 
@@ -325,22 +325,22 @@ class _Reader(serial.threaded.ReaderThread):
 
 class _LineProtocol(serial.threaded.Protocol):
     """Feeds chunks through a :class:`LineSplitter` into the owning :class:`DieReader`; an unfinished
-    line older than the owner's ``stale_s`` when more bytes come is dropped as :data:`STALE` first (looked
-    at when bytes come, so the reader still sleeps in ``read`` while the die is quiet)."""
+    line whose last bytes came more than the owner's ``stale_s`` before the next ones is dropped as
+    :data:`STALE` first, and the next bytes start a line of their own (looked at when bytes come, so the
+    reader still sleeps in ``read`` while the die is quiet; a line whose bytes keep coming is not stale)."""
 
     def __init__(self, owner: DieReader) -> None:
         self.owner = owner
         self.splitter = LineSplitter(owner.max_line)
-        self.since: float | None = None  # when the unfinished line's first bytes came
+        self.last: float | None = None  # when the unfinished line's last bytes came
 
     def data_received(self, data: bytes) -> None:
         now = self.owner.clock()
-        if self.since is not None and now - self.since > self.owner.stale_s and self.splitter.reset():
+        if self.last is not None and now - self.last > self.owner.stale_s and self.splitter.reset():
             self.owner._rejected(STALE, now)
-        lines = self.splitter.feed(data)
-        for line in lines:
+        for line in self.splitter.feed(data):
             self.owner._line(line, now)
-        self.since = None if not self.splitter.pending else now if lines or self.since is None else self.since
+        self.last = now if self.splitter.pending else None
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self.owner._lost(exc, self.splitter.reset())
@@ -356,7 +356,7 @@ class DieReader:
     ``None``; it is looked up again before every reconnect. ``baudrate`` in
     baud; ``backoff_s`` = (first, max) seconds between attempts, doubled
     after each failure and reset by a valid line; ``max_line`` in bytes; ``stale_s``: seconds an
-    unfinished line may wait for its terminator before it is dropped as :data:`STALE`.
+    unfinished line may wait for its next bytes before it is dropped as :data:`STALE`.
 
     :meth:`start` and :meth:`stop` never raise for I/O problems and never
     block for long (stop returns within about 0.5 s).

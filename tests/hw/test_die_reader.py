@@ -292,3 +292,29 @@ def test_a_missing_port_connecting_and_unplugging_are_logged_once_each(sim, even
         infos = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
         assert any("connected on" in m and sim.path in m for m in infos), infos
         assert any("disconnected from" in m for m in infos), infos
+
+
+@pytest.mark.timeout(5)
+def test_after_a_line_cut_short_the_next_roll_is_read_and_a_slow_line_is_one_line(sim, events):
+    """A tester's finding: after a line dropped as stale, the next good roll was dropped too (its first byte
+    comes alone after a quiet die: the old start time made it stale again), so the table was asked twice to
+    roll again for a roll sent right. The next bytes start a line of their own; and a line whose bytes keep
+    coming (gaps under ``stale_s``) is read whole, once."""
+    reader = start_reader(events, sim.path, stale_s=0.2)
+    try:
+        sim.send_raw(b"ROLL 4")  # its newline lost
+        time.sleep(0.35)
+        sim.send_raw(b"R")  # the next roll, its first byte alone
+        time.sleep(0.02)
+        sim.send_raw(b"OLL 6\n")
+        got = events.wait(lambda e: e.kind in ("ignored", "roll"))
+        assert (got.kind, got.reason) == ("ignored", "stale"), got
+        assert events.wait(lambda e: e.kind in ("ignored", "roll")).face == 6
+        for part in (b"RO", b"LL", b" 3\n"):  # slowly, but never stopping for stale_s
+            sim.send_raw(part)
+            time.sleep(0.12)
+        assert events.wait(lambda e: e.kind in ("ignored", "roll")).face == 3
+        st = reader.status()
+        assert st.errors["stale"] == 1 and st.rolls == 2, st
+    finally:
+        reader.stop()
