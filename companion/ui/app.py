@@ -120,7 +120,6 @@ class Message:
     until: float
     screen: str | None = None
     rule: str | None = None   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
-    sticky: bool = False      # a move does not answer it (it goes with its time or a tap): said before the move
 
 
 @dataclass
@@ -437,11 +436,10 @@ class App:
         if not outcome.accepted:
             self.reject(outcome.rejection, quiet, action)
             return False
-        m = self.message
-        if m and not m.sticky and (m.kind != "note" or m.screen is not None):
+        if self.message and (self.message.kind != "note" or self.message.screen is not None):
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         first = next((i for i, e in enumerate(outcome.events) if e.kind in CONFIRMED), None)
-        if first is not None and not (m and m.sticky):  # effects not on the next screen: confirm (from the first)
+        if first is not None:  # effects not on the next screen: confirm (from the first such event)
             self.say(" · ".join(e.text for e in outcome.events[first:first + 2]), "note", 6)
         return True
 
@@ -493,13 +491,11 @@ class App:
         self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0)
         self.message.rule = rejection.rule if cites else None
 
-    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False,
-            sticky: bool = False) -> None:
+    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
         """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
-        The message goes when the screen changes, unless ``everywhere``; the next move
-        accepted answers a refusal or an error, unless ``sticky`` (a warning about the move being made)."""
+        The message goes when the screen changes, unless ``everywhere``."""
         screen = None if everywhere else self._screen_name()
-        self.message = Message(s, kind, time.monotonic() + seconds, screen, sticky=sticky)
+        self.message = Message(s, kind, time.monotonic() + seconds, screen)
         self.dirty = True
 
     def _screen_name(self) -> str | None:

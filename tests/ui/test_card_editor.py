@@ -228,7 +228,8 @@ def test_a_card_changed_from_edit_cards_is_kept_not_drawn(make_driver):
 def test_a_card_the_catalogue_cannot_keep_is_said_after_the_move(make_driver, monkeypatch):
     """A fresh tester's finding: with a catalogue folder that cannot be written, "The catalogue file could
     not be written" was said, then wiped by the draw made at once with the card: the table never knew that
-    the card it entered would be gone at the next start. The warning outlives the move it was said for."""
+    the card it entered would be gone at the next start. It is a dialog, seen after the move (as a message
+    box it covered the resources, a tester's second finding)."""
     from companion.catalogue import Catalogue
     d = make_driver((800, 480))
     open_editor_on(d, "Check Negative")
@@ -240,7 +241,8 @@ def test_a_card_the_catalogue_cannot_keep_is_said_after_the_move(make_driver, mo
     while editor(d).editing:
         d.tap("NEXT")
     assert d.app.session.seq > seq  # the card is drawn (used in this game) ...
-    assert d.app.message is not None and "could not be written" in d.app.message.text, d.app.message
-    assert "not kept for the next" in d.app.message.text
-    d.frame()  # ... and the warning is still on the screen after the move
-    assert d.app.message is not None and "could not be written" in d.app.message.text
+    d.frame()  # ... and the warning is on the screen after the move, in a dialog: nothing covers it, it covers no key
+    assert d.app.dialog is not None and d.app.dialog.title == "This card is not kept", d.app.dialog
+    assert "could not be written" in d.app.dialog.lines[0] and "next start" in d.app.dialog.lines[1]
+    d.key("next")  # NEXT (or Close) closes it
+    assert d.app.dialog is None

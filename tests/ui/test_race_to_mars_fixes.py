@@ -845,3 +845,44 @@ def test_a_search_of_the_starting_cards_finds_by_name_the_cards_not_in_the_catal
         d.tap("key delete")
     d.tap("key U")                                      # "Unknown Starting card": found by its name
     assert "Unknown Starting card" in d.app.current_screen().candidates()
+
+
+@pytest.mark.timeout(60)
+def test_a_card_the_catalogue_cannot_keep_is_said_in_a_dialog_after_its_move(tmp_path, monkeypatch):
+    """A tester's finding: with a catalogue file that cannot be written, Race to Mars's warning was a message
+    box over the next card's keyboard for 20 s (a tap on a hidden key only closed it). It is a dialog, shown
+    after the move that uses the card, closed by Close or NEXT."""
+    import pygame
+
+    from companion.catalogue import Catalogue, Catalogues
+    from companion.session import Session
+    from companion.ui.driver import Driver
+
+    from .race_to_mars_taps import Table
+
+    def full_disk(self, card, replace=False):
+        raise OSError(28, "No space left on device")
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((800, 480))
+        with Session.open(tmp_path / "db.sqlite3") as s:
+            d = Driver(s, Catalogues(tmp_path / "cards"), (800, 480))
+            d.tap("Race to Mars")
+            d.tap("2 players")
+            d.tap("Start")
+            monkeypatch.setattr(Catalogue, "add", full_disk)
+            table = Table(d, random.Random(3))
+            for _ in range(400):
+                seq = s.seq
+                table.step()
+                dialog = d.app.dialog
+                if dialog is not None and dialog.title == "This card is not kept":
+                    break
+            else:
+                raise AssertionError("no card was entered")
+            assert s.seq > seq and "could not be written" in dialog.lines[0], (s.seq, seq, dialog.lines)
+            assert d.app.message is None or "could not be written" not in d.app.message.text
+            d.tap("Close")
+            assert d.app.dialog is None
+    finally:
+        pygame.display.quit()

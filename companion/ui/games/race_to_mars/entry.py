@@ -332,9 +332,10 @@ class EntryScreen(Screen):
         except ValueError as exc:
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return False
-        except OSError as exc:
-            self.app.say(f"The catalogue file could not be written ({exc}); the card is used in this game "
-                         "but not kept for the next.", "error", 20, everywhere=True, sticky=True)  # the move keeps it
+        except OSError as exc:  # used anyway, and said where nothing hides it
+            self.app.show_info("This card is not kept", [
+                f"The catalogue file could not be written ({exc}).",
+                "The card is used in this game, but it will not be in the catalogue at the next start."])
         return True
 
     def use(self, card: dict[str, Any], place: str | None) -> bool:

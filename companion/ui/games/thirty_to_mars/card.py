@@ -148,9 +148,10 @@ class CardScreen(Screen):
         except ValueError as exc:
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return
-        except OSError as exc:  # kept in memory; draw it anyway
-            self.app.say(f"The catalogue file could not be written ({exc}); the card is used in this game "
-                         "but not kept for the next.", "error", 20, everywhere=True, sticky=True)  # the move keeps it
+        except OSError as exc:  # kept in memory; draw it anyway, and say so where nothing hides it
+            self.app.show_info("This card is not kept", [
+                f"The catalogue file could not be written ({exc}).",
+                "The card is used in this game, but it will not be in the catalogue at the next start."])
             parsed = card
         if self.editing_name is not None and self.editing_name != card["name"]:
             try:  # renamed: the old name goes
