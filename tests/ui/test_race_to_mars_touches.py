@@ -139,3 +139,33 @@ def test_2_5_with_one_way_on_has_it_in_next_s_place(driver, size):
     seq = s.seq
     d.key("next")
     assert s.seq > seq  # NEXT made that discard
+
+
+def test_next_in_2_5_names_the_choices_on_the_screen(driver):
+    """A tester's finding: in 2.5 with Headquarters 7 ("Discard all" and "Card on top…"), NEXT said "Tap how
+    many cards to keep.", a choice not on the screen. It names the choices there are."""
+    d = driver((800, 480))
+    s = d.app.session
+    for seed in range(1, 40):
+        s.new_game("race-to-mars", {"players": [{"name": n, "colour": c} for n, c in
+                                                (("Anna", "red"), ("Winston", "blue"), ("Loes", "green"))]})
+        rng = random.Random(seed)
+        for _ in range(3000):
+            legal = rm.legal_actions(s.state)
+            if (s.state.step == "turn" and s.state.sub == 5 and not s.state.hazards
+                    and any(a.kind == rm.DISCARD and "top" in a.args for a in legal)):
+                break
+            if rm.is_over(s.state):
+                break
+            assert s.submit(rm.random_action(s.state, rng)).accepted
+        else:
+            continue
+        if s.state.step == "turn" and s.state.sub == 5 and not rm.is_over(s.state):
+            break
+    else:
+        pytest.skip("no Headquarters 7 discard reached")
+    d.frame()
+    d.key("next")
+    said = d.app.message.text
+    assert "Card on top" in said and "how many cards to keep" not in said, said
+    assert any(w in said for w in ("Discard all", "Keep ")), said

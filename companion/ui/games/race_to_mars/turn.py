@@ -114,6 +114,11 @@ class TurnScreen(TableScreen):
             return
         if facts.hazards(self.app.state):  # the rules' own words: the hazard first
             why_not(self.app, [Action(DONE, {}, self.seat())], "Next phase")
+        elif discards:  # the choices on the screen, by their words ("Discard all, or Card on top… (HQ 7)")
+            words = list(dict.fromkeys(describe(self.app, a) if "top" not in a.args else "Card on top\u2026 (HQ 7)"
+                                       for a in discards))
+            self.app.say(f"Tap {', '.join(words[:-1])} or {words[-1]}: 2.5 Discard." if len(words) > 1
+                         else f"Tap {words[0]}.", "info", 5)
         else:
             self.app.say("Tap how many cards to keep.", "info", 5)
 
