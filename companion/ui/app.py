@@ -617,19 +617,25 @@ class App:
             self.reject(out.rejection, quiet=True)
             return
         fixed = self._fixed_face(min(seq_before, self.session.seq), max(seq_before, self.session.seq))
-        said = taken[-1] if fixed is None else f"{taken[-1]}, fixed to {fixed}"  # the roll as the screen shows it
+        said = taken[-1]
+        if fixed is not None:  # the roll as the screen shows it: "Took back: Maria rolls 1, fixed to 6", no stale total
+            verb, _, words = said.partition(": ")
+            said = f"{verb}: {words.split(': ')[0]}, fixed to {fixed}"
         self.say(said if len(taken) == 1 else f"{said} (and {count(len(taken) - 1, 'automatic step')})", "note", 4)
 
     def _fixed_face(self, after: int, upto: int) -> int | None:
-        """The face of the last Fix roll (``correct_roll``) among logged actions ``after`` + 1 .. ``upto``, or
-        None: an Undo or Redo that walks over one says the roll as fixed ("Maria rolls 1 ..., fixed to 6"),
-        not only as first entered (a tester's finding: the screen showed the 6)."""
+        """The face of the last Fix roll (``correct_roll``) among logged actions ``after`` + 1 .. ``upto``
+        when the roll it fixed is among them too, or None: an Undo or Redo that walks over both says the roll
+        as fixed ("Maria rolls 1, fixed to 6"), not only as first entered (a tester's finding: the screen
+        showed the 6); one that walks over the fix alone says the fix, in its own words."""
         s = self.session
         if s.record is None or upto - after > 50:
             return None
-        fixes = [a.get("face") for _, a, _ in s.store.moves_between(s.record.id, after + 1, upto)  # one read
-                 if a.get("kind") == CORRECT_ROLL]  # the action's JSON: its arguments beside its kind
-        return fixes[-1] if fixes else None
+        kinds = [(a.get("kind"), a.get("face")) for _, a, _ in s.store.moves_between(s.record.id, after + 1, upto)]
+        fixes = [i for i, (kind, _) in enumerate(kinds) if kind == CORRECT_ROLL]  # the action's JSON: its arguments
+        if not fixes or not any(kind == ROLL for kind, _ in kinds[:fixes[-1]]):   # beside its kind
+            return None
+        return kinds[fixes[-1]][1]
 
     def back_to_the_game(self, which: str, again: str) -> None:
         """BACK or hold BACK (``which``: "undo" | "redo") on the game picker or a New-game screen over the
