@@ -594,9 +594,9 @@ class App:
                 to, label = touch
                 step = self.session.undo if which == "undo" else self.session.redo
                 while self.session.seq != to and step().accepted:
-                    taken.append(words)
+                    pass
                 verb = "Took back" if which == "undo" else "Made again"
-                taken = [f"{verb}: {label} ({count(len(taken), 'move')})"]
+                taken = [f"{verb}: {label} ({count(abs(self.session.seq - seq_before), 'move')})"]
                 if which == "redo":
                     self.advance()
             elif out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision

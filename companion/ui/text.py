@@ -259,6 +259,15 @@ def _whole_block(text: str, box: tuple[int, int], size: int, floor: int, bold: b
     return None
 
 
+def fitting(options: list[str] | tuple[str, ...], max_w: int, size: int, bold: bool = False) -> str:
+    """The first of ``options`` (longest first) whose width at ``size`` px is at most ``max_w`` px;
+    else the last (the shortest). Text is never shrunk: a narrow box gets fewer words."""
+    for s in options:
+        if width(s, size, bold) <= max_w:
+            return s
+    return options[-1]
+
+
 def _ellipsis(text: str, max_w: int, size: int, bold: bool) -> tuple[str, int]:
     cut = text
     while cut and width(cut + "…", size, bold) > max_w:

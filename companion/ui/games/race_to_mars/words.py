@@ -10,6 +10,7 @@ from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RES
 from companion.rules.words import count  # the rules' own, for the screens' "1 card", "3 cards"
 
 from ... import text
+from ...text import fitting  # the shell's, asked of words by this game's screens
 
 #: Short names for chips on a trajectory (the rulebook's words, cut to fit a chip).
 SHORT = {"fuel": "Fuel", "hull": "Hull", "navigation": "Nav", "velocity": "Vel", "engineering": "Eng",
@@ -38,16 +39,6 @@ MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance"
 FREE_ADVANCE = SPACE_FREE_ADVANCE
 INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
                    ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
-
-
-def fitting(options: list[str] | tuple[str, ...], width: int, size: int, bold: bool = False) -> str:
-    """The first of ``options`` (longest first) whose width at ``size`` px is
-    at most ``width`` px; else the last (the shortest). Text is never shrunk:
-    a narrow box gets fewer words."""
-    for s in options:
-        if text.width(s, size, bold) <= width:
-            return s
-    return options[-1]
 
 
 def name_fitting(name: str, width: int, size: int, bold: bool = True, after: str = "") -> str:

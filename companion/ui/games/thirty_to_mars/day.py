@@ -14,6 +14,7 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.thirty_to_mars.model import BAY_NAMES, BAY_PRODUCES, RESOURCE_NAMES
+from companion.rules.words import count
 
 from ... import layout as L
 from ... import text
@@ -311,10 +312,9 @@ class DayScreen(Screen):
             if self.two_line_bays(ui, rect):
                 two_lines(ui, cells[7], "Same as", "yesterday", fg)
             else:  # one line, as the Bays beside it
-                room = cells[7].w - lay.px(12)
-                ui.label(cells[7].inflate(-lay.px(12), 0), next((w for w in ("Same as yesterday", "As yesterday")
-                                                                 if text.width(w, lay.small, True) <= room),
-                                                                "Yesterday"), lay.small, fg, "center", bold=True)
+                words = text.fitting(("Same as yesterday", "As yesterday", "Yesterday"), cells[7].w - lay.px(12),
+                                     lay.small, True)
+                ui.label(cells[7].inflate(-lay.px(12), 0), words, lay.small, fg, "center", bold=True)
             if same:
                 ui.hits.append(Hit(pygame.Rect(cells[7]), "Same as yesterday", lambda: self.same_places(same)))
             else:  # greyed on the first day: its tap says why
@@ -404,21 +404,19 @@ class DayScreen(Screen):
                 sub = f"{len(here)}/{cap} \u00b7 {occupants}"
             room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
             if bay and bay == state.location:  # who is on the problem, where the names fit ("EVENT 4/4 La St J…")
-                style, sub = "primary", f"EVENT {len(here)}/{cap}"
-                if here and text.width(f"{sub} {' '.join(here)}", lay.small) <= room:
-                    sub = f"{sub} {' '.join(here)}"
+                count_ = f"EVENT {len(here)}/{cap}"
+                style, sub = "primary", text.fitting([f"{count_} {' '.join(here)}", count_], room, lay.small)
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
-                sub = "broken" if cap == 0 else next((w for w in ("had a problem today", "problem today")
-                                                       if text.width(w, lay.small) <= room), "problem")
+                sub = "broken" if cap == 0 else text.fitting(("had a problem today", "problem today", "problem"),
+                                                             room, lay.small)
             else:
                 style = "normal"
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
             if one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
                 short = sub.split(" \u00b7 ")[0] if bay else f"{len(here)} here"
-                line = next((w for w in (f"{label} \u00b7 {sub}", f"{label} {short}") if text.width(w, lay.small, True)
-                             <= room), label)
+                line = text.fitting([f"{label} \u00b7 {sub}", f"{label} {short}", label], room, lay.small, True)
                 ui.label(cell.inflate(-lay.px(12), 0), line, lay.small, fg, "center", bold=True)
             else:
                 two_lines(ui, cell, label, sub, fg)
@@ -483,8 +481,7 @@ class DayScreen(Screen):
                 ui.label(top.move(0, lh), _total(total, need), lay.small, GOOD if ok else BAD, bold=True)
         else:  # one line: the dice and the total (and a pending reduction: "of 7 − Larisa's roll")
             line = f"Total {total} of {need}{_reduction(state)}"
-            if text.width(f"Dice {_faces(state)} \u00b7 {line}", lay.small, True) <= top.w:
-                line = f"Dice {_faces(state)} \u00b7 {line}"
+            line = text.fitting([f"Dice {_faces(state)} \u00b7 {line}", line], top.w, lay.small, True)
             ui.label(top, line, lay.small, GOOD if ok else BAD, bold=True)
 
     def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
@@ -506,13 +503,10 @@ class DayScreen(Screen):
         nobody = state.step == "place" and not app.game.participants(state)
         n = len(app.game.participants(state)) if state.step == "place" else len(state.dice) + sum(
             1 for p in state.pending if p.kind == "roll" and p.purpose in ("check", "extra_die"))
-        dice = f"{n} {'die' if n == 1 else 'dice'}"
-        with_ab = f"abilities {best:.0%}"
-        if text.width(with_ab, lay.small) > bottom.w:
-            with_ab = f"ability {best:.0%}"
+        dice = count(n, "die", "dice")
+        with_ab = text.fitting([f"abilities {best:.0%}", f"ability {best:.0%}"], bottom.w, lay.small)
         # nobody on the problem yet (others may be placed elsewhere: "none placed" read as nobody at all)
-        none = next((w for w in ("none on the problem", "none on it") if text.width(w, lay.small) <= bottom.w),
-                    "none on it")
+        none = text.fitting(("none on the problem", "none on it"), bottom.w, lay.small)
         ui.label(bottom, none if nobody else with_ab if best > plain else dice, lay.small, DIM)
         ui.hits.append(Hit(pygame.Rect(row), "Odds", lambda: self.explain_odds(odds, n)))
 
