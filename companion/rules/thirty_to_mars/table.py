@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import NUMBER_FACES, Result, Seat, Standing, Turn
+from ..words import count
 from .model import (COLOURS, DECK_SIZES, GREEN, MAX_REPAIR_KITS, MAX_RESOURCE, MAX_STAT, MIN_STAT, DAYS,
                     TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS, WORKSPACES_PER_BAY, State)
 from .queries import capacity
@@ -44,7 +45,7 @@ def result(state: State) -> Result | None:
         return None
     if state.result == "won":
         standing = sum(1 for m in state.crew if m.active)
-        crew = f"{standing} Marsonaut{'' if standing == 1 else 's'} standing"
+        crew = f"{count(standing, 'Marsonaut')} standing"
         return Result((0,), (Standing(0, 1, standing, crew),),
                       f"The ship reached Mars on day {DAYS} with {crew}: you win together.",
                       "won")

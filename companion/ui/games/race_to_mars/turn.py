@@ -142,13 +142,14 @@ class TurnScreen(TableScreen):
         legal = app.legal()
         nr = next_rect(lay, right)
         done = any(a.kind == DONE for a in legal)
+        only = _only_discard(legal, sub)
         if done:
             ui.button(nr, "Next phase" if sub < 4 else "To discard", self.on_next, "primary", size=lay.body,
                       name="Next phase")
         elif hazards:
             ui.button(nr, "Next phase", self.on_next, "disabled", size=lay.body, name="Next phase" + WHY)
-        elif _only_discard(legal, sub) is not None:  # 2.5 with one way on: in NEXT's place, what NEXT does
-            label = describe(app, _only_discard(legal, sub))
+        elif only is not None:  # 2.5 with one way on: in NEXT's place, what NEXT does
+            label = describe(app, only)
             ui.button(nr, label, self.on_next, "primary", size=lay.body, sub="and draw", name=label)
         area = pygame.Rect(area.x, area.y, area.w, nr.y - lay.gap - area.y)
         if sub == 2 or hazards:

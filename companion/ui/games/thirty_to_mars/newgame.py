@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.rules.contract import Rejection
+from companion.rules.words import count
 from companion.rules.thirty_to_mars.model import (CREW_SIZE, DECK_SIZES, GREEN, PROFILES, ROLES, RULEBOOK,
                                                   TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS)
 
@@ -57,7 +58,7 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         if not self.ready():
             more = CREW_SIZE - len(self.crew)
-            self.app.say(f"Choose {more} more Marsonaut{'' if more == 1 else 's'}: the crew is {CREW_SIZE} "
+            self.app.say(f"Choose {count(more, 'more Marsonaut')}: the crew is {CREW_SIZE} "
                          "(30-to-mars.txt, Setup 4).", "info")
             return
         self.app.start_new_game({"crew": list(self.crew), "roles": [self.roles[k] for k in self.crew],
