@@ -45,6 +45,9 @@ class Screen(ABC):
         if self.top_bar:
             chrome.top_bar(ui, self.app)
         self.paint(ui)
+        memo = getattr(self.app, "frame_memo", None)
+        if memo is not None:  # where the message goes: asked again, the screen's places may be what it just painted
+            memo.pop("message_box", None)
         chrome.draw_dialog(ui, self.app)
         chrome.draw_message(ui, self.app)
         self.ui = ui
