@@ -40,9 +40,10 @@ def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:
     ui.label(label_r, txt, lay.big, FG, bold=True, cls="key")
     ui.bar(track, day / DAYS, MARS)
     tick = min(lay.px(6), (rect.bottom - track.bottom) - lay.px(1))
-    for d in state.accident_days:
-        x = track.x + int(track.w * d / DAYS)
-        pygame.draw.rect(ui.surface, BAD, pygame.Rect(x - lay.px(2), track.y - tick, lay.px(5), track.h + 2 * tick))
+    for d in state.accident_days:  # inside the track (a mark at day 29 or 30 had spilled past its end)
+        mark = pygame.Rect(0, track.y - tick, lay.px(5), track.h + 2 * tick)
+        mark.centerx = track.x + int(track.w * d / DAYS)
+        pygame.draw.rect(ui.surface, BAD, mark.clamp(track.inflate(0, 2 * tick)))
 
 
 def show_days(app: Any) -> None:
