@@ -168,8 +168,20 @@ def run_status(args: argparse.Namespace) -> int:
         e = data["expects"]
         detail = f" ({e['detail']})" if e["detail"] else ""
         print(f"Waiting for: {e['kind']} - {e['purpose']}{detail}")
-    print("\n".join(_lines(data["summary"])))
+    print("\n".join(_lines(_not_said(data))))
     return code
+
+
+#: summary keys that the header already says (the game, its phase, who acts): left out of ``status``'s text
+HEADER_KEYS = ("game", "phase", "to_act")
+
+
+def _not_said(data: dict[str, Any]) -> Any:
+    """``data["summary"]`` without what ``status``'s header lines said (:data:`HEADER_KEYS`); ``--json`` keeps all."""
+    summary = data["summary"]
+    if not isinstance(summary, dict):
+        return summary
+    return {k: v for k, v in summary.items() if k not in HEADER_KEYS}
 
 
 def run_log(args: argparse.Namespace) -> int:

@@ -156,7 +156,8 @@ def test_a_db_path_that_names_no_file_is_said(tmp_path, capsys, command):
 def test_status_of_a_game_in_play_is_read_a_fact_a_line(tmp_path, capsys, game_id, players):
     """A tester's finding: Mission to Mars 2049's ``status`` printed each player on one line of about 900
     characters, and Race to Mars's said its phase twice ("Phase: 2.3 Exchange ... - Player 3: 2.3 Exchange
-    ..."). A player too long for a line is a block, a fact a line; the phase is said once."""
+    ..."), and again in the body with the game and the seat to act as a number. A player too long for a line is
+    a block, a fact a line; the phase is said once; ``--json`` keeps the whole summary."""
     import random
 
     from companion.rules import get_game
@@ -173,5 +174,7 @@ def test_status_of_a_game_in_play_is_read_a_fact_a_line(tmp_path, capsys, game_i
     out = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in out) <= 120, max(out, key=len)
     assert out[1].count(str(phase)) == 1, out[1]
+    assert sum(str(phase) in line for line in out) == 1, "the phase said again in the body (\"phase: ...\")"
+    assert not any(line.startswith(("game:", "to act:")) for line in out), "the header said them"
     first = out.index("  - name: Player 1")
     assert out[first + 1].startswith("    ") and ": " in out[first + 1]  # its facts below it, indented
