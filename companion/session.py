@@ -434,6 +434,30 @@ class Session:
         return [LogEntry(r.seq, Action.from_json(r.action), tuple(event_from_json(e) for e in r.events),
                          r.undone, r.created_at) for r in rows if not r.undone]
 
+    def one_touch(self, start: int, label: str) -> None:
+        """Keep that the moves after action ``start`` up to now were made by one touch (``label``:
+        "Same as yesterday"), in the log file beside them (inside the :meth:`batch` that made them, the
+        same commit): :meth:`touch_walk` then finds them, also after a restart. Nothing for fewer than two
+        moves; a file that cannot keep it only loses the grouping (logged), never a move."""
+        if self._record is None or self.seq <= start + 1:
+            return
+        try:
+            self.store.add_touch(self._record.id, start, self.seq, label)
+        except StoreError as exc:
+            log.info("the moves of %r are not kept as one touch: %s", label, exc)
+
+    def touch_walk(self, which: str) -> tuple[int, str] | None:
+        """``(seq, label)``: the action Undo ("undo") or Redo ("redo") walks to when it meets the moves of
+        one touch (:meth:`one_touch`), taken back or made again together; else None. A move made over them
+        once taken back ends the touch (the log file forgets it with the moves it held)."""
+        if self._record is None:
+            return None
+        if which == "undo":
+            found = self.store.touch(self._record.id, end=self.seq)
+            return None if found is None or found[0] >= self.seq else (found[0], found[2])
+        found = self.store.touch(self._record.id, start=self.seq) if self.can_redo else None
+        return None if found is None or found[1] > self.seq + self._undone else (found[1], found[2])
+
     def log_mark(self) -> int:
         """A mark for :meth:`unchanged_since`, taken when something is read from the log."""
         return self._rewrites_total

@@ -547,6 +547,33 @@ class Store:
         return [{"after_seq": r[0], "action": json.loads(r[1]), "code": r[2], "message": r[3], "rule": r[4],
                  "created_at": r[5]} for r in rows]
 
+    # -- touches: the moves one touch made ("Same as yesterday"), undone and redone together -------------
+    _TOUCHES = ("CREATE TABLE IF NOT EXISTS touches (game INTEGER NOT NULL REFERENCES games(id), "
+                "start INTEGER NOT NULL, end_seq INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (game, start))")
+    # a new move over moves taken back deletes them: a touch that held one is no longer the log's
+    _TOUCHES_STALE = ("CREATE TRIGGER IF NOT EXISTS touches_stale AFTER DELETE ON actions BEGIN "
+                      "DELETE FROM touches WHERE game = OLD.game AND end_seq >= OLD.seq; END")
+
+    def add_touch(self, game: int, start: int, end: int, label: str) -> None:
+        """Keep that actions ``start + 1 .. end`` of ``game`` were made by one touch called ``label``
+        (inside the :meth:`batch` that wrote them: the same commit). Raises :class:`StoreError`."""
+        with self._transaction() as conn:
+            conn.execute(self._TOUCHES)
+            conn.execute(self._TOUCHES_STALE)
+            conn.execute("INSERT OR REPLACE INTO touches VALUES (?, ?, ?, ?)", (game, start, end, label))
+
+    def touch(self, game: int, *, start: int | None = None, end: int | None = None) -> tuple[int, int, str] | None:
+        """``(start, end, label)`` of the touch of ``game`` that begins after action ``start``, or
+        that ends at action ``end`` (the newest such), or None (also in a file without touches)."""
+        where, arg = ("start = ?", start) if start is not None else ("end_seq = ?", end)
+        try:
+            row = self._conn.execute(f"SELECT start, end_seq, label FROM touches WHERE game = ? AND {where} "
+                                     "ORDER BY start DESC LIMIT 1", (game, arg)).fetchone()
+        except sqlite3.Error as exc:
+            log.debug("no touches: %s", exc)
+            return None
+        return (int(row[0]), int(row[1]), str(row[2])) if row else None
+
     def set_status(self, game: int, status: str) -> None:
         """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
         _check_status(status)

@@ -188,8 +188,6 @@ class App:
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
-        #: the moves of one touch (game id, from seq, to seq, log mark, label), see :meth:`one_touch`
-        self._touch: tuple[int, int, int, int, str] | None = None
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
         self.windowed = False               # run() in a window (a desktop), not fullscreen
@@ -558,25 +556,9 @@ class App:
     def one_touch(self, start: int, label: str) -> None:
         """The moves after action ``start`` up to now were made by one touch (``label``: "Same as
         yesterday"): one Undo takes them all back, and the Redo after it puts them all back, as long as
-        they are the log's (a move made over them once taken back ends that; see :meth:`_touch_moves`)."""
-        s = self.session
-        if s.record is not None and s.seq > start + 1:
-            self._touch = (s.record.id, start, s.seq, s.log_mark(), label)
-
-    def _touch_moves(self, which: str) -> tuple[int, str] | None:
-        """(the action ``seq`` ``which`` walks to, the touch's label) when Undo ("undo") or Redo ("redo")
-        now meets the moves of one touch (:meth:`one_touch`), else None."""
-        s = self.session
-        if self._touch is None or s.record is None:
-            return None
-        game, start, end, mark, label = self._touch
-        if game != s.record.id or not s.unchanged_since(mark, end):
-            return None
-        if which == "undo" and s.seq == end:
-            return start, label
-        if which == "redo" and s.seq == start and s.can_redo:
-            return end, label
-        return None
+        they are the log's, also after a restart (:meth:`Session.one_touch`; call it inside the
+        :meth:`Session.batch` that made them)."""
+        self.session.one_touch(start, label)
 
     def _walk_log(self, which: str, again: str) -> None:
         """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
@@ -585,7 +567,7 @@ class App:
         if self.showing_new_game_over_a_game():
             self.back_to_the_game(which, again)
             return
-        touch = self._touch_moves(which)
+        touch = self.session.touch_walk(which)
         seq_before = self.session.seq
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
             out, words = self._step_log(which)

@@ -166,6 +166,51 @@ def test_same_as_yesterday_is_one_touch_one_commit_and_one_undo(make_driver):
     assert s.seq == seq + 1 and s.state.placement[0] == 2
 
 
+@pytest.mark.timeout(60)
+def test_same_as_yesterday_is_one_undo_and_one_redo_after_a_restart_too(make_driver, session, catalogues, tmp_path):
+    """A tester's finding: the grouping was kept in memory only, so after a restart Undo took back
+    "Same as yesterday" one Marsonaut at a time. It is kept in the log file, in the same commit."""
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    d = make_driver((800, 480))
+    start_day_1(d)
+    play_day_1(d)
+    d.tap("Quiet Day")
+    before, seq = session.state.placement, session.seq
+    d.tap("Same as yesterday")
+    session.close()
+
+    def restart():
+        s = Session.open(tmp_path / "db.sqlite3")
+        d2 = Driver(s, catalogues, (800, 480), game_id="thirty-to-mars")
+        d2.frame()
+        return s, d2
+    s, d2 = restart()
+    try:
+        d2.tap("Undo")
+        assert s.state.placement == before and s.seq == seq
+        assert d2.app.message.text == "Took back: Same as yesterday (4 moves)", d2.app.message.text
+    finally:
+        s.close()
+    s, d2 = restart()  # taken back before the restart: one Redo puts it all back
+    try:
+        d2.tap("Redo")
+        assert s.state.placement == (4, 4, 5, 6) and s.seq == seq + 4
+        d2.tap("Undo")
+        d2.tap("Larisa")
+        d2.tap("bay 2")  # a move of its own over the moves taken back: the touch is gone from the file
+    finally:
+        s.close()
+    s, d2 = restart()
+    try:
+        d2.tap("Undo")
+        assert s.seq == seq and s.state.placement == before
+        d2.tap("Redo")
+        assert s.seq == seq + 1 and s.state.placement[0] == 2
+    finally:
+        s.close()
+
+
 @pytest.mark.timeout(30)
 def test_the_odds_say_nobody_is_on_the_problem_not_that_nobody_is_placed(make_driver):
     """A tester's finding: with three Marsonauts placed, none on the problem, the odds read "Odds 0% · none

@@ -344,7 +344,7 @@ class DayScreen(Screen):
                     refused.append(f"{state.crew[who].profile.short}: {rej}")
                     continue
                 app.submit(act)
-        app.one_touch(start, "Same as yesterday")
+            app.one_touch(start, "Same as yesterday")  # kept in the same commit
         if refused:
             app.say("Placed as yesterday except " + "; ".join(refused), "error")
         self.selected = None
