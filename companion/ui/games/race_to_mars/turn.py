@@ -15,6 +15,7 @@ phase (and in 2.5 discards everything when nothing may be kept).
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -212,17 +213,21 @@ class TurnScreen(TableScreen):
         if not paid:
             return   # refused: the refusal is on the screen
         state = app.state
-        did = f"Advanced {count(len(paid), 'space')}, paying {', '.join(paid)}"
+        times = Counter(paid)  # "Fuel x3" as on the resources line: a note short enough to leave the panel be
+        did = f"Advanced {count(len(paid), 'space')} with " + ", ".join(
+            w if times[w] == 1 else f"{w} x{times[w]}" for w in times)
         if facts.hazards(state):
             why = f"A {facts.hazards(state)[0]} hazard is met: deal with it first. (Hazards)"
         elif plan["mars"] and len(paid) == plan["spaces"]:
             why = "The rocket is on the final space, on Mars. (The Game Ends)"
         else:
             stop = app.game.advance_run(state, seat)["stop"]
-            # the refusal's first clause: what is left unspent, its second, shows on the resources line
-            why = (f"{stop.message.split('; ', 1)[0].rstrip('.')}. ({stop.rule.split(', ', 1)[-1]})"
-                   if stop is not None else "Advance goes on.")
-        app.say(f"{did}. Stopped: {why}", "note", 10)
+            # the refusal's first clause: what is left unspent, its second, shows on the resources line; its
+            # whole words and section are the greyed Advance's refusal (a tap): a note that fits beside the
+            # mover's panel
+            why = (f"{stop.message.split('; ', 1)[0].split(': ', 1)[0].rstrip('.')}." if stop is not None
+                   else "Advance goes on.")  # a hazard ahead: "A red hazard lies right in front of the rocket."
+        app.say(f"{did}. {why}", "note", 10)  # why it stopped, in the rules' words
 
     def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
         """"Advance N" (label, on_tap, style, sub-line, name "Advance all"): in its place whenever Advance is,
