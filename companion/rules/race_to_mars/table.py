@@ -227,6 +227,7 @@ def summary(state: State) -> dict[str, Any]:
             "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in NOT_SPACES),
             "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in NOT_SPACES) if route else None),
             "rocket_modules": [m.name for m in p.modules], "crew_deck": len(p.crew) + p.boosts + p.asteroids,
+            "unplaced": [h[0] for h in p.held],  # Headquarters 5: placed at launch
             "draw_pile": p.draw, "hand": p.hand, "discard_pile": p.discard,
             "play_area": [c.name for c in p.play if not c.gone],
             "experience": p.xp, "boosts": p.boosts, "asteroids": p.asteroids,

@@ -28,6 +28,14 @@ def crew_names(state: Any, seat: int) -> list[str]:
     return out
 
 
+def own_cards(state: Any, seat: int) -> tuple[list[str], list[str], list[str]]:
+    """``(crew, rocket, unplaced)``: the names of the cards ``seat`` owns before launch, each card once
+    (duplicates kept): the Crew deck's, the Rocket modules' top first, and those kept unplaced
+    (Headquarters 5)."""
+    p = player(state, seat)
+    return [c.name for c in p.crew], [m.name for m in p.modules], [h[0] for h in p.held]
+
+
 def hand_order(state: Any, seat: int, in_play_last: bool = False) -> list[str]:
     """``seat``'s Crew card names in the order a hand list shows them: those
     that may be in hand first (not known to lie in the discard pile; with

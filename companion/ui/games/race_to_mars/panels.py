@@ -114,7 +114,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
         else:
             r = ready.get(i, {})
-            cells = [("Crew", p["crew_deck"])]
+            cells = [("Crew", p["crew_deck"])] + ([("Unplaced", len(p["unplaced"]))] if p["unplaced"] else [])
             if r.get("can_launch"):  # what no paper game says: who may launch now, what the others lack
                 cells.append(("Launch", "ready"))
             elif r.get("short"):   # the Crew deck launching asks for (the rules' count: "Launching the Rocket")
@@ -202,6 +202,8 @@ def show_player(app: Any, seat: int) -> None:
     lines += facts.module_lines(state, seat) or ["No Rocket modules"]
     crew = facts.crew_names(state, seat)
     lines.append("Crew cards: " + (", ".join(crew) if crew else "none"))
+    if p["unplaced"]:
+        lines.append("Unplaced until launch (Headquarters 5): " + ", ".join(p["unplaced"]))
     if p["play_area"]:
         lines.append("Play area: " + ", ".join(p["play_area"]))
     app.show_info(p["name"], lines)

@@ -12,15 +12,43 @@ import pygame
 
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH
+from companion.rules.race_to_mars.cards import HQ_FREE
 
 from ... import layout as L
 from ... import text
 from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
+from . import facts
 from .refuse import WHY, tap_or_why, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
 from .editor import fitting_block
 from .words import fitting
+
+
+def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
+    """Headquarters 5 at launch: the rocket, top first, chosen a card at a time among every card the player
+    owns (Crew deck, rocket, unplaced); the others join the Crew deck. The dialog says the rocket so far and
+    the launch test for it ("Launching the Rocket"); Launch submits that arrangement (a refusal says why)."""
+    state = app.state
+    crew, modules, unplaced = facts.own_cards(state, seat)
+    left = crew + modules + unplaced
+    for name in rocket:
+        left.remove(name)
+    act = Action(LAUNCH, {"modules": list(rocket)}, seat)
+    problem = app.game.launch_problem(state, seat, list(rocket))
+    name = app.view()["players"][seat]["name"]
+
+    def launch() -> None:
+        app.close_dialog()
+        app.submit(act)
+    options = [("Launch", launch)] + [(card, (lambda card=card: ask_rocket(app, seat, rocket + [card])))
+                                      for card in dict.fromkeys(left)]
+    if rocket:
+        options.append(("Start over", lambda: ask_rocket(app, seat, [])))
+    lines = [(f"Rocket, top first: {', '.join(rocket)}" if rocket else "Rocket: no module yet")
+             + f" \u00b7 Crew deck {len(left)}",
+             problem.message if problem is not None else "Enough Crew cards to launch (Launching the Rocket)."]
+    app.ask(f"{name}'s rocket (Headquarters 5): tap its next module, then Launch", options, lines=lines)
 
 
 class RoundScreen(TableScreen):
@@ -45,7 +73,12 @@ class RoundScreen(TableScreen):
         return any(a.kind == LAUNCH for a in self.app.legal())
 
     def launch(self) -> None:
-        self.app.submit(Action(LAUNCH, {}, self.seat()))
+        """Launch!; with Headquarters 5 the rocket is arranged first (:func:`ask_rocket`)."""
+        seat = self.seat()
+        if self.app.view()["players"][seat]["headquarters"] == HQ_FREE:  # placed at launch (Headquarters 5)
+            ask_rocket(self.app, seat, facts.own_cards(self.app.state, seat)[1])
+            return
+        self.app.submit(Action(LAUNCH, {}, seat))
 
     def show_revealed(self, k: int, revealed: int, gone: bool) -> None:
         """A tap on revealed Space card ``k`` (0-based): the catalogue's cards not yet on the table, to

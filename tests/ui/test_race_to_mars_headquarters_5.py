@@ -1,0 +1,79 @@
+"""Race to Mars, Headquarters 5 ("Pre-launch, you may move cards freely between your Crew deck and your rocket.
+You don't have to place (phase 1.2) any of your cards until you launch your rocket. At this point they must
+be placed", race-to-mars.txt, Headquarters): the launch asks which cards are the rocket, top first.
+
+A tester's finding: Launch! sent no arrangement, so every card kept unplaced joined the Crew deck, and the
+panels said "Crew 0" while the player held 12 cards."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.rules import race_to_mars as rm
+from companion.rules.contract import Action
+from companion.rules.race_to_mars.cards import HQ_FREE
+
+from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
+
+
+def _round_13_with_unplaced_cards(d) -> None:
+    """Rounds 1-12 by real moves: Anna (Headquarters 5) keeps every card unplaced, Winston recruits."""
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    p = s.state.players[0]
+    s._states[-1] = dataclasses.replace(s.state, players=(dataclasses.replace(p, hq=HQ_FREE),) + s.state.players[1:])
+    k = 0
+    while len(s.state.slots) < 12:
+        seat = rm.to_act(s.state).seats[0]
+        if s.state.step == "leftover":
+            card = {"name": f"T{len(s.state.slots) + 1}", "trajectory": [["fuel", "hull"]] * 4}
+            assert s.submit(Action(rm.LEFTOVER, {"card": card}, seat)).accepted
+            continue
+        k += 1
+        if seat == 0:
+            card = {"name": f"A{k}", "crew": {"resources": ["fuel"]}, "module": {"draw": 1}}
+            action = Action(rm.PICK, {"card": card, "place": "unplaced"}, seat)
+        else:
+            action = Action(rm.PICK, {"card": {"name": f"W{k}", "crew": {"resources": ["hull"]}}}, seat)
+        assert s.submit(action).accepted, s.submit(action).rejection
+    while rm.to_act(s.state).seats[0] != 0:
+        seat = rm.to_act(s.state).seats[0]
+        assert s.submit(Action(rm.PICK, {"card": {"name": f"W{k}x", "crew": {"resources": ["hull"]}}}, seat)).accepted
+    d.frame()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_headquarters_5_chooses_the_rocket_at_launch(driver, size):  # noqa: F811
+    d = driver(size)
+    _round_13_with_unplaced_cards(d)
+    s = d.app.session
+    held = [h[0] for h in s.state.players[0].held]
+    assert len(held) == 12 and not s.state.players[0].crew
+    assert any(t.startswith("Unplaced") for t, _, _ in d.app.screen.ui.texts), "the panel shows the cards kept"
+    d.tap("Launch!")
+    assert d.app.dialog is not None and "tap its next module" in d.app.dialog.title
+    assert d.app.dialog.lines[0] == "Rocket: no module yet \u00b7 Crew deck 12"
+    d.tap(held[3])
+    d.tap(held[0])
+    assert d.app.dialog.lines[0] == f"Rocket, top first: {held[3]}, {held[0]} \u00b7 Crew deck 10"
+    d.tap("Launch")
+    p = s.state.players[0]
+    assert p.launched and [m.name for m in p.modules] == [held[3], held[0]]
+    assert sorted(c.name for c in p.crew) == sorted(set(held) - {held[3], held[0]})
+
+
+@pytest.mark.timeout(60)
+def test_headquarters_5_too_many_modules_is_refused_with_the_launch_rule(driver):  # noqa: F811
+    d = driver((800, 480))
+    _round_13_with_unplaced_cards(d)
+    d.tap("Launch!")
+    held = [h[0] for h in d.app.session.state.players[0].held]
+    for card in held[:5]:
+        d.tap(card)
+    assert any("needs 10" in line and "short by 3" in line for line in d.app.dialog.lines), d.app.dialog.lines
+    d.tap("Launch")
+    assert not d.app.session.state.players[0].launched
+    assert d.app.message.rule == "race-to-mars.txt, Launching the Rocket", d.app.message
