@@ -886,3 +886,27 @@ def test_a_card_the_catalogue_cannot_keep_is_said_in_a_dialog_after_its_move(tmp
             assert d.app.dialog is None
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_leftover_from_the_catalogue_asks_for_the_lanes_this_table_uses_that_it_lacks(driver, size):
+    """A tester's finding: a trajectory card entered at a 2-player table (lanes 3 and 4 left empty) was used at
+    a 4-player table in one tap, and the players on lanes 3 and 4 got no space there ("Anatomy of a Space
+    Card": its Trajectory Area forms the trajectories). The editor opens on the first lane missing; the card is
+    used and kept with it."""
+    d = driver(size)
+    new_game(d, 4)
+    play_until(d, 3, on_leftover)
+    cat = d.app.catalogues.get("race-to-mars", "space")
+    cat.add({"name": "Half", "trajectory": [["fuel"], ["hull"], [], []]})  # entered at a table of two
+    d.frame()
+    seq = d.app.session.seq
+    d.tap("Half")
+    screen = d.app.current_screen()
+    assert screen.editor is not None and d.app.session.seq == seq, "not used with lanes 3 and 4 empty"
+    assert screen.editor.lane == 2 and "lane 3" in screen.editor.heading
+    screen.editor.lanes[2].append("fuel")
+    screen.editor.lanes[3].append("velocity")
+    d.tap("Save")
+    assert d.app.session.state.slots[0][2:] == (("fuel",), ("velocity",)), d.app.session.state.slots[0]
+    assert cat.get("Half")["trajectory"][2:] == [["fuel"], ["velocity"]]

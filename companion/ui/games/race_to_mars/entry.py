@@ -279,7 +279,21 @@ class EntryScreen(Screen):
         if missing:
             self.edit(part, card, lambda c: self.store(c, True) and self.use(c, place))
             return
+        gaps = self.lanes_missing(card) if part == "trajectory" and not builtin else []
+        if gaps:  # entered at a smaller table: the lanes this table's pawns are on, before it is used
+            names = self.lane_names()
+            self.edit(part, card, lambda c: self.store(c, True) and self.use(c, place),
+                      heading=f"{card['name']}: lane {gaps[0] + 1} ({names[gaps[0]]}'s) is not in the catalogue")
+            self.editor.lane = gaps[0]
+            return
         self.use(card, place)
+
+    def lanes_missing(self, card: dict[str, Any]) -> list[int]:
+        """The lanes (0-based) a pawn of this table is on that ``card``'s trajectory has no space or hazard on:
+        a card entered at a table of fewer players (its other lanes left empty), which would give that player
+        no space there (a tester's finding)."""
+        lanes = card.get("trajectory") or []
+        return sorted(i for i, who in enumerate(self.lane_names()) if who and (i >= len(lanes) or not lanes[i]))
 
     def edit(self, part: str, base: dict[str, Any] | None, on_save, heading: str | None = None) -> None:
         """Open the editor for ``part`` of ``base`` (None: a new card, name asked); ``heading``: its title
