@@ -29,7 +29,24 @@ def test_rm154_the_back_page_insights_left_for_starting_cards_5_to_8():
     assert tuple(x for x in back if x not in described) == BACK_PAGE_ONLY
     assert {c["insight"]["effect"] for c in STARTING_CARDS} == {"jettison", "store", "draw", "advance"}
     unknown = insight_of({"name": "Starting card 7"})
-    assert (unknown.effect, unknown.cost) == ("other", 1)  # not entered: its result is entered when bought
+    assert (unknown.effect, unknown.cost) == ("other", 0)  # not entered: its cost and result said when bought
+
+
+def test_an_insight_not_entered_costs_what_is_printed_on_it_said_when_bought_and_kept():
+    """"Starting Cards" (each Insight has its printed cost; decision RA-36: the players enter each card as
+    printed): an Insight whose Starting card was not entered cost 1 Experience without asking (a tester's
+    finding). The printed cost is said with the move, checked against the Experience, and kept."""
+    s = flight(players={0: dict(xp=2), 1: dict(xp=3)}, sub=4)
+    s = replace(s, insights=(INSIGHT_CARD, insight_of({"name": "Starting card 7"})))
+    r = rejection(s, rm.INSIGHT, 0, which=1)
+    assert r.code == "insight_cost" and r.rule == "race-to-mars.txt, Starting Cards"
+    assert rejection(s, rm.INSIGHT, 0, which=1, cost=3).code == "too_little_xp"
+    costs = sorted(a.args["cost"] for a in rm.legal_actions(s) if a.kind == rm.INSIGHT and a.args["which"] == 1)
+    assert costs == [1, 2]
+    s, ev = act(s, rm.INSIGHT, 0, which=1, cost=2)
+    assert s.players[0].xp == 0 and "spends 2 Experience on Starting card 7" in texts(ev)
+    assert s.insights[1].cost == 2 and rm.summary(s)["insights"][1]["cost"] == 2
+    assert rejection(s, rm.INSIGHT, 0, which=1, cost=1).code == "known_cost"  # said once: kept
 
 
 def test_rm159_a_rocket_keeps_its_lane_unless_it_changes_trajectory():

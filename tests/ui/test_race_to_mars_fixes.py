@@ -910,3 +910,34 @@ def test_a_leftover_from_the_catalogue_asks_for_the_lanes_this_table_uses_that_i
     d.tap("Save")
     assert d.app.session.state.slots[0][2:] == (("fuel",), ("velocity",)), d.app.session.state.slots[0]
     assert cat.get("Half")["trajectory"][2:] == [["fuel"], ["velocity"]]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_an_insight_not_entered_asks_the_cost_printed_on_it(driver, size):
+    """A tester's finding: an Insight of an undescribed Starting card ("Unknown Starting card") cost 1
+    Experience in one tap, its button reading "1 XP: not". Its cost is "?" and a tap asks the printed cost
+    ("Starting Cards"), kept once said."""
+    import dataclasses
+
+    from companion.rules import race_to_mars as rm
+    from companion.rules.race_to_mars.cards import insight_of
+    from companion.rules.race_to_mars.model import INSIGHT_CARD
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    rng = random.Random(5)
+    while not (s.state.step == "turn" and s.state.sub == 4
+               and s.state.players[rm.to_act(s.state).seats[0]].xp >= 2):
+        assert not rm.is_over(s.state), "seed 5 reaches phase 2.4 with 2 Experience"
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    seat = rm.to_act(s.state).seats[0]
+    xp = s.state.players[seat].xp
+    s._states[-1] = dataclasses.replace(s.state, insights=(INSIGHT_CARD, insight_of({"name": "Starting card 7"})))
+    d.frame()
+    assert any(t.startswith("? XP") for t, _, _ in d.app.screen.ui.texts), "the cost is not known yet"
+    seq = s.seq
+    d.tap("Starting card 7")
+    assert s.seq == seq and d.app.dialog is not None and "cost printed" in d.app.dialog.title
+    d.tap("Printed 2 XP")
+    assert s.state.players[seat].xp == xp - 2 and s.state.insights[1].cost == 2

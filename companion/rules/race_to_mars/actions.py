@@ -45,7 +45,8 @@ JETTISON_CREW = "jettison_crew"      # zone: "hand" | "discard" | "play" | "none
 EXCHANGE = "exchange"           # card: Crew card name from hand, for one Experience (2.3)
 INSIGHT = "insight"             # which: index in the Insight row (0 = the Insight card); target?; result?;
                                 #   lane?: 0..3 the new lane (change trajectory); colour?: hazard colour
-                                #   (hazard protection whose colour the card entry lacks)
+                                #   (hazard protection whose colour the card entry lacks); cost?: 1..9 the
+                                #   cost printed on an Insight not entered (then kept)
 JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
 DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
 TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's spaces and hazards per lane,
@@ -79,8 +80,8 @@ ACTIONS = {
     JETTISON_MODULE: Obj(module=Int(0, 59)),
     JETTISON_CREW: Obj(("card",), zone=OneOf(("hand", "discard", "play", "none")), card=NAME),
     EXCHANGE: Obj(card=NAME),
-    INSIGHT: Obj(("target", "result", "lane", "colour"), which=Int(0, 3), target=TARGET, result=RESULT,
-                 lane=Int(0, 3), colour=OneOf(("red", "yellow", "green"))),
+    INSIGHT: Obj(("target", "result", "lane", "colour", "cost"), which=Int(0, 3), target=TARGET, result=RESULT,
+                 lane=Int(0, 3), colour=OneOf(("red", "yellow", "green")), cost=Int(1, 9)),
     JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
     DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
     TRAJECTORY: Obj(lanes=TRAJECTORY_SHAPE),

@@ -120,7 +120,7 @@ def insight_of(card: dict[str, Any]) -> Insight:
     """The Insight of a Starting card entry ("other", trusted, when not entered)."""
     i = card.get("insight")
     if i is None:
-        return Insight(card["name"], 1, "other", "not entered: the table says what it does")
+        return Insight(card["name"], 0, "other", "not entered: the table says what it does")  # cost: asked
     return Insight(card["name"], i["cost"], i["effect"], i.get("text", ""), i.get("colour", ""))
 
 

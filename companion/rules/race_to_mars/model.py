@@ -145,7 +145,8 @@ class Insight:
     """An Insight: ``cost`` Experience for ``effect`` ("boost", "jettison",
     "store", "draw", "advance", "trajectory": change trajectory, "protect":
     hazard protection of ``colour`` on the owner's next turn, or "other"
-    with ``text``: its result is entered)."""
+    with ``text``: its result is entered). ``cost`` 0: not entered (a Starting card the table did not
+    describe): the cost printed on it is said when a player spends Experience on it, and kept."""
 
     name: str
     cost: int

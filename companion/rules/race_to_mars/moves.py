@@ -341,6 +341,9 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             if lane != p.pad]
                 elif ins.effect == "protect" and not ins.colour:
                     out += [Action(INSIGHT, {"which": k, "colour": c}, s) for c in HAZARDS]
+                elif not ins.cost:  # not entered: one move per printed cost the player can afford
+                    out += [Action(INSIGHT, {"which": k, "cost": c}, s) for c in range(1, 10)
+                            if p.xp >= insight_cost(p, ins, c)]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(_one(INSIGHT, s, "which", k))
     out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
@@ -508,6 +511,8 @@ def _random_turn(state: State, p: Player, rng: Random) -> Action:
         for k, ins in enumerate(state.insights):
             if xp >= insight_cost(p, ins):
                 effect = ins.effect
+                if not ins.cost:  # not entered: a printed cost the player can afford
+                    return Action(INSIGHT, {"which": k, "cost": 1 + int(rng.random() * min(9, xp))}, s)
                 if effect in ("boost", "store", "draw", "other"):
                     return Action(INSIGHT, {"which": k}, s)
                 if effect == "jettison" and in_discard(p, ASTEROID):

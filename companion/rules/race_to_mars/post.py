@@ -319,9 +319,12 @@ def apply_exchange(state: State, seat: int, args: dict, events: list[Event]) -> 
     return put(state, p, sub=max(state.sub, 3))
 
 
-def insight_cost(p: Player, insight: Insight) -> int:
-    """Headquarters 3: one Experience less, but always at least one."""
-    return max(1, insight.cost - 1) if p.hq == HQ_DISCOUNT else insight.cost
+def insight_cost(p: Player, insight: Insight, printed: int | None = None) -> int:
+    """The Experience ``p`` spends on ``insight`` (Phase 2.4) whose printed cost is ``printed`` (default: the
+    Insight's; an Insight not entered, cost 0, counts as the least, 1, for "can afford"): Headquarters 3:
+    one Experience less, but always at least one."""
+    cost = printed or insight.cost or 1
+    return max(1, cost - 1) if p.hq == HQ_DISCOUNT else cost
 
 
 def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> State:
@@ -329,7 +332,10 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
     p = state.players[seat]
     who = state.names[seat]
     ins = state.insights[args["which"]]
-    cost = insight_cost(p, ins)
+    cost = insight_cost(p, ins, args.get("cost"))
+    if not ins.cost:  # its printed cost, said now: kept for the next player who spends on it
+        ins = replace(ins, cost=args["cost"])
+        state = replace(state, insights=state.insights[:args["which"]] + (ins,) + state.insights[args["which"] + 1:])
     p = replace(p, xp=p.xp - cost)
     events.append(later("insight", "{} spends {} Experience on {}: {}", (who, cost, ins.name, ins.text),
                         {"seat": seat, "insight": ins.name}))

@@ -238,7 +238,8 @@ def summary(state: State) -> dict[str, Any]:
     return {"game": "race-to-mars", "round": state.round, "phase": phase(state), "to_act": list(turn.seats),
             "players": players, "trajectory": slots, "trajectory_card": bool(state.trajectory_card),
             "space_pile": state.pile, "space_discard": state.space_discard,
-            "insights": [{"name": i.name, "cost": i.cost, "effect": i.text or i.effect} for i in state.insights],
+            "insights": [{"name": i.name, "cost": i.cost or None, "effect": i.text or i.effect}  # None: not entered
+                         for i in state.insights],
             "end_triggered": state.end, "over": is_over(state)}
 
 

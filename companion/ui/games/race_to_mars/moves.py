@@ -65,6 +65,9 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
         from .words import INSIGHT_EFFECTS
         if t:  # the dialog's title names the Insight
             return f"{t['card']} ({t['zone']})"
+        if "cost" in args:  # not entered: the cost printed on the card, asked (Headquarters 3 spends one less)
+            spent = insight_cost(p, ins, args["cost"])
+            return f"Printed {args['cost']} XP" + ("" if spent == args["cost"] else f", spends {spent}")
         if short:
             return f"{ins.name} ({insight_cost(p, ins)} XP)"
         what = ins.text if ins.effect == "other" and ins.text else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)

@@ -348,7 +348,7 @@ class TurnScreen(TableScreen):
             acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
             if ins.effect == "jettison":   # the rules list Asteroids and Boosts: ask for the rest
                 acts = self.jettison_choices(seat, {"which": which}, "target")
-            cost = insight_cost(facts.player(state, seat), ins)
+            cost = insight_cost(facts.player(state, seat), ins) if ins.cost else "?"  # not entered: asked
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
                       else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
             sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
@@ -358,6 +358,11 @@ class TurnScreen(TableScreen):
                     for z in ("hand", "discard") for c in crew] + [Action(INSIGHT, {"which": w}, seat)]))
                 continue
             jettison = any("target" in a.args for a in acts)
+            if not ins.cost:  # not entered (an undescribed Starting card): the cost printed on it, asked once
+                out.append((ins.name, lambda acts=acts, ins=ins: pick_action(
+                    app, f"{ins.name}: the Insight's cost printed on the card?", acts, submit=app.submit,
+                    lines=["Said once: kept for the rest of the game (Starting Cards)."]), "normal", sub_text))
+                continue
             out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
                         else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))
