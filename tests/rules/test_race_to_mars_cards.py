@@ -108,6 +108,8 @@ def test_advice_reach_launch_readiness_and_reminders():
     notes = rm.reminders(s, 0)
     assert "Draw 3: +1 Extra draw module" in notes and "1 card kept by Storage" in notes
     assert "You can advance 2 spaces with what is in play" in notes
+    in_2_5 = replace(s, sub=5, players=(replace(s.players[0], hand=0),) + s.players[1:])
+    assert "1 card kept by Storage" not in rm.reminders(in_2_5, 0), "2.5 with an empty hand keeps nothing"
     from tests.rules.test_race_to_mars_helpers import options, through_round_12
     pre = through_round_12(rm.new_game(options(2)))
     ready = rm.launch_readiness(pre)

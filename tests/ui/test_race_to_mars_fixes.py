@@ -941,3 +941,25 @@ def test_an_insight_not_entered_asks_the_cost_printed_on_it(driver, size):
     assert s.seq == seq and d.app.dialog is not None and "cost printed" in d.app.dialog.title
     d.tap("Printed 2 XP")
     assert s.state.players[seat].xp == xp - 2 and s.state.insights[1].cost == 2
+
+
+def test_a_copy_card_with_nothing_to_copy_stays_in_the_list_and_says_why(driver):
+    """A tester's finding: a Crew card with a copy effect vanished from "... plays which card?" while nothing
+    was in the play area, without a word. It keeps its place, and a tap gives the rule ("Phase 2.1: Play Cards":
+    "You can't play a card with a copy effect if there is nothing to copy")."""
+    from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard
+    from tests.rules.test_race_to_mars_helpers import flight
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    crew = (CrewCard("Copier", Crew(copy=True)), CrewCard("Pilot", Crew(("fuel",), draw=1)))
+    s._states[-1] = flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=2, draw=3)})
+    d.frame()
+    d.app.current_screen().play(0)
+    d.frame()
+    labels = [label for label, _ in d.app.dialog.options]
+    assert any(label.startswith("Copier") for label in labels), labels
+    d.tap(next(label for label in labels if label.startswith("Copier")))
+    assert d.app.dialog is None and "nothing to copy" in d.app.message.text
+    assert d.app.message.rule == "race-to-mars.txt, Phase 2.1: Play Cards"

@@ -247,7 +247,7 @@ def reminders(state: State, seat: int) -> list[str]:
                 if not h["protected"]:
                     out.append(hazard_words(h["colour"], h["after"]))
         kept = keep_allowance(p)
-        if kept and state.sub <= 5:
+        if kept and (state.sub < 5 or state.sub == 5 and p.hand):  # an empty hand in 2.5 keeps nothing
             out.append(f"{count(kept, 'card')} kept by Storage")
         if extra > 0:
             out.append(f"Draw {draw_count(p)}: " + ", ".join(f"+{n} {why}" for why, n in draw_sources(p)))

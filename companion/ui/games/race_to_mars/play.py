@@ -71,13 +71,18 @@ class PlayScreen(TableScreen):
         never move under a finger between two plays."""
         app = self.app
         plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
-        in_play = {c.name for c in facts.player(app.state, seat).play if not c.gone}
+        p = facts.player(app.state, seat)
+        in_play = {c.name for c in p.play if not c.gone}
         options: list[tuple[str, Any]] = []
         for name in facts.hand_order(app.state, seat):
             mine = [a for a in plays if a.args["card"] == name]
             options += [(option_label(app, a), lambda a=a: self.complete(a)) for a in mine]
             if not mine and name in in_play:   # its words as when it was playable: nothing else moves
                 options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
+            elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
+                tried = Action(PLAY, {"card": name}, seat)  # copy): in its place, a tap says the rule
+                options.append((option_label(app, tried), lambda tried=tried: app.reject(
+                    app.game.check(app.state, tried), action=tried)))
         ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
                     lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
 

@@ -84,14 +84,16 @@ class TurnScreen(TableScreen):
 
     name = "turn"
     panels_share = 0.40
+    _notes_r: pygame.Rect | None = None  # where this frame shows its notes above NEXT (see message_areas)
 
     def seat(self) -> int:
         return self.app.game.to_act(self.app.state).seats[0]
 
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """A note or refusal goes over the players' panels (never the moves), but not over the moving
-        player's own (what Advance N paid shows there): above it or below it where the box fits, else
-        over the panels from the end away from it."""
+        player's own (what Advance N paid shows there): above it or below it where the box fits; in the
+        portrait grid, the free cell beside the last panel, then the notes above NEXT; else over the panels
+        from the end away from it."""
         lay = self.app.layout
         area = split(lay, self.panels_share)[0].inflate(-2 * lay.gap, -2 * lay.gap)
         seat = self.seat()
@@ -101,6 +103,11 @@ class TurnScreen(TableScreen):
         below = pygame.Rect(area.x, mine.bottom + lay.gap, area.w, area.bottom - mine.bottom - lay.gap)
         rows_across = mine.w == area.w  # not the portrait grid of two columns
         places = [(r, at_bottom) for r, at_bottom in ((above, False), (below, True)) if rows_across and r.h > 0]
+        n = len(rows)
+        if not rows_across and n % 2:  # the grid's free cell beside the last panel, then the notes above NEXT
+            places.append((L.grid(area, n + 1, 2, lay.gap)[n], False))
+        if not rows_across and self._notes_r is not None and self._notes_r.h > 0:
+            places.append((pygame.Rect(self._notes_r), True))
         return places + [(area, mine.centery < area.centery)]
 
     def on_next(self) -> None:
@@ -124,6 +131,7 @@ class TurnScreen(TableScreen):
             self.app.say("Tap how many cards to keep.", "info", 5)
 
     def paint(self, ui: Ui) -> None:
+        self._notes_r = None
         lay = ui.layout
         app = self.app
         state = app.state
@@ -185,6 +193,7 @@ class TurnScreen(TableScreen):
             lines = [x for x in lines if not x.startswith("You can advance")]
             lines.insert(0, f"With what is in play: {count(r['spaces'], 'space')}" + (", to Mars!" if r["mars"] else "")
                          + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
+        self._notes_r = pygame.Rect(area)  # a place for messages in portrait (see message_areas)
         text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
                    WARN if view["end_triggered"] else FG)
 
@@ -369,8 +378,7 @@ class TurnScreen(TableScreen):
         discards = [a for a in legal if a.kind == DISCARD]
         if discards and sub == 5 and _only_discard(legal, sub) is None:  # else in NEXT's place
             for a in [a for a in discards if "top" not in a.args]:
-                out.append((describe(app, a), lambda a=a: app.submit(a), "primary" if a.args["keep"] else "normal",
-                            "and draw"))
+                out.append((describe(app, a), lambda a=a: app.submit(a), "normal", "and draw"))  # none is NEXT's
             tops = [a for a in discards if "top" in a.args]
             if tops:
                 out.append(("Card on top\u2026", lambda: pick_action(app, "HQ 7: which played card on top?", tops),
