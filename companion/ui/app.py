@@ -12,6 +12,7 @@ is committed move by move, so SIGTERM just ends the loop (exit status 0).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,6 +45,8 @@ IDLE_POLL_S = 0.05         # poll interval where input cannot be watched (see id
 #: event kinds that a message confirms (a Repair Kit used, a roll fixed, a card re-drawn, a ward set, the setup
 #: done with its Accident days)
 CONFIRMED = ("repair", "corrected", "redraw", "ward", "setup_done")
+#: a rulebook section cited at the end of a sentence: "... (race-to-mars.txt, Setup)"
+CITED = re.compile(r" \(([\w.-]+\.txt, [^()]+)\)$")
 AT_START = "Before you play"  # the title of the start-up problems' dialog (see App._say_catalogue_notices)
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_MAX_ROWS = 400      # at most this many log rows are read for them, however long the game
@@ -712,7 +715,12 @@ class App:
         try:
             self.session.new_game(game_id, options)
         except (ValueError, KeyError, TypeError, StoreError) as exc:
-            self.say(str(exc), "error")
+            words = str(exc)
+            cited = CITED.search(words)  # "... (race-to-mars.txt, Setup)": its section is a button, as a refusal's
+            self.say(words[:1].upper() + words[1:], "error")
+            if cited is not None:
+                from .screens.chrome import cites_rulebook
+                self.message.rule = cited.group(1) if cites_rulebook(cited.group(1)) else None
             return
         self.wants_new_game = False
         self.setup_game_id = None

@@ -74,3 +74,16 @@ def test_the_outcome_is_read_from_across_the_table(make_driver, size):
     title = "Mission success" if d.app.state.result == "won" else "Mission failed"
     sizes = [sz for s, sz, _, _ in d.app.screen.ui.text_sizes if s.startswith(title) or title.startswith(s)]
     assert sizes and min(sizes) == d.app.layout.huge, (sizes, d.app.layout.huge, text.CUTS[-2:])
+
+
+@pytest.mark.timeout(30)
+def test_a_greyed_undo_or_redo_says_why_when_tapped(make_driver):
+    """A tester's finding: a tap on the greyed Undo of a New-game screen, with no game yet, said nothing; nor did
+    a greyed Redo in a game. Each says why."""
+    d = make_driver((800, 480))
+    assert d.app.current_screen().name == "new_game" and not d.app.session.has_game
+    d.tap("Undo (why not?)")
+    assert d.app.message.text == "Undo works in a game: start one first.", d.app.message
+    start_game(d)
+    d.tap("Redo (why not?)")
+    assert d.app.message.text == "Nothing to redo: Redo puts back what Undo took back."

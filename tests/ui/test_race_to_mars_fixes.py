@@ -963,3 +963,16 @@ def test_a_copy_card_with_nothing_to_copy_stays_in_the_list_and_says_why(driver)
     d.tap(next(label for label in labels if label.startswith("Copier")))
     assert d.app.dialog is None and "nothing to copy" in d.app.message.text
     assert d.app.message.rule == "race-to-mars.txt, Phase 2.1: Play Cards"
+
+
+def test_two_players_of_one_name_are_refused_naming_it_with_the_setup_section_as_a_button(driver):
+    """A tester's finding: the New-game refusal of a doubled name was lowercase, cited "(race-to-mars.txt,
+    Setup)" in its words with no section button, and did not say which name was doubled."""
+    d = driver((800, 480))
+    d.tap("Race to Mars")
+    d.app.start_new_game({"players": [{"name": "Daniel", "colour": "red"}, {"name": "daniel ", "colour": "blue"}]})
+    m = d.app.message
+    assert m.text.startswith("Two players are named daniel: each player needs a name"), m.text
+    assert m.rule == "race-to-mars.txt, Setup" and not d.app.session.has_game
+    d.frame()
+    assert "\u00a7 Setup \u203a" in [t for t, _, _ in d.app.screen.ui.texts]  # its section, a button

@@ -71,8 +71,12 @@ def new_game(options: dict[str, Any]) -> State:
     names = tuple(str(p["name"]) for p in players)
     colours = tuple(str(p["colour"]) for p in players)
     folded = [n.strip().casefold() for n in names]   # "Daniel" twice named two lanes and two panels alike
-    if len(set(colours)) != len(colours) or not all(folded) or len(set(folded)) != len(folded):
-        raise ValueError(f"each player needs a name and a colour of their own ({rule_ref('Setup')})")
+    twice = next((names[i].strip() for i, n in enumerate(folded) if n and folded.index(n) != i), None)
+    if twice is not None:
+        raise ValueError(f"Two players are named {twice}: each player needs a name and a colour of their own "
+                         f"({rule_ref('Setup')})")
+    if len(set(colours)) != len(colours) or not all(folded):
+        raise ValueError(f"Each player needs a name and a colour of their own ({rule_ref('Setup')})")
     n = len(players)
     start = opts.get("start", 0)
     if start == "random":   # decision RA-04: the table chooses, or the app draws (seeded: replays the same)

@@ -22,6 +22,10 @@ def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(area.right - w - lay.gap, area.bottom - h - lay.gap, w, h)
 
 
+#: a greyed button's name ends so (the control channel and the tests find it by it): a tap says why
+WHY = " (why not?)"
+
+
 def _once_a_frame(name: str, lay: Layout, app: Any, work: Any) -> Any:
     """``work()``, worked out once while a frame is drawn (``app.frame_memo``, a dict
     the app sets while it renders: the screen cannot change meanwhile); else every time."""
@@ -97,9 +101,13 @@ def top_bar(ui: Ui, app: Any) -> None:
                          bold=True)
                 ui.hits.append(Hit(pygame.Rect(r[slot]), label, lambda label=label: app.say(
                     why_no_undo(app, label), "info", 5)))
-        else:
-            ui.button(r["undo"], "Undo", app.undo if s.can_undo else None, name="Undo")
-            ui.button(r["redo"], "Redo", app.redo if s.can_redo else None, name="Redo")
+        else:  # greyed, a tap still says why (nothing to take back yet, no game started)
+            for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo,
+                                                                                   app.redo)):
+                ui.button(r[slot], label, act if can else None, name=label)
+                if not can:
+                    ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda label=label: app.say(
+                        why_no_undo(app, label), "info", 5)))
 
     def menu() -> None:
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
@@ -129,10 +137,16 @@ def top_bar(ui: Ui, app: Any) -> None:
 def why_no_undo(app: Any, label: str) -> str:
     """Why ``label`` ("Undo" | "Redo") is greyed where no game is on screen (the game picker, a New-game
     screen): it works in a game, which the open game's Back to game shows again; said plainly when the open
-    game has no move to take back or redo anyway."""
+    game has no move to take back or redo anyway. In a game (or a New game before any): that there is
+    nothing to take back or redo yet."""
+    s = app.session
+    if not app.on_picker() and not app.showing_new_game_over_a_game():  # in a game, or a New game before any
+        if not s.has_game:
+            return f"{label} works in a game: start one first."
+        return ("Nothing to take back yet: Undo takes back the last move." if label == "Undo" else
+                "Nothing to redo: Redo puts back what Undo took back.")
     if not app.showing_new_game_over_a_game():
         return f"{label} works in a game: tap a game first."
-    s = app.session
     if label == "Undo" and not s.can_undo:
         return "Undo works in a game, and the open game has no move to take back."
     if label == "Redo" and not s.can_redo:

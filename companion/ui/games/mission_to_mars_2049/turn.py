@@ -34,14 +34,13 @@ from ... import layout as L
 from ... import text
 from ...chooser import ask_paged, choose
 from ...screens.base import Screen
-from ...screens.chrome import face_pad, next_rect
+from ...screens.chrome import WHY, face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
 from .labels import KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, value_label
 from .panels import bank_text, player_panels
 
 DONE = "done"
 SEAT = "__seat__"  # the chooser's key for "which player" (not a payload field)
-WHY = " (why not?)"  # a disabled button's name ends so: a tap says why the move is not allowed
 
 #: The main phase's buttons: (slot, title, the move kinds it makes).
 SLOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.rules.contract import Action, Rejection
 
-WHY = " (why not?)"
+from ...screens.chrome import WHY
 
 
 def why_not(app: Any, samples: Sequence[Action], title: str) -> None:
