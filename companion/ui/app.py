@@ -30,7 +30,7 @@ from .hwlink import HW_EVENT, HwLink, key_command
 from .idle import SignalWake, Waiter
 from .games import RECENT_EVENTS
 from .layout import Layout
-from .touch import TapFilter
+from .touch import BounceGuard, TapFilter
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +204,7 @@ class App:
         self._surface: pygame.Surface | None = None  # made on first use (see :attr:`surface`)
         self.display: pygame.Surface | None = None
         self.taps: TapFilter | None = None
+        self.bounces = BounceGuard()  # a double tap's second tap on what the first one brought
         from .screens.picker import PickerScreen
         self.picker = PickerScreen(self)
         self.screen = None
@@ -832,6 +833,9 @@ class App:
             pos = self.taps.tap(ev) if self.taps else None
             if pos is not None:
                 lp = rotation.to_logical(pos, self.size, self.rotate)
+                if not self.bounces.accept(lp, self._under(lp)):
+                    log.info("a double tap's second tap at %s dropped: the first changed the button there", lp)
+                    return
                 self.input_t["tap"] = time.monotonic()
                 self._pending_latency.append(("tap", self.input_t["tap"]))
                 self._tap(lp)
@@ -854,6 +858,12 @@ class App:
                 self._key(ev)
         elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE):
             self.dirty = True
+
+    def _under(self, pos: tuple[int, int]) -> str | None:
+        """The label of the button a tap at logical ``pos`` would find on the frame shown, or None."""
+        ui = getattr(self.screen, "ui", None)
+        hit = ui.hit(pos) if ui is not None else None
+        return None if hit is None else hit.label
 
     def _tap(self, pos: tuple[int, int]) -> None:
         """A tap on the message bar closes it (it covers no control); any

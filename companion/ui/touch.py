@@ -13,6 +13,13 @@ pygame-ce). :class:`TapFilter` turns any of these streams into taps:
 
 Positions come out in physical display pixels (FINGER events carry 0..1
 fractions, scaled by the display size).
+
+:class:`BounceGuard` drops the second tap of an unintended double tap: one
+within ``window_s`` seconds and ``radius_px`` pixels of the last that finds
+another button under the finger than the first did (the first tap changed the
+screen: "I'm done!" gave way to the next player's die face, a tester's
+finding). A second tap on the same button (a stepper's "+", a die face
+entered twice) is a tap.
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ from collections.abc import Callable
 
 import pygame
 
-__all__ = ["TapFilter"]
+__all__ = ["BounceGuard", "TapFilter"]
 
 
 class TapFilter:
@@ -58,3 +65,27 @@ class TapFilter:
                 return None  # the other stream's copy of the same tap
         self._last = (source, now, pos)
         return pos
+
+
+class BounceGuard:
+    """See the module docstring. ``window_s``: seconds; ``radius_px``: logical pixels; ``clock``: seconds."""
+
+    def __init__(self, window_s: float = 0.3, radius_px: int = 40,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.window_s = window_s
+        self.radius_px = radius_px
+        self.clock = clock
+        self.dropped = 0  # taps dropped (for the journal and the tests)
+        self._last: tuple[float, tuple[int, int], str | None] | None = None
+
+    def accept(self, pos: tuple[int, int], under: str | None) -> bool:
+        """False for the second tap of a double tap at ``pos`` that finds the button ``under`` (its label,
+        None for none) where the first found another; the tap is remembered either way."""
+        now = self.clock()
+        last, self._last = self._last, (now, pos, under)
+        if (last is not None and now - last[0] <= self.window_s and under != last[2]
+                and abs(last[1][0] - pos[0]) <= self.radius_px and abs(last[1][1] - pos[1]) <= self.radius_px):
+            self.dropped += 1
+            self._last = last  # a third bounce is measured from the tap that counted
+            return False
+        return True

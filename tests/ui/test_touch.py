@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from companion.ui.touch import TapFilter
+from companion.ui.touch import BounceGuard, TapFilter
 
 
 class Clock:
@@ -67,3 +67,56 @@ def test_app_counts_one_press_for_finger_and_mouse(make_driver):
     d.app.handle(mouse(x, y))  # a driver that does not mark it
     d.frame()
     assert d.app.ui_for("thirty-to-mars").screens["new_game"].crew == ["stan"]
+
+
+@pytest.mark.timeout(10)
+def test_a_double_taps_second_tap_on_another_button_is_dropped():
+    clock = Clock()
+    g = BounceGuard(clock=clock)
+    assert g.accept((700, 440), "I'm done")
+    clock.t += 0.128
+    assert not g.accept((702, 442), "option 6")  # the first tap brought another button under the finger
+    clock.t += 0.05
+    assert not g.accept((700, 440), "option 6"), "a third bounce, measured from the tap that counted"
+    clock.t += 0.4
+    assert g.accept((700, 440), "option 6")  # a tap of its own
+    clock.t += 0.1
+    assert g.accept((700, 440), "option 6"), "the same button twice (a stepper's +, a face entered twice)"
+    clock.t += 0.1
+    assert g.accept((300, 100), "Undo"), "elsewhere"
+    assert g.dropped == 2
+
+
+@pytest.mark.timeout(60)
+def test_a_double_tap_on_im_done_does_not_enter_the_next_players_roll(session, catalogues):
+    """A tester's finding (Mission to Mars 2049, 800x480): two taps 128 ms apart on "I'm done!" ended the turn,
+    and the second landed on the next player's "Skip a turn" face under it: a roll nobody made."""
+    import random
+
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    game = GAMES["mission-to-mars-2049"]
+    session.new_game("mission-to-mars-2049", game.default_options(3, 1))
+    rng = random.Random(2)
+    while not any(a.kind == "done" for a in game.legal_actions(session.state)):
+        session.submit(game.random_action(session.state, rng))
+    d = Driver(session, catalogues, (800, 480), game_id="mission-to-mars-2049")
+    clock = Clock()
+    d.app.bounces.clock = clock
+    d.frame()
+    done = next(h for h in d.app.screen.ui.hits if h.label == "I'm done")
+    x, y = done.rect.center
+    d.app.handle(finger(x, y))
+    d.frame()
+    seq = session.seq
+    under = d.app.screen.ui.hit((x, y))
+    assert under is not None and under.label != "I'm done", "another button came under the finger"
+    clock.t += 0.128
+    d.app.handle(finger(x, y))
+    d.frame()
+    assert session.seq == seq, "the second tap of the double tap made a move"
+    clock.t += 0.5
+    d.app.handle(finger(x, y))  # a tap of its own
+    assert session.seq > seq
