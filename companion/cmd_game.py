@@ -64,10 +64,11 @@ def _common(p: argparse.ArgumentParser, pick: bool = True) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     if pick:
         from companion.rules import GAMES
-        p.add_argument("--game", default=None, choices=sorted(GAMES),
-                       help="that game's open (or last finished) game (default: the last one played)")
-        p.add_argument("--id", type=int, default=None, metavar="N",
-                       help="any stored game by its id (see `companion games`), read-only")
+        which = p.add_mutually_exclusive_group()  # one or the other: --id was ignored beside --game
+        which.add_argument("--game", default=None, choices=sorted(GAMES),
+                           help="that game's open (or last finished) game (default: the last one played)")
+        which.add_argument("--id", type=int, default=None, metavar="N",
+                           help="any stored game by its id (see `companion games`), read-only")
 
 
 def _open(args: argparse.Namespace):

@@ -20,6 +20,17 @@ import sys
 import time
 
 
+
+def _positive(text: str) -> int:
+    """``--count``'s N: a whole number of 1 or more (argparse says the error and exits 2)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: count 1 or more rolls")
+    return n
+
 def _sigterm_as_interrupt() -> None:
     """Let SIGTERM (systemd, ``timeout``) end a command like Ctrl-C, so summaries still print."""
     def handler(_sig: int, _frame: object) -> None:
@@ -37,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "(reconnects after an unplug), and the ignored-line counts at the end.")
     p.add_argument("--port", default="auto",
                    help="serial device, or 'auto': /dev/mars-die, else a USB port with the die's VID/PID")
-    p.add_argument("--count", type=int, metavar="N", help="stop after N rolls")
+    p.add_argument("--count", type=_positive, metavar="N", help="stop after N rolls (1 or more)")
     p.add_argument("--json", action="store_true", help='one JSON object a line: {"event": "roll", "face": 4, ...}')
     p.set_defaults(func=run_die)
 

@@ -46,3 +46,22 @@ def test_play_takes_a_size_from_a_small_panel_to_a_4k_screen(size, ok, capsys):
         main(["play", "--size", size, "--hw", "mock"])
     assert exc.value.code == 2
     assert "between 320 and 3840 pixels" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["status", "log"])
+def test_game_and_id_are_one_or_the_other(capsys, command):
+    """A tester's finding: `companion log --game thirty-to-mars --id 1` ignored --id and said "No game in
+    progress." with exit status 0, though game 1 was there. Both together are a usage error."""
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--game", "thirty-to-mars", "--id", "1"])
+    assert exc.value.code == 2
+    assert "argument --id: not allowed with argument --game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count", ["-1", "0", "two"])
+def test_the_die_count_is_one_or_more(capsys, count):
+    """A tester's finding: `companion die --count -1` was taken."""
+    with pytest.raises(SystemExit) as exc:
+        main(["die", "--count", count])
+    assert exc.value.code == 2
+    assert "argument --count:" in capsys.readouterr().err
