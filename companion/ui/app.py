@@ -929,7 +929,7 @@ class App:
             return
         words = {"out_of_range": "a face that is not 1 to 6", "bad_checksum": "a line that failed its check",
                  "stale": "a line cut short",
-                 "unknown": "a line that is no message of the die"}.get(reason, "a garbled line")
+                 "unknown": "a line that is not a die message"}.get(reason, "a garbled line")
         self.say(f"The die sent {words}, ignored: roll it again, or tap the face.", "note", 6, everywhere=True)
         self._die_note = self.message  # gone with the next roll taken
 

@@ -117,6 +117,10 @@ def test_played_kind_must_still_exist_and_be_held():
     s = replace(s, used=(0, 0, 0, 0, 1, 0) + (0,) * 6, pile=(13, 15))
     cites(rejection(s, "play", card="productivity", resource="air"), "4.0 Mission Cards")
     cites(rejection(holding(peaceful=1), "play", card="build"), PEACEFUL)  # the Build Mission needs a resource
+    assert rejection(holding(peaceful=1), "play", card="crimean", target=1, station=0).message == \
+        "You hold no Aggressive Mission Card."
+    assert rejection(holding(), "play", card="build", resource="air").message == "You hold no Mission Card.", \
+        "a tester's finding: 'no Peaceful Mission Card' was said to a player holding none of either kind"
 
 
 # --------------------------------------------------------------------------- Peaceful (4.1)

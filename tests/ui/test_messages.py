@@ -282,7 +282,7 @@ def test_a_damaged_die_line_asks_for_the_roll_again_only_while_one_is_awaited(ma
     assert d.app.message is None or "roll it again" not in d.app.message.text
     d.app._hw("die", DieEvent(IGNORED, reason="unknown"))  # "ROLL" without its digit
     d.frame()
-    assert "no message of the die" in d.app.message.text
+    assert "not a die message" in d.app.message.text
     d.app._hw("die", DieEvent(ROLL_EVENT, face=1))
     assert d.app.message is None or "roll it again" not in d.app.message.text
     for face in SETUP_FACES[2:]:  # the setup's rolls left: the dawn of day 1 awaits a card

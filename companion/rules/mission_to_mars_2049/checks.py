@@ -340,8 +340,9 @@ def _check_play(state: State, action: Action) -> Rejection | None:
     if c.captured:  # only the Productivity Mission can come off turn
         return reject("captured", f"{state.seats[seat].name} is Captured and receives no resources until their "
                       "turn comes round again.", S.AGGRESSIVE)
-    if not (c.aggressive if deck else c.peaceful):
-        return reject("no_card", f"You hold no {('Peaceful', 'Aggressive')[deck]} Mission Card.", S.MISSIONS)
+    if not (c.aggressive if deck else c.peaceful):  # of neither kind: said so (not "no Peaceful" alone)
+        kind_words = f"{('Peaceful', 'Aggressive')[deck]} " if c.aggressive or c.peaceful else ""
+        return reject("no_card", f"You hold no {kind_words}Mission Card.", S.MISSIONS)
     if not deck_unplayed(state, kind):
         return reject("all_used", f"Every {card.replace('_', ' ')} card is in the used pile.", S.MISSIONS)
     need, may = PLAY_FIELDS[card]
