@@ -211,6 +211,12 @@ def test_advice_hints_warn_but_never_refuse():
     assert any("6.0.1" in h for h in hints) and any("6.0.5" in h for h in hints)
     lead = rich(colony(main_state(3), 0, bases=3), 0)
     assert any("6.0.2" in h for h in advice.hints(lead, Action("buy", {"deck": "aggressive", "immediate": False}, 0)))
+    from companion.rules.mission_to_mars_2049.model import ARMAGEDDON, MISSION_COUNT, replace
+    used = list(lead.used)
+    used[ARMAGEDDON] = MISSION_COUNT[ARMAGEDDON]  # both in the used pile: none can be drawn (a tester's finding)
+    gone = replace(lead, used=tuple(used))
+    assert not any("6.0.2" in h for h in advice.hints(gone, Action("buy", {"deck": "aggressive", "immediate": False},
+                                                                     0)))
 
 
 def _every_candidate(s):

@@ -19,8 +19,8 @@ from ..contract import Action
 from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
-from .model import (BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES, ROAD_COST,
-                    START_STATIONS, STATION_COST, State, affords, rate, road_active, value)
+from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
+                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -136,7 +136,8 @@ def hints(state: State, action: Action) -> list[str]:
     if kind == A.BUILD_STATION:
         rolls, rounds = payback(len(state.seats))
         out.append(f"A Station pays back after about {rolls:.0f} rolls, {rounds:.0f} rounds ({S.TACTICS}, 6.0.5).")
-    if kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state):
+    if (kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state)
+            and deck_unplayed(state, ARMAGEDDON)):  # both in the used pile: none can be drawn (a tester's finding)
         out.append(f"Your Base {c.bases} is among the closest to the North Pole: an Armageddon drawn now "
                    f"destroys it ({S.AGGRESSIVE}; {S.TACTICS}, 6.0.2).")
     if kind == A.BUILD_BASE and action.args.get("over") is not None:
