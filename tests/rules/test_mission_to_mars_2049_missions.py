@@ -248,7 +248,9 @@ def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():
     assert s.phase == "protect" and "Ben may use a Protection" in texts(ev)
     turn = mm.to_act(s)
     assert turn.mode == "several" and turn.seats == (1,)
-    cites(rejection(s, "done"), "7. F.A.Q. (Optional), Q.7")
+    r = rejection(s, "done")  # the window of the card played (a tester's finding: it cited Q.7, off-turn moves)
+    cites(r, PEACEFUL)
+    assert r.message == "Ben may answer with the Protection Mission first: play it, or let it be."
     protected, _ = act(s, "protect", seat=1, use=True)
     assert protected.phase == "main" and len(protected.colonies[1].stations) == 3
     assert protected.colonies[0].cards == (2, 2, 2) and protected.used[7] == 1 and protected.used[5] == 1
@@ -270,7 +272,7 @@ def test_protection_answer_needs_a_peaceful_card_and_the_card_unused():
     s = colony(replace(holding(aggressive=1), pile=(14, 14)), 1, peaceful=1)
     s = colony(s, 2, peaceful=0)
     s, _ = act(s, "play", card="capture", target=1)
-    cites(rejection(s, "protect", seat=2, use=False), "7. F.A.Q. (Optional), Q.7")
+    cites(rejection(s, "protect", seat=2, use=False), PEACEFUL)  # only its target answers
     s = replace(s, used=s.used[:5] + (1,) + s.used[6:], pile=(13, 14))
     cites(rejection(s, "protect", seat=1, use=True), PEACEFUL)
 

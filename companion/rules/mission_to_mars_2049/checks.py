@@ -47,6 +47,10 @@ def check(state: State, action: Action) -> Rejection | None:
         problem = seat_problem(turn, action, state.seats, rule_ref(S.FAQ_OFF_TURN))
         if productivity and seat in range(len(state.seats)):  # at any time (4.1 Peaceful Mission Cards; MA-21)
             return _checked_play(state, action)  # refused there for what keeps a seat out of to_act
+        if problem and ph == PROTECT:  # the window of the Mission just played, not an off-turn move (Q.7)
+            targets = " or ".join(state.seats[i].name for i in state.react)
+            return reject("protection_first", f"{targets} may answer with the Protection Mission first: play it, "
+                          "or let it be.", S.PEACEFUL)
         if problem:
             return problem
         if ph != PROTECT and not (ph == MAIN and kind == A.TO_TOKEN):
