@@ -246,3 +246,18 @@ def test_a_card_the_catalogue_cannot_keep_is_said_after_the_move(make_driver, mo
     assert "could not be written" in d.app.dialog.lines[0] and "next start" in d.app.dialog.lines[1]
     d.key("next")  # NEXT (or Close) closes it
     assert d.app.dialog is None
+
+
+@pytest.mark.timeout(30)
+def test_the_name_first_tip_goes_once_the_page_is_turned(make_driver):
+    """A tester's finding: NEXT with no name said "Type the card's name first"; with the name typed, NEXT went
+    to page 2 with that tip still over its location buttons 4 to 6."""
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("New card")
+    d.tap("NEXT")
+    assert d.app.message is not None and d.app.message.text.startswith("Type the card's name first")
+    for k in "LEAK":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    assert editor(d).page == 1 and d.app.message is None

@@ -176,6 +176,7 @@ class CardScreen(Screen):
             return
         if self.page < len(PAGES) - 1:
             self.page += 1
+            self.tip_read()
         else:
             self.save()
 
@@ -184,6 +185,14 @@ class CardScreen(Screen):
             self.editing = False
         else:
             self.page -= 1
+        self.tip_read()
+
+    def tip_read(self) -> None:
+        """A page turned: a tip about the page left ("Type the card's name first") goes with it, as it would
+        cover the next page's buttons (a tester's finding); a refusal or a warning stays."""
+        m = self.app.message
+        if m is not None and m.kind == "info":
+            self.app.message = None
 
     def new_card(self) -> None:
         self.reset_editor()
