@@ -410,3 +410,27 @@ def test_the_laboratory_question_says_which_laboratory_and_its_price(driver):
     put(d, colony(busy(d.app.state), 0, lab3=2))
     d.tap("Laboratory")
     assert d.app.dialog.title.startswith("(2) Laboratory: 4 Food, 3 Minerals"), d.app.dialog.title
+
+
+def test_more_names_the_moves_behind_it(session, catalogues):
+    """A tester's finding: at 480x800 with 4 players Trade, Buy Mission, Play Mission and Tokens were only under
+    "More", which named none of them. Its second line names them, as many as fit."""
+    import random
+
+    import pygame
+
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    pygame.display.init()
+    pygame.display.set_mode((480, 800))
+    game = GAMES["mission-to-mars-2049"]
+    session.new_game("mission-to-mars-2049", game.default_options(4, 1))
+    rng = random.Random(3)
+    while not (game.phase(session.state) == "main" and session.seq > 30
+               and any(a.kind == "done" for a in game.legal_actions(session.state))):
+        session.submit(game.random_action(session.state, rng))
+    d = Driver(session, catalogues, (480, 800), game_id="mission-to-mars-2049")
+    d.frame()
+    more = next(h.rect for h in d.app.screen.ui.hits if h.label == "More")
+    inside = [t for t, r, _ in d.app.screen.ui.texts if more.contains(r) and t != "More"]
+    assert inside and inside[0].startswith("Trade, Buy"), inside

@@ -62,11 +62,12 @@ TOKEN = "__token__"  # the chooser's key for "which resource and which token", o
 class Button:
     """One move button: ``title``, ``on_tap``, ``enabled`` (drawn disabled
     otherwise: its tap says why), an optional ``sub`` line and a ``short``
-    one for a button too narrow for ``sub``."""
+    one for a button too narrow for ``sub``, then ``shorter`` ones."""
 
     def __init__(self, title: str, on_tap: Callable[[], object], enabled: bool = True, sub: str | None = None,
-                 short: str | None = None):
+                 short: str | None = None, shorter: tuple[str, ...] = ()):
         self.title, self.on_tap, self.enabled, self.sub, self.short = title, on_tap, enabled, sub, short
+        self.shorter = shorter
 
     @property
     def name(self) -> str:
@@ -408,10 +409,16 @@ class TurnScreen(Screen):
         _events(ui, ev_r, recent, app)
         if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
             rest = buttons[len(shown):]
-            behind = next((f"{PRODUCTIVITY}: {b.sub}" for b in rest if b.title == PRODUCTIVITY), None)
-            shown = shown + [Button("More", lambda: self.more(rest), sub=behind, short=behind and PRODUCTIVITY)]
+            behind = next((b.sub for b in rest if b.title == PRODUCTIVITY), None)
+            # else the moves behind it by name, as many as fit (a tester's finding: 4 players in portrait)
+            first = [b.title.split()[0] for b in rest]
+            words = [f"{PRODUCTIVITY}: {behind}", PRODUCTIVITY] if behind else [", ".join(b.title for b in rest)] + [
+                ", ".join(first[:k]) + ("\u2026" if k < len(first) else "") for k in range(len(first), 0, -1)]
+            shown = shown + [Button("More", lambda: self.more(rest), sub=words[0], short=words[1] if len(words) > 1
+                                    else None, shorter=tuple(words[2:]))]
         for cell, b in zip(cells, shown):
-            sub = next((x for x in (b.sub, b.short) if x and text.width(x, lay.small) <= cell.w - lay.px(16)),
+            room = cell.w - lay.px(16)
+            sub = next((x for x in (b.sub, b.short, *b.shorter) if x and text.width(x, lay.small) <= room),
                        None)  # no room: the question says it
             # a disabled move is drawn so, yet its tap says why
             ui.button(cell, b.title, b.on_tap, "normal" if b.enabled else "disabled", sub=sub, size=lay.body,
