@@ -976,3 +976,30 @@ def test_two_players_of_one_name_are_refused_naming_it_with_the_setup_section_as
     assert m.rule == "race-to-mars.txt, Setup" and not d.app.session.has_game
     d.frame()
     assert "\u00a7 Setup \u203a" in [t for t, _, _ in d.app.screen.ui.texts]  # its section, a button
+
+
+def test_the_headquarters_4_pick_is_headed_as_the_extra_one(driver):
+    """A tester's finding: Headquarters 4's extra pick, after everyone has picked, was headed "Anna picks a
+    Starting card" like the others ("Headquarters": "You get to pick an additional one once everyone has
+    picked")."""
+    from companion.rules import race_to_mars as rm
+    from companion.rules.contract import Action
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": False})
+    for seat, keep, back in ((0, 4, 2), (1, 3, 1)):
+        assert s.submit(Action(rm.HEADQUARTERS, {"keep": keep, "back": back}, seat)).accepted
+    assert s.submit(Action(rm.STARTING, {"card": {"name": "Starting card 1"}, "place": "insight"}, 0)).accepted
+    for k in (2, 3, 4, 5):
+        seat = rm.to_act(s.state).seats[0]
+        name = f"Starting card {k}" if k < 5 else "Unknown Starting card"
+        assert s.submit(Action(rm.STARTING, {"card": {"name": name}, "place": "revealed"}, seat)).accepted
+    heads = []
+    for name in ("Starting card 2", "Starting card 3", "Starting card 4"):
+        d.frame()
+        heads.append(d.app.current_screen().headline())
+        seat = rm.to_act(s.state).seats[0]
+        assert s.submit(Action(rm.STARTING, {"card": {"name": name}, "place": "crew"}, seat)).accepted, heads
+    assert heads[0].startswith("Winston picks a Starting card") and heads[1].startswith("Anna picks a Starting")
+    assert heads[2].startswith("Anna picks one more Starting card (Headquarters 4)"), heads

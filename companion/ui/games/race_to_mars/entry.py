@@ -484,7 +484,10 @@ class EntryScreen(Screen):
                 return (f"{who}: which leftover Starting card joins the Insight row? The other goes to the box."
                         f"|{who}: which leftover joins the Insight row? The other goes to the box."
                         f"|{who}: which leftover joins the Insight row?|Which leftover joins the Insight row?")
-            return f"{who} picks a Starting card: recruit it or attach it"
+            # after the Insight card's and one pick a player, the picks of Headquarters 4 (engine: ``order``)
+            extra = " (Headquarters 4)" if state.at > len(state.players) else ""
+            return (f"{who} picks {'one more' if extra else 'a'} Starting card{extra}: recruit it or attach it"
+                    f"|{who} picks {'one more' if extra else 'a'} Starting card{extra}")
         if r.purpose == "leftover" and expect is not None:
             slot = len(self.app.state.slots) + 1
             side = slot_side(self.app.state, slot)
@@ -524,8 +527,8 @@ class EntryScreen(Screen):
             why = expect.purpose if expect is not None else "The Trajectory card: enter its spaces and hazards"
             self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
                       lambda c: self.use(c, None),
-                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|{why.split(':')[0]}"
-                      "|The Trajectory card: enter it")
+                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|The Trajectory card: enter"
+                      " its spaces and hazards|The Trajectory card: enter it")  # never the reason alone
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
