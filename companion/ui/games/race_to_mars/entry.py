@@ -527,8 +527,8 @@ class EntryScreen(Screen):
             why = expect.purpose if expect is not None else "The Trajectory card: enter its spaces and hazards"
             self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
                       lambda c: self.use(c, None),
-                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|The Trajectory card: enter"
-                      " its spaces and hazards|The Trajectory card: enter it")  # never the reason alone
+                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|{why.split(':')[0]}: enter it"
+                      "|The Trajectory card: enter it")  # never the reason alone, without what to do
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
