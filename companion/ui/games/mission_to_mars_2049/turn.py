@@ -126,6 +126,8 @@ class TurnScreen(Screen):
                                       **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
 
+        if len({a.args.get("immediate") for a in candidates}) == 1:  # the footer question answered by the rules
+            order = tuple(o for o in order if o != "immediate")   # (no Armageddon left to draw): not named as asked
         questions = {SEAT: "who?", "kind": "which way?", TOKEN: "which token?"}
         gives = {a.args["give"] for a in candidates if a.kind == "trade"}
         if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
