@@ -535,12 +535,9 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("no_insight", f"There are {len(state.insights)} Insights in this game.",
                       "Phase 2.4: Spend Experience")
     ins = state.insights[a["which"]]
-    if not ins.cost and "cost" not in a:
-        return reject("insight_cost", f"The cost of {ins.name}'s Insight is not entered: say the cost printed on "
-                      "the card.", "Starting Cards")
     if ins.cost and "cost" in a:
         return reject("known_cost", f"{ins.name}'s Insight costs {ins.cost} Experience.", "Starting Cards")
-    cost = insight_cost(p, ins, a.get("cost"))
+    cost = insight_cost(p, ins, a.get("cost"))  # not entered, not said (a move logged before it was asked): 1
     if p.xp < cost:
         return reject("too_little_xp", f"{ins.name} costs {cost} Experience; you have {p.xp}.",
                       "Phase 2.4: Spend Experience")

@@ -333,7 +333,7 @@ def apply_insight(state: State, seat: int, args: dict, events: list[Event]) -> S
     who = state.names[seat]
     ins = state.insights[args["which"]]
     cost = insight_cost(p, ins, args.get("cost"))
-    if not ins.cost:  # its printed cost, said now: kept for the next player who spends on it
+    if not ins.cost and "cost" in args:  # its printed cost, said now: kept for the next player who spends on it
         ins = replace(ins, cost=args["cost"])
         state = replace(state, insights=state.insights[:args["which"]] + (ins,) + state.insights[args["which"] + 1:])
     p = replace(p, xp=p.xp - cost)

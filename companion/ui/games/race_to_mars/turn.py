@@ -357,10 +357,11 @@ class TurnScreen(TableScreen):
             acts = [a for a in legal if a.kind == INSIGHT and a.args["which"] == which]
             if ins.effect == "jettison":   # the rules list Asteroids and Boosts: ask for the rest
                 acts = self.jettison_choices(seat, {"which": which}, "target")
-            cost = insight_cost(facts.player(state, seat), ins) if ins.cost else "?"  # not entered: asked
+            cost = insight_cost(facts.player(state, seat), ins)
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
                       else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
-            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"])
+            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"] if ins.cost
+                           else ["cost asked: not entered", "cost asked", "? XP"])  # not entered: asked
             if not acts:
                 out.append(self.disabled(ins.name, sub_text, lambda w=which: [
                     Action(INSIGHT, {"which": w, "target": {"zone": z, "card": c}}, seat)
