@@ -833,7 +833,7 @@ class App:
             pos = self.taps.tap(ev) if self.taps else None
             if pos is not None:
                 lp = rotation.to_logical(pos, self.size, self.rotate)
-                if not self.bounces.accept(lp, self._under(lp)):
+                if not self.bounces.accept(lp, self._under()):
                     log.info("a double tap's second tap at %s dropped: the first changed the button there", lp)
                     return
                 self.input_t["tap"] = time.monotonic()
@@ -859,11 +859,15 @@ class App:
         elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE):
             self.dirty = True
 
-    def _under(self, pos: tuple[int, int]) -> str | None:
-        """The label of the button a tap at logical ``pos`` would find on the frame shown, or None."""
+    def _under(self) -> Callable[[tuple[int, int]], str | None]:
+        """``under(pos)``: the label of the button a tap at logical ``pos`` finds on the frame shown now (kept
+        with that frame's buttons), or None."""
         ui = getattr(self.screen, "ui", None)
-        hit = ui.hit(pos) if ui is not None else None
-        return None if hit is None else hit.label
+
+        def under(pos: tuple[int, int]) -> str | None:
+            hit = ui.hit(pos) if ui is not None else None
+            return None if hit is None else hit.label
+        return under
 
     def _tap(self, pos: tuple[int, int]) -> None:
         """A tap on the message bar closes it (it covers no control); any

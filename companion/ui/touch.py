@@ -15,11 +15,12 @@ Positions come out in physical display pixels (FINGER events carry 0..1
 fractions, scaled by the display size).
 
 :class:`BounceGuard` drops the second tap of an unintended double tap: one
-within ``window_s`` seconds and ``radius_px`` pixels of the last that finds
-another button under the finger than the first did (the first tap changed the
-screen: "I'm done!" gave way to the next player's die face, a tester's
-finding). A second tap on the same button (a stepper's "+", a die face
-entered twice) is a tap.
+within ``window_s`` seconds and ``radius_px`` pixels of the last, at a place
+where the first tap's frame had the first tap's button and the screen now has
+another (the first tap changed the screen under the finger: "I'm done!" gave
+way to the next player's die face, a tester's finding). A second tap on the
+same button (a stepper's "+", a die face entered twice) or on a neighbour that
+was already there (the next key of a keyboard, the next die face) is a tap.
 """
 from __future__ import annotations
 
@@ -76,16 +77,19 @@ class BounceGuard:
         self.radius_px = radius_px
         self.clock = clock
         self.dropped = 0  # taps dropped (for the journal and the tests)
-        self._last: tuple[float, tuple[int, int], str | None] | None = None
+        self._last: tuple[float, tuple[int, int], str | None, Callable[[tuple[int, int]], str | None]] | None = None
 
-    def accept(self, pos: tuple[int, int], under: str | None) -> bool:
-        """False for the second tap of a double tap at ``pos`` that finds the button ``under`` (its label,
-        None for none) where the first found another; the tap is remembered either way."""
+    def accept(self, pos: tuple[int, int], under: Callable[[tuple[int, int]], str | None]) -> bool:
+        """False for the second tap of a double tap at ``pos`` (see the module docstring); ``under(p)``: the
+        label of the button at ``p`` on the frame shown now (None for none). An accepted tap is remembered
+        with that frame's ``under``."""
         now = self.clock()
-        last, self._last = self._last, (now, pos, under)
-        if (last is not None and now - last[0] <= self.window_s and under != last[2]
-                and abs(last[1][0] - pos[0]) <= self.radius_px and abs(last[1][1] - pos[1]) <= self.radius_px):
+        here = under(pos)
+        last = self._last
+        if (last is not None and now - last[0] <= self.window_s
+                and abs(last[1][0] - pos[0]) <= self.radius_px and abs(last[1][1] - pos[1]) <= self.radius_px
+                and last[3](pos) == last[2] and here != last[2]):  # the first's button was here, and went
             self.dropped += 1
-            self._last = last  # a third bounce is measured from the tap that counted
             return False
+        self._last = (now, pos, here, under)
         return True

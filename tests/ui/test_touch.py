@@ -69,22 +69,46 @@ def test_app_counts_one_press_for_finger_and_mouse(make_driver):
     assert d.app.ui_for("thirty-to-mars").screens["new_game"].crew == ["stan"]
 
 
+def frame(buttons):
+    """``under(pos)`` of a frame whose buttons are ``{label: (x, y, w, h)}``."""
+    rects = {label: pygame.Rect(r) for label, r in buttons.items()}
+    return lambda pos: next((label for label, r in rects.items() if r.collidepoint(pos)), None)
+
+
 @pytest.mark.timeout(10)
-def test_a_double_taps_second_tap_on_another_button_is_dropped():
+def test_a_double_taps_second_tap_on_what_the_first_brought_is_dropped():
     clock = Clock()
     g = BounceGuard(clock=clock)
-    assert g.accept((700, 440), "I'm done")
+    done = frame({"I'm done": (600, 400, 200, 80)})
+    after = frame({"option 6": (600, 400, 200, 80)})  # the next player's die face, where I'm done was
+    assert g.accept((700, 440), done)
     clock.t += 0.128
-    assert not g.accept((702, 442), "option 6")  # the first tap brought another button under the finger
+    assert not g.accept((702, 442), after)  # the first tap brought another button under the finger
     clock.t += 0.05
-    assert not g.accept((700, 440), "option 6"), "a third bounce, measured from the tap that counted"
+    assert not g.accept((700, 440), after), "a third bounce, measured from the tap that counted"
     clock.t += 0.4
-    assert g.accept((700, 440), "option 6")  # a tap of its own
+    assert g.accept((700, 440), after)  # a tap of its own
     clock.t += 0.1
-    assert g.accept((700, 440), "option 6"), "the same button twice (a stepper's +, a face entered twice)"
-    clock.t += 0.1
-    assert g.accept((300, 100), "Undo"), "elsewhere"
+    assert g.accept((700, 440), after), "the same button twice (a stepper's +, a face entered twice)"
     assert g.dropped == 2
+
+
+@pytest.mark.timeout(10)
+def test_quick_taps_on_neighbouring_buttons_that_were_there_all_count():
+    """A tester's finding: E then R on the keyboard (24 px apart, 0.2 s) typed only "e", and the die faces 3 then
+    4 (34 px, 0.25 s) entered one die: the guard dropped any quick second tap on another button."""
+    clock = Clock()
+    g = BounceGuard(clock=clock)
+    keys = frame({"key E": (100, 300, 22, 40), "key R": (124, 300, 22, 40)})
+    assert g.accept((110, 320), keys)
+    clock.t += 0.2
+    assert g.accept((134, 320), keys)
+    faces = frame({"3": (100, 300, 32, 60), "4": (134, 300, 32, 60)})
+    clock.t += 0.5
+    assert g.accept((116, 330), faces)
+    clock.t += 0.25
+    assert g.accept((150, 330), frame({"3": (100, 300, 32, 60), "4": (134, 300, 32, 60), "5": (168, 300, 32, 60)}))
+    assert g.dropped == 0
 
 
 @pytest.mark.timeout(60)
@@ -120,3 +144,21 @@ def test_a_double_tap_on_im_done_does_not_enter_the_next_players_roll(session, c
     clock.t += 0.5
     d.app.handle(finger(x, y))  # a tap of its own
     assert session.seq > seq
+
+
+@pytest.mark.timeout(30)
+def test_two_quick_keys_through_the_app_type_both(make_driver):
+    """The tester's case through the app: a card's name typed E then R, 0.2 s apart, is "ER"."""
+    from .helpers import start_game
+    d = make_driver((480, 800))
+    start_game(d)
+    d.tap("New card")
+    clock = Clock()
+    d.app.bounces.clock = clock
+    centres = [next(h.rect.center for h in d.app.screen.ui.hits if h.label == key) for key in ("key E", "key R")]
+    d.app.bounces.radius_px = 60  # the keys, 47 px apart here, within its reach (24 px on a tester's screen)
+    for x, y in centres:  # the finger's 0..1 fractions of this 480x800 screen
+        d.app.handle(pygame.event.Event(pygame.FINGERDOWN, x=x / 480, y=y / 800, touch_id=1, finger_id=0))
+        d.frame()
+        clock.t += 0.2
+    assert d.app.ui_for("thirty-to-mars").screens["card"].card_name.upper() == "ER"
