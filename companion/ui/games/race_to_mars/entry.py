@@ -12,6 +12,7 @@ see it, edit one part or delete it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -276,17 +277,35 @@ class EntryScreen(Screen):
         missing = (not builtin and (part == "insight" and "insight" not in card
                                     or part == "both" and "crew" not in card and "module" not in card
                                     or part in ("crew", "module", "trajectory") and part not in card))
+        save = self.whole_lanes(part, lambda c: self.store(c, True) and self.use(c, place))
         if missing:
-            self.edit(part, card, lambda c: self.store(c, True) and self.use(c, place))
+            self.edit(part, card, save)
             return
         gaps = self.lanes_missing(card) if part == "trajectory" and not builtin else []
         if gaps:  # entered at a smaller table: the lanes this table's pawns are on, before it is used
             names = self.lane_names()
-            self.edit(part, card, lambda c: self.store(c, True) and self.use(c, place),
+            self.edit(part, card, save,
                       heading=f"{card['name']}: lane {gaps[0] + 1} ({names[gaps[0]]}'s) is not in the catalogue")
             self.editor.lane = gaps[0]
             return
         self.use(card, place)
+
+    def whole_lanes(self, part: str, on_save: Callable[[dict[str, Any]], object]) -> Callable[[dict[str, Any]], object]:
+        """``on_save`` for a trajectory card (``part`` "trajectory") that first sends the editor to a lane a pawn
+        of this table is on that has no space yet, saying so (a tester's finding: Save placed the card with
+        lane 4 empty); any other part's ``on_save`` as it is."""
+        if part != "trajectory":
+            return on_save
+
+        def save(card: dict[str, Any]) -> object:
+            gaps = self.lanes_missing(card)
+            if gaps and self.editor is not None:
+                who = self.lane_names()[gaps[0]]
+                self.editor.lane = gaps[0]
+                self.app.say(f"Lane {gaps[0] + 1} ({who}'s) has no space yet: enter it, then Save.", "info", 6)
+                return False
+            return on_save(card)
+        return save
 
     def lanes_missing(self, card: dict[str, Any]) -> list[int]:
         """The lanes (0-based) a pawn of this table is on that ``card``'s trajectory has no space or hazard on:
@@ -320,7 +339,7 @@ class EntryScreen(Screen):
                          [("Recruit to Crew deck", lambda: self._new_starting("crew")),
                           ("Attach as module", lambda: self._new_starting("module"))])
             return
-        self.edit(part, None, lambda c: self.store(c, False) and self.use(c, r.place))
+        self.edit(part, None, self.whole_lanes(part, lambda c: self.store(c, False) and self.use(c, r.place)))
 
     def _new_starting(self, place: str) -> None:
         self.app.close_dialog()
