@@ -217,6 +217,9 @@ def test_advice_hints_warn_but_never_refuse():
     gone = replace(lead, used=tuple(used))
     assert not any("6.0.2" in h for h in advice.hints(gone, Action("buy", {"deck": "aggressive", "immediate": False},
                                                                      0)))
+    reshuffled = replace(gone, pile=(gone.pile[0], 0))  # the buy reshuffles the used pile (4.0.4): they are back
+    assert any("6.0.2" in h for h in advice.hints(reshuffled, Action("buy", {"deck": "aggressive",
+                                                                            "immediate": False}, 0)))
 
 
 def _every_candidate(s):

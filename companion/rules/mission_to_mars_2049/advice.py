@@ -137,7 +137,8 @@ def hints(state: State, action: Action) -> list[str]:
         rolls, rounds = payback(len(state.seats))
         out.append(f"A Station pays back after about {rolls:.0f} rolls, {rounds:.0f} rounds ({S.TACTICS}, 6.0.5).")
     if (kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state)
-            and deck_unplayed(state, ARMAGEDDON)):  # both in the used pile: none can be drawn (a tester's finding)
+            and (deck_unplayed(state, ARMAGEDDON) or not state.pile[1])):  # both used and the pile not empty:
+        # none can be drawn; an empty Aggressive pile is the used cards reshuffled (4.0.4; testers' findings)
         out.append(f"Your Base {c.bases} is among the closest to the North Pole: an Armageddon drawn now "
                    f"destroys it ({S.AGGRESSIVE}; {S.TACTICS}, 6.0.2).")
     if kind == A.BUILD_BASE and action.args.get("over") is not None:
