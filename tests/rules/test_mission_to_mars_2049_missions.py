@@ -251,6 +251,8 @@ def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():
     r = rejection(s, "done")  # the window of the card played (a tester's finding: it cited Q.7, off-turn moves)
     cites(r, PEACEFUL)
     assert r.message == "Ben may answer with the Protection Mission first: play it, or let it be."
+    assert rejection(s, "done", seat=1).code == "protection_first"  # the target's own other move: the same words
+    assert mm.check(s, Action("done", {}, 7)).code == "not_your_turn"  # a seat of no player: not those words
     protected, _ = act(s, "protect", seat=1, use=True)
     assert protected.phase == "main" and len(protected.colonies[1].stations) == 3
     assert protected.colonies[0].cards == (2, 2, 2) and protected.used[7] == 1 and protected.used[5] == 1

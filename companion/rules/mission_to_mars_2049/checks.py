@@ -47,10 +47,8 @@ def check(state: State, action: Action) -> Rejection | None:
         problem = seat_problem(turn, action, state.seats, rule_ref(S.FAQ_OFF_TURN))
         if productivity and seat in range(len(state.seats)):  # at any time (4.1 Peaceful Mission Cards; MA-21)
             return _checked_play(state, action)  # refused there for what keeps a seat out of to_act
-        if problem and ph == PROTECT:  # the window of the Mission just played, not an off-turn move (Q.7)
-            targets = " or ".join(state.seats[i].name for i in state.react)
-            return reject("protection_first", f"{targets} may answer with the Protection Mission first: play it, "
-                          "or let it be.", S.PEACEFUL)
+        if problem and ph == PROTECT and type(seat) is int and 0 <= seat < len(state.seats):
+            return _protection_first(state)  # the window of the Mission just played, not an off-turn move (Q.7)
         if problem:
             return problem
         if ph != PROTECT and not (ph == MAIN and kind == A.TO_TOKEN):
@@ -65,6 +63,13 @@ def check(state: State, action: Action) -> Rejection | None:
         return checker(state, action)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         return reject("malformed", f"That move is incomplete or malformed: {exc}.", S.MAY_DO)
+
+
+def _protection_first(state: State) -> Rejection:
+    """A move in a Protection window, of anyone (the target too): the targets answer first (4.1)."""
+    targets = " or ".join(state.seats[i].name for i in state.react)
+    return reject("protection_first", f"{targets} may answer with the Protection Mission first: play it, or let it "
+                  "be.", S.PEACEFUL)
 
 
 def _phase_problem(state: State, kind: str) -> Rejection:
@@ -83,8 +88,7 @@ def _phase_problem(state: State, kind: str) -> Rejection:
         return reject("play_immediately", "The Mission Card just bought must be played immediately.",
                       S.MISSIONS_IMMEDIATE)
     if ph == PROTECT:
-        return reject("protection_pending", "Waiting for the targets to say whether they use Protection.",
-                      S.PEACEFUL)
+        return _protection_first(state)
     if kind == A.ROLL:
         return reject("rolled", "The die is rolled once, at the start of the turn.", S.ROLL_FIRST)
     if kind == A.PROTECT:
