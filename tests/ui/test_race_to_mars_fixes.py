@@ -978,7 +978,7 @@ def test_two_players_of_one_name_are_refused_naming_it_with_the_setup_section_as
     d.tap("Race to Mars")
     d.app.start_new_game({"players": [{"name": "Daniel", "colour": "red"}, {"name": "daniel ", "colour": "blue"}]})
     m = d.app.message
-    assert m.text.startswith("Two players are named daniel: each player needs a name"), m.text
+    assert m.text.startswith("Two players are named Daniel: each player needs a name"), m.text
     assert m.rule == "race-to-mars.txt, Setup" and not d.app.session.has_game
     d.frame()
     assert "\u00a7 Setup \u203a" in [t for t, _, _ in d.app.screen.ui.texts]  # its section, a button

@@ -71,7 +71,7 @@ def new_game(options: dict[str, Any]) -> State:
     names = tuple(str(p["name"]) for p in players)
     colours = tuple(str(p["colour"]) for p in players)
     folded = [n.strip().casefold() for n in names]   # "Daniel" twice named two lanes and two panels alike
-    twice = next((names[i].strip() for i, n in enumerate(folded) if n and folded.index(n) != i), None)
+    twice = next((names[folded.index(n)].strip() for i, n in enumerate(folded) if n and folded.index(n) != i), None)
     if twice is not None:
         raise ValueError(f"Two players are named {twice}: each player needs a name and a colour of their own "
                          f"({rule_ref('Setup')})")
