@@ -211,6 +211,31 @@ def test_same_as_yesterday_is_one_undo_and_one_redo_after_a_restart_too(make_dri
         s.close()
 
 
+@pytest.mark.timeout(60)
+def test_same_as_yesterday_again_over_moves_made_again_walks_the_same_steps_both_ways(make_driver):
+    """A tester's finding: Same as yesterday, Undo, Larisa placed by hand as yesterday (a Redo of that move: the
+    moves after it are kept), Same as yesterday again: Undo went 3 moves then 1, but Redo put back all 4 at once
+    (the first touch was still kept). The newer touch replaces the older one it overlaps."""
+    d = make_driver((800, 480))
+    start_day_1(d)
+    play_day_1(d)
+    d.tap("Quiet Day")
+    s = d.app.session
+    seq = s.seq
+    d.tap("Same as yesterday")
+    d.tap("Undo")
+    d.tap("Larisa")
+    d.tap("bay 4")
+    d.tap("Same as yesterday")
+    walked = []
+    for button in ("Undo", "Undo", "Redo", "Redo"):
+        before = s.seq
+        d.tap(button)
+        walked.append(s.seq - before)
+    assert walked == [-3, -1, 1, 3], walked
+    assert s.seq == seq + 4
+
+
 @pytest.mark.timeout(30)
 def test_the_odds_say_nobody_is_on_the_problem_not_that_nobody_is_placed(make_driver):
     """A tester's finding: with three Marsonauts placed, none on the problem, the odds read "Odds 0% · none
