@@ -54,11 +54,12 @@ def test_headquarters_5_chooses_the_rocket_at_launch(driver, size):  # noqa: F81
     assert len(held) == 12 and not s.state.players[0].crew
     assert any(t.startswith("Unplaced") for t, _, _ in d.app.screen.ui.texts), "the panel shows the cards kept"
     d.tap("Launch!")
-    assert d.app.dialog is not None and "tap its next module" in d.app.dialog.title
-    assert d.app.dialog.lines[0] == "Rocket: no module yet \u00b7 Crew deck 12"
+    assert d.app.dialog is not None and "next module?" in d.app.dialog.title
+    assert d.app.dialog.lines == ["Rocket: no module yet \u00b7 Crew deck 12: enough"]
     d.tap(held[3])
     d.tap(held[0])
-    assert d.app.dialog.lines[0] == f"Rocket, top first: {held[3]}, {held[0]} \u00b7 Crew deck 10"
+    assert d.app.dialog.lines[0] == f"Rocket, top first: {held[3]}, {held[0]} \u00b7 Crew deck 10: enough"
+    assert len([o for o in d.app.dialog.options if o[0] in held]) >= 8, "most of the cards on one page"
     d.tap("Launch")
     p = s.state.players[0]
     assert p.launched and [m.name for m in p.modules] == [held[3], held[0]]
@@ -73,7 +74,7 @@ def test_headquarters_5_too_many_modules_is_refused_with_the_launch_rule(driver)
     held = [h[0] for h in d.app.session.state.players[0].held]
     for card in held[:5]:
         d.tap(card)
-    assert any("needs 10" in line and "short by 3" in line for line in d.app.dialog.lines), d.app.dialog.lines
+    assert d.app.dialog.lines[0].endswith("Crew deck 7, needs 10"), d.app.dialog.lines
     d.tap("Launch")
     assert not d.app.session.state.players[0].launched
     assert d.app.message.rule == "race-to-mars.txt, Launching the Rocket", d.app.message

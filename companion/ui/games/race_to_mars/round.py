@@ -13,6 +13,7 @@ import pygame
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH
 from companion.rules.race_to_mars.cards import HQ_FREE
+from companion.rules.race_to_mars.checks import launch_need
 
 from ... import layout as L
 from ... import text
@@ -35,7 +36,7 @@ def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
     for name in rocket:
         left.remove(name)
     act = Action(LAUNCH, {"modules": list(rocket)}, seat)
-    problem = app.game.launch_problem(state, seat, list(rocket))
+    need = launch_need(state, seat, list(rocket))
     name = app.view()["players"][seat]["name"]
 
     def launch() -> None:
@@ -45,10 +46,10 @@ def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
                                       for card in dict.fromkeys(left)]
     if rocket:
         options.append(("Start over", lambda: ask_rocket(app, seat, [])))
+    # one line and a one-line title: room for as many cards a page as the dialog has (12 to choose from)
     lines = [(f"Rocket, top first: {', '.join(rocket)}" if rocket else "Rocket: no module yet")
-             + f" \u00b7 Crew deck {len(left)}",
-             problem.message if problem is not None else "Enough Crew cards to launch (Launching the Rocket)."]
-    app.ask(f"{name}'s rocket (Headquarters 5): tap its next module, then Launch", options, lines=lines)
+             + f" \u00b7 Crew deck {need['crew']}" + (f", needs {need['need']}" if need["short"] else ": enough")]
+    app.ask(f"{name}'s rocket: next module? (Headquarters 5)", options, lines=lines)
 
 
 class RoundScreen(TableScreen):
