@@ -434,3 +434,21 @@ def test_more_names_the_moves_behind_it(session, catalogues):
     more = next(h.rect for h in d.app.screen.ui.hits if h.label == "More")
     inside = [t for t, r, _ in d.app.screen.ui.texts if more.contains(r) and t != "More"]
     assert inside and inside[0].startswith("Trade, Buy"), inside
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])  # a tip too long for what happened this turn
+def test_a_tip_leaves_the_panel_of_a_player_who_may_change_tokens_in_sight(driver, size):
+    """A tester's finding: a tip went over Blue's panel while Blue's Tokens button (Q.7: off turn, cards of the
+    type just produced into tokens) asked Blue to look at their cards. Where the room is, it leaves every panel
+    of a player who may act now in sight."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    from companion.rules.mission_to_mars_2049.model import replace
+    state = colony(colony(busy(d.app.state), 1, cards=(0, 4, 4)), 2, cards=(20, 20, 20), tok3=(1, 1, 1))
+    put(d, replace(state, current=2))  # Green's turn; Red only may change Air into a token, off turn
+    assert set(d.app.game.to_act(d.app.state).seats) == {0, 2}
+    d.app.say("A Station pays back after about 24 rolls, 8 rounds: a Base first is often better (6.0.5).", "note", 6)
+    d.frame()
+    box = message_box(d.app.layout, d.app)[0]
+    covered = [h.label for h in d.app.screen.ui.hits if h.rect.colliderect(box)]
+    assert "Red" not in covered and "Green" not in covered, (box, covered)

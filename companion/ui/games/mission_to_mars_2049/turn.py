@@ -337,8 +337,9 @@ class TurnScreen(Screen):
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """Where tips and refusals go, the first where the box fits (:func:`..chrome.message_box`), never
         over a move (a tap on a move makes it): over what happened this turn, above the moves; else over
-        the players' panels on the side of the acting player's panel with more room (from the bottom
-        when it is the side below), so that the resources a refusal talks about stay in sight."""
+        the tallest run of the players' panels between those of the players who may act (the acting player,
+        and another who may change cards into tokens, Q.7: a tester's finding), from the bottom when it is
+        below one, so that the resources a refusal or a move talks about stay in sight."""
         lay = self.app.layout
         state = self.app.state
         n = len(self.app.game.seats(state))
@@ -347,12 +348,16 @@ class TurnScreen(Screen):
         panels = column
         if not lay.portrait:  # as paint: the bank line under the panels
             panels = L.take_bottom(column, text.font(lay.small).get_linesize(), lay.gap)[1]
-        seats = self.app.game.to_act(state).seats
-        if seats and 0 <= seats[0] < n:
-            acting = L.rows(panels, n, lay.gap)[seats[0]]
-            above = pygame.Rect(column.x, column.y, column.w, acting.y - lay.gap - column.y)
-            below = pygame.Rect(column.x, acting.bottom + lay.gap, column.w, column.bottom - acting.bottom - lay.gap)
-            places.append((below, True) if below.h > above.h else (above, False))
+        rows = L.rows(panels, n, lay.gap)
+        seats = [i for i in self.app.game.to_act(state).seats if 0 <= i < n]
+        for kept in ([sorted(set(seats))] if len(set(seats)) > 1 else []) + [seats[:1]]:  # all who may act
+            # (Q.7: another's tokens), else the acting player: the tallest run of the other panels
+            edges = [column.y] + [y for i in kept for y in (rows[i].y - lay.gap, rows[i].bottom + lay.gap)] + [
+                column.bottom]
+            gaps = [(pygame.Rect(column.x, top, column.w, bottom - top), k > 0)
+                    for k, (top, bottom) in enumerate(zip(edges[::2], edges[1::2])) if bottom > top]
+            if kept and gaps:
+                places.append(max(gaps, key=lambda g: g[0].h))
         return places + [(column, False)]
 
     # ------------------------------------------------------------------ drawing
