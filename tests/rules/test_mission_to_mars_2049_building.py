@@ -265,8 +265,9 @@ def test_mm069_mm139_mm140_road_inactive_while_fifth_base_is_destroyed():
     s = colony(main_state(), 0, bases=4, road=True, cards=(11, 11, 11))
     r = cites(rejection(s, "build_h2o"), "3.12 How do I win the game?, 3.12.2")
     assert "4 Bases and" in r.message
-    s, _ = act(s, "build_base")
+    s, ev = act(s, "build_base")
     assert mm.summary(s)["players"][0]["road_active"]
+    assert "Road works again" in texts(ev), "a tester's finding: the log did not say so"
     s, _ = act(s, "build_h2o")
     assert s.winner == 0
 

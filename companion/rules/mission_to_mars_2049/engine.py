@@ -32,7 +32,7 @@ from .missions import apply_play, apply_protect, draw_mission
 from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
                     SKIP_BONUS, STATION_COST, STATION_NAMES, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
-                    points, rate, replace, set_colony, with_map)
+                    points, rate, replace, road_active, set_colony, with_map)
 from .sections import SETUP_POINTS
 from .wallet import gain, pay, pay_one
 
@@ -406,6 +406,9 @@ def _apply_build_base(state: State, action: Action, events: list[Event]) -> Stat
     else:
         state = settle(state, seat, c, events)
         events.append(later("build", "{} builds Base {}", (who, k), {"what": "base", "base": k}))
+    if road_active(state.colonies[seat]):  # the fifth Base again, after an Armageddon: its Road works again
+        events.append(later("road_active", "{}'s Road works again: the fifth Base stands (3.10.4)", (who,),
+                            {"seat": seat}))
     return state
 
 
