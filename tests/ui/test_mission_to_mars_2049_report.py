@@ -323,3 +323,17 @@ def test_the_h2o_line_counts_bases_in_words():
     p = {"value": {"air": 5, "food": 3, "minerals": 9}, "road_active": False, "road": False}
     assert h2o_line({**p, "bases": 1}) == "H2O: needs 5 Bases + Road + 8/8/8 (has 1 Base, no Road, 5/3/9)"
     assert "(has 4 Bases, no Road" in h2o_line({**p, "bases": 4})
+
+
+def test_the_armageddon_warning_comes_before_the_top_card_is_drawn(driver):
+    """6.0.2 for the leader buying an Aggressive Mission: said with the question that has the card drawn (Cancel
+    still can), not after the buy, when it could stop nobody (a tester's finding)."""
+    d = driver()
+    put(d, busy(d.app.state))  # Red's Base 4 is the closest to the North Pole
+    d.tap("Buy Mission")
+    d.tap("Aggressive: 1 Air, 3 Minerals")
+    title = d.app.dialog.title
+    assert "An Armageddon drawn now destroys your Base 4 (6.0.2)." in title, title
+    assert title.index("destroys") < title.index("draw the top card")
+    d.tap("No: keep it in hand")
+    assert d.app.message is None or "6.0.2" not in d.app.message.text  # not said again after the buy

@@ -120,6 +120,22 @@ def may_be_blocked(state: State, seat: int) -> bool:
     return len(state.colonies[seat].stations) > START_STATIONS
 
 
+def armageddon_warning(state: State, action: Action, short: bool = False) -> str:
+    """6.0.2 for a buy from the Aggressive pile by a player whose newest Base is among the closest to the
+    North Pole, while an Armageddon can be drawn (both in the used pile and the pile not empty: none can; an
+    empty pile is the used cards reshuffled, 4.0.4); empty otherwise. Said before the buy (a tester's finding:
+    said after it, it could stop nobody). ``short``: in a few words, for a question's title."""
+    seat = action.seat
+    if (action.kind != A.BUY or action.args.get("deck") != "aggressive" or seat is None
+            or seat not in armageddon_targets(state) or not (deck_unplayed(state, ARMAGEDDON) or not state.pile[1])):
+        return ""
+    base = state.colonies[seat].bases
+    if short:
+        return f"An Armageddon drawn now destroys your Base {base} (6.0.2)."
+    return (f"Your Base {base} is among the closest to the North Pole: an Armageddon drawn "
+            f"now destroys it ({S.AGGRESSIVE}; {S.TACTICS}, 6.0.2).")
+
+
 def hints(state: State, action: Action) -> list[str]:
     """Tips for ``action`` (assumed legal) before it is made, each ending with
     its rulebook section; empty when there is nothing to say. The first is
@@ -136,11 +152,9 @@ def hints(state: State, action: Action) -> list[str]:
     if kind == A.BUILD_STATION:
         rolls, rounds = payback(len(state.seats))
         out.append(f"A Station pays back after about {rolls:.0f} rolls, {rounds:.0f} rounds ({S.TACTICS}, 6.0.5).")
-    if (kind == A.BUY and action.args.get("deck") == "aggressive" and seat in armageddon_targets(state)
-            and (deck_unplayed(state, ARMAGEDDON) or not state.pile[1])):  # both used and the pile not empty:
-        # none can be drawn; an empty Aggressive pile is the used cards reshuffled (4.0.4; testers' findings)
-        out.append(f"Your Base {c.bases} is among the closest to the North Pole: an Armageddon drawn now "
-                   f"destroys it ({S.AGGRESSIVE}; {S.TACTICS}, 6.0.2).")
+    armageddon = armageddon_warning(state, action)
+    if armageddon:
+        out.append(armageddon)
     if kind == A.BUILD_BASE and action.args.get("over") is not None:
         out.append(f"A Base over your own Station is the way out when you have blocked yourself; the Station "
                    f"leaves the map with no refund ({S.FAQ_BASE_OVER_STATION}). Otherwise build it on a free spot "

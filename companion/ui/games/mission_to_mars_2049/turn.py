@@ -129,6 +129,10 @@ class TurnScreen(Screen):
         if len({a.args.get("immediate") for a in candidates}) == 1:  # the footer question answered by the rules
             order = tuple(o for o in order if o != "immediate")   # (no Armageddon left to draw): not named as asked
         questions = {SEAT: "who?", "kind": "which way?", TOKEN: "which token?"}
+        from companion.rules.mission_to_mars_2049.advice import armageddon_warning
+        risky = next((w for w in (armageddon_warning(self.app.state, a, short=True) for a in candidates) if w), "")
+        if risky:  # 6.0.2 before the top card is drawn (Cancel still can), not after the buy (a tester's finding)
+            questions["immediate"] = f"{risky} If you buy: {ask('immediate')}"
         gives = {a.args["give"] for a in candidates if a.kind == "trade"}
         if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
             order = tuple(o for o in order if o != "give")
@@ -265,11 +269,11 @@ class TurnScreen(Screen):
         self._make(action)
 
     def _make(self, action: Action) -> None:
-        """Make ``action``; then say its first tip other than 3.6.4's, if any (6.0.x)."""
-        from companion.rules.mission_to_mars_2049.advice import base_warning, hints
+        """Make ``action``; then say its first tip other than those asked before it (3.6.4, 6.0.2), if any."""
+        from companion.rules.mission_to_mars_2049.advice import armageddon_warning, base_warning, hints
         state = self.app.state
-        warning = base_warning(state, action)
-        tips = [t for t in hints(state, action) if t != warning]
+        asked = {base_warning(state, action), armageddon_warning(state, action)}
+        tips = [t for t in hints(state, action) if t not in asked]
         self.app.close_dialog()
         if self.app.submit(action) and tips:
             self.app.say(tips[0], "note", 6)
