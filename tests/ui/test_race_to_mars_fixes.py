@@ -1009,3 +1009,16 @@ def test_the_headquarters_4_pick_is_headed_as_the_extra_one(driver):
         assert s.submit(Action(rm.STARTING, {"card": {"name": name}, "place": "crew"}, seat)).accepted, heads
     assert heads[0].startswith("Winston picks a Starting card") and heads[1].startswith("Anna picks a Starting")
     assert heads[2].startswith("Anna picks one more Starting card (Headquarters 4)"), heads
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_five_revealed_cards_are_numbered_not_blank(driver, size):
+    """A tester's finding: with 4 players the 5 revealed Space cards were blank boxes ("Space" did not fit)."""
+    d = driver(size)
+    d.app.session.new_game("race-to-mars", {"players": [{"name": n, "colour": c} for n, c in zip(
+        ("Anna", "Winston", "Carla", "Dev"), ("red", "blue", "green", "yellow"))], "first_game": True, "seed": 1})
+    d.frame()
+    for k in range(1, 6):
+        cell = next(h.rect for h in d.app.screen.ui.hits if h.label == f"revealed {k}")
+        inside = [t for t, r, _ in d.app.screen.ui.texts if cell.contains(r) and t]
+        assert inside in (["Space"], [str(k)]), (k, inside)

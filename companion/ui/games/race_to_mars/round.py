@@ -121,13 +121,13 @@ class RoundScreen(TableScreen):
         lab_r, cards_r = L.take_left(cards_r, text.width(count, lay.small, True) + lay.px(4), lay.gap)
         ui.label(lab_r, count, lay.small, FG, bold=True)
         cells = L.cols(cards_r, max(revealed, 3), lay.gap)[:revealed]
-        word = "Space" if cells and text.width("Space", lay.small) <= cells[0].w - lay.px(4) else ""
-        for k, cell in enumerate(cells):  # a card face (named when it fits), picked ones empty
+        roomy = cells and text.width("Space", lay.small) <= cells[0].w - lay.px(4)
+        for k, cell in enumerate(cells):  # a card face (named, else numbered: 4 or 5 were blank), picked ones empty
             gone = k < picked
             ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
-            if word:
-                ui.label(cell, "picked" if gone and text.width("picked", lay.small) <= cell.w - lay.px(4)
-                         else "" if gone else word, lay.small, FG, "center")
+            word = "Space" if roomy else str(k + 1)
+            ui.label(cell, ("picked" if text.width("picked", lay.small) <= cell.w - lay.px(4) else "") if gone
+                     else word, lay.small, FG, "center")
             ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
                                lambda k=k, gone=gone: self.show_revealed(k, revealed, gone)))
         # the 12 trajectory slots as they fill
