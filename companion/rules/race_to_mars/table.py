@@ -224,7 +224,8 @@ def summary(state: State) -> dict[str, Any]:
         route = state.routes[p.pad] if state.routes else ()
         players.append({
             "name": name, "mode": "Post-launch" if p.launched else "Pre-launch", "headquarters": p.hq or None,
-            "pad": p.pad, "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in NOT_SPACES),
+            "launch_pad": p.pad + 1,  # 1..4, as the table counts them
+            "position": sum(1 for j in range(p.pos + 1) if route and route[j] not in NOT_SPACES),
             "spaces_to_mars": (sum(1 for x in route[p.pos + 1:] if x not in NOT_SPACES) if route else None),
             "rocket_modules": [m.name for m in p.modules], "crew_deck": len(p.crew) + p.boosts + p.asteroids,
             "unplaced": [h[0] for h in p.held],  # Headquarters 5: placed at launch

@@ -234,7 +234,7 @@ class EntryScreen(Screen):
     def lane_names(self) -> list[str]:
         names = [""] * 4
         for p in self.app.view()["players"]:
-            names[p["pad"]] = p["name"]
+            names[p["launch_pad"] - 1] = p["name"]
         return names
 
     # ------------------------------------------------------------------ actions
