@@ -173,8 +173,9 @@ def run_status(args: argparse.Namespace) -> int:
     return code
 
 
-#: summary keys that the header already says (the game, its phase, who acts): left out of ``status``'s text
-HEADER_KEYS = ("game", "phase", "to_act")
+#: summary keys that the header already says (the game, its phase or step, who acts or whose turn it is): left
+#: out of ``status``'s text
+HEADER_KEYS = ("game", "phase", "step", "to_act", "current")
 
 
 def _not_said(data: dict[str, Any]) -> Any:

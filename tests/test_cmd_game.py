@@ -175,8 +175,26 @@ def test_status_of_a_game_in_play_is_read_a_fact_a_line(tmp_path, capsys, game_i
     assert max(len(line) for line in out) <= 120, max(out, key=len)
     assert out[1].count(str(phase)) == 1, out[1]
     assert sum(str(phase) in line for line in out) == 1, "the phase said again in the body (\"phase: ...\")"
-    assert not any(line.startswith(("game:", "to act:")) for line in out), "the header said them"
+    assert not any(line.startswith(("game:", "to act:", "step:", "current:")) for line in out), "the header said them"
     if game_id == "race-to-mars":  # counted as the table counts them (a tester's finding: "pad: 0")
         assert "    launch pad: 1" in out and not any(line.strip().startswith("pad:") for line in out)
     first = out.index("  - name: Player 1")
     assert out[first + 1].startswith("    ") and ": " in out[first + 1]  # its facts below it, indented
+
+
+def test_status_of_30_to_mars_says_its_step_once(tmp_path, capsys):
+    """A tester's finding: the header's step was said again in the body ("step: place")."""
+    import random
+
+    from companion.rules import get_game
+    from companion.session import Session
+    path = tmp_path / "g.sqlite3"
+    game = get_game("thirty-to-mars")
+    with Session.open(path) as s:
+        s.new_game("thirty-to-mars", game.default_options(None, 1))
+        rng = random.Random(3)
+        while s.seq < 60:
+            assert s.submit(game.random_action(s.state, rng)).accepted
+    assert main(["status", "--db", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("Phase: ") and not any(line.startswith("step:") for line in out), out[:4]
