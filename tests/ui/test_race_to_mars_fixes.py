@@ -1022,3 +1022,27 @@ def test_five_revealed_cards_are_numbered_not_blank(driver, size):
         cell = next(h.rect for h in d.app.screen.ui.hits if h.label == f"revealed {k}")
         inside = [t for t, r, _ in d.app.screen.ui.texts if cell.contains(r) and t]
         assert inside in (["Space"], [str(k)]), (k, inside)
+
+
+def test_redo_names_the_module_the_move_jettisoned(driver):
+    """A tester's finding: after Undo and Redo of a red hazard's jettison, "Made again: Winston: Jettison module 2
+    (S034)" named the card that is module 2 after the move, not the one it jettisoned (S002, as the log said)."""
+    from companion.rules import race_to_mars as rm
+    from companion.rules.contract import Action
+    from tests.rules.test_race_to_mars_helpers import flight, modules
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = flight(route=("fuel", "red", "fuel", "fuel"), players={0: dict(modules=modules(
+        {"name": "Left", "resource": "fuel"}, {"name": "Middle", "resource": "fuel"}, {"name": "Right", "storage": 1}))})
+    src = lambda i: {"zone": "module", "index": i, "slot": 0}  # noqa: E731
+    for i in (0, 1):
+        assert s.submit(Action(rm.ADVANCE, {"source": src(i)}, 0)).accepted
+    assert s.state.hazards == ("red",)
+    d.frame()
+    assert d.app.submit(Action(rm.JETTISON_MODULE, {"module": 1}, 0))
+    d.tap("Undo")
+    assert "Jettison module 2 (Middle)" in d.app.message.text, d.app.message.text
+    d.tap("Redo")
+    assert "Jettison module 2 (Middle)" in d.app.message.text, d.app.message.text

@@ -139,7 +139,7 @@ class RaceToMarsUi(GameUi):
                  }.get(action.kind)
         if words is None:
             try:
-                words = describe(self.app, action)
+                words = describe(self.app, action, state=state)
             except (KeyError, IndexError, AttributeError):   # a move the state no longer explains
                 words = action.kind.replace("_", " ")
         return f"{who}: {words}"

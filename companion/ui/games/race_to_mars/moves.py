@@ -27,10 +27,11 @@ def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] 
     return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()))))
 
 
-def describe(app: Any, a: Action, short: bool = False) -> str:
+def describe(app: Any, a: Action, short: bool = False, state: Any = None) -> str:
     """One line for a legal action of a Post-launch player (``short``: fewer
-    words, for a narrow button: modules by number only, sources in brief)."""
-    state = app.state
+    words, for a narrow button: modules by number only, sources in brief), in ``state`` (default: the state
+    shown; Undo and Redo give the state the move was made in: a module's number names another card after it)."""
+    state = app.state if state is None else state
     p = facts.player(state, a.seat) if a.seat is not None else None
     args = a.args
     k = a.kind
@@ -73,11 +74,11 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
         what = ins.text if ins.effect == "other" and ins.text else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)
         return f"{ins.name}: {what} ({insight_cost(p, ins)} XP)"
     if k == "advance" and short:
-        return source_short(app, a.seat, args["source"]) + (
-            " + " + source_short(app, a.seat, args["pair"]) if "pair" in args else "")
+        return source_short(app, a.seat, args["source"], state) + (
+            " + " + source_short(app, a.seat, args["pair"], state) if "pair" in args else "")
     if k == "advance":
-        return source_text(app, a.seat, args["source"]) + (
-            " + " + source_text(app, a.seat, args["pair"]) if "pair" in args else "")
+        return source_text(app, a.seat, args["source"], state) + (
+            " + " + source_text(app, a.seat, args["pair"], state) if "pair" in args else "")
     if k == "discard":
         keep = args["keep"]
         s = "Discard all" if keep == 0 else f"Keep {count(keep, 'card')}"
@@ -98,10 +99,11 @@ def describe(app: Any, a: Action, short: bool = False) -> str:
     return k
 
 
-def source_short(app: Any, seat: int, src: dict[str, Any]) -> str:
-    """"Hull, module 1" / "Wild, played card" / "Boost": a source in a button's second line."""
+def source_short(app: Any, seat: int, src: dict[str, Any], state: Any = None) -> str:
+    """"Hull, module 1" / "Wild, played card" / "Boost": a source in a button's second line (in ``state``,
+    default the state shown)."""
     from companion.rules.race_to_mars.rocket import source
-    p = facts.player(app.state, seat)
+    p = facts.player(app.state if state is None else state, seat)
     found = source(p, src["zone"], src["index"], src["slot"])
     from .words import SHORT
     r = SHORT.get(found[0], found[0]) if found else "?"
@@ -110,10 +112,10 @@ def source_short(app: Any, seat: int, src: dict[str, Any]) -> str:
     return "a Boost" if p.play[src["index"]].crew is None else f"{r}, played card"
 
 
-def source_text(app: Any, seat: int, src: dict[str, Any]) -> str:
-    """"Fuel from module 2 (S004)" / "wild basic from S017" / "Boost"."""
+def source_text(app: Any, seat: int, src: dict[str, Any], state: Any = None) -> str:
+    """"Fuel from module 2 (S004)" / "wild basic from S017" / "Boost" (in ``state``, default the state shown)."""
     from companion.rules.race_to_mars.rocket import source
-    p = facts.player(app.state, seat)
+    p = facts.player(app.state if state is None else state, seat)
     found = source(p, src["zone"], src["index"], src["slot"])
     r = res(found[0]) if found else "?"
     if src["zone"] == "module":
