@@ -1046,3 +1046,25 @@ def test_redo_names_the_module_the_move_jettisoned(driver):
     assert "Jettison module 2 (Middle)" in d.app.message.text, d.app.message.text
     d.tap("Redo")
     assert "Jettison module 2 (Middle)" in d.app.message.text, d.app.message.text
+
+
+def test_advance_pays_with_the_pair_that_leaves_the_most_spaces(driver):
+    """A tester's finding (Headquarters 1, "two of the same basic resource as an advanced resource"): Advance
+    paid Engineering with Fuel + Wild, where Hull + Hull left Fuel and Wild for the two Fuel spaces after it.
+    And Pay with... listed "Hull + Wild" and "Wild + Hull" as two ways."""
+    from companion.rules import race_to_mars as rm
+    from tests.rules.test_race_to_mars_helpers import flight, modules
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = flight(route=("engineering", "fuel", "fuel"), players={0: dict(hq=1, modules=modules(
+        {"resource": "fuel"}, {"resource": "wild"}, {"resource": "hull"}, {"resource": "hull"}))})
+    d.frame()
+    d.tap("Advance")
+    p = s.state.players[0]
+    assert p.pos == 0 and rm.advance_run(s.state, 0)["spaces"] == 2, (p.used, rm.advance_run(s.state, 0))
+    d.tap("Undo")
+    d.tap("Pay with\u2026")
+    labels = [label for label, _ in d.app.dialog.options]
+    assert len(labels) == len(set(frozenset(x.split(" + ")) for x in labels)), labels

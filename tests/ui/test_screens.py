@@ -34,8 +34,9 @@ def selected_name(d):
 SIZES = [(800, 480), (1280, 720), (720, 1280)]
 
 
-def check_frame(d, where):
-    """The frame just drawn: texts in their boxes and on screen, buttons finger-sized."""
+def check_frame(d, where, read_only=()):
+    """The frame just drawn: texts in their boxes and on screen, buttons finger-sized; a message covers only
+    taps that show more (:data:`READ_ONLY`, and ``read_only``: a game's own)."""
     lay = d.app.layout
     screen_rect = d.app.surface.get_rect()
     ui = d.app.screen.ui
@@ -49,7 +50,8 @@ def check_frame(d, where):
     if d.app.message is not None and d.app.dialog is None:
         bar = d.app.layout_message_rect()
         for h in ui.hits:  # a long message may cover only what is there to read (a tap shows more)
-            assert not bar.colliderect(h.rect) or (h.label in READ_ONLY and h.label not in keep), \
+            assert not bar.colliderect(h.rect) or ((h.label in READ_ONLY or h.label in read_only)
+                                                   and h.label not in keep), \
                 f"{where}: the message bar covers {h.label!r}"
     for h in ui.hits:
         assert screen_rect.contains(h.rect), f"{where}: button {h.label!r} off screen"

@@ -60,13 +60,27 @@ def _advance_sample(seat: int) -> list[Action]:
     return [Action(ADVANCE, {"source": {"zone": "module", "index": 0, "slot": 0}}, seat)]
 
 
+#: the last pair chosen by :func:`best_advance`: (state, seat, action), asked again at every frame
+_PAIR_CHOSEN: list[Any] = [None, None, None]
+
+
 def best_advance(actions: list[Action], app: Any) -> Action | None:
     """The source the engine's own plan would spend first: the exact resource,
-    then a wild basic, then a Boost (a single source before a pair)."""
+    then a wild basic, then a Boost (a single source before a pair). With only pairs to pay with (Headquarters
+    1), the pair after which the rest of what is in play goes furthest (a tester's finding: Fuel + Wild paid
+    Engineering where Hull + Hull left Fuel and Wild for two more spaces); worked out once per state."""
     singles = [a for a in actions if a.kind == ADVANCE and "pair" not in a.args]
     if not singles:
-        pairs = [a for a in actions if a.kind == ADVANCE]
-        return pairs[0] if pairs else None
+        pairs = unique_pairs([a for a in actions if a.kind == ADVANCE])
+        if len(pairs) <= 1:
+            return pairs[0] if pairs else None
+        state, seat = app.state, pairs[0].seat
+        if _PAIR_CHOSEN[0] is not state or _PAIR_CHOSEN[1] != seat:
+            def further(a: Action) -> int:
+                after, _ = app.game.apply(state, a)
+                return app.game.advance_run(after, seat)["spaces"]
+            _PAIR_CHOSEN[:] = [state, seat, max(pairs, key=further)]
+        return _PAIR_CHOSEN[2]
     state = app.state
     space = facts.next_space_of(state, singles[0].seat)
     from companion.rules.race_to_mars.rocket import source
@@ -77,6 +91,18 @@ def best_advance(actions: list[Action], app: Any) -> Action | None:
         r = source(p, s["zone"], s["index"], s["slot"])[0]
         return 0 if r == space else 1 if r == WILD and space in BASIC else 2 if r == ANY else 3
     return min(singles, key=rank)
+
+
+def unique_pairs(actions: list[Action]) -> list[Action]:
+    """``actions`` without a pair listed again the other way round ("Hull + Wild" and "Wild + Hull" are one
+    payment: a tester's finding in Pay with...)."""
+    seen, out = set(), []
+    for a in actions:
+        key = frozenset(repr(sorted(s.items())) for s in (a.args["source"], a.args.get("pair", {})))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
 
 
 class TurnScreen(TableScreen):
@@ -210,7 +236,8 @@ class TurnScreen(TableScreen):
                 best = best_advance([a for a in app.legal() if a.kind == ADVANCE and a.seat == seat], app)
                 if best is None:
                     break
-                words = source_short(app, seat, best.args["source"]).split(",")[0].replace("a Boost", "Boost")
+                words = " + ".join(source_short(app, seat, best.args[k]).split(",")[0].replace("a Boost", "Boost")
+                                   for k in ("source", "pair") if k in best.args)  # a pair: both (HQ 1)
                 if not app.submit(best):
                     break
                 paid.append(words)
@@ -322,15 +349,16 @@ class TurnScreen(TableScreen):
             out.append(("Advance", on_tap, style, fit([*words, ""]) or None, name))
         if advances:
             best = best_advance(advances, app)
-            paid = source_short(app, seat, best.args["source"])
+            paid = " + ".join(source_short(app, seat, best.args[k]) for k in ("source", "pair") if k in best.args)
             out.append(("Advance", lambda: app.submit(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
                              f"to {SHORT.get(space, space)}"])))
         if problem is not None or advances:   # as far as the plan goes, one touch; beside Advance
             out.append(self.run_button(seat, advances, problem, fit))
-        if len(advances) > 1:
-            out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", advances), "normal",
-                        f"{len(advances)} ways"))
+        ways = unique_pairs(advances)
+        if len(ways) > 1:
+            out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", ways), "normal",
+                        f"{len(ways)} ways"))
         elif problem is not None or advances:  # greyed, in its place: the buttons after it stay where they were
             def why_greyed() -> None:  # why there is nothing to choose now
                 only = source_text(app, seat, advances[0].args["source"]) if advances else None
