@@ -333,6 +333,21 @@ def test_rm125_headquarters_1_two_same_basics_pay_an_advanced_space():
     assert rejection(no_hq, rm.ADVANCE, 0, source=SRC_M(0), pair=SRC_M(1)).code == "not_hq1"
 
 
+def test_headquarters_2_may_be_chosen_once_advancing():
+    """"You may use one of your Rocket modules twice each turn" (Headquarters) sets no time to choose it: a tester
+    found it gone after the first Advance, the second Hull space paid with a Wild. The first choice is free in
+    2.2 also once advancing; a second choice then is not (the first one's second use may be spent)."""
+    mods = modules({"resource": "hull"}, {"resource": "fuel"})
+    s = flight(route=("hull", "hull", "fuel"), players={0: dict(modules=mods, hq=2)})
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0, 0))
+    assert any(a.kind == rm.DOUBLE_MODULE for a in rm.legal_actions(s))
+    s, _ = act(s, rm.DOUBLE_MODULE, 0, module=0)
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC_M(0, 1))
+    assert s.players[0].pos == 1
+    assert rejection(s, rm.DOUBLE_MODULE, 0, module=1).code == "decided"
+    assert not any(a.kind == rm.DOUBLE_MODULE for a in rm.legal_actions(s))
+
+
 def test_rm126_rm167_headquarters_2_a_module_twice_a_turn():
     """RM-126, RM-167 ("You may use one of your Rocket modules twice each turn"; decision RA-26)."""
     mods = modules({"resource": "fuel"}, {"draw": 1})

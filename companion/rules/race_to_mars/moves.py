@@ -309,7 +309,8 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     sub = state.sub
     out: list[Action] = []
     if sub == 2:
-        out += _rocket_choices(state, s) if not p.used else []
+        out += _rocket_choices(state, s) if not p.used else [  # HQ 2 still free once advancing (its first choice)
+            a for a in _rocket_choices(state, s) if a.kind == DOUBLE_MODULE and p.double < 0]
         route = state.routes[p.pad]
         nxt = next_space(route, p.pos)
         if nxt is not None and route[nxt[0]] != UNENTERED:
