@@ -452,3 +452,14 @@ def test_a_tip_leaves_the_panel_of_a_player_who_may_change_tokens_in_sight(drive
     box = message_box(d.app.layout, d.app)[0]
     covered = [h.label for h in d.app.screen.ui.hits if h.rect.colliderect(box)]
     assert "Red" not in covered and "Green" not in covered, (box, covered)
+
+
+def test_tokens_worth_stays_in_sight_beside_many_cards(driver):
+    """A tester's finding (late game): Blue's row read "A 10+", 25 Air in tokens hidden behind a "+", beside a
+    cell with room to spare. The cells share the row by what they show."""
+    d = driver((800, 480))
+    put(d, colony(busy(d.app.state), 1, cards=(10, 10, 2), tok3=(3, 1, 0), tok8=(2, 0, 0)))
+    d.frame()
+    blue = next(h.rect for h in d.app.screen.ui.hits if h.label == "Blue")
+    shown = [t for t, r, _ in d.app.screen.ui.texts if blue.contains(r)]
+    assert any(t in ("+25", "+25t", "10+25", "10+25t") for t in shown), shown

@@ -93,13 +93,35 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         else:
             r_w = lay.px(52)  # "R 3": Road cards are one digit (at most 3, 3.11.4)
             road_r, cells_r = L.take_right(numbers, r_w, lay.gap)
-            for cell, res in zip(L.cols(cells_r, 3, lay.gap), ("air", "food", "minerals")):
-                tokens = p["value"][res] - p["cards"][res]
-                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens)
+            kinds = ("air", "food", "minerals")
+            tokens = {res: p["value"][res] - p["cards"][res] for res in kinds}
+            for cell, res in zip(_cells(ui, cells_r, [(p["cards"][r], tokens[r]) for r in kinds]), kinds):
+                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens[res])
             lab_r, val_r = L.take_left(road_r, lay.px(22))
             ui.label(lab_r, "R", lay.small, DIM, bold=True)
             ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
         ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
+
+
+def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[int, int]]) -> list[pygame.Rect]:
+    """The resources' cells across ``rect``, one per ``(cards, tokens)``: each as wide as "A 10+25t" needs when
+    all fit so (the room left shared out), else even (a tester's finding: "A 10+" hid 25 Air in tokens beside
+    two half-empty cells)."""
+    lay = ui.layout
+    for form, size in (("+{}t", lay.body), ("+{}", lay.small)):  # as :func:`_resource` tries them
+        need = [lay.px(22) + text.width(str(c), lay.big, True) + (lay.px(4) + text.width(form.format(t), size)
+                                                                   if t else 0) for c, t in values]
+        spare = rect.w - (len(values) - 1) * lay.gap - sum(need)
+        if spare >= 0:
+            break
+    else:
+        return L.cols(rect, len(values), lay.gap)
+    out, x = [], rect.x
+    for k, w in enumerate(need):
+        w += spare // len(values) + (spare % len(values) if k == len(values) - 1 else 0)
+        out.append(pygame.Rect(x, rect.y, w, rect.h))
+        x += w + lay.gap
+    return out
 
 
 def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -> None:
@@ -119,6 +141,12 @@ def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -
         fits = next(((w, z) for w, z in both if text.width(w, z, True) <= val_r.w), None)
         if fits is not None:
             ui.label(val_r, fits[0], fits[1], FG, bold=True)
+            return
+        small = f"+{tokens}"  # the tokens' worth at the small size beside the key number (a tester's finding:
+        if big_w + lay.px(2) + text.width(small, lay.small) <= val_r.w:  # "A 10+" hid 29 Air in tokens)
+            r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
+            ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), small,
+                     lay.small, INFO)
             return
         extra = "+" if big_w + lay.px(2) + text.width("+", lay.body) <= val_r.w else None  # tokens too: tap
     r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
