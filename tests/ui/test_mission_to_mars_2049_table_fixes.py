@@ -463,3 +463,12 @@ def test_tokens_worth_stays_in_sight_beside_many_cards(driver):
     blue = next(h.rect for h in d.app.screen.ui.hits if h.label == "Blue")
     shown = [t for t, r, _ in d.app.screen.ui.texts if blue.contains(r)]
     assert any(t in ("+25", "+25t", "10+25", "10+25t") for t in shown), shown
+
+
+def test_a_greyed_trade_names_the_nearest_trade(driver):
+    """A tester's finding: with 2 Air, 3 Food and 2 Minerals the greyed Trade said "costs 4 Air: 2 Air short";
+    any kind may be traded (3.9), and Food is the nearest."""
+    d = driver((800, 480))
+    put(d, colony(busy(d.app.state), 0, cards=(2, 3, 2), tok3=(0, 0, 0), roads=0, peaceful=0, aggressive=0))
+    d.tap("Trade (why not?)")
+    assert "Food" in d.app.message.text and "Air" not in d.app.message.text.split(":")[0], d.app.message.text
