@@ -947,6 +947,9 @@ def test_an_insight_not_entered_asks_the_cost_printed_on_it(driver, size):
     assert s.seq == seq and d.app.dialog is not None and "cost printed" in d.app.dialog.title
     d.tap("Printed 2 XP")
     assert s.state.players[seat].xp == xp - 2 and s.state.insights[1].cost == 2
+    d.frame()
+    subs = [t for t, _, _ in d.app.screen.ui.texts if t.startswith("2 XP")]
+    assert not any(t.endswith(": not") for t in subs), subs  # cut to "2 XP: not" (a tester's finding)
 
 
 def test_a_copy_card_with_nothing_to_copy_stays_in_the_list_and_says_why(driver):

@@ -388,7 +388,8 @@ class TurnScreen(TableScreen):
             cost = insight_cost(facts.player(state, seat), ins)
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
                       else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
-            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {effect.split()[0]}", f"{cost} XP"] if ins.cost
+            head = effect.split(":")[0] if ":" in effect else effect.split()[0]  # "not entered", not "not"
+            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {head}", f"{cost} XP"] if ins.cost
                            else ["cost asked: not entered", "cost asked", "? XP"])  # not entered: asked
             if not acts:
                 out.append(self.disabled(ins.name, sub_text, lambda w=which: [
