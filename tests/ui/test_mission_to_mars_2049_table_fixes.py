@@ -472,3 +472,13 @@ def test_a_greyed_trade_names_the_nearest_trade(driver):
     put(d, colony(busy(d.app.state), 0, cards=(2, 3, 2), tok3=(0, 0, 0), roads=0, peaceful=0, aggressive=0))
     d.tap("Trade (why not?)")
     assert "Food" in d.app.message.text and "Air" not in d.app.message.text.split(":")[0], d.app.message.text
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_more_is_titled_by_what_it_holds(driver, size):
+    """A tester's finding: "More" opened "More moves" holding no move, only the Game Bank's cards."""
+    d = driver(size)
+    put(d, busy(d.app.state))
+    d.tap("More")
+    moves = [label for label, _ in d.app.dialog.options]
+    assert (d.app.dialog.title == "More moves") == bool(moves), (d.app.dialog.title, moves)

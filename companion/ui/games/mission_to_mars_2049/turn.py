@@ -250,7 +250,7 @@ class TurnScreen(Screen):
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
         when it cannot pay, Q.4 applies by itself)."""
         options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
-        ask_paged(self.app, "More moves", options, lines=[
+        ask_paged(self.app, "More moves" if options else "The Game Bank (no more moves)", options, lines=[
             bank_text(self.app.view(), long=True),
             "When the bank cannot pay, everyone holding 3 or more cards of that kind changes at least half into "
             "tokens (F.A.Q. Q.4): the app does it."])
