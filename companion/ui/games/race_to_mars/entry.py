@@ -39,6 +39,13 @@ PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "
               "starting": "Insight, Crew ability and Rocket module"}
 
 
+def short_why(why: str) -> str:
+    """The rules' reason for entering the Trajectory card in fewer words: "All 12 placed" for "All 12 trajectory
+    cards are placed", else as it is (up to its colon)."""
+    reason = why.split(":")[0]
+    return "All 12 placed" if reason.startswith("All 12 trajectory cards are placed") else reason
+
+
 @dataclass
 class Request:
     """What the entry screen is for. ``purpose``: "pick" (1.1-1.2), "look" (a revealed
@@ -546,8 +553,8 @@ class EntryScreen(Screen):
             why = expect.purpose if expect is not None else "The Trajectory card: enter its spaces and hazards"
             self.edit("trajectory", {"name": "Trajectory card", "trajectory": [["green"] for _ in range(4)]},
                       lambda c: self.use(c, None),
-                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|{why.split(':')[0]}: enter it"
-                      "|The Trajectory card: enter it")  # never the reason alone, without what to do
+                      heading=f"{why}|{why.split(':')[0]}: enter the Trajectory card|{short_why(why)}: enter the "
+                      "Trajectory card|The Trajectory card: enter it")  # never the reason alone, nor "enter it"
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(64 if lay.portrait else 40), lay.gap)
