@@ -409,9 +409,10 @@ def _check_double_module(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     if p.hq != HQ_DOUBLE:
         return reject("not_hq2", "Only Headquarters 2 uses a module twice.", "Headquarters")
-    late = state.step == TURN_STEP and state.sub == 2 and not state.hazards and p.double < 0  # the first choice,
-    bad = _module(p, a["module"]) or (None if late else _rocket_timing(state, seat))  # also once advancing (no
-    if bad:                                                # time is set for it: "twice each turn"; a tester)
+    # the first choice is free in 2.2 also once advancing: no time is set for it ("twice each turn"; a tester)
+    late = state.step == TURN_STEP and state.sub == 2 and not state.hazards and p.double < 0
+    bad = _module(p, a["module"]) or (None if late else _rocket_timing(state, seat))
+    if bad:
         return bad
     if not duplicable(p, a["module"]):
         m = p.modules[a["module"]]

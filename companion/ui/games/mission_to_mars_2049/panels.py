@@ -142,8 +142,9 @@ def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -
         if fits is not None:
             ui.label(val_r, fits[0], fits[1], FG, bold=True)
             return
-        small = f"+{tokens}"  # the tokens' worth at the small size beside the key number (a tester's finding:
-        if big_w + lay.px(2) + text.width(small, lay.small) <= val_r.w:  # "A 10+" hid 29 Air in tokens)
+        # the tokens' worth at the small size beside the key number ("A 10+" had hidden 29 Air in tokens)
+        small = f"+{tokens}"
+        if big_w + lay.px(2) + text.width(small, lay.small) <= val_r.w:
             r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
             ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), small,
                      lay.small, INFO)

@@ -452,9 +452,9 @@ def _samples(state: Any, kinds: tuple[str, ...], seat: int | None) -> list[Actio
             out.append(Action(kind, {}, seat))
         elif kind == "build_station":
             out += [Action(kind, {"resource": r}, seat) for r in RESOURCES]
-        elif kind == "trade":  # the kind held most first: the refusal names the nearest trade (a tester's finding:
+        elif kind == "trade":  # the kind held most first: the refusal names the nearest trade, not "4 Air" to a
             held = state.colonies[seat].cards if seat is not None and 0 <= seat < len(state.colonies) else ()
-            gives = sorted(RESOURCES, key=lambda g: -held[RESOURCES.index(g)] if held else 0)  # "4 Air" with 3 Food)
+            gives = sorted(RESOURCES, key=lambda g: -held[RESOURCES.index(g)] if held else 0)  # player of 3 Food
             out += [Action(kind, {"give": g, "get": "road" if g == "air" else "air"}, seat) for g in gives]
         elif kind == "buy":
             out += [Action(kind, {"deck": d, "immediate": False}, seat) for d in DECKS]
