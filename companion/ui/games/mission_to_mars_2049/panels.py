@@ -127,7 +127,8 @@ def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[int, int]]) -> list[pyg
 def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -> None:
     """"A 4+3t": the cards in hand (a key number) and, at the body size (read
     at 1 m beside it), what the Resource Tokens are worth; where that does not
-    fit, both at a smaller size ("6+22t"), else the cards and "+" (a tap on the
+    fit, both at a smaller size ("6+22t"), else the cards and the tokens' worth at
+    the smaller size ("10 +25"), else the cards and "+" (a tap on the
     panel says the tokens): never one total, which would hide the tokens a
     Robbery cannot draw (3.8.2)."""
     lay = ui.layout
