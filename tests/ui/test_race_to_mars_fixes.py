@@ -1073,3 +1073,21 @@ def test_advance_pays_with_the_pair_that_leaves_the_most_spaces(driver):
     d.tap("Pay with\u2026")
     labels = [label for label, _ in d.app.dialog.options]
     assert len(labels) == len(set(frozenset(x.split(" + ")) for x in labels)), labels
+
+
+def test_an_unknown_effect_is_confirmed_in_the_words_it_was_chosen_by(driver):
+    """A tester's finding: "Taken on the players' word: S062 did xp 2." (code words) after "Gained 2 Experience"."""
+    from companion.rules.contract import Action
+    from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard
+    from tests.rules.test_race_to_mars_helpers import flight
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = flight(step=PLAY_STEP, players={0: dict(crew=(CrewCard("S062", Crew(other="a mystery")),),
+                                                            hand=1, draw=3)})
+    d.frame()
+    d.app.current_screen().complete(Action("play", {"card": "S062"}, 0))
+    d.frame()
+    d.tap("Gained 2 Experience")
+    assert d.app.message.text == "Taken on the players' word: S062: Gained 2 Experience.", d.app.message.text

@@ -149,8 +149,10 @@ class PlayScreen(TableScreen):
 
     def _play(self, action: Action) -> None:
         if self.app.submit(action) and "result" in action.args:
-            said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in action.args["result"].items()) or "nothing"
-            self.app.say(f"Taken on the players' word: {action.args['card']} did {said}.", "note", 6)
+            result = action.args["result"]  # in the words the players chose it by ("Gained 2 Experience")
+            said = next((label for label, r in RESULTS if r == result), None) or ", ".join(
+                f"{k.replace('_', ' ')} {v}" for k, v in result.items())
+            self.app.say(f"Taken on the players' word: {action.args['card']}: {said or 'nothing else'}.", "note", 6)
 
     def boost(self, seat: int) -> None:
         self.app.submit(Action(PLAY_BOOST, {}, seat))
