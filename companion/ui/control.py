@@ -131,12 +131,11 @@ def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
             try:
                 req = json.loads(raw)
             except ValueError:
-                continue
-            try:
-                reply = _ask(app, gate, req)
-            except Exception as exc:  # a bug here must not leave the client waiting
-                log.exception("control: request %r failed", req)
-                reply = {"error": f"{type(exc).__name__}: {exc}"}
+                req = None
+            if not isinstance(req, dict):  # answered too: a client never waits for a line that was not a request
+                reply: dict[str, Any] = {"error": 'a request is one JSON object a line, e.g. {"cmd": "state"}'}
+            else:
+                reply = _attempt(app, gate, req)
             try:
                 f.write((json.dumps(reply) + "\n").encode())
                 f.flush()
@@ -144,6 +143,15 @@ def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
                 return
             if gate.state == "stopped":
                 return
+
+
+def _attempt(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_ask`, a failure answered as ``{"error": ...}``."""
+    try:
+        return _ask(app, gate, req)
+    except Exception as exc:  # a bug here must not leave the client waiting
+        log.exception("control: request %r failed", req)
+        return {"error": f"{type(exc).__name__}: {exc}"}
 
 
 def _ask(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
@@ -195,8 +203,17 @@ def hits(app: Any) -> list[dict[str, Any]]:
 
 
 def handle_request(app: Any, req: dict[str, Any]) -> None:
-    """Run one request on the main loop; answers through ``req["_reply"]``."""
+    """Run one request on the main loop; answers through ``req["_reply"]``, also when it cannot be read
+    (``{"error": ...}``: a tap with neither a ``name`` nor whole ``x`` and ``y``, a shot without a ``path``)."""
     reply = req.pop("_reply")
+    try:
+        _handle(app, req, reply)
+    except (KeyError, TypeError, ValueError) as exc:
+        reply({"error": f"the {req.get('cmd')!r} request cannot be read ({type(exc).__name__}: {exc}); see the "
+                        "README's control channel"})
+
+
+def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
     cmd = req.get("cmd")
     if cmd == "state":
         reply(describe(app))
@@ -219,14 +236,17 @@ def handle_request(app: Any, req: dict[str, Any]) -> None:
     elif cmd == "sync":
         _sync_later(app, reply)
     elif cmd == "shot":
+        path = str(req["path"])  # asked now: a shot without one is answered at once
+
         def shot() -> None:
             try:
-                pygame.image.save(app.surface, req["path"])
+                pygame.image.save(app.surface, path)
             except (pygame.error, OSError, KeyError, TypeError) as exc:  # a bad path: its answer, not the app's end
                 reply({"error": f"cannot save the screenshot: {exc}"})
                 return
             reply({"ok": True})
         app.after_frame(shot)
+        app.dirty = True  # a frame is drawn for it, also in an idle app
     elif cmd == "stats":
         reply(stats(app))
     elif cmd == "quit":

@@ -113,3 +113,37 @@ def test_the_real_app_answers_a_client_that_connects_at_once(tmp_path):
         finally:
             proc.terminate()
             assert proc.wait(10) == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_request_that_cannot_be_read_is_answered_with_an_error(tmp_path):
+    """A fresh user's finding: a line that is not JSON, a JSON list, a tap with neither a name nor x and y, x not
+    a number, a shot without a path: each left the client waiting (the last also in an idle app, whose shot waited
+    for a frame). Each is answered, and the app goes on answering."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    sock = str(tmp_path / "c.sock")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                             "--hw", "none", "--die", "none"], env=dict(env, COMPANION_CONTROL=sock),
+                            stderr=subprocess.DEVNULL)
+    try:
+        client = control.Client(sock, timeout_s=30)
+        assert "screen" in client.call(cmd="state")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(20)
+            s.connect(sock)
+            with s.makefile("rwb") as f:
+                for line in (b"not json", b"[1, 2]", b'{"cmd": "tap"}', b'{"cmd": "tap", "x": "a", "y": 1}',
+                             b'{"cmd": "shot"}'):
+                    f.write(line + b"\n")
+                    f.flush()
+                    answer = f.readline()
+                    assert b'"error"' in answer, (line, answer)
+                time.sleep(0.5)  # idle now: a shot still gets its frame
+                f.write(b'{"cmd": "shot", "path": "%s"}\n' % str(tmp_path / "s.png").encode())
+                f.flush()
+                assert b'"ok"' in f.readline()
+        assert "screen" in client.call(cmd="state")
+        client.close()
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
