@@ -250,3 +250,23 @@ def test_the_odds_say_nobody_is_on_the_problem_not_that_nobody_is_placed(make_dr
     shown = [t for t, _, _ in d.app.screen.ui.texts]
     assert "Odds 0%" in shown and ("none on the problem" in shown or "none on it" in shown), shown
     assert "none placed" not in shown
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_check_says_dice_to_come_not_short_before_the_last_die(make_driver, size):
+    """A fresh user's finding: with one of two dice in (5 against 7) the check already read "Total 5 of 7: short by
+    2" in red. Until the last die it says what is to come; then it passes or fails."""
+    d = make_driver(size)
+    start_day_1(d)
+    d.tap("Broken Pipe")  # difficulty 7 in the Cargo Bay (4)
+    for who in ("Larisa", "Jean-Louis"):
+        d.tap(who)
+        d.tap("bay 4")
+    d.key("next")
+    d.roll(5)
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert ("1 die to come" in shown or "Dice 5 ?" in shown) and "short by" not in shown, shown
+    d.roll(1)
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "to come" not in shown

@@ -461,8 +461,8 @@ class DayScreen(Screen):
             x += size + lay.gap
         if sum_r.h > lay.px(20):
             if state.dice and need is not None:
-                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))), _total(total, need),
-                         lay.big, GOOD if total >= need else BAD, bold=True)
+                ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))),
+                         _total(total, need, pending), lay.big, _total_colour(total, need, pending), bold=True)
             elif not who:
                 ui.label(pygame.Rect(sum_r.x, sum_r.y, sum_r.w, min(sum_r.h, lay.px(40))),
                          "Nobody works on the problem: it will be skipped", lay.body, WARN)
@@ -473,16 +473,17 @@ class DayScreen(Screen):
         lay = ui.layout
         lh = text.font(lay.small, True).get_linesize()
         top = pygame.Rect(rect.x, rect.y, rect.w, lh)
-        ok = need is not None and total >= need
+        to_come = _dice_to_come(state)
+        colour = _total_colour(total, need, to_come) if need is not None else FG
         summed = bool(state.dice) and need is not None
         if not summed or rect.h >= 2 * lh:
             ui.label(top, f"Dice {_faces(state)} \u00b7 {_need(state, need)}", lay.small, FG, bold=True)
             if summed:
-                ui.label(top.move(0, lh), _total(total, need), lay.small, GOOD if ok else BAD, bold=True)
+                ui.label(top.move(0, lh), _total(total, need, to_come), lay.small, colour, bold=True)
         else:  # one line: the dice and the total (and a pending reduction: "of 7 − Larisa's roll")
             line = f"Total {total} of {need}{_reduction(state)}"
             line = text.fitting([f"Dice {_faces(state)} \u00b7 {line}", line], top.w, lay.small, True)
-            ui.label(top, line, lay.small, GOOD if ok else BAD, bold=True)
+            ui.label(top, line, lay.small, colour, bold=True)
 
     def paint_odds(self, ui: Ui, row: pygame.Rect, state: Any) -> None:
         lay = ui.layout
@@ -612,9 +613,17 @@ def _reduction(state: Any) -> str:
     return f" \u2212 {state.crew[who].profile.short}'s roll" if who is not None else ""
 
 
-def _total(total: int, need: int) -> str:
-    """"Total 5 of 7: short by 2" / "Total 8 of 7: passes"."""
+def _total(total: int, need: int, to_come: int = 0) -> str:
+    """"Total 5 of 7: short by 2" / "Total 8 of 7: passes"; with ``to_come`` dice still to roll and short:
+    "Total 5 of 7 so far: 1 die to come" (a fresh user's finding: "short by 2" in red called it too early)."""
+    if to_come and total < need:
+        return f"Total {total} of {need} so far: {count(to_come, 'die')} to come"
     return f"Total {total} of {need}: " + ("passes" if total >= need else f"short by {need - total}")
+
+
+def _total_colour(total: int, need: int, to_come: int) -> Any:
+    """Green once it passes, red once it fails, the reading colour while dice are to come."""
+    return GOOD if total >= need else FG if to_come else BAD
 
 
 class LogView:
