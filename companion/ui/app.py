@@ -557,17 +557,10 @@ class App:
         if self.dialog is None:
             self._walk_log("redo", "Redo again puts back the move taken back")
 
-    def one_touch(self, start: int, label: str) -> None:
-        """The moves after action ``start`` up to now were made by one touch (``label``: "Same as
-        yesterday"): one Undo takes them all back, and the Redo after it puts them all back, as long as
-        they are the log's, also after a restart (:meth:`Session.one_touch`; call it inside the
-        :meth:`Session.batch` that made them)."""
-        self.session.one_touch(start, label)
-
     def _walk_log(self, which: str, again: str) -> None:
         """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
         message bar; first back to a game hidden by the New-game screen (:meth:`back_to_the_game`).
-        The moves of one touch (:meth:`one_touch`) are taken back, or made again, together."""
+        The moves of one touch (:meth:`Session.one_touch`) are taken back, or made again, together."""
         if self.showing_new_game_over_a_game():
             self.back_to_the_game(which, again)
             return
@@ -703,6 +696,13 @@ class App:
     def show_info(self, title: str, lines: list[str]) -> None:
         """Open a dialog that only shows ``lines`` under ``title``; Close (or NEXT) closes it."""
         self.ask(title, [], lines=lines, on_next=self.close_dialog, cancel_label="Close")
+
+    def card_not_kept(self, exc: OSError) -> None:
+        """A card entered for a move that the catalogue file could not keep (``exc``): used anyway, and said in
+        a dialog, seen after the move that uses it (every game's card entry)."""
+        self.show_info("This card is not kept", [
+            f"The catalogue file could not be written ({exc}).",
+            "The card is used in this game, but it will not be in the catalogue at the next start."])
 
     def close_dialog(self) -> None:
         self.dialog = None

@@ -354,14 +354,11 @@ class TurnScreen(Screen):
             panels = L.take_bottom(column, text.font(lay.small).get_linesize(), lay.gap)[1]
         rows = L.rows(panels, n, lay.gap)
         seats = [i for i in self.app.game.to_act(state).seats if 0 <= i < n]
-        for kept in ([sorted(set(seats))] if len(set(seats)) > 1 else []) + [seats[:1]]:  # all who may act
-            # (Q.7: another's tokens), else the acting player: the tallest run of the other panels
-            edges = [column.y] + [y for i in kept for y in (rows[i].y - lay.gap, rows[i].bottom + lay.gap)] + [
-                column.bottom]
-            gaps = [(pygame.Rect(column.x, top, column.w, bottom - top), k > 0)
-                    for k, (top, bottom) in enumerate(zip(edges[::2], edges[1::2])) if bottom > top]
-            if kept and gaps:
-                places.append(max(gaps, key=lambda g: g[0].h))
+        everyone = sorted(set(seats))  # every player who may act (Q.7: another's tokens), else the acting one
+        for kept in ([everyone] if len(everyone) > 1 else []) + ([seats[:1]] if seats else []):
+            gap = _tallest_gap(column, [rows[i] for i in kept], lay.gap)
+            if gap is not None:
+                places.append(gap)
         return places + [(column, False)]
 
     # ------------------------------------------------------------------ drawing
@@ -526,6 +523,15 @@ def _split(lay: Any, players: int = 3) -> tuple[pygame.Rect, pygame.Rect]:
         return pygame.Rect(b.x, b.y, b.w, top_h), pygame.Rect(b.x, b.y + top_h, b.w, b.h - top_h)
     left_w = int(b.w * 0.48)
     return pygame.Rect(b.x, b.y, left_w, b.h), pygame.Rect(b.x + left_w, b.y, b.w - left_w, b.h)
+
+
+def _tallest_gap(column: pygame.Rect, kept: list[pygame.Rect], gap: int) -> tuple[pygame.Rect, bool] | None:
+    """``(area, at its bottom)``: the tallest run of ``column`` between the panels ``kept`` (top to bottom)
+    and its ends, a run below a kept panel filled from its bottom; None when the kept panels leave none."""
+    edges = [column.y] + [y for r in kept for y in (r.y - gap, r.bottom + gap)] + [column.bottom]
+    runs = [(pygame.Rect(column.x, top, column.w, bottom - top), k > 0)
+            for k, (top, bottom) in enumerate(zip(edges[::2], edges[1::2])) if bottom > top]
+    return max(runs, key=lambda run: run[0].h) if runs else None
 
 
 #: said after the start of an event too long for its box (the whole of it is a tap away)

@@ -373,9 +373,7 @@ class EntryScreen(Screen):
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return False
         except OSError as exc:  # used anyway, and said where nothing hides it
-            self.app.show_info("This card is not kept", [
-                f"The catalogue file could not be written ({exc}).",
-                "The card is used in this game, but it will not be in the catalogue at the next start."])
+            self.app.card_not_kept(exc)
         return True
 
     def use(self, card: dict[str, Any], place: str | None) -> bool:

@@ -349,7 +349,7 @@ class TurnScreen(TableScreen):
             out.append(("Advance", on_tap, style, fit([*words, ""]) or None, name))
         if advances:
             best = best_advance(advances, app)
-            paid = " + ".join(source_short(app, seat, best.args[k]) for k in ("source", "pair") if k in best.args)
+            paid = describe(app, best, short=True)  # "Hull, module 1 + Hull, module 2" for a pair
             out.append(("Advance", lambda: app.submit(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
                              f"to {SHORT.get(space, space)}"])))

@@ -149,9 +149,7 @@ class CardScreen(Screen):
             self.app.say(f"This card cannot be saved: {exc}.", "error")
             return
         except OSError as exc:  # kept in memory; draw it anyway, and say so where nothing hides it
-            self.app.show_info("This card is not kept", [
-                f"The catalogue file could not be written ({exc}).",
-                "The card is used in this game, but it will not be in the catalogue at the next start."])
+            self.app.card_not_kept(exc)
             parsed = card
         if self.editing_name is not None and self.editing_name != card["name"]:
             try:  # renamed: the old name goes

@@ -328,7 +328,7 @@ class DayScreen(Screen):
         return self._yesterdays.get(self.app)
 
     def same_places(self, places: tuple[int, ...]) -> None:
-        """Everyone to yesterday's Bay (one touch, one commit, and one Undo: :meth:`App.one_touch`); a
+        """Everyone to yesterday's Bay (one touch, one commit, and one Undo: :meth:`Session.one_touch`); a
         Bay the rules refuse today (the event's, a broken Workspace) is said, the others are placed."""
         app = self.app
         refused = []
@@ -344,7 +344,7 @@ class DayScreen(Screen):
                     refused.append(f"{state.crew[who].profile.short}: {rej}")
                     continue
                 app.submit(act)
-            app.one_touch(start, "Same as yesterday")  # kept in the same commit
+            app.session.one_touch(start, "Same as yesterday")  # kept in the same commit
         if refused:
             app.say("Placed as yesterday except " + "; ".join(refused), "error")
         self.selected = None
