@@ -270,3 +270,10 @@ def test_the_check_says_dice_to_come_not_short_before_the_last_die(make_driver, 
     d.roll(1)
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     assert "to come" not in shown
+
+
+def test_dice_to_come_are_counted_in_words():
+    """Two dice still to roll (John's extra die) read "2 dice to come", not "2 dies"."""
+    from companion.ui.games.thirty_to_mars.day import _total
+    assert _total(5, 9, 2) == "Total 5 of 9 so far: 2 dice to come"
+    assert _total(5, 9, 1) == "Total 5 of 9 so far: 1 die to come"

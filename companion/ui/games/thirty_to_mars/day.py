@@ -617,7 +617,7 @@ def _total(total: int, need: int, to_come: int = 0) -> str:
     """"Total 5 of 7: short by 2" / "Total 8 of 7: passes"; with ``to_come`` dice still to roll and short:
     "Total 5 of 7 so far: 1 die to come" (a fresh user's finding: "short by 2" in red called it too early)."""
     if to_come and total < need:
-        return f"Total {total} of {need} so far: {count(to_come, 'die')} to come"
+        return f"Total {total} of {need} so far: {count(to_come, 'die', 'dice')} to come"
     return f"Total {total} of {need}: " + ("passes" if total >= need else f"short by {need - total}")
 
 
