@@ -162,6 +162,18 @@ def test_lgpio_notification_fifo_has_a_writable_home(unit):
     assert workdir == "/run/" + one(unit, "Service.RuntimeDirectory")
 
 
+def test_bytecode_as_the_bench_measures_it_in_a_writable_cache(unit):
+    """The kiosk runs -OO (issue 13, peak RSS), as ``companion bench`` measures the app and the
+    end-to-end tests play it; its bytecode goes to the cache directory, the one place it may write."""
+    from companion.ui.bench import KIOSK_ENV
+
+    env = dict(v.split("=", 1) for v in unit["Service.Environment"])
+    assert {k: env.get(k) for k in KIOSK_ENV} == KIOSK_ENV
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    cache = "/var/cache/" + one(unit, "Service.CacheDirectory")
+    assert env["PYTHONPYCACHEPREFIX"].startswith(cache + "/")
+
+
 def test_netlink_allowed_for_sdl_udev_input(unit):
     """SDL's evdev input needs libudev's netlink monitor; no IP families at all."""
     families = " ".join(unit["Service.RestrictAddressFamilies"]).split()

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.ui.bench import KIOSK_ENV  # the interpreter as systemd starts the kiosk (-OO)
+
 
 class RunningApp:
     """``companion play`` on ``db`` with ``die_path``; :meth:`start`, :meth:`kill`,
@@ -34,7 +36,8 @@ class RunningApp:
         die (``wait_die`` False: do not, e.g. a game without dice on ``--die none``)."""
         from companion.ui.control import Client
         sock = str(self.tmp / "control.sock")
-        env = dict(os.environ, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env = dict(os.environ, **KIOSK_ENV, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "play", "--db", str(self.tmp / "db.sqlite3"), "--hw", "mock",
              "--die", self.die_path, "--size", "800x480", *args],

@@ -17,6 +17,7 @@ import pytest
 
 from companion.rules.contract import Action
 
+from .apprun import KIOSK_ENV
 from .conftest import CARDS
 
 CREW = ("Larisa", "Stan", "John", "Maria")
@@ -36,7 +37,8 @@ class App:
         """Start ``companion play`` (``--game game`` if given, else it resumes the open game)."""
         from companion.ui.control import Client
         sock = str(self.tmp / "control.sock")
-        env = dict(os.environ, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env = dict(os.environ, **KIOSK_ENV, COMPANION_CONTROL=sock, SDL_VIDEODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "play", "--db", str(self.tmp / "db.sqlite3"), "--hw", "mock",
              "--die", self.die_path, "--size", "800x480", *(["--game", game] if game else [])],
