@@ -31,6 +31,18 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{n}: count 1 or more rolls")
     return n
 
+
+def _seconds(text: str) -> float:
+    """``--interval``'s S: seconds, 0 or more (argparse says the error and exits 2)."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= s < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text}: 0 (roll on Enter) or more seconds")
+    return s
+
+
 def _sigterm_as_interrupt() -> None:
     """Let SIGTERM (systemd, ``timeout``) end a command like Ctrl-C, so summaries still print."""
     def handler(_sig: int, _frame: object) -> None:
@@ -58,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "It rolls by itself every 3 seconds; --interval 0 rolls only on Enter. "
                                           "Enter rolls, '1'..'6' Enter rolls that face, 'n' Enter sends noise, "
                                           "'u' Enter unplugs and plugs in again, 'q' quits.")
-    p.add_argument("--interval", type=float, default=3.0, metavar="S",
+    p.add_argument("--interval", type=_seconds, default=3.0, metavar="S",
                    help="roll by itself every S seconds (default 3); 0: roll only when Enter is pressed")
     p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
     p.add_argument("--seed", type=int, help="seed of the faces and the noise")

@@ -65,3 +65,12 @@ def test_the_die_count_is_one_or_more(capsys, count):
         main(["die", "--count", count])
     assert exc.value.code == 2
     assert "argument --count:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("interval", ["-1", "nan", "inf", "soon"])
+def test_the_die_simulator_interval_is_zero_or_more_seconds(capsys, interval):
+    """A tester's finding: `companion die-sim --interval -1` was taken (as 0: roll on Enter)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["die-sim", f"--interval={interval}"])
+    assert exc.value.code == 2
+    assert "argument --interval:" in capsys.readouterr().err
