@@ -193,12 +193,18 @@ def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def hits(app: Any) -> list[dict[str, Any]]:
-    """Tappable buttons of the last frame: name and physical centre."""
+    """Tappable buttons of the last frame: name and physical centre; the message's rulebook
+    button last, named by its label ("§ 3.2 ›")."""
+    from .screens.chrome import rule_button
     ui = getattr(app.screen, "ui", None)
+    rects = [(h.rect, h.label) for h in (ui.hits if ui else [])]
+    button = rule_button(app) if ui else None
+    if button is not None:
+        rects.append(button)
     out = []
-    for h in (ui.hits if ui else []):
-        x, y = rotation.to_physical(h.rect.center, app.size, app.rotate)
-        out.append({"name": h.label, "x": x, "y": y, "w": h.rect.w, "h": h.rect.h})
+    for rect, name in rects:
+        x, y = rotation.to_physical(rect.center, app.size, app.rotate)
+        out.append({"name": name, "x": x, "y": y, "w": rect.w, "h": rect.h})
     return out
 
 

@@ -134,6 +134,25 @@ def test_the_companions_own_refusals_have_no_rulebook_button(make_driver):
     assert d.app.message.rule == "30-to-mars.txt, Daily Routine"
 
 
+@pytest.mark.timeout(30)
+def test_the_rulebook_button_is_a_button_of_the_control_channel(make_driver):
+    """A fresh user's finding: the refusal's "§ ... ›" button was not among ``state``'s buttons, so it could
+    not be tapped by name. It is listed last, named by its label, at its place on the screen."""
+    from companion.rules.contract import Rejection
+    from companion.ui import control
+    d = make_driver((800, 480))
+    start_game(d)
+    assert not [h for h in control.hits(d.app) if h["name"].startswith("§")]
+    d.app.reject(Rejection("not_now", "Not now.", "30-to-mars.txt, Daily Routine"))
+    d.frame()
+    button = control.hits(d.app)[-1]
+    assert button["name"] == "§ Daily Routine ›"
+    assert any(t == button["name"] for t, _, _ in d.app.screen.ui.texts)  # the label drawn, not another form
+    d.app.handle(pygame.event.Event(TAP, pos=(button["x"], button["y"])))
+    d.frame()
+    assert d.app.dialog is not None and "Daily Routine" in str(d.app.dialog.title), d.app.dialog
+
+
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.timeout(30)
 def test_a_long_notice_never_runs_out_of_its_box(make_driver, size):

@@ -371,12 +371,26 @@ def draw_message(ui: Ui, app: Any) -> None:
     for line in lines:
         ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, FG)
         y += lh
-    if section is not None:
+    button = rule_button(app)
+    if button is not None:
+        section, label = button
         ui.panel(section, PANEL_HI, INFO, width=2)
-        room = section.inflate(-lay.px(12), 0)
-        forms = section_labels(m.rule)
-        label = next((f for f in forms if text.width(f, lay.small, True) <= room.w), forms[-1])
-        ui.label(room, label, lay.small, INFO, bold=True)
+        ui.label(section.inflate(-lay.px(12), 0), label, lay.small, INFO, bold=True)
+
+
+def rule_button(app: Any) -> tuple[pygame.Rect, str] | None:
+    """``(rect, label)`` of the shown message's rulebook button (logical pixels; the longest of
+    :func:`section_labels` that fits it), or None without one (no message, a dialog over it, no section)."""
+    m = app.message
+    if m is None or app.dialog is not None or not m.rule:
+        return None
+    lay = app.layout
+    section = message_box(lay, app)[2]
+    if section is None:
+        return None
+    room = section.w - lay.px(12)
+    forms = section_labels(m.rule)
+    return section, next((f for f in forms if text.width(f, lay.small, True) <= room), forms[-1])
 
 
 def cites_rulebook(rule: str | None) -> bool:
