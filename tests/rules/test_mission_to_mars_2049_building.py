@@ -252,7 +252,7 @@ def test_mm066_mm068_mm138_road_from_the_fifth_base_with_three_road_cards_once()
     s = colony(main_state(), 0, bases=4, roads=3)
     cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.2")
     s = colony(s, 0, bases=5, roads=2)
-    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?")
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3")
     s = colony(s, 0, roads=3)
     s, _ = act(s, "build_road")
     assert s.colonies[0].road and s.colonies[0].roads == 0

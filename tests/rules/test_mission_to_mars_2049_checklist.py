@@ -145,7 +145,7 @@ def test_mm045_the_road_costs_three_road_cards():
     """MM-045 (Building Costs: "Road to H2O Station 3 Road cards"; 3.10.3): two are not enough; three are
     paid to the bank, and Resource cards do not count."""
     s = colony(main_state(), 0, bases=5, roads=2, cards=(20, 20, 20))
-    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?")
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3")
     s = colony(s, 0, roads=3)
     s, _ = act(s, "build_road")
     assert ROAD_COST == 3 and s.colonies[0].roads == 0 and s.colonies[0].cards == (20, 20, 20)

@@ -69,3 +69,21 @@ def test_moves_before_the_die_is_done_cite_3_4_1():
     assert "Everything the die demands is done first" in rej.message and "Robbery" in rej.message
     s, _ = roll(started(3), "discovery")
     cites(rejection(s, "build_road"), "3.4.1 Always start your game turn with rolling the Die.")
+
+
+def test_cards_into_tokens_off_turn_says_why_that_player_may_not():
+    """A tester's finding: Blue, holding one Air card after Anna rolled Air, was told "Blue may not act now: it
+    is up to Anna or ...", naming players who may only change Air cards. Q.7 says the reason: only cards of
+    the type just produced, 3 of them for the smallest token; and nothing when the roll produced nothing."""
+    from companion.rules.mission_to_mars_2049.model import RESOURCES
+    air = RESOURCES.index("air")
+    s = main_state(3, seat=0, produced=air)
+    s = colony(colony(s, 1, cards=(1, 1, 1)), 2, cards=(4, 4, 4))
+    name = s.seats[1].name
+    rej = cites(rejection(s, "to_token", 1, resource="food", token=3), "7. F.A.Q. (Optional), Q.7")
+    assert rej.message == (f"When it is not their turn, {name} may only change Air cards, the type just produced, "
+                           f"into tokens: a (3) token takes 3, {name} holds 1."), rej.message
+    assert rejection(s, "to_token", 2, resource="air", token=3) is None  # one who may
+    s = main_state(3, seat=0, produced=-1)
+    rej = cites(rejection(s, "to_token", 1, resource="air", token=3), "7. F.A.Q. (Optional), Q.7")
+    assert rej.message.endswith("this turn's roll produced none."), rej.message

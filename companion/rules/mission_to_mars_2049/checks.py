@@ -49,6 +49,8 @@ def check(state: State, action: Action) -> Rejection | None:
             return _checked_play(state, action)  # refused there for what keeps a seat out of to_act
         if problem and ph == PROTECT and type(seat) is int and 0 <= seat < len(state.seats):
             return _protection_first(state)  # the window of the Mission just played, not an off-turn move (Q.7)
+        if problem and ph == MAIN and kind == A.TO_TOKEN and type(seat) is int and 0 <= seat < len(state.seats):
+            return _off_turn_tokens(state, seat)  # Q.7's reason, not "it is up to" those who may
         if problem:
             return problem
         if ph != PROTECT and not (ph == MAIN and kind == A.TO_TOKEN):
@@ -63,6 +65,18 @@ def check(state: State, action: Action) -> Rejection | None:
         return checker(state, action)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         return reject("malformed", f"That move is incomplete or malformed: {exc}.", S.MAY_DO)
+
+
+def _off_turn_tokens(state: State, seat: int) -> Rejection:
+    """Cards into tokens asked off turn by a player who may not (Q.7): nothing produced this turn, or
+    fewer cards of that type than the smallest token takes."""
+    name, r = state.seats[seat].name, state.produced
+    if r < 0:
+        return reject("off_turn_type", f"When it is not their turn, {name} may only change cards of the type just "
+                      "produced into tokens, and this turn's roll produced none.", S.FAQ_OFF_TURN)
+    held = state.colonies[seat].cards[r]
+    return reject("off_turn_type", f"When it is not their turn, {name} may only change {RESOURCE_NAMES[r]} cards, "
+                  f"the type just produced, into tokens: a (3) token takes 3, {name} holds {held}.", S.FAQ_OFF_TURN)
 
 
 def _protection_first(state: State) -> Rejection:
@@ -280,7 +294,7 @@ def _check_build_road(state: State, action: Action) -> Rejection | None:
                       S.ROAD_FROM_LAST_BASE)
     if c.roads < ROAD_COST:
         return reject("road_cards", f"A Road takes {ROAD_COST} Road cards; you have {c.roads}: "
-                      f"{ROAD_COST - c.roads} short.", S.ROAD)
+                      f"{ROAD_COST - c.roads} short.", S.ROAD_COSTS)
     return None
 
 
