@@ -337,3 +337,18 @@ def test_the_armageddon_warning_comes_before_the_top_card_is_drawn(driver):
     assert title.index("destroys") < title.index("draw the top card")
     d.tap("No: keep it in hand")
     assert d.app.message is None or "6.0.2" not in d.app.message.text  # not said again after the buy
+
+
+@pytest.mark.timeout(30)
+def test_a_panel_counts_the_stations_armageddon_left_inactive(driver):
+    """A tester's finding: after Armageddon Red's panel read "1 Base · 4 St" beside 11 points, which a
+    player counts as 3 + 4 + 3 = 10: the Food Station on the destroyed Base 2 still scores (5.0 "Each built
+    Station on the map") but was nowhere on the panel. The panel says it: "4 St +1 inactive"."""
+    d = driver()
+    s = d.app.state
+    stations = tuple(s.colonies[0].stations) + ((1, 0, 2),)  # a Food Station on Base 2, destroyed: bases=1
+    s = put(d, colony(replace(s, phase="main", current=0, produced=0, face=1), 0, stations=stations, bases=1))
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    active = sum(s.colonies[0].active)
+    assert f"{active} St +1 inactive" in shown, shown
+    assert shown.count("inactive") == 1, shown  # the others' Stations all stand

@@ -158,13 +158,17 @@ def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -
 
 
 def _info_parts(p: dict[str, Any], held: int) -> list[str]:
-    """The line under the numbers, most important first: Bases, the Road, Stations, trade rate, Missions."""
+    """The line under the numbers, most important first: Bases, the Road, Stations (the active ones, then
+    those Armageddon left inactive, which still score), trade rate, Missions."""
     bases = p["bases"]
     parts = [f"{bases} Base{'s' if bases > 1 else ''}"]
     if p["road"]:
         parts.append("Road" if p["road_active"] else "Road (inactive)")
     stations = sum(p["active_stations"].values())
-    return parts + [f"{stations} St", p["trade_rate"], f"{held} Mis"]
+    inactive = sum(not st["active"] for b in p["buildings"].values() for st in b["stations"])
+    # an inactive Station still scores (5.0: "Each built Station on the map"): the points add up with it
+    return parts + [f"{stations} St" + (f" +{inactive} inactive" if inactive else ""), p["trade_rate"],
+                    f"{held} Mis"]
 
 
 def fitting(ui: Ui, width: int, parts: list[str]) -> str:
