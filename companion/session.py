@@ -123,6 +123,19 @@ def _damage(exc: BaseException) -> str | None:
     return None
 
 
+def _title(game_id: str) -> str:
+    """The game's own name ("30 to Mars"), or its id when no rules package has it."""
+    try:
+        return str(get_game(game_id).TITLE)
+    except Exception:
+        return game_id
+
+
+def _games(records: list[GameRecord]) -> str:
+    """"the 30 to Mars game started 2026-12-07T02:44:46+00:00, ..." for a sentence."""
+    return "; ".join(f"the {_title(r.game_id)} game started {r.created_at}" for r in records)
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
     """Inverse of ``Event.to_json()``."""
     return Event(data["kind"], data.get("text", ""), dict(data.get("data") or {}))
@@ -182,8 +195,10 @@ class Session:
                 damage = _damage(exc)
                 if damage is not None:
                     session.damaged = damage
-                if damage is not None and store.set_aside(damage):  # play: the file, not the log, is at fault
-                    message = f"The game started {record.created_at} could not be resumed. {store.notice}"
+                carried = session._carry_over(damage, record) if damage is not None else None
+                if carried is not None:  # play: the file, not the log, is at fault
+                    message = carried[1] if carried[0] else (f"The game started {record.created_at} could not be "
+                                                             f"resumed. {carried[1]}")
                 else:
                     message = (f"The game started {record.created_at} could not be resumed ({exc}); "
                                "its log is kept in the saved games file.")
@@ -290,8 +305,12 @@ class Session:
             self._resume(record)
         except Exception as exc:
             self._record, self._game, self._engine, self._states, self._seq, self._undone = previous
-            self.notice = f"The {record.game_id} game started {record.created_at} could not be resumed ({exc})."
+            said = f"The {_title(record.game_id)} game started {record.created_at} could not be resumed ({exc})."
             log.error("cannot resume game %s: %s", record.id, exc)
+            damage = _damage(exc)
+            carried = self._carry_over(damage) if damage is not None and self._batch is None else None
+            # the file set aside: the table is told, and goes on with what could be read
+            self.notice = said if carried is None else f"{said} {carried[1]}"
             return False
         if touch and self.store.writable:  # only which game comes back next time: not worth failing for
             try:
@@ -735,34 +754,75 @@ class Session:
         return _rejected("not_saved", message)
 
     def _rescue(self) -> str | None:
-        """A write met a damaged page (:attr:`Store.damage`): the file goes aside (:meth:`Store.set_aside`)
-        and the game shown is carried over to the fresh file (its active moves, read from the damaged one,
-        replayed) when they can still be read. Returns the sentence to show, or None when the file could
-        not be set aside (the table keeps being refused with SQLite's reason)."""
-        record = self._record
-        data = None
-        if record is not None:
+        """A write met a damaged page (:attr:`Store.damage`): the file goes aside and the games are carried
+        over (:meth:`_carry_over`). Returns the sentence to show, or None when the file could not be set
+        aside (the table keeps being refused with SQLite's reason)."""
+        shown = self._record is not None
+        carried = self._carry_over(self.store.damage or "damaged")
+        if carried is None:
+            return None
+        if not shown:
+            return carried[1]
+        if not carried[0]:
+            return f"{carried[1]} The game shown could not be carried over: its log is in the damaged copy."
+        return f"{carried[1]} Make the change again."
+
+    def _carry_over(self, reason: str, show: GameRecord | None = None) -> tuple[bool, str] | None:
+        """The saved games file is damaged (SQLite's ``reason``): read every open game that can still be read,
+        and the game shown (or ``show``), set the file aside (:meth:`Store.set_aside`: it keeps them all), and
+        store what was read in the fresh file (active moves, replayed at their resume; the moves taken back are
+        not carried), the game to show last, so that it is the one resumed next. Returns ``(shown, sentence)``:
+        whether that game is shown again, and the store's notice with what was carried over and what could not
+        be (those games' logs stay in the damaged copy); None when the file could not be set aside (a look, a
+        batch, the move failed: nothing changed)."""
+        if not self.store.can_set_aside:
+            return None
+        show = show or self._record
+        try:
+            records = list(self.store.open_games().values())
+        except Exception as exc:  # the list itself is damaged: only the game shown, if it reads
+            log.error("cannot list the open games of the damaged file: %s", exc)
+            records = []
+        if show is not None and all(r.id != show.id for r in records):
+            records.append(show)
+        records.sort(key=lambda r: (show is not None and r.id == show.id, r.touched))
+        read, lost = [], []
+        for r in records:
             try:
-                data = self.store.export(record.id)
+                read.append((r, self.store.export(r.id)))
             except Exception as exc:  # the damage is in this game's own rows
-                log.error("cannot read game %s from the damaged file: %s", record.id, exc)
-        if not self.store.set_aside(self.store.damage or "damaged"):
+                log.error("cannot read game %s from the damaged file: %s", r.id, exc)
+                lost.append(r)
+        if not self.store.set_aside(reason):
             return None
         self.notice = self.store.notice
-        if data is None:
-            self.show_nothing()
-            return f"{self.store.notice} The game shown could not be read from it: its log is in the damaged copy."
-        active = [(a["action"], a["events"]) for a in data["actions"] if not a["undone"]]
-        try:
-            record = self.store.import_game(data["game"], data["options"], active, data["status"])
-            self._resume(record)
-        except Exception as exc:
-            log.error("cannot carry game %s over to the fresh file: %s", data["game"], exc)
-            self.show_nothing()
-            return f"{self.store.notice} The game could not be carried over ({exc}): its log is in the damaged copy."
-        self._notify(self.state, (Event("resumed", "The game was carried over to a fresh saved games file.",
-                                        {"game": data["game"]}),))
-        return f"{self.store.notice} The game was carried over to it: make the change again."
+        self.show_nothing()
+        carried: dict[int, GameRecord] = {}
+        for r, data in read:
+            active = [(a["action"], a["events"]) for a in data["actions"] if not a["undone"]]
+            try:
+                carried[r.id] = self.store.import_game(data["game"], data["options"], active, data["status"],
+                                                       data.get("created_at"))
+            except Exception as exc:
+                log.error("cannot carry game %s over to the fresh file: %s", r.id, exc)
+                lost.append(r)
+        shown = False
+        if show is not None and show.id in carried:
+            try:
+                self._resume(carried[show.id])
+                shown = True
+            except Exception as exc:  # its moves no longer replay: it stays in the fresh file, as any such log
+                log.error("cannot resume game %s carried over: %s", show.id, exc)
+                self.show_nothing()
+        if shown:
+            self._notify(self.state, (Event("resumed", "The game was carried over to a fresh saved games file.",
+                                            {"game": show.game_id}),))  # type: ignore[union-attr]
+        words = [self.store.notice or "The saved games file was damaged and set aside."]
+        if carried:
+            words.append(f"What could be read was carried over to it: {_games(list(carried.values()))}.")
+        if lost:
+            words.append(f"Left in the damaged copy, as it could not be read: {_games(lost)}.")
+        return shown, " ".join(words)
 
     def _read_only(self) -> Outcome | None:
         """None when changes can be saved (a full disk is looked at again first);

@@ -377,12 +377,17 @@ class Store:
         self.read_only_reason = _space_problem(self._conn, self.path)
         return self.read_only_reason is None
 
+    @property
+    def can_set_aside(self) -> bool:
+        """True when :meth:`set_aside` may move the file: a writable file of its own, no batch open."""
+        return not (self._look_only or not self.persistent or self._ro_conn or self._batch)
+
     def set_aside(self, reason: str) -> bool:
         """A damage SQLite met after the open (a bad page the checks at open did not read): move the file
         aside with its ``-wal``/``-shm`` files, as :meth:`open` does, and go on with a fresh file; :attr:`notice`
         says so. Returns False (nothing done) for a store that is not a writable file of its own (a look,
         in memory, read-only) or when the move or the fresh file fails (the reason is logged)."""
-        if self._look_only or not self.persistent or self._ro_conn or self._batch:
+        if not self.can_set_aside:
             return False
         try:
             moved = move_aside(self.path, _SIDECARS)  # renamed while open: the old connection keeps its files
@@ -650,12 +655,14 @@ class Store:
         return True
 
     def import_game(self, game_id: str, options: dict[str, Any],
-                    actions: list[tuple[dict[str, Any], list[dict[str, Any]]]], status: str) -> GameRecord:
+                    actions: list[tuple[dict[str, Any], list[dict[str, Any]]]], status: str,
+                    created_at: str | None = None) -> GameRecord:
         """Store a whole game at once, in one transaction: ``actions`` are
         ``[(Action.to_json(), [Event.to_json()...])]`` in order (all active), the
         game's ``status`` as given (an ``open`` one abandons the previous open game
-        of ``game_id``, as :meth:`create_game` does). For restoring an export and for
-        building benchmark databases. Raises :class:`StoreError`."""
+        of ``game_id``, as :meth:`create_game` does), started ``created_at`` (UTC ISO;
+        default now). For restoring an export, carrying games over from a damaged
+        file and building benchmark databases. Raises :class:`StoreError`."""
         _check_status(status)
         now = utc_now()
         with self._transaction() as conn:
@@ -663,7 +670,7 @@ class Store:
                 conn.execute("UPDATE games SET status = 'abandoned' WHERE status = 'open' AND game_id = ?", (game_id,))
             cur = conn.execute(
                 f"INSERT INTO games (game_id, options_json, created_at, status, touched) "
-                f"VALUES (?, ?, ?, ?, {_NEXT_TOUCH})", (game_id, _dumps(options), now, status))
+                f"VALUES (?, ?, ?, ?, {_NEXT_TOUCH})", (game_id, _dumps(options), created_at or now, status))
             game = int(cur.lastrowid)  # type: ignore[arg-type]
             conn.executemany(
                 "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)",

@@ -480,3 +480,85 @@ def test_a_junk_file_that_cannot_be_moved_aside_says_so_and_is_left_as_it_is(tmp
     finally:
         s.close()
     assert junk.read_bytes() == before
+
+
+def test_a_game_damaged_in_the_file_is_said_when_switched_to_and_the_others_are_carried_over(tmp_path, monkeypatch):
+    """A tester's finding (a lost game): in a file damaged in one game's rows, going back to that game from
+    the picker showed its New-game screen with no word said, the file was not set aside, and the next game
+    was written into the damaged file. Now the file goes aside, every game that can still be read (the open
+    ones and the game shown) is carried over to the fresh file, the game shown stays shown, and the notice
+    says which game is left in the damaged copy (emulated: SQLite's "malformed" error for that game's rows)."""
+    from companion.rules import get_game
+    db = tmp_path / "companion.sqlite3"
+    ids = sorted(GAMES)
+    assert len(ids) == 3
+    rng = random.Random(8)
+    with Session.open(db) as s:
+        for game_id in ids:
+            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+            for _ in range(12):
+                assert s.submit(_legal(s, rng)).accepted
+        kept = {game_id: s.store.export(s.store.current_game(game_id).id) for game_id in ids}
+        shown, shown_state, shown_seq = s.game_id, s.state, s.seq
+    damaged_id = next(i for i in ids if i != shown)
+    with Session.open(db) as s:
+        damaged = s.store.current_game(damaged_id)
+        real_moves, real_export = s.store.moves_between, s.store.export
+
+        damaged_file = s.store._conn  # the fresh file's games are read for real
+
+        def malformed(game: int) -> None:
+            if game == damaged.id and s.store._conn is damaged_file:
+                raise sqlite3.DatabaseError("database disk image is malformed")
+
+        monkeypatch.setattr(s.store, "moves_between", lambda game, *a: malformed(game) or real_moves(game, *a))
+        monkeypatch.setattr(s.store, "export", lambda game: malformed(game) or real_export(game))
+        monkeypatch.setattr(s, "_load_snapshot", lambda record, *a: (0, None))  # the rows, not a snapshot
+        assert not s.switch(damaged_id)
+        title = get_game(damaged_id).TITLE
+        assert s.notice.startswith(f"The {title} game started {damaged.created_at} could not be resumed"), s.notice
+        assert "moved to" in s.notice and "was carried over to it" in s.notice, s.notice
+        assert f"Left in the damaged copy, as it could not be read: the {title} game" in s.notice, s.notice
+        assert (s.game_id, s.state, s.seq) == (shown, shown_state, shown_seq)  # the table goes on
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith("companion.sqlite3.damaged-")]
+    assert moved
+    with Session.open(db) as s:
+        assert (s.game_id, s.state, s.seq) == (shown, shown_state, shown_seq) and not s.notice
+        assert set(s.open_games()) == set(ids) - {damaged_id}
+        for game_id in set(ids) - {damaged_id, shown}:
+            assert s.switch(game_id)
+            carried = s.store.export(s.record.id)
+            assert [a["action"] for a in carried["actions"]] == [
+                a["action"] for a in kept[game_id]["actions"] if not a["undone"]]
+            assert carried["created_at"] == kept[game_id]["created_at"]
+
+
+def test_the_game_resumed_at_start_damaged_in_the_file_leaves_the_other_games_carried_over(tmp_path, monkeypatch):
+    """The same damage met by the start's resume (the game played last): the file goes aside as before, and
+    the other open games, which the table may go back to from the picker, are carried over, not left behind
+    in the damaged copy (emulated as above)."""
+    from companion.store import Store
+    db = tmp_path / "companion.sqlite3"
+    ids = sorted(GAMES)
+    rng = random.Random(9)
+    with Session.open(db) as s:
+        for game_id in ids:
+            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+            for _ in range(12):
+                assert s.submit(_legal(s, rng)).accepted
+        last = s.game_id
+    damaged_file: list = []
+    real_moves, real_export = Store.moves_between, Store.export
+
+    def malformed(store: Store, game: int) -> None:
+        damaged_file[:] = damaged_file or [store._conn]
+        if game == 3 and store._conn is damaged_file[0]:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(Store, "moves_between", lambda self, game, *a: malformed(self, game) or real_moves(self, game, *a))
+    monkeypatch.setattr(Store, "export", lambda self, game: malformed(self, game) or real_export(self, game))
+    monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
+    with Session.open(db) as s:
+        assert not s.has_game and s.notice.startswith("The game started"), s.notice
+        assert "could not be resumed" in s.notice and "was carried over to it" in s.notice, s.notice
+        assert set(s.open_games()) == set(ids) - {last}

@@ -530,7 +530,9 @@ class App:
         self.dirty = True
 
     def resume_game(self, game_id: str) -> None:
-        """Go back to ``game_id``'s open game (from the picker)."""
+        """Go back to ``game_id``'s open game (from the picker); one that cannot be resumed
+        shows its New-game screen with the session's reason (a damaged file: what was carried over)."""
+        notice = self.session.notice
         if self.session.switch(game_id):
             self.wants_new_game = False
             self.setup_game_id = None
@@ -538,6 +540,8 @@ class App:
             self._say_catalogue_notices()
         else:
             self.choose_game(game_id)
+            if self.session.notice and self.session.notice is not notice:  # said anew by this switch
+                self.say(self.session.notice, "error", 30, everywhere=True)
         self.dirty = True
 
     def undo(self) -> None:

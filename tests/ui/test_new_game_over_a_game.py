@@ -112,3 +112,45 @@ def test_the_other_games_new_game_screens_ask_too(session, catalogues, game_id, 
     d.tap("Back to the game")
     assert session.game_id == "thirty-to-mars" and d.app.current_screen().name == "setup"
     pygame.display.quit()
+
+
+@pytest.mark.timeout(30)
+def test_resume_it_on_a_game_damaged_in_the_file_says_so(make_driver, session, monkeypatch):
+    """A tester's finding (a lost game): "Resume it" on a game whose rows the file can no longer read
+    showed that game's empty New-game screen, not a word said. The table is told why, and what was
+    carried over to a fresh file (emulated: SQLite's "malformed" error for that game's rows)."""
+    import random
+    import sqlite3
+
+    from companion.rules import get_game
+    mm = get_game("mission-to-mars-2049")
+    session.new_game("mission-to-mars-2049", mm.default_options(3, 1))
+    rng = random.Random(2)
+    for _ in range(6):
+        session.submit(mm.random_action(session.state, rng))
+    damaged = session.record.id
+    d = make_driver((800, 480))
+    start_game(d)
+    ttm_seq = d.app.session.seq
+    real_moves, real_export = session.store.moves_between, session.store.export
+
+    damaged_file = session.store._conn  # the fresh file's games are read for real
+
+    def malformed(game: int) -> None:
+        if game == damaged and session.store._conn is damaged_file:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(session.store, "moves_between", lambda game, *a: malformed(game) or real_moves(game, *a))
+    monkeypatch.setattr(session.store, "export", lambda game: malformed(game) or real_export(game))
+    monkeypatch.setattr(session, "_load_snapshot", lambda record, *a: (0, None))
+    d.tap("New game")
+    d.tap("New game")
+    d.tap("Mission to Mars 2049")
+    d.tap("Resume it")
+    m = d.app.message
+    assert m is not None and m.kind == "error", m
+    assert m.text.startswith("The Mission to Mars 2049 game started") and "could not be resumed" in m.text, m.text
+    assert "30 to Mars game" in m.text and "carried over" in m.text, m.text
+    assert d.app.current_screen().name == "new_game"
+    d.key("back")  # back to the 30 to Mars game, carried over whole
+    assert d.app.session.game_id == "thirty-to-mars" and d.app.session.seq == ttm_seq
