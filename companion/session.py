@@ -306,8 +306,10 @@ class Session:
         except Exception as exc:
             self._record, self._game, self._engine, self._states, self._seq, self._undone = previous
             said = f"The {_title(record.game_id)} game started {record.created_at} could not be resumed ({exc})."
-            log.error("cannot resume game %s: %s", record.id, exc)
+            (log.info if self.store.looking else log.error)("cannot resume game %s: %s", record.id, exc)
             damage = _damage(exc)
+            if damage is not None:
+                self.damaged = damage
             carried = self._carry_over(damage) if damage is not None and self._batch is None else None
             # the file set aside: the table is told, and goes on with what could be read
             self.notice = said if carried is None else f"{said} {carried[1]}"

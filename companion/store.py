@@ -378,6 +378,11 @@ class Store:
         return self.read_only_reason is None
 
     @property
+    def looking(self) -> bool:
+        """True for a store opened only to be looked at (``status``, ``log``): it says its problems, never logs them."""
+        return self._look_only
+
+    @property
     def can_set_aside(self) -> bool:
         """True when :meth:`set_aside` may move the file: a writable file of its own, no batch open."""
         return not (self._look_only or not self.persistent or self._ro_conn or self._batch)

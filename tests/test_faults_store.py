@@ -562,3 +562,36 @@ def test_the_game_resumed_at_start_damaged_in_the_file_leaves_the_other_games_ca
         assert not s.has_game and s.notice.startswith("The game started"), s.notice
         assert "could not be resumed" in s.notice and "was carried over to it" in s.notice, s.notice
         assert set(s.open_games()) == set(ids) - {last}
+
+
+def test_status_and_log_of_a_game_damaged_in_the_file_say_so_and_exit_1(tmp_path, monkeypatch, capsys):
+    """A tester's finding: `status --game G` of a game whose rows are damaged said "No game in progress." and
+    exited 0, and `status --id N` said there is no such game (exit 2) or showed the game played last. Both say
+    why it could not be resumed and exit 1, showing no other game; `--json` gives the sentence in "notice"."""
+    from companion.store import Store
+    db = tmp_path / "companion.sqlite3"
+    ids = sorted(GAMES)
+    rng = random.Random(10)
+    with Session.open(db) as s:
+        for game_id in ids:
+            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+            for _ in range(6):
+                assert s.submit(_legal(s, rng)).accepted
+    real_moves = Store.moves_between
+
+    def moves(self, game, *a):
+        if game == 1:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return real_moves(self, game, *a)
+
+    monkeypatch.setattr(Store, "moves_between", moves)
+    monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
+    for command in ("status", "log"):
+        for which in (["--game", ids[0]], ["--id", "1"]):
+            assert main([command, "--db", str(db), *which]) == 1, (command, which)
+            out, err = capsys.readouterr()
+            assert "could not be resumed (database disk image is malformed)" in err and not out, (command, which, out)
+    assert main(["status", "--db", str(db), "--game", ids[0], "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] is None and "could not be resumed" in data["notice"]
+    assert main(["status", "--db", str(db), "--id", "99"]) == 2
