@@ -1076,8 +1076,8 @@ class App:
                 self.wake.clear()
                 events = pygame.event.get()
                 now = time.monotonic()
-                for ev in events:
-                    self.handle(ev)
+                for ev in events:  # an input no handler foresaw is said, not the end of the app
+                    self._guard("handling an input", lambda: self.handle(ev))  # noqa: B023 (called at once)
                 if events or self.dirty or (self.message and now > self.message.until):
                     self.update(now - last)
                     last = now

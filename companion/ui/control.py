@@ -162,6 +162,8 @@ def _ask(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     if req.get("cmd") == "press":
         extra = _press(app, req)
+        if "error" in extra:  # nothing pressed: nothing to wait for
+            return extra
         req = {"cmd": "sync"}
     answer: queue.Queue = queue.Queue()
     req["_reply"] = answer.put
@@ -178,14 +180,24 @@ def _ask(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+#: the longest ``hold_s`` of a press, seconds: a hold is 1 s by default (buttons.toml)
+MAX_HOLD_S = 10.0
+
+
 def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
-    """Drive the mock GPIO pin of ``button`` low, then high (control thread)."""
-    pin = app.hw.pins().get(req.get("button", "next")) if app.hw is not None else None
+    """Drive the mock GPIO pin of ``button`` low for ``hold_s`` seconds (0 to :data:`MAX_HOLD_S`), then high
+    (control thread); ``{"error": ...}`` before touching the pin when either cannot be used."""
+    pins = app.hw.pins() if app.hw is not None else {}
+    name = req.get("button", "next")
+    pin = pins.get(name) if isinstance(name, str) else None
     if pin is None:
-        return {"error": "no such button (run with --hw mock)"}
+        return {"error": f"no button {name!r}: " + (", ".join(sorted(pins)) if pins else "run with --hw mock")}
+    hold = req.get("hold_s", 0.035)
+    if type(hold) not in (int, float) or not 0 <= hold <= MAX_HOLD_S:
+        return {"error": f"hold_s is seconds, 0 to {MAX_HOLD_S:g}, not {hold!r}"}
     t0 = time.monotonic()
     pin.drive_low()
-    time.sleep(float(req.get("hold_s", 0.035)))
+    time.sleep(hold)
     t_release = time.monotonic()
     pin.drive_high()
     time.sleep(0.035)  # past the debounce window: the release is settled
@@ -214,7 +226,7 @@ def handle_request(app: Any, req: dict[str, Any]) -> None:
     reply = req.pop("_reply")
     try:
         _handle(app, req, reply)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         reply({"error": f"the {req.get('cmd')!r} request cannot be read ({type(exc).__name__}: {exc}); see the "
                         "README's control channel"})
 
@@ -233,6 +245,9 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         else:
             x, y = int(req["x"]), int(req["y"])
         w, h = app.display.get_size() if app.display is not None else app.size
+        if not (0 <= x < w and 0 <= y < h):
+            reply({"error": f"a tap at {x}, {y} is off the display: x is 0 to {w - 1}, y 0 to {h - 1}"})
+            return
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0.0, dy=0.0,
                                              touch_id=1, finger_id=0, pressure=1.0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
@@ -242,7 +257,9 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
     elif cmd == "sync":
         _sync_later(app, reply)
     elif cmd == "shot":
-        path = str(req["path"])  # asked now: a shot without one is answered at once
+        path = req["path"]  # asked now: a shot without one is answered at once
+        if not isinstance(path, str) or not path:
+            raise TypeError(f"path is a file name, not {path!r}")
 
         def shot() -> None:
             try:

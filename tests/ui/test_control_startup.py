@@ -147,3 +147,40 @@ def test_a_request_that_cannot_be_read_is_answered_with_an_error(tmp_path):
     finally:
         proc.terminate()
         assert proc.wait(10) == 0
+
+
+@pytest.mark.timeout(60)
+def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
+    """A fresh user's findings: a tap at x=1e308 ended the app (pygame's collidepoint raised); a press with
+    hold_s -3 or "x" drove the mock BACK pin low and left it there, so it later fired as a hold (a Redo); a
+    press of an unknown button answered with the whole state; a shot at path 123 wrote a file named 123. Each
+    is answered with an error before anything is done, the pin is released, and the app goes on."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    sock = str(tmp_path / "c.sock")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                             "--hw", "mock", "--die", "none", "--size", "800x480"],
+                            env=dict(env, COMPANION_CONTROL=sock), stderr=subprocess.DEVNULL, cwd=tmp_path)
+    try:
+        client = control.Client(sock, timeout_s=30)
+        assert "screen" in client.call(cmd="state")
+        for req in ({"cmd": "tap", "x": 1e308, "y": -1e308}, {"cmd": "tap", "x": 800, "y": 10},
+                    {"cmd": "tap", "x": -1, "y": 10}, {"cmd": "press", "button": "back", "hold_s": -3},
+                    {"cmd": "press", "button": "back", "hold_s": "x"}, {"cmd": "press", "button": "sideways"},
+                    {"cmd": "press", "button": ["back"]}, {"cmd": "shot", "path": 123}):
+            answer = client.call(**req)
+            assert set(answer) == {"error"}, (req, answer)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:  # JSON's Infinity, which json.loads takes
+            s.settimeout(20)
+            s.connect(sock)
+            with s.makefile("rwb") as f:
+                f.write(b'{"cmd": "tap", "x": Infinity, "y": 1}\n')
+                f.flush()
+                assert b'"error"' in f.readline()
+        time.sleep(1.5)  # longer than a hold: a BACK pin left low would have fired as Redo by now
+        state = client.call(cmd="state")
+        assert state["message"] is None, state["message"]
+        assert not (tmp_path / "123").exists()
+        client.close()
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
