@@ -190,6 +190,7 @@ class App:
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
+        self._die_game: int | None = None  # the game shown (its store id) when the die's last reading came
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
@@ -362,7 +363,10 @@ class App:
         """What the die status shows as the last roll (``status``: :meth:`HwLink.die_status`): the
         open game's roll while Fix roll could still change it, else the die's last reading as the
         table fixed it; named as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
-        fixable = self.fixable_roll()
+        shown = self._game_shown()
+        fixable = self.fixable_roll() if shown is not None else None
+        if shown is None or fixable is None and self._die_game != shown:
+            return None  # no game on the screen, or the die's last reading came before this game
         face = fixable[1] if fixable is not None else status.get("last_roll")
         if fixable is None and self._die_fix is not None and self._die_fix[0] == status.get("rolls"):
             face = self._die_fix[1]
@@ -370,6 +374,11 @@ class App:
             return None
         labels = self.face_labels()
         return labels[face - 1] if 1 <= face <= len(labels) else str(face)
+
+    def _game_shown(self) -> int | None:
+        """The store id of the game on the screen; None on the picker or a New-game screen."""
+        record = self.session.record
+        return None if record is None or self.on_picker() or self.wants_new_game else record.id
 
     def _roll_behind(self, state: Any) -> tuple[int, tuple[str, int]] | None:
         """``(seq, last_roll)`` of the roll from which only steps that ran on
@@ -675,6 +684,8 @@ class App:
 
     def roll(self, face: int, source: str) -> None:
         """A die face 1..6 from the die or a tap: lands where a roll is expected."""
+        if source == "die":
+            self._die_game = self._game_shown()
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)

@@ -207,6 +207,31 @@ def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver)
     assert "rolled Minerals" in _texts(d)  # a new reading
 
 
+@pytest.mark.timeout(30)
+def test_a_new_game_shows_no_roll_of_the_game_before(driver):
+    """A fresh user's finding: a new game's die status read "rolled Air" before anyone rolled: the die's last
+    reading in the game before, named by this game's faces. The die's reading is shown in the game it came in."""
+    import types
+    d = driver()
+    die = {"mode": "die", "connected": True, "last_roll": None, "rolls": 0}
+    d.app.hw = types.SimpleNamespace(die_status=lambda: dict(die), hw_mode=None)
+    _new_game(d, players=2)
+    die.update(last_roll=3, rolls=1)
+    d.app.roll(3, "die")  # the roll-off's
+    assert "rolled Minerals" in _texts(d), _texts(d)
+    d.tap("New game")
+    d.tap("New game")  # the dialog's
+    assert "rolled Minerals" not in _texts(d)
+    d.tap("Mission to Mars 2049")
+    d.tap("New game")  # not "Resume it"
+    d.tap("3 players")
+    d.tap("Start")
+    assert "no roll yet" in _texts(d) and not any(t.startswith("rolled") for t in _texts(d)), _texts(d)
+    die.update(last_roll=1, rolls=2)
+    d.app.roll(1, "die")
+    assert "rolled Air" in _texts(d), _texts(d)
+
+
 def _texts(d) -> list[str]:
     d.frame()
     return [t for t, _, _ in d.app.screen.ui.texts]
