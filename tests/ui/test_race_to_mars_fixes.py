@@ -1091,3 +1091,26 @@ def test_an_unknown_effect_is_confirmed_in_the_words_it_was_chosen_by(driver):
     d.frame()
     d.tap("Gained 2 Experience")
     assert d.app.message.text == "Taken on the players' word: S062: Gained 2 Experience.", d.app.message.text
+
+
+def test_a_new_cards_suggested_number_is_replaced_by_the_first_letter_typed(driver):
+    """A fresh user's finding: the name field held the suggested "S001" and typing added to it ("S001S001").
+    The number is kept if nothing is typed; the first letter typed replaces it, and the delete key clears it."""
+    from companion.ui.games.race_to_mars.editor import CardEditor
+    d = driver((800, 480))
+    new_game(d, 2, first_game=True)
+    d.tap("Cards")
+    d.tap("New card")
+    editor = d.app.screen.editor
+    assert editor.name == "S001" and editor.suggested and "S001\u258f" in shown(d)
+    for ch in "FUEL7":
+        d.tap(f"key {ch}")
+    assert editor.name == "FUEL7" and "FUEL7\u258f" in shown(d)
+    d.tap("key delete")
+    assert editor.name == "FUEL"
+    kept = CardEditor("both", lambda card: None, lambda: None, suggestion="S002")
+    assert kept.card()["name"] == "S002"  # nothing typed: the number is the name
+    kept.delete_char()
+    assert kept.name == "" and not kept.suggested
+    kept.type_char("X")
+    assert kept.name == "X"

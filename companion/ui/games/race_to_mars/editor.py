@@ -66,6 +66,7 @@ class CardEditor:
         self.on_cancel = on_cancel
         self.fixed_name = name
         self.name = name or suggestion
+        self.suggested = not name and bool(suggestion)  # the number shown until a letter is typed: it replaces it
         self.base = dict(base or {})
         self.pages = (() if name else ("name",)) + PART_PAGES[part]
         self.page = 0
@@ -117,6 +118,8 @@ class CardEditor:
         if self.current() == "insight_text":
             if len(self.insight.get("text", "")) < MAX_TEXT:
                 self.insight["text"] = self.insight.get("text", "") + ch
+        elif self.suggested:  # the first letter replaces the suggested number ("S001S" was typed after it)
+            self.name, self.suggested = ch, False
         elif len(self.name) < MAX_NAME:
             self.name += ch
 
@@ -125,7 +128,8 @@ class CardEditor:
         if self.current() == "insight_text":
             self.insight["text"] = self.insight.get("text", "")[:-1]
         else:
-            self.name = self.name[:-1]
+            self.name = "" if self.suggested else self.name[:-1]
+            self.suggested = False
 
     def set_effect(self, key: str) -> None:
         """The Insight's effect; "other" (the app does not know it) adds a
@@ -258,8 +262,9 @@ class CardEditor:
         field_r, keys_r = L.take_top(rect, lay.px(40), lay.gap)
         ui.panel(field_r, (14, 16, 30), INFO, width=3)
         shown = (self.name if typed is None else typed) + "\u258f"
+        hint = typed is None and self.suggested  # the suggested number: dimmed, typing replaces it
         ui.label(field_r.inflate(-lay.px(16), 0), fitting([shown, "\u2026" + shown[-28:]], field_r.w - lay.px(16),
-                                                          lay.big, True), lay.big, FG, bold=True)
+                                                          lay.big, True), lay.big, DIM if hint else FG, bold=True)
         keys = KEYS_WIDE.strip()
         ncols = 7 if lay.portrait else 10
         nrows = -(-len(keys) // ncols)
