@@ -1114,3 +1114,12 @@ def test_a_new_cards_suggested_number_is_replaced_by_the_first_letter_typed(driv
     assert kept.name == "" and not kept.suggested
     kept.type_char("X")
     assert kept.name == "X"
+
+
+def test_a_part_not_entered_is_said_once():
+    """A fresh user's finding: a card's info read "Rocket module: Rocket module not entered"."""
+    from companion.ui.games.race_to_mars.entry import card_lines
+    lines = card_lines({"name": "S009", "crew": {"resources": ["fuel"]}, "trajectory": [["green"]] * 4})
+    assert lines[:2] == ["Crew ability: Fuel", "Rocket module not entered"], lines
+    assert card_lines({"name": "S010", "module": {"resource": "hull"}})[:2] == [
+        "Crew ability not entered", "Rocket module: Resource: Hull"]

@@ -31,7 +31,7 @@ from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .refuse import tap_or_why
-from .words import SHORT, brief, count, crew_text, fitting, insight_text, module_text, trajectory_text
+from .words import SHORT, brief, count, fitting, insight_text, part_lines, trajectory_text
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
@@ -136,7 +136,7 @@ def shorter(sentence: str) -> list[str]:
 
 def card_lines(card: dict[str, Any]) -> list[str]:
     """What the catalogue knows about a card, one line per part."""
-    lines = [f"Crew ability: {crew_text(card.get('crew'))}", f"Rocket module: {module_text(card.get('module'))}"]
+    lines = part_lines(card.get("crew"), card.get("module"))
     if "insight" in card:
         lines.append(f"Insight: {insight_text(card.get('insight'))}")
     else:

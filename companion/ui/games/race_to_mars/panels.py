@@ -273,7 +273,7 @@ def show_slot(app: Any, label: str) -> None:
     Trajectory card) in a dialog: its spaces and hazards per lane ("Playing
     the Game 1: Pre-Launch") and, for a Space card, what the catalogue knows
     of its Crew ability and Rocket module."""
-    from .words import crew_text, module_text, trajectory_text
+    from .words import part_lines, trajectory_text
     state = app.state
     if label == "T":
         app.show_info("The Trajectory card", trajectory_text([list(x) for x in state.trajectory_card]).split(" | "))
@@ -283,8 +283,7 @@ def show_slot(app: Any, label: str) -> None:
     lines = trajectory_text([list(x) for x in state.slots[i]]).split(" | ")
     card = app.catalogue("space").get(name) or {}
     crew, module = card.get("crew"), card.get("module")
-    lines += [f"Crew ability: {crew_text(crew)}" if crew else crew_text(crew),
-              f"Rocket module: {module_text(module)}" if module else module_text(module)]
+    lines += part_lines(crew, module)
     app.show_info(f"Trajectory card {label}: {name}", lines)
 
 

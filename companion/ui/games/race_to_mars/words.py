@@ -85,6 +85,13 @@ def crew_text(crew: dict[str, Any] | None) -> str:
     return "; ".join(parts) or "no effect"
 
 
+def part_lines(crew: dict[str, Any] | None, module: dict[str, Any] | None) -> list[str]:
+    """A card's Crew ability and Rocket module, a line each ("Crew ability: Fuel + wild basic"); a part not
+    entered in its own words ("Rocket module not entered")."""
+    return [f"Crew ability: {crew_text(crew)}" if crew else crew_text(crew),
+            f"Rocket module: {module_text(module)}" if module else module_text(module)]
+
+
 def module_text(module: dict[str, Any] | None) -> str:
     """A Rocket module entry in a few words ("Resource: Hull")."""
     if not module:
