@@ -99,7 +99,7 @@ def top_bar(ui: Ui, app: Any) -> None:
                 ui.panel(r[slot], *STYLES["disabled"][:2])
                 ui.label(r[slot].inflate(-lay.px(8), -lay.px(4)), label, lay.body, STYLES["disabled"][2], "center",
                          bold=True)
-                ui.hits.append(Hit(pygame.Rect(r[slot]), label, lambda label=label: app.say(
+                ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda label=label: app.say(
                     why_no_undo(app, label), "info", 5)))
         else:  # greyed, a tap still says why (nothing to take back yet, no game started)
             for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo,
