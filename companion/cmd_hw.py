@@ -32,14 +32,19 @@ def _positive(text: str) -> int:
     return n
 
 
+#: the shortest ``--interval`` between rolls, seconds: a real die takes longer to settle
+MIN_INTERVAL_S = 0.01
+
+
 def _seconds(text: str) -> float:
-    """``--interval``'s S: seconds, 0 or more (argparse says the error and exits 2)."""
+    """``--interval``'s S: 0 (roll on Enter) or :data:`MIN_INTERVAL_S` seconds or more (argparse says the
+    error and exits 2)."""
     try:
         s = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= s < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text}: 0 (roll on Enter) or more seconds")
+    if not (s == 0 or MIN_INTERVAL_S <= s < float("inf")):
+        raise argparse.ArgumentTypeError(f"{text}: 0 (roll on Enter) or {MIN_INTERVAL_S:g} seconds or more")
     return s
 
 
@@ -71,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "Enter rolls, '1'..'6' Enter rolls that face, 'n' Enter sends noise, "
                                           "'u' Enter unplugs and plugs in again, 'q' quits.")
     p.add_argument("--interval", type=_seconds, default=3.0, metavar="S",
-                   help="roll by itself every S seconds (default 3); 0: roll only when Enter is pressed")
+                   help="roll by itself every S seconds (default 3, at least 0.01); 0: roll only when Enter is pressed")
     p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
     p.add_argument("--seed", type=int, help="seed of the faces and the noise")
     p.add_argument("--checksum", action="store_true", help="append *XX checksums")

@@ -67,9 +67,10 @@ def test_the_die_count_is_one_or_more(capsys, count):
     assert "argument --count:" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("interval", ["-1", "nan", "inf", "soon"])
+@pytest.mark.parametrize("interval", ["-1", "nan", "inf", "soon", "1e-300", "0.001"])
 def test_the_die_simulator_interval_is_zero_or_more_seconds(capsys, interval):
-    """A tester's finding: `companion die-sim --interval -1` was taken (as 0: roll on Enter)."""
+    """A tester's finding: `companion die-sim --interval -1` was taken (as 0: roll on Enter), and 1e-300 rolled
+    in a tight loop: 0 or 0.01 seconds or more."""
     with pytest.raises(SystemExit) as exc:
         main(["die-sim", f"--interval={interval}"])
     assert exc.value.code == 2
