@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.paths import default_db_path
+from companion.paths import db_argument, default_db_path
 from companion.rules.words import count
 
 
@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _common(p: argparse.ArgumentParser, pick: bool = True) -> None:
-    p.add_argument("--db", type=Path, default=None, metavar="PATH",
+    p.add_argument("--db", type=db_argument, default=None, metavar="PATH",
                    help=f"the saved games file (default {default_db_path()})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     if pick:

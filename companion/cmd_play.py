@@ -14,6 +14,8 @@ import os
 import sys
 from pathlib import Path
 
+from companion.paths import db_argument
+
 NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
               "server (xvfb-run ./run.sh play, from the project's folder), or set SDL_VIDEODRIVER (kmsdrm on a bare console, "
               "dummy for a headless test).")
@@ -42,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hw", default="auto", choices=("auto", "pi", "mock", "none"),
                    help="GPIO buttons: auto (if present), pi (expected), mock (gpiozero MockFactory), none")
     p.add_argument("--die", default="auto", help="electronic die: a serial device path, auto, or none")
-    p.add_argument("--db", type=Path, default=None, help="game database (default: the data directory)")
+    p.add_argument("--db", type=db_argument, default=None, help="game database (default: the data directory)")
     p.add_argument("--catalogue", type=Path, default=None,
                    help="folder of the card catalogues (default: beside --db, else the data directory); "
                         "a .json file names the folder it is in")

@@ -34,6 +34,15 @@ def default_db_path() -> Path:
     return data_dir() / DB_NAME
 
 
+def db_argument(text: str) -> Path:
+    """``--db PATH``'s value: a file name (argparse says an empty one, which would name the folder ".",
+    and exits 2). Raises ``argparse.ArgumentTypeError``."""
+    if not text.strip():
+        import argparse
+        raise argparse.ArgumentTypeError("give the saved games file's name (it is empty)")
+    return Path(text)
+
+
 def default_catalogue_path() -> Path:
     """``<data dir>/cards.json``: the event card catalogue players can edit."""
     return data_dir() / CATALOGUE_NAME

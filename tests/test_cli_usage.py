@@ -75,3 +75,13 @@ def test_the_die_simulator_interval_is_zero_or_more_seconds(capsys, interval):
         main(["die-sim", f"--interval={interval}"])
     assert exc.value.code == 2
     assert "argument --interval:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["status", "log", "games", "play"])
+def test_an_empty_db_path_is_refused_by_argparse(capsys, command):
+    """A fresh user's finding: `status --db ""` said "The saved games file . is not a regular file (it is a
+    folder)": an empty name is no file name, said as such (exit 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--db", ""])
+    assert exc.value.code == 2
+    assert "argument --db: give the saved games file's name" in capsys.readouterr().err
