@@ -73,6 +73,17 @@ def test_rm067_rm107_rm113_jettison_ability_may_take_asteroids_and_boosts():
     assert s4.players[0].discard == 2
 
 
+def test_a_jettison_of_more_cards_than_there_are_says_how_many_there_are():
+    """A tester's finding: "Cannot jettison that: there are not that many cards in the hand." gave the table
+    nothing to check. It says what the hand or the discard pile holds (Phase 2.1: Play Cards)."""
+    s = flight(step=PLAY_STEP, players={0: dict(crew=(CrewCard("J", Crew(jettison=2)),), hand=1, discard=1,
+                                                 asteroids=1)})
+    r = rejection(s, rm.PLAY, 0, card="J", jettison=[{"zone": "hand", "card": "Asteroid"}])
+    assert r.code == "jettison_target" and r.message == "Cannot jettison that: the hand is empty.", r.message
+    r = rejection(s, rm.PLAY, 0, card="J", jettison=[{"zone": "discard", "card": "Asteroid"}] * 2)
+    assert r.message == "Cannot jettison that: the discard pile holds only 1 card.", r.message
+
+
 def test_rm068_rm069_rm109_rm134_gain_a_boost_and_experience():
     """RM-068, RM-069, RM-109, RM-134 (a Boost into the discard pile; Headquarters 9: under the draw pile)."""
     crew = (CrewCard("G", Crew(boost=1, xp=2)),)

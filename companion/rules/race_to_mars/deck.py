@@ -200,8 +200,9 @@ def targets_problem(p: Player, targets: list[dict], hand_after: int, discard_aft
         key = (t["zone"], t["card"])
         counts[key] = counts.get(key, 0) + 1
     hand = sum(n for (zone, _), n in counts.items() if zone == "hand")
-    if hand > hand_after or len(targets) - hand > discard_after:
-        return f"there are not that many cards in the {'hand' if hand > hand_after else 'discard'}"
+    if hand > hand_after or len(targets) - hand > discard_after:  # how many there are, to check at the table
+        where, held = ("the hand", hand_after) if hand > hand_after else ("the discard pile", discard_after)
+        return f"{where} is empty" if not held else f"{where} holds only {count(held, 'card')}"
     unknown = discard_after - len(p.seen)
     for name in {name for _, name in counts}:
         from_hand = counts.get(("hand", name), 0)
