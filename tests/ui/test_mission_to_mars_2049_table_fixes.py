@@ -476,9 +476,11 @@ def test_a_greyed_trade_names_the_nearest_trade(driver):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_more_is_titled_by_what_it_holds(driver, size):
-    """A tester's finding: "More" opened "More moves" holding no move, only the Game Bank's cards."""
+    """A tester's finding: "More" opened "More moves" holding no move, only the Game Bank's cards; and then
+    "Cancel", though there was nothing to cancel: "Close"."""
     d = driver(size)
     put(d, busy(d.app.state))
     d.tap("More")
     moves = [label for label, _ in d.app.dialog.options]
     assert (d.app.dialog.title == "More moves") == bool(moves), (d.app.dialog.title, moves)
+    assert d.app.dialog.cancel_label == ("Cancel" if moves else "Close"), (d.app.dialog.cancel_label, moves)

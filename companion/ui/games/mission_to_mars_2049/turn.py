@@ -253,7 +253,7 @@ class TurnScreen(Screen):
         ask_paged(self.app, "More moves" if options else "The Game Bank (no more moves)", options, lines=[
             bank_text(self.app.view(), long=True),
             "When the bank cannot pay, everyone holding 3 or more cards of that kind changes at least half into "
-            "tokens (F.A.Q. Q.4): the app does it."])
+            "tokens (F.A.Q. Q.4): the app does it."], cancel_label="Cancel" if options else "Close")
 
     def confirm(self, action: Action) -> None:
         """Make ``action``; a Station or Laboratory at the newest Base is first
