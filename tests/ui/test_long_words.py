@@ -192,3 +192,25 @@ def test_a_long_event_in_a_narrow_box_keeps_its_first_clause_whole():
     start = _start_of(line, box, lay.small)
     assert start == "Red rolls Skip a turn \u2026", start
     assert len(text.wrap(start, box.w, lay.small)) * lh <= box.h
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES + [(1280, 720)])
+def test_a_bay_names_who_is_there_as_fully_as_it_fits(make_driver, size):
+    """A tester's finding: the Bays named their Marsonauts by two letters ("2/4 · Je Jo") even at 1280x720,
+    where the names fit, and "Je" and "Jo" read as one from 1 m. The longest whole form that fits: the names,
+    then 3 letters, then 2; never cut."""
+    from .test_plain_day import start_day_1
+    d = make_driver(size)
+    start_day_1(d)
+    d.tap("Broken Pipe")  # in the Cargo Bay (4)
+    cuts = text.STATS["cut"]
+    for who in ("Maria", "Dieter"):
+        d.tap(who)
+        d.tap("bay 2")
+    d.frame()
+    lines = [t for t, _, _ in d.app.screen.ui.texts if t.startswith("2/4 \u00b7 ")]
+    assert lines and lines[0] in ("2/4 \u00b7 Maria Dieter", "2/4 \u00b7 Mar Die", "2/4 \u00b7 Ma Di"), lines
+    if size == (1280, 720):
+        assert lines == ["2/4 \u00b7 Maria Dieter"], lines
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]

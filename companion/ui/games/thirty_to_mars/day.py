@@ -393,19 +393,23 @@ class DayScreen(Screen):
         cells = L.grid(rect, 8 if 8 % ncols == 0 else 7, ncols, lay.gap)
         one_line = not self.two_line_bays(ui, rect)  # too short for two readable lines (portrait, a full dashboard)
         for cell, bay in zip(cells, range(7)):
-            here = [state.crew[i].profile.short[:2] for i, b in enumerate(state.placement)
-                    if b == bay and state.crew[i].active]
+            names = [state.crew[i].profile.short for i, b in enumerate(state.placement)
+                     if b == bay and state.crew[i].active]
+            here = [n[:2] for n in names]
+            # who is there, the longest that fits whole: the names, their first 3 letters, then 2 ("Je Jo" at 1 m
+            # reads as one; the names fit a wide screen)
+            forms = [" ".join(n[:k] for n in names) for k in (99, 3, 2)]
             cap = game.capacity(state, bay)
+            room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
             if bay == 0:
-                label, sub = "Sleeping Bay", " ".join(here) or "rest, no work"
+                label, sub = "Sleeping Bay", text.fitting(forms, room, lay.small) if names else "rest, no work"
             else:
                 label = f"{bay} {SHORT_BAYS[bay]}"
-                occupants = " ".join(here) if here else PRODUCES[bay]
-                sub = f"{len(here)}/{cap} \u00b7 {occupants}"
-            room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
+                sub = (text.fitting([f"{len(here)}/{cap} \u00b7 {f}" for f in forms], room, lay.small) if names
+                       else f"0/{cap} \u00b7 {PRODUCES[bay]}")
             if bay and bay == state.location:  # who is on the problem, where the names fit ("EVENT 4/4 La St J…")
                 count_ = f"EVENT {len(here)}/{cap}"
-                style, sub = "primary", text.fitting([f"{count_} {' '.join(here)}", count_], room, lay.small)
+                style, sub = "primary", text.fitting([f"{count_} {f}" for f in forms] + [count_], room, lay.small)
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
                 sub = "broken" if cap == 0 else text.fitting(("had a problem today", "problem today", "problem"),
