@@ -330,6 +330,8 @@ class TurnScreen(Screen):
         seats = sorted({a.seat for a in options if a.seat is not None}, key=lambda s: (s != current, s))
         if seats and seats != [current]:  # off turn (tokens of the type produced, Protection): say who may
             names = [summary["players"][i]["name"] for i in seats]
+            if len(names) > 2 and len(names) == len(summary["players"]):  # read from 1 m: not "Red & 3 more"
+                return "everyone"
             return ", ".join(names) if len(names) <= 2 else f"{names[0]} & {len(names) - 1} more"
         if slot == "buy":
             decks = list(dict.fromkeys(a.args["deck"] for a in options))
