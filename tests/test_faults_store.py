@@ -482,6 +482,36 @@ def test_a_junk_file_that_cannot_be_moved_aside_says_so_and_is_left_as_it_is(tmp
     assert junk.read_bytes() == before
 
 
+def _every_game(db: Path, seed: int, moves: int = 12) -> str:
+    """An open game of every registered game in ``db``, in id order (store ids 1, 2, 3), ``moves`` moves
+    each; returns the game id played last (the one resumed next)."""
+    rng = random.Random(seed)
+    with Session.open(db) as s:
+        for game_id in sorted(GAMES):
+            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+            for _ in range(moves):
+                assert s.submit(_legal(s, rng)).accepted
+        return s.game_id
+
+
+def _rows_damaged(monkeypatch, game: int, every_open: bool = False) -> None:
+    """Store game ``game``'s rows unreadable in the file first opened from now on (SQLite's "malformed"
+    error from its moves and its export; no snapshot used): the fresh file that replaces it reads for real.
+    ``every_open``: in every connection (looks that each open the file anew)."""
+    from companion.store import Store
+    damaged_file: list = []
+    real_moves, real_export = Store.moves_between, Store.export
+
+    def malformed(store: Store, at: int) -> None:
+        damaged_file[:] = damaged_file or [store._conn]
+        if at == game and (every_open or store._conn is damaged_file[0]):
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(Store, "moves_between", lambda self, at, *a: malformed(self, at) or real_moves(self, at, *a))
+    monkeypatch.setattr(Store, "export", lambda self, at: malformed(self, at) or real_export(self, at))
+    monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
+
+
 def test_a_game_damaged_in_the_file_is_said_when_switched_to_and_the_others_are_carried_over(tmp_path, monkeypatch):
     """A tester's finding (a lost game): in a file damaged in one game's rows, going back to that game from
     the picker showed its New-game screen with no word said, the file was not set aside, and the next game
@@ -491,29 +521,15 @@ def test_a_game_damaged_in_the_file_is_said_when_switched_to_and_the_others_are_
     from companion.rules import get_game
     db = tmp_path / "companion.sqlite3"
     ids = sorted(GAMES)
-    assert len(ids) == 3
-    rng = random.Random(8)
+    shown = _every_game(db, 8)
     with Session.open(db) as s:
-        for game_id in ids:
-            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
-            for _ in range(12):
-                assert s.submit(_legal(s, rng)).accepted
         kept = {game_id: s.store.export(s.store.current_game(game_id).id) for game_id in ids}
-        shown, shown_state, shown_seq = s.game_id, s.state, s.seq
-    damaged_id = next(i for i in ids if i != shown)
+        shown_state, shown_seq = s.state, s.seq
+    damaged_id = ids[0]
+    assert damaged_id != shown
+    _rows_damaged(monkeypatch, 1)
     with Session.open(db) as s:
         damaged = s.store.current_game(damaged_id)
-        real_moves, real_export = s.store.moves_between, s.store.export
-
-        damaged_file = s.store._conn  # the fresh file's games are read for real
-
-        def malformed(game: int) -> None:
-            if game == damaged.id and s.store._conn is damaged_file:
-                raise sqlite3.DatabaseError("database disk image is malformed")
-
-        monkeypatch.setattr(s.store, "moves_between", lambda game, *a: malformed(game) or real_moves(game, *a))
-        monkeypatch.setattr(s.store, "export", lambda game: malformed(game) or real_export(game))
-        monkeypatch.setattr(s, "_load_snapshot", lambda record, *a: (0, None))  # the rows, not a snapshot
         assert not s.switch(damaged_id)
         title = get_game(damaged_id).TITLE
         assert s.notice.startswith(f"The {title} game started {damaged.created_at} could not be resumed"), s.notice
@@ -537,61 +553,29 @@ def test_the_game_resumed_at_start_damaged_in_the_file_leaves_the_other_games_ca
     """The same damage met by the start's resume (the game played last): the file goes aside as before, and
     the other open games, which the table may go back to from the picker, are carried over, not left behind
     in the damaged copy (emulated as above)."""
-    from companion.store import Store
     db = tmp_path / "companion.sqlite3"
-    ids = sorted(GAMES)
-    rng = random.Random(9)
-    with Session.open(db) as s:
-        for game_id in ids:
-            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
-            for _ in range(12):
-                assert s.submit(_legal(s, rng)).accepted
-        last = s.game_id
-    damaged_file: list = []
-    real_moves, real_export = Store.moves_between, Store.export
-
-    def malformed(store: Store, game: int) -> None:
-        damaged_file[:] = damaged_file or [store._conn]
-        if game == 3 and store._conn is damaged_file[0]:
-            raise sqlite3.DatabaseError("database disk image is malformed")
-
-    monkeypatch.setattr(Store, "moves_between", lambda self, game, *a: malformed(self, game) or real_moves(self, game, *a))
-    monkeypatch.setattr(Store, "export", lambda self, game: malformed(self, game) or real_export(self, game))
-    monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
+    last = _every_game(db, 9)
+    _rows_damaged(monkeypatch, 3)  # the game played last
     with Session.open(db) as s:
         assert not s.has_game and s.notice.startswith("The game started"), s.notice
         assert "could not be resumed" in s.notice and "was carried over to it" in s.notice, s.notice
-        assert set(s.open_games()) == set(ids) - {last}
+        assert set(s.open_games()) == set(GAMES) - {last}
 
 
 def test_status_and_log_of_a_game_damaged_in_the_file_say_so_and_exit_1(tmp_path, monkeypatch, capsys):
     """A tester's finding: `status --game G` of a game whose rows are damaged said "No game in progress." and
     exited 0, and `status --id N` said there is no such game (exit 2) or showed the game played last. Both say
     why it could not be resumed and exit 1, showing no other game; `--json` gives the sentence in "notice"."""
-    from companion.store import Store
     db = tmp_path / "companion.sqlite3"
-    ids = sorted(GAMES)
-    rng = random.Random(10)
-    with Session.open(db) as s:
-        for game_id in ids:
-            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
-            for _ in range(6):
-                assert s.submit(_legal(s, rng)).accepted
-    real_moves = Store.moves_between
-
-    def moves(self, game, *a):
-        if game == 1:
-            raise sqlite3.DatabaseError("database disk image is malformed")
-        return real_moves(self, game, *a)
-
-    monkeypatch.setattr(Store, "moves_between", moves)
-    monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
+    _every_game(db, 10, moves=6)
+    _rows_damaged(monkeypatch, 1, every_open=True)
+    first = sorted(GAMES)[0]
     for command in ("status", "log"):
-        for which in (["--game", ids[0]], ["--id", "1"]):
+        for which in (["--game", first], ["--id", "1"]):
             assert main([command, "--db", str(db), *which]) == 1, (command, which)
             out, err = capsys.readouterr()
             assert "could not be resumed (database disk image is malformed)" in err and not out, (command, which, out)
-    assert main(["status", "--db", str(db), "--game", ids[0], "--json"]) == 1
+    assert main(["status", "--db", str(db), "--game", first, "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["game"] is None and "could not be resumed" in data["notice"]
     assert main(["status", "--db", str(db), "--id", "99"]) == 2
