@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from companion.paths import db_argument, default_db_path
