@@ -1123,3 +1123,20 @@ def test_a_part_not_entered_is_said_once():
     assert lines[:2] == ["Crew ability: Fuel", "Rocket module not entered"], lines
     assert card_lines({"name": "S010", "module": {"resource": "hull"}})[:2] == [
         "Crew ability not entered", "Rocket module: Resource: Hull"]
+
+
+@pytest.mark.parametrize("short", [True, False])
+def test_a_resource_and_its_count_never_wrap_apart(monkeypatch, short):
+    """A tester's finding at 800x480: the "Left:" line wrapped between a resource and its count ("... Hull, Eng"
+    then "3" alone on the next line), so the 3 read as an item of its own."""
+    import types
+
+    from companion.ui import text
+    from companion.ui.games.race_to_mars import facts, panels
+    monkeypatch.setattr(facts, "resources_left", lambda state, seat: ["hull", "fuel", "engine", "engine", "engine"])
+    pygame.font.init()
+    line = panels.resources_line(types.SimpleNamespace(state=None), 0, short=short)
+    size = 20
+    for w in range(text.width("Left: Hull,", size), text.width(line, size) + 1, 7):
+        for wrapped in text.wrap(line, w, size):
+            assert not wrapped.lstrip()[:1].isdigit() and not wrapped.lstrip().startswith("x3"), (w, wrapped)

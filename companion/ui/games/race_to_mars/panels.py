@@ -354,7 +354,7 @@ def resources_line(app: Any, seat: int, short: bool = False) -> str:
     counts: dict[str, int] = {}
     for r in left:
         counts[r] = counts.get(r, 0) + 1
-    times = " " if short else " x"
+    times = "\u00a0" if short else "\u00a0x"  # a resource and its count never wrap apart ("Eng" / "3")
     return ("Left: " if short else "Resources left: ") + ", ".join(
         f"{SHORT.get(r, r)}{times + str(n) if n > 1 else ''}" for r, n in counts.items())
 

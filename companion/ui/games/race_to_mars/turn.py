@@ -42,7 +42,7 @@ PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: 
                 5: "2.5 Discard, 2.6 draw"}
 HAZARD_WORDS = {"red": "Red hazard: jettison a module", "yellow": "Yellow hazard: jettison a Crew card"}
 #: the longest line of resources left (:func:`.panels.resources_line`, short): the room kept for it
-LONGEST_LEFT = "Left: " + ", ".join(f"{w} 9" for k, w in SHORT.items() if k not in ("red", "yellow", "green"))
+LONGEST_LEFT = "Left: " + ", ".join(f"{w}\u00a09" for k, w in SHORT.items() if k not in ("red", "yellow", "green"))
 #: why a run of advances stops, in a button's second line, by the code of ``advance_run``'s "stop"
 STOP_WORDS = {"nothing_left": "then all spent", "no_source": "then nothing pays", "pair_left": "then a pair (HQ 1)",
               "trajectory_card_first": "then Trajectory card"}
