@@ -136,6 +136,34 @@ def _games(records: list[GameRecord]) -> str:
     return "; ".join(f"the {_title(r.game_id)} game started {r.created_at}" for r in records)
 
 
+#: said when a damaged file's list of games could not be read at all
+UNLISTED = "Its list of games could not be read: every game not named here is in the damaged copy."
+
+
+def _readable(store: Store, show: GameRecord | None) -> tuple[list[tuple[GameRecord, dict[str, Any]]],
+                                                               list[GameRecord], bool]:
+    """``(read, lost, listed)``: the open games of the damaged ``store`` and ``show`` (the game shown), each
+    read whole (:meth:`Store.rescue_export`) or not, ``show`` last, the others in the order they were played;
+    ``listed`` False when the list of games itself could not be read."""
+    listed = True
+    try:
+        records = list(store.open_games().values())
+    except Exception as exc:  # the list itself is damaged: only the game shown, if it reads
+        log.error("cannot list the open games of the damaged file: %s", exc)
+        records, listed = [], False
+    if show is not None and all(r.id != show.id for r in records):
+        records.append(show)
+    records.sort(key=lambda r: (show is not None and r.id == show.id, r.touched))
+    read, lost = [], []
+    for r in records:
+        try:
+            read.append((r, store.rescue_export(r.id)))
+        except Exception as exc:  # the damage is in this game's own rows
+            log.error("cannot read game %s from the damaged file: %s", r.id, exc)
+            lost.append(r)
+    return read, lost, listed
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
     """Inverse of ``Event.to_json()``."""
     return Event(data["kind"], data.get("text", ""), dict(data.get("data") or {}))
@@ -186,7 +214,13 @@ class Session:
         """
         store = Store.open(db_path, create=create, read_only=read_only)
         session = cls(store, store.notice)
-        record = store.current_game()
+        if store.moved_aside is not None and store.can_set_aside:  # damaged at open: its readable games come too
+            session._salvage(store.moved_aside)
+        try:
+            record = store.current_game()
+        except Exception as exc:  # the list of games is damaged: the app must start all the same
+            record = None
+            session._unlisted(exc, read_only)
         if record is not None:
             try:
                 session._resume(record)
@@ -208,6 +242,20 @@ class Session:
                 # a look (status, log) says it in ``notice``, its own sentence; play logs it for the journal
                 (log.info if read_only else log.error)("cannot resume game %s: %s", record.id, exc)
         return session
+
+    def _unlisted(self, exc: Exception, read_only: bool) -> None:
+        """The store's list of games could not be read (``exc``): a damaged file is set aside with the games
+        that can still be read (:meth:`_carry_over`; a look only says it); ``notice`` says what happened."""
+        damage = _damage(exc)
+        if damage is not None:
+            self.damaged = damage
+        carried = self._carry_over(damage) if damage is not None else None
+        if carried is not None:
+            self.notice = carried[1]
+        else:
+            self.notice = (f"The saved games file {self.store.path} cannot be read ({exc}); it was left where it "
+                           "is." + (f" {self.notice}" if self.notice else ""))
+        (log.info if read_only else log.error)("cannot list the games: %s", exc)
 
     def _resume(self, record: GameRecord) -> None:
         """Show ``record``: its newest snapshot plus the actions after it, each
@@ -308,12 +356,21 @@ class Session:
             said = f"The {_title(record.game_id)} game started {record.created_at} could not be resumed ({exc})."
             (log.info if self.store.looking else log.error)("cannot resume game %s: %s", record.id, exc)
             damage = _damage(exc)
-            if damage is not None:
-                self.damaged = damage
             carried = self._carry_over(damage) if damage is not None and self._batch is None else None
+            if damage is not None and carried is None:  # a look: the file is damaged and stays so
+                self.damaged = damage
             # the file set aside: the table is told, and goes on with what could be read
             self.notice = said if carried is None else f"{said} {carried[1]}"
-            return False
+            again = self.store.current_game(record.game_id) if carried is not None else None
+            if again is None:
+                return False
+            try:  # carried over whole: the game asked for, from the fresh file
+                self._resume(again)
+            except Exception as exc2:
+                log.error("cannot resume game %s carried over: %s", again.id, exc2)
+                return False
+            self.notice = carried[1]
+            record = again
         if touch and self.store.writable:  # only which game comes back next time: not worth failing for
             try:
                 self.store.touch(record.id)
@@ -772,33 +829,42 @@ class Session:
     def _carry_over(self, reason: str, show: GameRecord | None = None) -> tuple[bool, str] | None:
         """The saved games file is damaged (SQLite's ``reason``): read every open game that can still be read,
         and the game shown (or ``show``), set the file aside (:meth:`Store.set_aside`: it keeps them all), and
-        store what was read in the fresh file (active moves, replayed at their resume; the moves taken back are
-        not carried), the game to show last, so that it is the one resumed next. Returns ``(shown, sentence)``:
-        whether that game is shown again, and the store's notice with what was carried over and what could not
-        be (those games' logs stay in the damaged copy); None when the file could not be set aside (a look, a
-        batch, the move failed: nothing changed)."""
+        store what was read in the fresh file (:meth:`_carried`). Returns ``(shown, sentence)`` (see there);
+        None when the file could not be set aside (a look, a batch, the move failed: nothing changed)."""
         if not self.store.can_set_aside:
             return None
         show = show or self._record
-        try:
-            records = list(self.store.open_games().values())
-        except Exception as exc:  # the list itself is damaged: only the game shown, if it reads
-            log.error("cannot list the open games of the damaged file: %s", exc)
-            records = []
-        if show is not None and all(r.id != show.id for r in records):
-            records.append(show)
-        records.sort(key=lambda r: (show is not None and r.id == show.id, r.touched))
-        read, lost = [], []
-        for r in records:
-            try:
-                read.append((r, self.store.export(r.id)))
-            except Exception as exc:  # the damage is in this game's own rows
-                log.error("cannot read game %s from the damaged file: %s", r.id, exc)
-                lost.append(r)
+        read, lost, listed = _readable(self.store, show)
         if not self.store.set_aside(reason):
             return None
+        return self._carried(read, lost, show, listed)
+
+    def _salvage(self, moved: Path) -> None:
+        """The store moved a damaged file aside when it opened (the full check after an unclean stop found the
+        damage): the open games that can still be read there are carried over to the fresh file
+        (:meth:`_carried`), and ``notice`` says which."""
+        try:
+            old = Store.open_damaged(moved)
+        except Exception as exc:  # not even that: its games stay in the damaged copy
+            log.error("cannot read the damaged file %s: %s", moved, exc)
+            return
+        try:
+            read, lost, listed = _readable(old, None)
+        finally:
+            old.close()
+        if read or lost or not listed:
+            self.notice = self._carried(read, lost, None, listed)[1]
+
+    def _carried(self, read: list[tuple[GameRecord, dict[str, Any]]], lost: list[GameRecord],
+                 show: GameRecord | None, listed: bool = True) -> tuple[bool, str]:
+        """Store the games ``read`` from a damaged file in the fresh one (active moves, replayed at their
+        resume; the moves taken back are not carried; their start dates kept), ``show`` last, so that it is
+        the one resumed next, and show it. Returns ``(shown, sentence)``: whether ``show`` is shown again, and
+        the store's notice with what was carried over and what could not be (``lost``: their logs stay in
+        the damaged copy), and :data:`UNLISTED` when the list of games could not be read (not ``listed``)."""
         self.notice = self.store.notice
         self.show_nothing()
+        lost = list(lost)
         carried: dict[int, GameRecord] = {}
         for r, data in read:
             active = [(a["action"], a["events"]) for a in data["actions"] if not a["undone"]]
@@ -824,6 +890,8 @@ class Session:
             words.append(f"What could be read was carried over to it: {_games(list(carried.values()))}.")
         if lost:
             words.append(f"Left in the damaged copy, as it could not be read: {_games(lost)}.")
+        if not listed:
+            words.append(UNLISTED)
         return shown, " ".join(words)
 
     def _read_only(self) -> Outcome | None:

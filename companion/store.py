@@ -229,6 +229,9 @@ class Store:
         self._batch_lost: str | None = None  # why SQLite rolled the batch's transaction back, if it did
         #: SQLite's words when a write met a damaged page (:meth:`set_aside` is the way on), else None
         self.damage: str | None = None
+        #: where :meth:`open` moved a damaged file before starting this fresh one (its games may be read
+        #: from there: :meth:`open_damaged`), else None
+        self.moved_aside: Path | None = None
         self._set_version(version)
 
     def _set_version(self, version: int) -> None:
@@ -278,6 +281,7 @@ class Store:
         if not create and not path.exists():
             return cls(_memory_connection(), path, None, persistent=False)
         notice: str | None = None
+        moved: Path | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             problem = _write_problem(path) if path.exists() else None
@@ -307,7 +311,9 @@ class Store:
                 notice = (f"The saved games file was damaged ({damaged.args[0]}). It was moved to "
                           f"{moved} and a fresh one was started.")
             try:
-                return cls(_connect(path), path, notice)
+                store = cls(_connect(path), path, notice)
+                store.moved_aside = moved
+                return store
             except _Damaged as damaged:  # pragma: no cover - a fresh file that is damaged
                 raise sqlite3.DatabaseError(str(damaged.args[0])) from None
         except (sqlite3.Error, OSError) as exc:
@@ -315,6 +321,20 @@ class Store:
                 f"The saved games file {path} cannot be opened ({exc}); "
                 "this session will not be saved.")
             return cls(_memory_connection(), path, notice, persistent=False)
+
+    @classmethod
+    def open_damaged(cls, path: Path) -> "Store":
+        """A damaged file (one :meth:`open` moved aside) opened only to read what can still be read
+        (:meth:`rescue_export`), with no check at open: SQLite's ``mode=ro``, its ``-wal`` read too.
+        Raises ``sqlite3.Error`` or ``OSError`` when not even that opens."""
+        conn = _sqlite_connect("file:" + quote(str(Path(path).absolute())) + "?mode=ro", uri=True, timeout=10.0,
+                               isolation_level=None)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return cls(conn, Path(path), None, persistent=False, look_only=True, version=version, ro_conn=True)
 
     @classmethod
     def in_memory(cls) -> "Store":
@@ -427,15 +447,15 @@ class Store:
         """The game the table sees: the last touched game that is ``open`` or
         ``over`` (only of ``game_id`` if given), or None."""
         where = " AND game_id = ?" if game_id is not None else ""
-        row = self._conn.execute(
+        rows = self._conn.execute(
             f"SELECT {self._columns} FROM games WHERE status IN ('open', 'over'){where} "
-            f"ORDER BY {self._touched} DESC, id DESC LIMIT 1", (game_id,) if game_id is not None else ()).fetchone()
-        return _game(row) if row else None
+            f"ORDER BY {self._touched} DESC, id DESC LIMIT 16", (game_id,) if game_id is not None else ()).fetchall()
+        return next(_readable_games(rows), None)  # the newest whose row reads
 
     def open_games(self) -> dict[str, GameRecord]:
         """game id -> its open game (at most one each)."""
         rows = self._conn.execute(f"SELECT {self._columns} FROM games WHERE status = 'open' ORDER BY id").fetchall()
-        return {r.game_id: r for r in map(_game, rows)}
+        return {r.game_id: r for r in _readable_games(rows)}
 
     def game(self, game: int) -> GameRecord | None:
         """The game with store key ``game``, or None."""
@@ -486,6 +506,40 @@ class Store:
                 "options": record.options, "status": record.status,
                 "created_at": record.created_at,
                 "actions": [a.to_json() for a in self.actions(game)]}
+
+    def rescue_export(self, game: int) -> dict[str, Any]:
+        """:meth:`export` of ``game`` from a damaged file, read past the indexes (a damaged index gives
+        short or mixed lists without an error) and checked whole: its moves numbered 1 to N with no gap, as
+        many as the index says there are where it can still say, the moves taken back a tail. Raises
+        ``sqlite3.Error`` (SQLite met the damage), ``ValueError`` (a log that is not whole) or ``KeyError``."""
+        row = self._conn.execute(f"SELECT {self._columns} FROM games NOT INDEXED WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise KeyError(f"no game {game} in {self.path}")
+        record = _game(row)
+        columns = "seq, action_json, events_json, undone, created_at"
+        try:  # every row of the table: a damaged index cannot hide or mix in a move
+            rows = self._conn.execute(f"SELECT {columns} FROM actions NOT INDEXED WHERE game = ?", (game,)).fetchall()
+            try:
+                said = self._conn.execute("SELECT count(*) FROM actions WHERE game = ?", (game,)).fetchone()[0]
+            except sqlite3.Error:  # the index itself is what is damaged: the table's own rows are the log
+                said = None
+        except sqlite3.DatabaseError:  # a damaged page elsewhere in the table: only this game's rowids
+            lo, hi, said = self._conn.execute(
+                "SELECT min(rowid), max(rowid), count(*) FROM actions WHERE game = ?", (game,)).fetchone()
+            rows = self._conn.execute(f"SELECT {columns} FROM actions NOT INDEXED WHERE rowid BETWEEN ? AND ? "
+                                      "AND game = ?", (lo or 0, hi or 0, game)).fetchall()
+        rows.sort()
+        if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
+            raise ValueError(f"the log of game {game} has a gap")
+        if said is not None and said != len(rows):
+            raise ValueError(f"the log of game {game} has {len(rows)} moves where its index has {said}")
+        undone = [bool(r[3]) for r in rows]
+        if undone != sorted(undone):
+            raise ValueError(f"the log of game {game} has a move taken back before one still made")
+        actions = [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at) for seq, a, e, u, at in rows]
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
+                "options": record.options, "status": record.status, "created_at": record.created_at,
+                "actions": [a.to_json() for a in actions]}
 
     # ---------------------------------------------------------------- writing
     def create_game(self, game_id: str, options: dict[str, Any]) -> GameRecord:
@@ -894,6 +948,16 @@ def _space_problem(conn: sqlite3.Connection, path: Path) -> str | None:
             return DISK_FULL
         log.warning("cannot probe the saved games file for space: %s", exc)
     return None
+
+
+def _readable_games(rows: Any) -> Iterator[GameRecord]:
+    """The games of ``rows`` whose own row reads (a damaged page SQLite cannot see may leave a row whose
+    options are no longer JSON: that game is skipped, and logged, not the list with it)."""
+    for row in rows:
+        try:
+            yield _game(row)
+        except (ValueError, TypeError) as exc:  # json.JSONDecodeError is a ValueError
+            log.error("game %s cannot be read from the saved games file: %s", row[0], exc)
 
 
 def _game(row: tuple) -> GameRecord:

@@ -496,11 +496,11 @@ def _every_game(db: Path, seed: int, moves: int = 12) -> str:
 
 def _rows_damaged(monkeypatch, game: int, every_open: bool = False) -> None:
     """Store game ``game``'s rows unreadable in the file first opened from now on (SQLite's "malformed"
-    error from its moves and its export; no snapshot used): the fresh file that replaces it reads for real.
+    error from its moves and its exports; no snapshot used): the fresh file that replaces it reads for real.
     ``every_open``: in every connection (looks that each open the file anew)."""
     from companion.store import Store
     damaged_file: list = []
-    real_moves, real_export = Store.moves_between, Store.export
+    real_moves, real_export, real_rescue = Store.moves_between, Store.export, Store.rescue_export
 
     def malformed(store: Store, at: int) -> None:
         damaged_file[:] = damaged_file or [store._conn]
@@ -509,6 +509,7 @@ def _rows_damaged(monkeypatch, game: int, every_open: bool = False) -> None:
 
     monkeypatch.setattr(Store, "moves_between", lambda self, at, *a: malformed(self, at) or real_moves(self, at, *a))
     monkeypatch.setattr(Store, "export", lambda self, at: malformed(self, at) or real_export(self, at))
+    monkeypatch.setattr(Store, "rescue_export", lambda self, at: malformed(self, at) or real_rescue(self, at))
     monkeypatch.setattr(Session, "_load_snapshot", lambda self, record, *a: (0, None))
 
 
@@ -579,3 +580,102 @@ def test_status_and_log_of_a_game_damaged_in_the_file_say_so_and_exit_1(tmp_path
     data = json.loads(capsys.readouterr().out)
     assert data["game"] is None and "could not be resumed" in data["notice"]
     assert main(["status", "--db", str(db), "--id", "99"]) == 2
+
+
+def _pages(db: Path, name: str) -> list[int]:
+    """The page numbers of table or index ``name`` in ``db`` (SQLite's dbstat)."""
+    with sqlite3.connect(db) as c:
+        return [p for (p,) in c.execute("SELECT pageno FROM dbstat WHERE name = ? ORDER BY pageno", (name,))]
+
+
+def _overwrite(db: Path, page: int, at: int, n: int, seed: int) -> None:
+    """``n`` random bytes over ``db``'s page ``page`` (4 KiB pages) from byte ``at`` of it: real damage."""
+    data = bytearray(db.read_bytes())
+    start = (page - 1) * 4096 + at
+    data[start:start + n] = bytes(random.Random(seed).randrange(256) for _ in range(n))
+    db.write_bytes(bytes(data))
+
+
+def _logs(db: Path) -> dict[str, tuple[str, list]]:
+    """game id -> (started, active moves) of each open game in ``db``, read before it is damaged."""
+    with Session.open(db, read_only=True) as s:
+        return {g: (r.created_at, [a.action for a in s.store.actions(r.id, active_only=True)])
+                for g, r in s.open_games().items()}
+
+
+def _nothing_lost(before: dict[str, tuple[str, list]], s: Session, said: str) -> set[str]:
+    """Every game of ``before`` is in ``s``'s file whole (its moves, its start date), or named in ``said`` as
+    left in the damaged copy; returns the games that are whole."""
+    from companion.rules import get_game
+    whole = set()
+    for game_id, rec in s.open_games().items():
+        if game_id in before:
+            moves = [a.action for a in s.store.actions(rec.id, active_only=True)]
+            assert (rec.created_at, moves) == before[game_id], (game_id, len(moves), len(before[game_id][1]))
+            whole.add(game_id)
+    from companion.session import UNLISTED
+    for game_id in set(before) - whole:  # named, or the list of games said unreadable
+        started = before[game_id][0]
+        named = f"the {get_game(game_id).TITLE} game started {started}" in said.split("Left in the damaged copy")[-1]
+        assert named or UNLISTED in said, (game_id, said)
+    return whole
+
+
+@pytest.mark.timeout(60)
+def test_real_damage_to_the_list_of_games_or_the_moves_index_loses_no_game_silently(tmp_path):
+    """A tester's findings with real damage (random bytes over a page): a damaged list of games ended
+    `companion play` at start (a crash loop under systemd); a damaged index of the moves carried games over
+    with moves missing or another game's moves mixed in, as if whole. The app starts; where SQLite finds the
+    damage, a game carried over is whole, read past the index, and a game that cannot be read whole is named
+    as left in the damaged copy. (Damage SQLite does not see is not this test's: the closing note.)"""
+    base = tmp_path / "base.sqlite3"
+    _every_game(base, 11)
+    before = _logs(base)
+    # over the ends of the pages, where SQLite keeps a page's rows (a games row whose options are left unreadable
+    # while SQLite sees nothing wrong hides that game: not among these cases, said in the closing note)
+    cases = [("games", p, at, n, seed) for p in _pages(base, "games")
+             for at, n, seed in ((4096 - 2048, 2048, 0), (4096 - 300, 64, 39), (4096 - 600, 300, 3))]
+    cases += [("sqlite_autoindex_actions_1", p, at, n, seed) for p in _pages(base, "sqlite_autoindex_actions_1")
+              for at, n, seed in ((4096 - 2048, 2048, 0), (4096 - 300, 64, 39), (4096 - 120, 100, 2),
+                                  (4096 - 600, 300, 3))]
+    carried = 0
+    for name, page, at, n, seed in cases:
+        case = tmp_path / f"{name}-{page}-{at}-{seed}"
+        case.mkdir()
+        db = case / "companion.sqlite3"
+        shutil.copyfile(base, db)
+        _overwrite(db, page, at, n, seed)
+        with Session.open(db) as s:  # never raises
+            said = [s.notice or ""]
+            for game_id in sorted(before):
+                s.switch(game_id)  # the picker's "Resume it"
+                said.append(s.notice or "")
+            if any(p.name.startswith("companion.sqlite3.damaged-") for p in case.iterdir()):  # SQLite saw it
+                carried += bool(_nothing_lost(before, s, " ".join(said)))
+    assert carried, "no case carried a game over: the damage did not reach what it should"
+
+
+@pytest.mark.timeout(60)
+def test_damage_found_at_open_after_an_unclean_stop_carries_the_readable_games_over(tmp_path):
+    """A tester's finding: after a power cut the full check at open found a damaged page and moved the file
+    aside with every game in it, naming none, though two of the three still read. The games that read whole
+    are carried over to the fresh file; the others are named as left in the damaged copy."""
+    base = tmp_path / "base.sqlite3"
+    _every_game(base, 12)
+    child = ("import os, random, sys\nfrom companion.session import Session\ns = Session.open(sys.argv[1])\n"
+             "rng = random.Random(7)\nfor _ in range(3):\n    s.submit(s.game.random_action(s.state, rng))\n"
+             "os._exit(0)\n")  # a power cut: no close, the -wal left and the stop unclean
+    subprocess.run([sys.executable, "-c", child, str(base)], check=True, timeout=60)
+    before = _logs(base)
+    carried = set()
+    for page in _pages(base, "actions"):
+        case = tmp_path / f"actions-{page}"
+        case.mkdir()
+        db = case / "companion.sqlite3"
+        for suffix in ("", "-wal"):
+            if Path(f"{base}{suffix}").exists():
+                shutil.copyfile(f"{base}{suffix}", f"{db}{suffix}")
+        _overwrite(db, page, 1500, 1024, 0)
+        with Session.open(db) as s:
+            carried |= _nothing_lost(before, s, s.notice or "")
+    assert carried, "no game was carried over from a file damaged at open"

@@ -549,8 +549,8 @@ class App:
             self._say_catalogue_notices()
         else:
             self.choose_game(game_id)
-            if self.session.notice and self.session.notice is not notice:  # said anew by this switch
-                self.say(self.session.notice, "error", 30, everywhere=True)
+        if self.session.notice and self.session.notice is not notice:  # said anew by this switch (a damaged file)
+            self.say(self.session.notice, "error", 30, everywhere=True)
         self.dirty = True
 
     def undo(self) -> None:

@@ -133,7 +133,7 @@ def test_resume_it_on_a_game_damaged_in_the_file_says_so(make_driver, session, m
     d = make_driver((800, 480))
     start_game(d)
     ttm_seq = d.app.session.seq
-    real_moves, real_export = session.store.moves_between, session.store.export
+    real_moves, real_export = session.store.moves_between, session.store.rescue_export
 
     damaged_file = session.store._conn  # the fresh file's games are read for real
 
@@ -142,7 +142,7 @@ def test_resume_it_on_a_game_damaged_in_the_file_says_so(make_driver, session, m
             raise sqlite3.DatabaseError("database disk image is malformed")
 
     monkeypatch.setattr(session.store, "moves_between", lambda game, *a: malformed(game) or real_moves(game, *a))
-    monkeypatch.setattr(session.store, "export", lambda game: malformed(game) or real_export(game))
+    monkeypatch.setattr(session.store, "rescue_export", lambda game: malformed(game) or real_export(game))
     monkeypatch.setattr(session, "_load_snapshot", lambda record, *a: (0, None))
     d.tap("New game")
     d.tap("New game")
