@@ -243,11 +243,14 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
                 return
             x, y = match[-1]["x"], match[-1]["y"]
         else:
-            x, y = int(req["x"]), int(req["y"])
+            x, y = req["x"], req["y"]
+            if type(x) not in (int, float) or type(y) not in (int, float):  # not "12", not true
+                raise TypeError(f"x and y are numbers of pixels, not {x!r} and {y!r}")
         w, h = app.display.get_size() if app.display is not None else app.size
-        if not (0 <= x < w and 0 <= y < h):
-            reply({"error": f"a tap at {x}, {y} is off the display: x is 0 to {w - 1}, y 0 to {h - 1}"})
+        if not (0 <= x < w and 0 <= y < h):  # NaN too
+            reply({"error": f"a tap at {x:g}, {y:g} is off the display: x is 0 to {w - 1}, y 0 to {h - 1}"})
             return
+        x, y = int(x), int(y)
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0.0, dy=0.0,
                                              touch_id=1, finger_id=0, pressure=1.0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
@@ -258,7 +261,7 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         _sync_later(app, reply)
     elif cmd == "shot":
         path = req["path"]  # asked now: a shot without one is answered at once
-        if not isinstance(path, str) or not path:
+        if not isinstance(path, str) or not path or "\0" in path:
             raise TypeError(f"path is a file name, not {path!r}")
 
         def shot() -> None:

@@ -153,7 +153,8 @@ def test_a_request_that_cannot_be_read_is_answered_with_an_error(tmp_path):
 def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
     """A fresh user's findings: a tap at x=1e308 ended the app (pygame's collidepoint raised); a press with
     hold_s -3 or "x" drove the mock BACK pin low and left it there, so it later fired as a hold (a Redo); a
-    press of an unknown button answered with the whole state; a shot at path 123 wrote a file named 123. Each
+    press of an unknown button answered with the whole state; a shot at path 123 wrote a file named 123; a tap
+    at x "12" (a string) or true was taken; a path with a NUL byte was cut short. Each
     is answered with an error before anything is done, the pin is released, and the app goes on."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     sock = str(tmp_path / "c.sock")
@@ -166,7 +167,9 @@ def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
         for req in ({"cmd": "tap", "x": 1e308, "y": -1e308}, {"cmd": "tap", "x": 800, "y": 10},
                     {"cmd": "tap", "x": -1, "y": 10}, {"cmd": "press", "button": "back", "hold_s": -3},
                     {"cmd": "press", "button": "back", "hold_s": "x"}, {"cmd": "press", "button": "sideways"},
-                    {"cmd": "press", "button": ["back"]}, {"cmd": "shot", "path": 123}):
+                    {"cmd": "press", "button": ["back"]}, {"cmd": "shot", "path": 123},
+                    {"cmd": "tap", "x": "12", "y": "13"}, {"cmd": "tap", "x": True, "y": 1},
+                    {"cmd": "shot", "path": str(tmp_path / "a\0b.png")}):
             answer = client.call(**req)
             assert set(answer) == {"error"}, (req, answer)
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:  # JSON's Infinity, which json.loads takes
@@ -179,7 +182,7 @@ def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
         time.sleep(1.5)  # longer than a hold: a BACK pin left low would have fired as Redo by now
         state = client.call(cmd="state")
         assert state["message"] is None, state["message"]
-        assert not (tmp_path / "123").exists()
+        assert not (tmp_path / "123").exists() and not (tmp_path / "a").exists()
         client.close()
     finally:
         proc.terminate()
