@@ -531,7 +531,7 @@ class Store:
         rows.sort()
         if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
             raise ValueError(f"the log of game {game} has a gap")
-        if said is not None and said != len(rows):
+        if said is not None and said > len(rows):  # the table lost rows the index still lists (more: the index lost)
             raise ValueError(f"the log of game {game} has {len(rows)} moves where its index has {said}")
         undone = [bool(r[3]) for r in rows]
         if undone != sorted(undone):
@@ -651,10 +651,19 @@ class Store:
     def log_extent(self, game: int) -> tuple[int, int]:
         """``(active, total)``: how many actions of ``game`` are active (the
         prefix ``1..active``) and how many are logged (with the undone tail),
-        found through the primary key and the undone index, without reading the log."""
+        found through the primary key and the undone index, without reading the log. Raises
+        ``sqlite3.DatabaseError`` (damage) when a snapshot of the game is newer than its log's end: the
+        index lost moves SQLite does not see as damaged (a snapshot is dropped with the moves it was made of)."""
         total = self._conn.execute("SELECT max(seq) FROM actions WHERE game = ?", (game,)).fetchone()[0] or 0
         first_undone = self._conn.execute(
             "SELECT min(seq) FROM actions WHERE game = ? AND undone = 1", (game,)).fetchone()[0]
+        try:
+            newest = self._conn.execute("SELECT max(seq) FROM snapshots WHERE game = ?", (game,)).fetchone()[0]
+        except sqlite3.OperationalError:  # a file without snapshots (opened read-only before they existed)
+            newest = None
+        if newest is not None and newest > total:
+            raise sqlite3.DatabaseError(f"database disk image is malformed: the log of game {game} ends at move "
+                                        f"{total}, its snapshot at move {newest}")
         return (total if first_undone is None else first_undone - 1), total
 
     def actions_between(self, game: int, first: int, last: int) -> list[ActionRecord]:

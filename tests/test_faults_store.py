@@ -625,9 +625,10 @@ def _nothing_lost(before: dict[str, tuple[str, list]], s: Session, said: str) ->
 def test_real_damage_to_the_list_of_games_or_the_moves_index_loses_no_game_silently(tmp_path):
     """A tester's findings with real damage (random bytes over a page): a damaged list of games ended
     `companion play` at start (a crash loop under systemd); a damaged index of the moves carried games over
-    with moves missing or another game's moves mixed in, as if whole. The app starts; where SQLite finds the
-    damage, a game carried over is whole, read past the index, and a game that cannot be read whole is named
-    as left in the damaged copy. (Damage SQLite does not see is not this test's: the closing note.)"""
+    with moves missing or another game's moves mixed in, as if whole; an index that lost moves without SQLite
+    seeing it resumed a game short. The app starts; a game resumed is never short (a snapshot newer than the
+    log's end is damage); where the damage is found, a game carried over is whole, read past the index, and a
+    game that cannot be read whole is named as left in the damaged copy."""
     base = tmp_path / "base.sqlite3"
     _every_game(base, 11)
     before = _logs(base)
@@ -648,7 +649,8 @@ def test_real_damage_to_the_list_of_games_or_the_moves_index_loses_no_game_silen
         with Session.open(db) as s:  # never raises
             said = [s.notice or ""]
             for game_id in sorted(before):
-                s.switch(game_id)  # the picker's "Resume it"
+                if s.switch(game_id):  # the picker's "Resume it": never a game short of its moves
+                    assert s.seq == len(before[game_id][1]), (name, page, at, game_id, s.seq)
                 said.append(s.notice or "")
             if any(p.name.startswith("companion.sqlite3.damaged-") for p in case.iterdir()):  # SQLite saw it
                 carried += bool(_nothing_lost(before, s, " ".join(said)))
