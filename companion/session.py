@@ -531,9 +531,9 @@ class Session:
         if self._record is None:
             return None
         if which == "undo":
-            found = self.store.touch(self._record.id, end=self.seq)
+            found = self.store.touch_of(self._record.id, end=self.seq)
             return None if found is None or found[0] >= self.seq else (found[0], found[2])
-        found = self.store.touch(self._record.id, start=self.seq) if self.can_redo else None
+        found = self.store.touch_of(self._record.id, start=self.seq) if self.can_redo else None
         return None if found is None or found[1] > self.seq + self._undone else (found[1], found[2])
 
     def log_mark(self) -> int:

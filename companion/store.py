@@ -629,7 +629,7 @@ class Store:
             conn.execute("DELETE FROM touches WHERE game = ? AND start < ? AND end_seq > ?", (game, end, start))
             conn.execute("INSERT INTO touches VALUES (?, ?, ?, ?)", (game, start, end, label))
 
-    def touch(self, game: int, *, start: int | None = None, end: int | None = None) -> tuple[int, int, str] | None:
+    def touch_of(self, game: int, *, start: int | None = None, end: int | None = None) -> tuple[int, int, str] | None:
         """``(start, end, label)`` of the touch of ``game`` that begins after action ``start``, or
         that ends at action ``end`` (the newest such), or None (also in a file without touches)."""
         where, arg = ("start = ?", start) if start is not None else ("end_seq = ?", end)

@@ -413,3 +413,26 @@ def test_the_move_taken_back_made_again_keeps_the_moves_after_it(tmp_path):
             assert s.undo().accepted
         other = next(a for a in game.legal_actions(s.state) if a != s._action_at(s.seq + 1))
         assert s.submit(other).accepted and not s.can_redo  # another move: the tail goes, as before
+
+
+def test_the_game_gone_back_to_from_the_picker_is_the_one_resumed_next(tmp_path):
+    """A tester's finding: "Resume it" did not mark the game as played last (the store's touch was shadowed
+    by the lookup of a touch's moves), so after a restart the app showed the game played before it."""
+    import random as _random
+
+    from companion.rules import GAMES
+    db = tmp_path / "db.sqlite3"
+    rng = _random.Random(3)
+    with Session.open(db) as s:
+        for game_id in sorted(GAMES):
+            s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+            for _ in range(4):
+                s.submit(s.game.random_action(s.state, rng))
+        last = s.game_id
+    first = sorted(GAMES)[0]
+    assert first != last
+    with Session.open(db) as s:
+        assert s.game_id == last
+        assert s.switch(first)
+    with Session.open(db) as s:
+        assert s.game_id == first
