@@ -113,11 +113,17 @@ def _normalised(value: Any) -> Any:
     return json.loads(json.dumps(value, allow_nan=False))
 
 
+class LogGap(ValueError):
+    """A game's log skips moves. The store writes them numbered 1 to N in one transaction each, so only a
+    damaged file (an index that lost entries SQLite does not see as damaged) reads so: damage."""
+
+
 def _damage(exc: BaseException) -> str | None:
-    """SQLite's words when ``exc`` (or what caused it) says the file is damaged, else None."""
+    """SQLite's words when ``exc`` (or what caused it) says the file is damaged (a :class:`LogGap` too),
+    else None."""
     seen: BaseException | None = exc
     while seen is not None:
-        if is_damage(seen):
+        if is_damage(seen) or isinstance(seen, LogGap):
             return str(seen)
         seen = seen.__cause__ or seen.__context__
     return None
@@ -284,7 +290,7 @@ class Session:
             for at, move, undone in self.store.moves_between(record.id, first, min(first + REPLAY_CHUNK - 1, seq)):
                 n += 1
                 if at != n or undone:
-                    raise ValueError("the log has a gap")
+                    raise LogGap("the log has a gap")
                 action = Action.from_json(move)
                 rejection = game.check(state, action)
                 if rejection is not None:
@@ -295,7 +301,7 @@ class Session:
                     fresh.append((n, _dump_state(state)))
             self.store.save_snapshots(record.id, engine, SNAPSHOT_FORMAT, fresh)  # a cache of checked states
         if n != seq:
-            raise ValueError("the log has a gap")
+            raise LogGap("the log has a gap")
         self._worked = self._worked or n > start
         return states
 

@@ -237,7 +237,10 @@ class Store:
     def _set_version(self, version: int) -> None:
         touched = "touched" if version >= 2 else "id"  # schema 1 has no touched column: creation order
         self._touched = touched
-        self._columns = f"id, game_id, options_json, created_at, status, {touched}"
+        # the text read as bytes, decoded by _game: a row damaged into bytes that are not UTF-8 is that row's
+        # error (skipped by _readable_games), not the whole query's (sqlite3 decodes every row it fetches)
+        self._columns = ("id, CAST(game_id AS BLOB), CAST(options_json AS BLOB), CAST(created_at AS BLOB), "
+                         f"CAST(status AS BLOB), {touched}")
 
     @property
     def writable(self) -> bool:
@@ -467,7 +470,7 @@ class Store:
         where = " WHERE game_id = ?" if game_id is not None else ""
         rows = self._conn.execute(f"SELECT {self._columns} FROM games{where} ORDER BY id",
                                   (game_id,) if game_id is not None else ()).fetchall()
-        return [_game(r) for r in rows]
+        return list(_readable_games(rows))
 
     def actions(self, game: int, *, active_only: bool = False) -> list[ActionRecord]:
         """The log of ``game`` by ``seq``; with ``active_only`` without the undone tail."""
@@ -970,7 +973,10 @@ def _readable_games(rows: Any) -> Iterator[GameRecord]:
 
 
 def _game(row: tuple) -> GameRecord:
-    id_, game_id, options_json, created_at, status, touched = row
+    """A games row (its text columns as bytes, see ``Store._columns``). Raises ``ValueError`` (a
+    ``UnicodeDecodeError`` or ``json.JSONDecodeError``) for a row whose text no longer reads."""
+    id_, game_id, options_json, created_at, status, touched = (
+        v.decode("utf-8") if isinstance(v, bytes) else v for v in row)
     return GameRecord(int(id_), game_id, json.loads(options_json), created_at, status, int(touched))
 
 

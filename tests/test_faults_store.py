@@ -681,3 +681,56 @@ def test_damage_found_at_open_after_an_unclean_stop_carries_the_readable_games_o
         with Session.open(db) as s:
             carried |= _nothing_lost(before, s, s.notice or "")
     assert carried, "no game was carried over from a file damaged at open"
+
+
+@pytest.mark.timeout(60)
+def test_an_index_that_reads_as_a_log_with_a_gap_is_damage_and_the_game_is_carried_over_whole(tmp_path):
+    """A tester's finding: 4 bytes over the moves' index made a game read as "the log has a gap": never
+    resumable, the file not set aside, nothing carried. The store writes moves numbered 1 to N, so a gap is
+    damage: the file goes aside and the game, whole past the index, is carried over and resumed."""
+    db = tmp_path / "companion.sqlite3"
+    _every_game(db, 1)
+    before = _logs(db)
+    _overwrite(db, _pages(db, "sqlite_autoindex_actions_1")[0], 8, 4, 6)
+    with Session.open(db) as s:
+        game_id = sorted(GAMES)[0]
+        assert s.switch(game_id), s.notice
+        assert s.seq == len(before[game_id][1]) and "carried over" in (s.notice or ""), (s.seq, s.notice)
+        _nothing_lost(before, s, s.notice or "")
+
+
+@pytest.mark.timeout(60)
+def test_a_games_row_that_is_no_longer_text_hides_only_its_game(tmp_path, capsys):
+    """A tester's finding: three bytes that are not UTF-8 in one game's options made the whole list of games
+    unreadable: no game resumed, the picker empty, `companion games` a traceback. Only that game is hidden
+    (logged); the others resume, and the commands list them."""
+    db = tmp_path / "companion.sqlite3"
+    last = _every_game(db, 1)
+    data = bytearray(db.read_bytes())
+    at = data.find(b'"players"')
+    assert at > 0
+    data[at + 2:at + 5] = b"\xff\xfe\xfd"
+    db.write_bytes(bytes(data))
+    hidden = _unreadable_rows(db)
+    assert len(hidden) == 1 and hidden[0] != last, hidden
+    hidden = hidden[0]
+    with Session.open(db) as s:
+        assert s.game_id == last
+        assert hidden not in s.open_games() and len(s.open_games()) == len(GAMES) - 1
+    assert main(["games", "--db", str(db)]) == 0
+    listed = capsys.readouterr().out
+    assert last in listed and hidden not in listed
+
+
+def _unreadable_rows(db: Path) -> list[str]:
+    """The game ids of the games rows whose options are not UTF-8, read with SQLite alone."""
+    with sqlite3.connect(db) as c:
+        c.text_factory = bytes
+        rows = c.execute("SELECT game_id, options_json FROM games").fetchall()
+    out = []
+    for game_id, options in rows:
+        try:
+            options.decode("utf-8")
+        except UnicodeDecodeError:
+            out.append(game_id.decode("utf-8"))
+    return out
