@@ -348,7 +348,11 @@ class Session:
         cannot be replayed (``notice`` says why)."""
         if not 0 < record_id < 2 ** 63:  # SQLite's ids; a bigger number is no id (nor an OverflowError)
             return False
-        record = self.store.game(record_id)
+        try:
+            record = self.store.game(record_id)
+        except ValueError as exc:  # its row's text no longer reads (a damaged file)
+            self.notice = f"Game {record_id} cannot be read from the saved games file ({exc})."
+            return False
         return record is not None and self._show(record, False)
 
     def _show(self, record: GameRecord, touch: bool) -> bool:

@@ -706,14 +706,8 @@ def test_a_games_row_that_is_no_longer_text_hides_only_its_game(tmp_path, capsys
     (logged); the others resume, and the commands list them."""
     db = tmp_path / "companion.sqlite3"
     last = _every_game(db, 1)
-    data = bytearray(db.read_bytes())
-    at = data.find(b'"players"')
-    assert at > 0
-    data[at + 2:at + 5] = b"\xff\xfe\xfd"
-    db.write_bytes(bytes(data))
-    hidden = _unreadable_rows(db)
-    assert len(hidden) == 1 and hidden[0] != last, hidden
-    hidden = hidden[0]
+    _, hidden = _options_not_text(db)
+    assert hidden != last
     with Session.open(db) as s:
         assert s.game_id == last
         assert hidden not in s.open_games() and len(s.open_games()) == len(GAMES) - 1
@@ -722,15 +716,26 @@ def test_a_games_row_that_is_no_longer_text_hides_only_its_game(tmp_path, capsys
     assert last in listed and hidden not in listed
 
 
-def _unreadable_rows(db: Path) -> list[str]:
-    """The game ids of the games rows whose options are not UTF-8, read with SQLite alone."""
+def _options_not_text(db: Path) -> tuple[int, str]:
+    """Three bytes that are not UTF-8 written into the first game's options found in ``db``; returns that
+    game's ``(store id, game id)``, read with SQLite alone."""
+    data = bytearray(db.read_bytes())
+    at = data.find(b'"players"')
+    assert at > 0
+    data[at + 2:at + 5] = b"\xff\xfe\xfd"
+    db.write_bytes(bytes(data))
     with sqlite3.connect(db) as c:
         c.text_factory = bytes
-        rows = c.execute("SELECT game_id, options_json FROM games").fetchall()
-    out = []
-    for game_id, options in rows:
-        try:
-            options.decode("utf-8")
-        except UnicodeDecodeError:
-            out.append(game_id.decode("utf-8"))
-    return out
+        rows = c.execute("SELECT id, game_id, options_json FROM games").fetchall()
+    bad = [(i, g.decode("utf-8")) for i, g, options in rows if b"\xff\xfe\xfd" in options]
+    assert len(bad) == 1, bad
+    return bad[0]
+
+
+def test_status_of_a_game_whose_row_is_no_longer_text_says_so(tmp_path, capsys):
+    """`status --id N` of the game hidden above says it cannot be read and exits 1 (not a traceback)."""
+    db = tmp_path / "companion.sqlite3"
+    _every_game(db, 1)
+    hidden, _ = _options_not_text(db)
+    assert main(["status", "--db", str(db), "--id", str(hidden)]) == 1
+    assert "cannot be read" in capsys.readouterr().err
