@@ -144,3 +144,25 @@ def test_a_section_that_introduces_a_list_shows_the_list():
     lines = rule_paragraph("30-to-mars.txt, Game Symbols", RULEBOOKS)
     assert lines[:3] == ["The symbols printed on Event cards and in the Daily Routine Planner:",
                          "Event result symbols", "\u2022 Inevitable Positive"], lines
+
+
+def test_no_class_or_module_defines_a_function_twice():
+    """A tester's finding: the store's ``touch(game)`` (mark the game played last) was silently replaced by a
+    second ``touch`` defined further down the class, so "Resume it" no longer marked the game. A name defined
+    twice in one class or module (property setters aside) is refused here."""
+    twice = []
+    for path in sorted((ROOT / "companion").rglob("*.py")) + sorted((ROOT / "hw").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.ClassDef, ast.Module)):
+                continue
+            seen: dict[str, int] = {}
+            for item in node.body:
+                if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                if any(ast.unparse(d).endswith((".setter", ".deleter")) or ast.unparse(d) == "overload"
+                       for d in item.decorator_list):
+                    continue
+                if item.name in seen:
+                    twice.append(f"{path.relative_to(ROOT)}:{item.lineno} {item.name} (first at {seen[item.name]})")
+                seen[item.name] = item.lineno
+    assert not twice, twice
