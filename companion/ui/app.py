@@ -834,8 +834,12 @@ class App:
             return fn()
         except Exception as exc:  # never crash in front of the players
             log.exception("screen failed while %s", what)
-            self.say(f"Something went wrong while {what} ({type(exc).__name__}: {exc}); "
-                     "the game is saved, carry on.", "error", 12, everywhere=True)
+            from companion.store import is_damage
+            after = ("the saved games file is damaged: what is on the screen is saved; if it goes on, turn the "
+                     "companion off and on: its start then checks the whole file and sets a damaged one aside "
+                     "with the games it can read" if is_damage(exc) else "the game is saved, carry on")
+            self.say(f"Something went wrong while {what} ({type(exc).__name__}: {exc}); {after}.", "error", 12,
+                     everywhere=True)
             return None
 
     # ------------------------------------------------------------------ events

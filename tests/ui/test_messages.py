@@ -442,3 +442,22 @@ def test_the_die_connected_note_stays_in_the_top_bar(make_driver, size):
     d.frame()
     assert d.app.message is not None and "connected" in d.app.message.text
     assert message_box(d.app.layout, d.app)[0] == top_bar_rects(d.app.layout, d.app)["status"]
+
+
+@pytest.mark.timeout(30)
+def test_a_screen_that_meets_a_damaged_file_does_not_say_the_game_is_saved(make_driver):
+    """A tester's finding: a screen that met SQLite's "malformed" said "the game is saved, carry on", though
+    no move could be saved. It says the file is damaged and what to do: a start after a power cut checks the
+    whole file, sets it aside and carries the readable games over."""
+    import sqlite3
+    d = make_driver((800, 480))
+    start_game(d)
+
+    def damaged() -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    d.app._guard("drawing the screen", damaged)
+    text = d.app.message.text
+    assert "saved games file is damaged" in text and "carry on" not in text, text
+    d.app._guard("drawing the screen", lambda: 1 / 0)
+    assert d.app.message.text.endswith("the game is saved, carry on."), d.app.message.text
