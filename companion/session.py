@@ -40,7 +40,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
-from companion.rules import get_game
+from companion.rules import entry, get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
 from companion.store import GameRecord, ReadOnlyError, Store, StoreError, is_damage
 
@@ -130,10 +130,11 @@ def _damage(exc: BaseException) -> str | None:
 
 
 def _title(game_id: str) -> str:
-    """The game's own name ("30 to Mars"), or its id when no rules package has it."""
+    """The game's own name ("30 to Mars", from the catalogue of games: no rules package loaded), or its id
+    when no game has it."""
     try:
-        return str(get_game(game_id).TITLE)
-    except Exception:
+        return entry(game_id).title
+    except KeyError:
         return game_id
 
 
@@ -226,16 +227,13 @@ class Session:
             record = store.current_game()
         except Exception as exc:  # the list of games is damaged: the app must start all the same
             record = None
-            session._unlisted(exc, read_only)
+            session._unlisted(exc)
         if record is not None:
             try:
                 session._resume(record)
             except Exception as exc:  # whatever it is, the app must start (no crash loop)
                 session.show_nothing()
-                damage = _damage(exc)
-                if damage is not None:
-                    session.damaged = damage
-                carried = session._carry_over(damage, record) if damage is not None else None
+                carried = session._met_damage(exc, record)
                 if carried is not None:  # play: the file, not the log, is at fault
                     message = carried[1] if carried[0] else (f"The game started {record.created_at} could not be "
                                                              f"resumed. {carried[1]}")
@@ -249,19 +247,16 @@ class Session:
                 (log.info if read_only else log.error)("cannot resume game %s: %s", record.id, exc)
         return session
 
-    def _unlisted(self, exc: Exception, read_only: bool) -> None:
+    def _unlisted(self, exc: Exception) -> None:
         """The store's list of games could not be read (``exc``): a damaged file is set aside with the games
         that can still be read (:meth:`_carry_over`; a look only says it); ``notice`` says what happened."""
-        damage = _damage(exc)
-        if damage is not None:
-            self.damaged = damage
-        carried = self._carry_over(damage) if damage is not None else None
+        carried = self._met_damage(exc)
         if carried is not None:
             self.notice = carried[1]
         else:
             self.notice = (f"The saved games file {self.store.path} cannot be read ({exc}); it was left where it "
                            "is." + (f" {self.notice}" if self.notice else ""))
-        (log.info if read_only else log.error)("cannot list the games: %s", exc)
+        (log.info if self.store.looking else log.error)("cannot list the games: %s", exc)
 
     def _resume(self, record: GameRecord) -> None:
         """Show ``record``: its newest snapshot plus the actions after it, each
@@ -365,10 +360,7 @@ class Session:
             self._record, self._game, self._engine, self._states, self._seq, self._undone = previous
             said = f"The {_title(record.game_id)} game started {record.created_at} could not be resumed ({exc})."
             (log.info if self.store.looking else log.error)("cannot resume game %s: %s", record.id, exc)
-            damage = _damage(exc)
-            carried = self._carry_over(damage) if damage is not None and self._batch is None else None
-            if damage is not None and carried is None:  # a look: the file is damaged and stays so
-                self.damaged = damage
+            carried = self._met_damage(exc)
             # the file set aside: the table is told, and goes on with what could be read
             self.notice = said if carried is None else f"{said} {carried[1]}"
             again = self.store.current_game(record.game_id) if carried is not None else None
@@ -835,6 +827,19 @@ class Session:
         if not carried[0]:
             return f"{carried[1]} The game shown could not be carried over: its log is in the damaged copy."
         return f"{carried[1]} Make the change again."
+
+    def _met_damage(self, exc: BaseException, show: GameRecord | None = None) -> tuple[bool, str] | None:
+        """``exc`` met while reading the file: when it says the file is damaged (:func:`_damage`), the file is
+        set aside with the games that still read (:meth:`_carry_over`; ``show``: the game to show after), and
+        where it cannot be (a look, a batch) :attr:`damaged` keeps why. Returns what :meth:`_carry_over`
+        returns: None when nothing was set aside."""
+        damage = _damage(exc)
+        if damage is None:
+            return None
+        carried = self._carry_over(damage, show) if self._batch is None else None
+        if carried is None:
+            self.damaged = damage
+        return carried
 
     def _carry_over(self, reason: str, show: GameRecord | None = None) -> tuple[bool, str] | None:
         """The saved games file is damaged (SQLite's ``reason``): read every open game that can still be read,
