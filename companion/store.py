@@ -330,8 +330,7 @@ class Store:
         """A damaged file (one :meth:`open` moved aside) opened only to read what can still be read
         (:meth:`rescue_export`), with no check at open: SQLite's ``mode=ro``, its ``-wal`` read too.
         Raises ``sqlite3.Error`` or ``OSError`` when not even that opens."""
-        conn = _sqlite_connect("file:" + quote(str(Path(path).absolute())) + "?mode=ro", uri=True, timeout=10.0,
-                               isolation_level=None)
+        conn = _sqlite_connect(_uri(Path(path)) + "?mode=ro", uri=True, timeout=10.0, isolation_level=None)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error:
@@ -505,15 +504,12 @@ class Store:
         record = self.game(game)
         if record is None:
             raise KeyError(f"no game {game} in {self.path}")
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
-                "options": record.options, "status": record.status,
-                "created_at": record.created_at,
-                "actions": [a.to_json() for a in self.actions(game)]}
+        return _export(record, self.actions(game))
 
     def rescue_export(self, game: int) -> dict[str, Any]:
         """:meth:`export` of ``game`` from a damaged file, read past the indexes (a damaged index gives
-        short or mixed lists without an error) and checked whole: its moves numbered 1 to N with no gap, as
-        many as the index says there are where it can still say, the moves taken back a tail. Raises
+        short or mixed lists without an error) and checked whole: its moves numbered 1 to N with no gap, no
+        fewer than the index lists where it can still list them, the moves taken back a tail. Raises
         ``sqlite3.Error`` (SQLite met the damage), ``ValueError`` (a log that is not whole) or ``KeyError``."""
         row = self._conn.execute(f"SELECT {self._columns} FROM games NOT INDEXED WHERE id = ?", (game,)).fetchone()
         if row is None:
@@ -539,10 +535,8 @@ class Store:
         undone = [bool(r[3]) for r in rows]
         if undone != sorted(undone):
             raise ValueError(f"the log of game {game} has a move taken back before one still made")
-        actions = [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at) for seq, a, e, u, at in rows]
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
-                "options": record.options, "status": record.status, "created_at": record.created_at,
-                "actions": [a.to_json() for a in actions]}
+        return _export(record, [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at)
+                                for seq, a, e, u, at in rows])
 
     # ---------------------------------------------------------------- writing
     def create_game(self, game_id: str, options: dict[str, Any]) -> GameRecord:
@@ -962,6 +956,13 @@ def _space_problem(conn: sqlite3.Connection, path: Path) -> str | None:
     return None
 
 
+def _export(record: GameRecord, actions: list[ActionRecord]) -> dict[str, Any]:
+    """The export of ``record`` with its log ``actions`` (the shape: :meth:`Store.export`)."""
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
+            "options": record.options, "status": record.status, "created_at": record.created_at,
+            "actions": [a.to_json() for a in actions]}
+
+
 def _readable_games(rows: Any) -> Iterator[GameRecord]:
     """The games of ``rows`` whose own row reads (a damaged page SQLite cannot see may leave a row whose
     options are no longer JSON: that game is skipped, and logged, not the list with it)."""
@@ -1097,7 +1098,7 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
     the file (a folder that is not writable, a full disk) and there is no
     ``-wal`` to read, ``immutable=1`` (the main file then holds everything)."""
     _check_header(path)
-    uri = "file:" + quote(str(path.absolute()))
+    uri = _uri(path)
     try:
         return _checked_read_only(_sqlite_connect(uri + "?mode=ro", uri=True, timeout=10.0, isolation_level=None))
     except sqlite3.Error as exc:
@@ -1113,6 +1114,11 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
         if _is_damage(exc):
             raise _Damaged(str(exc)) from exc
         raise
+
+
+def _uri(path: Path) -> str:
+    """``path`` as an SQLite URI (``file:``, quoted), for its ``mode=ro``/``immutable=1`` parameters."""
+    return "file:" + quote(str(path.absolute()))
 
 
 def damaged_notice(path: Path, reason: str) -> str:
