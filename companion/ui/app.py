@@ -499,14 +499,17 @@ class App:
         self.dialog = None  # a move chosen in a dialog (a greyed one under More...): its reason is seen at once
         from .screens.chrome import cites_rulebook
         cites = cites_rulebook(rejection.rule)  # its § button; not for the companion's own refusals
-        self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0)
-        self.message.rule = rejection.rule if cites else None
+        self.say(str(rejection) if cites else rejection.message, kind, float("inf") if kind == "error" else 8.0,
+                 rule=rejection.rule)
 
-    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False) -> None:
+    def say(self, s: str, kind: str = "info", seconds: float = 8.0, everywhere: bool = False,
+            rule: str | None = None) -> None:
         """Show ``s`` in the message bar for ``seconds`` (kind info|error|note).
-        The message goes when the screen changes, unless ``everywhere``."""
+        The message goes when the screen changes, unless ``everywhere``. ``rule``: the rulebook section
+        it cites ("race-to-mars.txt, Setup"), a § button beside it; none for the companion's own words."""
+        from .screens.chrome import cites_rulebook
         screen = None if everywhere else self._screen_name()
-        self.message = Message(s, kind, time.monotonic() + seconds, screen)
+        self.message = Message(s, kind, time.monotonic() + seconds, screen, rule if cites_rulebook(rule) else None)
         self.dirty = True
 
     def _screen_name(self) -> str | None:
@@ -733,10 +736,7 @@ class App:
         except (ValueError, KeyError, TypeError, StoreError) as exc:
             words = str(exc)
             cited = CITED.search(words)  # "... (race-to-mars.txt, Setup)": its section is a button, as a refusal's
-            self.say(words[:1].upper() + words[1:], "error")
-            if cited is not None:
-                from .screens.chrome import cites_rulebook
-                self.message.rule = cited.group(1) if cites_rulebook(cited.group(1)) else None
+            self.say(words[:1].upper() + words[1:], "error", rule=cited.group(1) if cited is not None else None)
             return
         self.wants_new_game = False
         self.setup_game_id = None
