@@ -79,19 +79,18 @@ def _open(args: argparse.Namespace):
         print(f"companion: {session.notice}", file=sys.stderr)
     code = 1 if _unreadable(args, session.store) or session.damaged else 0
     said = session.notice
-    if getattr(args, "id", None) is not None and not session.view(args.id):
-        if session.notice is not said:  # stored, but it could not be replayed (a damaged file): why, exit 1
-            print(f"companion: {session.notice}", file=sys.stderr)
-            session.show_nothing()  # not the game played last in its place
-            code = 1
-        else:
+    shown = True
+    if getattr(args, "id", None) is not None:
+        shown = session.view(args.id)
+        if not shown and session.notice is said:
             print(f"companion: there is no stored game {args.id} that can be read (see `companion games`).",
                   file=sys.stderr)
-            code = 2
-    elif getattr(args, "game", None) is not None and session.game_id != args.game \
-            and not session.switch(args.game, touch=False):
-        session.show_nothing()  # nothing of that game to show
-        if session.notice is not said:  # it has one, which could not be replayed: why, exit 1
+            return session, 2
+    elif getattr(args, "game", None) is not None and session.game_id != args.game:
+        shown = session.switch(args.game, touch=False)
+    if not shown:
+        session.show_nothing()  # nothing of that game to show, nor the game played last in its place
+        if session.notice is not said:  # stored, but it could not be replayed (a damaged file): why, exit 1
             print(f"companion: {session.notice}", file=sys.stderr)
             code = 1
     return session, code

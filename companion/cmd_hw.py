@@ -20,7 +20,6 @@ import sys
 import time
 
 
-
 def _positive(text: str) -> int:
     """``--count``'s N: a whole number of 1 or more (argparse says the error and exits 2)."""
     try:

@@ -510,14 +510,17 @@ def _session_costs(db: Path, undos: int = 100) -> dict[str, float]:
     (across the window of states and the snapshots), each with its commit."""
     from companion.session import Session
     undo_ms, redo_ms = [], []
+    def timed(step: Callable[[], Any], n: int, into: list[float]) -> None:
+        for _ in range(n):
+            t = time.perf_counter()
+            outcome = step()
+            into.append((time.perf_counter() - t) * 1000)
+            if not outcome.accepted:  # an error, not an assert: asserts go under -OO
+                raise RuntimeError(f"bench: {step.__name__} refused: {outcome.rejection}")
+
     with Session.open(db) as s:
-        for step, times in ((s.undo, undo_ms), (s.redo, redo_ms)):  # not asserts: they go under -OO
-            for _ in range(min(undos, s.seq) if step == s.undo else len(undo_ms)):
-                t = time.perf_counter()
-                outcome = step()
-                times.append((time.perf_counter() - t) * 1000)
-                if not outcome.accepted:
-                    raise RuntimeError(f"bench: {step.__name__} refused: {outcome.rejection}")
+        timed(s.undo, min(undos, s.seq), undo_ms)
+        timed(s.redo, len(undo_ms), redo_ms)
     return {"undo_ms": statistics.median(undo_ms or [0.0]), "redo_ms": statistics.median(redo_ms or [0.0]),
             "undo_ms_max": max(undo_ms or [0.0])}
 

@@ -93,21 +93,22 @@ def top_bar(ui: Ui, app: Any) -> None:
     game_ui = app.game_ui
     game_part = game_ui is not None and app.state is not None and not app.wants_new_game
 
+    def why(slot: str, label: str) -> None:  # a greyed Undo or Redo: a tap says why
+        ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda: app.say(why_no_undo(app, label), "info", 5)))
+
     def undo_redo() -> None:
         if inert:
             for slot, label in (("undo", "Undo"), ("redo", "Redo")):
                 ui.panel(r[slot], *STYLES["disabled"][:2])
                 ui.label(r[slot].inflate(-lay.px(8), -lay.px(4)), label, lay.body, STYLES["disabled"][2], "center",
                          bold=True)
-                ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda label=label: app.say(
-                    why_no_undo(app, label), "info", 5)))
+                why(slot, label)
         else:  # greyed, a tap still says why (nothing to take back yet, no game started)
             for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo,
                                                                                    app.redo)):
                 ui.button(r[slot], label, act if can else None, name=label)
                 if not can:
-                    ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda label=label: app.say(
-                        why_no_undo(app, label), "info", 5)))
+                    why(slot, label)
 
     def menu() -> None:
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")

@@ -282,8 +282,7 @@ def show_slot(app: Any, label: str) -> None:
     name = state.slot_names[i]
     lines = trajectory_text([list(x) for x in state.slots[i]]).split(" | ")
     card = app.catalogue("space").get(name) or {}
-    crew, module = card.get("crew"), card.get("module")
-    lines += part_lines(crew, module)
+    lines += part_lines(card.get("crew"), card.get("module"))
     app.show_info(f"Trajectory card {label}: {name}", lines)
 
 

@@ -395,7 +395,6 @@ class DayScreen(Screen):
         for cell, bay in zip(cells, range(7)):
             names = [state.crew[i].profile.short for i, b in enumerate(state.placement)
                      if b == bay and state.crew[i].active]
-            here = [n[:2] for n in names]
             # who is there, the longest that fits whole: the names, their first 3 letters, then 2 ("Je Jo" at 1 m
             # reads as one; the names fit a wide screen)
             forms = [" ".join(n[:k] for n in names) for k in (99, 3, 2)]
@@ -405,10 +404,10 @@ class DayScreen(Screen):
                 label, sub = "Sleeping Bay", text.fitting(forms, room, lay.small) if names else "rest, no work"
             else:
                 label = f"{bay} {SHORT_BAYS[bay]}"
-                sub = (text.fitting([f"{len(here)}/{cap} \u00b7 {f}" for f in forms], room, lay.small) if names
+                sub = (text.fitting([f"{len(names)}/{cap} \u00b7 {f}" for f in forms], room, lay.small) if names
                        else f"0/{cap} \u00b7 {PRODUCES[bay]}")
             if bay and bay == state.location:  # who is on the problem, where the names fit ("EVENT 4/4 La St J…")
-                count_ = f"EVENT {len(here)}/{cap}"
+                count_ = f"EVENT {len(names)}/{cap}"
                 style, sub = "primary", text.fitting([f"{count_} {f}" for f in forms] + [count_], room, lay.small)
             elif bay and (bay in state.event_bays or cap == 0):
                 style = "disabled"
@@ -419,7 +418,7 @@ class DayScreen(Screen):
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
             if one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
-                short = sub.split(" \u00b7 ")[0] if bay else f"{len(here)} here"
+                short = sub.split(" \u00b7 ")[0] if bay else f"{len(names)} here"
                 line = text.fitting([f"{label} \u00b7 {sub}", f"{label} {short}", label], room, lay.small, True)
                 ui.label(cell.inflate(-lay.px(12), 0), line, lay.small, fg, "center", bold=True)
             else:
