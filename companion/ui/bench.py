@@ -4,7 +4,7 @@ Every figure comes from ``companion play`` running in a subprocess with SDL's
 dummy video driver, ``--hw mock`` (gpiozero MockFactory pins) and a die
 simulator on a pty, observed through the test control channel
 (``COMPANION_CONTROL``); each floor is measured in the same run, interleaved
-with the app, by a minimal program (``python -m companion.ui.bench floor ...``).
+with the app, by a minimal program (:mod:`.floor`, which imports no module of the app).
 The programs run with their bytecode compiled once beforehand (in the bench's
 temporary folder), as the kiosk's first start leaves it, not compiled again at
 every start, and with the interpreter set as ``systemd/companion.service`` sets it
@@ -56,6 +56,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
+
+from .floor import hwm_kb
 
 #: figure -> the target ratio to its floor (issue 13, items 4 and 5)
 RATIO_TARGETS = {"first_frame_s": 2.0, "peak_rss_mb": 1.35, "press_to_frame_ms_p99": 1.5,
@@ -289,15 +291,6 @@ class _Run:
             self.client.close()
 
 
-def _hwm_kb(pid: int) -> int:
-    """Peak resident memory of process ``pid`` (``VmHWM``), KiB. Not ``ru_maxrss``: a child
-    started by a large parent inherits the parent's figure across fork and exec."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    raise RuntimeError(f"no VmHWM for process {pid}")
-
-
 def _latency(run: _Run, source: str, t0: float) -> float:
     """ms from ``t0`` to the first frame after an input of ``source`` that arrived after ``t0``."""
     deadline = time.monotonic() + 10
@@ -314,12 +307,18 @@ def _latency(run: _Run, source: str, t0: float) -> float:
 
 # --------------------------------------------------------------------------- floors
 
+def _floor_argv(kind: str, tmp: Path, samples: int) -> list[str]:
+    """The command line of floor program ``kind`` (:mod:`.floor`), with the app's fonts."""
+    from companion.ui import text
+    fonts = [text._font_path(False) or "-", text._font_path(True) or "-"]
+    return [sys.executable, "-m", "companion.ui.floor", kind, str(tmp), str(samples), *fonts]
+
+
 def _floor(kind: str, tmp: Path, samples: int = 0) -> dict[str, Any]:
     """Run a floor program (``window``, ``font``, ``press``, ``die``) in a subprocess;
     returns its JSON, with ``first_frame_s`` measured from before ``Popen``."""
     t0 = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "companion.ui.bench", "floor", kind, str(tmp), str(samples)],
-                         env=_env(), capture_output=True, text=True, timeout=300)
+    out = subprocess.run(_floor_argv(kind, tmp, samples), env=_env(), capture_output=True, text=True, timeout=300)
     if out.returncode != 0:
         raise RuntimeError(f"bench: the {kind} floor failed: {out.stderr.strip()[-300:]}")
     data = json.loads(out.stdout.strip().splitlines()[-1])
@@ -328,148 +327,13 @@ def _floor(kind: str, tmp: Path, samples: int = 0) -> dict[str, Any]:
     return data
 
 
-def floor_main(kind: str, tmp: str, samples: int) -> None:
-    """The floor programs (run as ``python -m companion.ui.bench floor KIND TMP SAMPLES``):
-    ``window``: import pygame-ce, open an 800x480 window, flip; ``font``: the same
-    plus the app's fonts rendering a line; ``press``/``die``: the same, then
-    ``samples`` inputs (a mock GPIO pin edge posted to the loop; a line written on a
-    pty and read by a thread) each committed as one row (WAL, ``synchronous=FULL``)
-    and drawn as a full frame. Prints one JSON line: ``frame_t``, ``maxrss_kb``,
-    ``latency_ms`` (one per input)."""
-    import pygame
-    pygame.display.init()
-    display = pygame.display.set_mode((800, 480))
-    display.fill((10, 12, 24))
-    if kind != "window":
-        from companion.ui import text
-        pygame.font.init()
-        for bold in (False, True):
-            f = pygame.font.Font(text._font_path(bold), 28)
-            display.blit(f.render("Mars Table Companion: day 1 of 30", True, (230, 230, 230)), (20, 20 + 40 * bold))
-    pygame.display.flip()
-    frame_t = time.monotonic()
-    latency: list[float] = []
-    if kind in ("press", "die"):
-        latency = _floor_loop(kind, Path(tmp), samples, display)
-    print(json.dumps({"frame_t": frame_t, "maxrss_kb": _hwm_kb(os.getpid()),
-                      "latency_ms": latency}))
-
-
-def _floor_loop(kind: str, tmp: Path, samples: int, display: Any) -> list[float]:
-    import queue
-    import select
-    import sqlite3
-    import threading
-
-    import pygame
-
-    from companion.ui import text
-    db = sqlite3.connect(tmp / f"floor-{kind}.sqlite3", isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL").fetchone()
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, what TEXT, at REAL)")
-    font = pygame.font.Font(text._font_path(False), 28)
-    backdrop = display.copy()
-    wake_r, wake_w = os.pipe()
-    posted: queue.Queue = queue.Queue()
-    done = threading.Event()
-
-    def post(t0: float) -> None:
-        posted.put(t0)
-        os.write(wake_w, b"x")
-
-    if kind == "press":
-        from gpiozero import Button, Device
-        from gpiozero.pins.mock import MockFactory
-        Device.pin_factory = MockFactory()
-        button = Button(27, pull_up=True)
-        pin = button.pin
-        stamps: queue.Queue = queue.Queue()
-        button.when_pressed = lambda: post(stamps.get())
-
-        def inputs() -> None:  # the press time is taken just before the edge, as the app's bench does
-            for _ in _triggers(samples):
-                stamps.put(time.monotonic())
-                pin.drive_low()
-                time.sleep(0.035)
-                pin.drive_high()
-                time.sleep(0.04)
-            done.set()
-    else:
-        master, slave = os.openpty()
-        sent: queue.Queue = queue.Queue()
-
-        def reader() -> None:
-            buf = b""
-            while True:
-                try:
-                    chunk = os.read(slave, 256)
-                except OSError:
-                    return
-                buf += chunk
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    if line.strip().startswith(b"ROLL"):
-                        post(sent.get())
-        threading.Thread(target=reader, daemon=True).start()
-
-        def inputs() -> None:
-            for i in _triggers(samples):
-                sent.put(time.monotonic())
-                os.write(master, f"ROLL {i % 6 + 1}\n".encode())
-                time.sleep(0.04)
-            done.set()
-
-    threading.Thread(target=inputs, daemon=True).start()
-    out: list[float] = []
-    seq = 0
-    if samples < 0:
-        print(json.dumps({"ready": True}), flush=True)
-    while len(out) < samples or (samples < 0 and not done.is_set()):
-        select.select([wake_r], [], [], 1.0)
-        try:
-            os.read(wake_r, 64)
-        except BlockingIOError:
-            pass
-        while True:
-            try:
-                t0 = posted.get_nowait()
-            except queue.Empty:
-                break
-            pygame.event.pump()
-            seq += 1
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO log (what, at) VALUES (?, ?)", (kind, t0))
-            db.execute("COMMIT")
-            display.blit(backdrop, (0, 0))
-            display.blit(font.render(f"{kind} {seq}", True, (230, 230, 230)), (20, 120))
-            pygame.display.flip()
-            out.append((time.monotonic() - t0) * 1000)
-            if samples < 0:  # serving: each sample as soon as it is taken
-                print(json.dumps({"latency_ms": out[-1]}), flush=True)
-    db.close()
-    return out
-
-
-def _triggers(samples: int):
-    """``range(samples)``, or with ``samples < 0`` one input per line read on stdin
-    until it closes (a floor served sample by sample, interleaved with the app)."""
-    if samples >= 0:
-        yield from range(samples)
-        return
-    i = 0
-    for _ in sys.stdin:
-        yield i
-        i += 1
-
-
 class _Floor:
     """A floor program (``press`` or ``die``) running beside the app, one input per
     :meth:`sample`, so that the app's and the floor's samples are taken in pairs under the same load."""
 
     def __init__(self, kind: str, tmp: Path) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion.ui.bench", "floor", kind, str(tmp), "-1"],
-                                     env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(_floor_argv(kind, tmp, -1), env=_env(), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
         self._expect("ready")
 
     def _expect(self, key: str) -> Any:
@@ -603,7 +467,7 @@ def _app_figures(tmp: Path, db: Path, die: Any, samples: int, idle_s: float, sta
                 run.call(cmd="press", button="back")
                 run.wait(lambda s: s["seq"] == seq)
         out.update(press=press, tap=tap, die=die_ms)
-        out["maxrss_kb"] = _hwm_kb(run.proc.pid)
+        out["maxrss_kb"] = hwm_kb(run.proc.pid)
     finally:
         out["exit_status_on_sigterm"] = run.stop()
     return out
@@ -755,12 +619,3 @@ def main(json_out: bool = False, idle_s: float = 10.0, samples: int = 300, game_
                 ok = {True: "ok", False: "MISSED", None: ""}[r["met"]]
                 print(f"  {r['figure']:44s} {r['measured']:>10.4g} {floor:>10s} {ratio:>7s} {target:>8s}  {ok}")
     return 0 if met else 1
-
-
-if __name__ == "__main__":  # the floor programs
-    if len(sys.argv) >= 3 and sys.argv[1] == "floor":
-        floor_main(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else tempfile.gettempdir(),
-                   int(sys.argv[4]) if len(sys.argv) > 4 else 0)
-    else:
-        print("usage: python -m companion.ui.bench floor window|font|press|die TMP SAMPLES", file=sys.stderr)
-        sys.exit(2)
