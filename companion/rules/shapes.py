@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any
 
 #: Payloads larger than this (JSON characters) are refused outright.
@@ -38,7 +37,36 @@ def _show(value: Any) -> str:
 
 
 class Shape(ABC):
-    """Base class; see the module docstring."""
+    """Base class; see the module docstring. A shape is fixed once made (its fields,
+    ``__slots__``, cannot be set again), equal to another of its kind with the same fields.
+
+    Plain classes, not dataclasses: a frozen dataclass compiles six methods when its
+    module is imported, about 1 ms each class, and the shapes are imported before the
+    first frame (issue 13, item 4: the start)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _set(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a {type(self).__name__} shape cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} shape cannot be changed")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self.__slots__))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self.__slots__, self._fields()))})"
 
     @abstractmethod
     def problem(self, value: Any, path: str = "") -> str | None:
@@ -50,12 +78,13 @@ class Shape(ABC):
         return whole + p[len(WHOLE):] if p is not None and p.startswith(WHOLE) else p
 
 
-@dataclass(frozen=True)
 class Int(Shape):
     """A whole number ``lo..hi`` (inclusive); a bool or a float is refused."""
 
-    lo: int = -10**9
-    hi: int = 10**9
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo: int = -10**9, hi: int = 10**9) -> None:
+        self._set(lo=lo, hi=hi)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not int or not self.lo <= value <= self.hi:
@@ -63,9 +92,10 @@ class Int(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class Bool(Shape):
     """``true`` or ``false`` (not 0 or 1)."""
+
+    __slots__ = ()
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not bool:
@@ -73,12 +103,13 @@ class Bool(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class Str(Shape):
     """Text of 1..``max_len`` characters (``min_len`` 0 allows empty text)."""
 
-    max_len: int = 200
-    min_len: int = 1
+    __slots__ = ("max_len", "min_len")
+
+    def __init__(self, max_len: int = 200, min_len: int = 1) -> None:
+        self._set(max_len=max_len, min_len=min_len)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not str or not self.min_len <= len(value) <= self.max_len:
@@ -94,11 +125,13 @@ def has_control(text: str) -> bool:
     return any(c < " " or "\x7f" <= c <= "\x9f" for c in text)
 
 
-@dataclass(frozen=True)
 class OneOf(Shape):
     """One of the listed values, compared with their exact types (``1`` is not ``True``)."""
 
-    values: tuple[Any, ...]
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self._set(values=values)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if not any(type(value) is type(v) and value == v for v in self.values):
@@ -107,24 +140,25 @@ class OneOf(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class Maybe(Shape):
     """``null`` or ``inner``."""
 
-    inner: Shape
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Shape) -> None:
+        self._set(inner=inner)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         return None if value is None else self.inner.problem(value, path)
 
 
-@dataclass(frozen=True)
 class AnyOf(Shape):
     """A value of any one of ``shapes`` (``AnyOf(Int(1, 6), Str())``)."""
 
-    shapes: tuple[Shape, ...]
+    __slots__ = ("shapes",)
 
-    def __init__(self, *shapes: Shape):
-        object.__setattr__(self, "shapes", tuple(shapes))
+    def __init__(self, *shapes: Shape) -> None:
+        self._set(shapes=tuple(shapes))
 
     def problem(self, value: Any, path: str = "") -> str | None:
         problems = [s.problem(value, path) for s in self.shapes]
@@ -133,13 +167,13 @@ class AnyOf(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class ListOf(Shape):
     """A list of ``min_len..max_len`` items, each of shape ``item``."""
 
-    item: Shape
-    max_len: int = 50
-    min_len: int = 0
+    __slots__ = ("item", "max_len", "min_len")
+
+    def __init__(self, item: Shape, max_len: int = 50, min_len: int = 0) -> None:
+        self._set(item=item, max_len=max_len, min_len=min_len)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not list or not self.min_len <= len(value) <= self.max_len:
@@ -151,13 +185,13 @@ class ListOf(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class MapOf(Shape):
     """An object whose keys are among ``keys`` and whose values are of shape ``value``."""
 
-    keys: tuple[str, ...]
-    value: Shape
-    max_len: int = 20
+    __slots__ = ("keys", "value", "max_len")
+
+    def __init__(self, keys: tuple[str, ...], value: Shape, max_len: int = 20) -> None:
+        self._set(keys=keys, value=value, max_len=max_len)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not dict or len(value) > self.max_len:
@@ -171,20 +205,14 @@ class MapOf(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class Obj(Shape):
     """An object with exactly the ``fields`` (name -> shape); names in ``optional``
     may be left out; any other field is refused."""
 
-    fields: dict[str, Shape] = field(default_factory=dict)
-    optional: frozenset[str] = frozenset()
+    __slots__ = ("fields", "optional")
 
-    def __init__(self, _optional: tuple[str, ...] | frozenset[str] = (), **fields: Shape):
-        object.__setattr__(self, "fields", dict(fields))
-        object.__setattr__(self, "optional", frozenset(_optional))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.fields))
+    def __init__(self, _optional: tuple[str, ...] | frozenset[str] = (), **fields: Shape) -> None:
+        self._set(fields=dict(fields), optional=frozenset(_optional))
 
     def problem(self, value: Any, path: str = "") -> str | None:
         if type(value) is not dict:
@@ -205,12 +233,13 @@ class Obj(Shape):
         return None
 
 
-@dataclass(frozen=True)
 class Custom(Shape):
     """A shape checked by a function ``fn(value) -> str | None`` (a game's card parser)."""
 
-    fn: Any
-    what: str = "value"
+    __slots__ = ("fn", "what")
+
+    def __init__(self, fn: Any, what: str = "value") -> None:
+        self._set(fn=fn, what=what)
 
     def problem(self, value: Any, path: str = "") -> str | None:
         try:

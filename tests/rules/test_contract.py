@@ -203,3 +203,17 @@ def test_action_json_round_trip_keeps_the_seat():
     assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
     b = Action("draw", {"card": {"name": "X", "colour": "green", "difficulty": 4, "location": 2}})
     assert Action.from_json(json.loads(json.dumps(b.to_json()))) == b and "seat" not in b.to_json()
+
+
+def test_a_shape_is_fixed_once_made_and_equal_to_another_with_the_same_fields():
+    """Shapes are plain slotted classes (a frozen dataclass compiles six methods at import, issue 13's start):
+    still read-only, compared by their fields, shown with them."""
+    from companion.rules.shapes import AnyOf, Int, ListOf, Obj, Str
+    face = Int(1, 6)
+    assert face == Int(1, 6) and face != Int(1, 5) and face != Str()
+    assert Obj(face=Int(1, 6)) == Obj(face=Int(1, 6)) and len({Int(1, 6), Int(1, 6)}) == 1
+    assert repr(ListOf(face, max_len=3)) == "ListOf(item=Int(lo=1, hi=6), max_len=3, min_len=0)"
+    for change in (lambda: setattr(face, "hi", 7), lambda: delattr(face, "hi"), lambda: setattr(face, "new", 1)):
+        with pytest.raises(AttributeError):
+            change()
+    assert face.hi == 6 and AnyOf(face, Str()).problem(9) is not None
