@@ -1140,3 +1140,19 @@ def test_a_resource_and_its_count_never_wrap_apart(monkeypatch, short):
     for w in range(text.width("Left: Hull,", size), text.width(line, size) + 1, 7):
         for wrapped in text.wrap(line, w, size):
             assert not wrapped.lstrip()[:1].isdigit() and not wrapped.lstrip().startswith("x3"), (w, wrapped)
+
+
+def test_a_2_1_panel_counts_one_card_in_play_as_one_card(driver):
+    """A tester read "In play: 1 cards" on a narrow 2.1 panel: a card in play whose name does not fit on one line
+    is counted instead, in the singular for one."""
+    from companion.ui.widgets import Ui
+    d = driver(size=(800, 480))
+    new_game(d, 4, first_game=True)
+    play_until(d, 3, step_is("play"), limit=12000)
+    d.frame()
+    screen = d.app.current_screen()
+    ui = Ui(d.app.surface, d.app.layout)
+    seat = screen.playing()[0]
+    screen.paint_facts(ui, pygame.Rect(0, 0, 150, 300), seat, {"hand": 2, "play_area": ["Kepler Deep Space " * 3]})
+    drawn = " ".join(t for t, _, _ in ui.texts)
+    assert "In play: 1 card" in drawn and "1 cards" not in drawn, drawn

@@ -190,7 +190,7 @@ class PlayScreen(TableScreen):
         r = self.app.game.reach(self.app.state, seat)   # asked once per state
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
         if len(text.wrap(in_play, rect.w, lay.small)) > 1:
-            in_play = f"In play: {len(p['play_area'])} cards"
+            in_play = f"In play: {count(len(p['play_area']), 'card')}"
         free = r["free_advance"]
         facts_ = [(f"Hand {count(p['hand'], 'card')}", f"Hand {p['hand']}"),
                   (f"Reach {count(r['spaces'], 'space')}" + (", Mars!" if r["mars"] else ""),
