@@ -1156,3 +1156,23 @@ def test_a_2_1_panel_counts_one_card_in_play_as_one_card(driver):
     screen.paint_facts(ui, pygame.Rect(0, 0, 150, 300), seat, {"hand": 2, "play_area": ["Kepler Deep Space " * 3]})
     drawn = " ".join(t for t, _, _ in ui.texts)
     assert "In play: 1 card" in drawn and "1 cards" not in drawn, drawn
+
+
+def test_a_rocket_standing_in_a_hazard_shows_the_space_after_it_as_paid(driver):
+    """"Hazards": "When you pass through a hazard, you must immediately deal with it before you may continue".
+    The step to the space after the hazard is already paid (RM-078) while the rocket stands in it: a tester saw
+    the resource gone and the rocket not moved, so that space's chip says "paid" (or "free"), not "+1"."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    play_until(d, 2, lambda d: d.app.current_screen().name == "turn" and s.state.hazards and s.state.onward,
+               limit=4000)
+    d.frame()
+    seat = s.state.order[s.state.at]
+    words = shown(d).split()
+    assert ("paid" if s.state.onward[0] else "free") in words and "+1" not in words, words
+    for _ in range(5):   # back before the step: no space is said paid
+        d.key("back")
+        if not s.state.onward:
+            break
+    assert not s.state.onward and not {"paid", "free"} & set(shown(d).split()), (seat, shown(d))

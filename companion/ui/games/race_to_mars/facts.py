@@ -155,6 +155,15 @@ def hazards(state: Any) -> tuple[str, ...]:
     return state.hazards
 
 
+def paid_onward(state: Any, seat: int) -> str | None:
+    """While ``seat``'s rocket stands in a hazard with its step to the space after it already made ("Hazards":
+    the hazard is dealt with first, then that step ends on the space, RM-078): "paid", or "free" for a free
+    advance's step; else None."""
+    if not (state.onward and state.hazards and state.order and state.order[state.at] == seat):
+        return None
+    return "paid" if state.onward[0] else "free"
+
+
 def starting_place(state: Any) -> str:
     """What the Starting card expected now is for (the engine's ``starting_stage``):
     "insight" (the card beside the Insight card), "revealed" (one of the cards
