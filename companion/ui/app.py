@@ -159,7 +159,6 @@ class App:
         self.setup_game_id: str | None = None  # the game whose New-game screen is shown
         self._die_games: dict[str, bool] = {}   # game id -> whether it is played with a die
         self._game_uis: dict[str, Any] = {}
-        self.settings: dict[str, Any] = {}       # the table's display choices (e.g. hide_hands)
         self._asked: AskedOnce | None = None  # the rules, asked once per state (see :attr:`game`)
         self.frame_memo: dict[str, Any] | None = None  # set while a frame is drawn (see render)
         #: parts of the screen painted again only when what they show changed (name -> Region)

@@ -110,6 +110,9 @@ def test_setup_refuses_unknown_options_bad_die_maps_and_shared_colours():
         mm.new_game({"die_faces": ["air"] * 6})
     with pytest.raises(ValueError):
         mm.new_game({"teleport": True})
+    with pytest.raises(ValueError, match="hidden_hands must be true or false"):
+        mm.new_game({"hidden_hands": "yes"})
+    assert mm.new_game({"hidden_hands": True}) == mm.new_game({})   # the table's way of showing: no rule
     assert mm.new_game(mm.default_options(2, seed=3)).seats[1].name == "Player 2"
     assert len(mm.new_game({}).seats) == 3
 

@@ -484,3 +484,33 @@ def test_more_is_titled_by_what_it_holds(driver, size):
     moves = [label for label, _ in d.app.dialog.options]
     assert (d.app.dialog.title == "More moves") == bool(moves), (d.app.dialog.title, moves)
     assert d.app.dialog.cancel_label == ("Cancel" if moves else "Close"), (d.app.dialog.cancel_label, moves)
+
+
+def test_hands_hidden_at_new_game_stay_hidden_after_a_restart(tmp_path):
+    """A tester's finding: "Hands: hidden" lived only in the running app, so a restart (systemd after a power
+    cut) showed every player's cards. It is now the game's ``hidden_hands`` option, stored with the game; the
+    next New game starts with the open game's choice."""
+    from companion.catalogue import Catalogues
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        d = Driver(s, Catalogues(tmp_path), (800, 480))
+        d.tap("Mission to Mars 2049")
+        d.tap("Hands")
+        d.tap("Start")
+        assert s.record.options["hidden_hands"] is True
+    with Session.open(tmp_path / "db.sqlite3") as s:   # the restart
+        d = Driver(s, Catalogues(tmp_path), (800, 480))
+        shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+        acting = s.game.to_act(s.state).seats
+        hidden = [p for i, p in enumerate(s.game.summary(s.state)["players"]) if i not in acting]
+        assert hidden and all(f"{p['name']}" in shown for p in hidden)
+        assert "resources" in shown, shown   # the others' hands as a count, not their cards
+        d.tap("New game")
+        d.tap("New game")   # the question's own button: "New game?"
+        d.tap("Mission to Mars 2049")
+        d.tap("New game")   # not "Resume it"
+        assert d.app.current_screen().options()["hidden_hands"] is True
+    pygame.display.quit()

@@ -36,7 +36,8 @@ from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LA
 from .sections import SETUP_POINTS
 from .wallet import gain, pay, pay_one
 
-OPTIONS = frozenset({"players", "die_faces", "victory_49", "productivity_any_time", "bank", "seed"})
+OPTIONS = frozenset({"players", "die_faces", "victory_49", "productivity_any_time", "bank", "hidden_hands",
+                     "seed"})
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_PLAYERS = 3
 
@@ -63,7 +64,10 @@ def new_game(options: dict[str, Any]) -> State:
     Game Bank's cards in the box, ``{"air": n, "food": n, "minerals": n,
     "road": n}`` (default :data:`.model.BANK_BOX`: the rulebook does not count
     them; at least ``2 * players + 1`` of each resource, see :mod:`.bank`);
-    ``seed`` unused (the engine shuffles nothing: chance is input).
+    ``hidden_hands`` bool (default false), whether the table keeps the players' cards hidden: the
+    rulebook leaves it to the table (everything in a hand came from public play), the rules do not
+    depend on it, and the screens show only the acting player's hand when it is true; ``seed``
+    unused (the engine shuffles nothing: chance is input).
 
     Every player starts on a Starting Point with a First Base, an Air, a Food
     and a Mineral Station attached to it (3.3 Your First Base and Resource
@@ -96,6 +100,8 @@ def new_game(options: dict[str, Any]) -> State:
     any_time = options.get("productivity_any_time", True)
     if type(any_time) is not bool:
         raise ValueError("productivity_any_time must be true or false")
+    if type(options.get("hidden_hands", False)) is not bool:
+        raise ValueError("hidden_hands must be true or false")
     box = _box(options.get("bank"), len(seats))
     colonies = tuple(Colony(stations=((0, i, 1), (1, i, 1), (2, i, 1))) for i in range(len(seats)))
     dealt = [sum(c.cards[r] for c in colonies) for r in (0, 1, 2)]

@@ -18,6 +18,7 @@ from ...screens.base import Screen
 from ...seats import colour_of, seat_chip
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Ui
+from .panels import hidden_hands
 
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")
 #: The bank's kinds as the options page names them (the ``bank`` option's keys, 2.1 The Game Bank).
@@ -41,13 +42,14 @@ class NewGameScreen(Screen):
         self.victory_49 = False
         self.any_time = True            # Productivity Mission: "Play at any time you wish" (4.1)
         self.bank = default_bank()      # the Game Bank's cards in the box (2.1)
+        self.hidden_hands = hidden_hands(self.app)   # as the open game has them: a table keeps its way
         self.more = False               # the Options page is shown
         self._entered_on = self.choices()
 
     def choices(self) -> tuple:
-        """What the table chose here (the hands shown or hidden is the app's setting: kept)."""
+        """What the table chose here."""
         return self.players, tuple(self.colours), tuple(self.faces), self.victory_49, self.any_time, \
-            tuple(self.bank.items())
+            tuple(self.bank.items()), self.hidden_hands
 
     def unsaved(self) -> str | None:
         """The choices made since the screen opened: lost when BACK leaves it."""
@@ -58,7 +60,7 @@ class NewGameScreen(Screen):
         names = [c.capitalize() for c in self.colours[:self.players]]
         return {"players": [{"name": n, "colour": c} for n, c in zip(names, self.colours)],
                 "die_faces": list(self.faces), "victory_49": self.victory_49,
-                "productivity_any_time": self.any_time, "bank": self.fitting_bank()}
+                "productivity_any_time": self.any_time, "bank": self.fitting_bank(), "hidden_hands": self.hidden_hands}
 
     def fitting_bank(self) -> dict[str, int]:
         """The bank's counts, each at least what the rules ask for this many players (:func:`bank_least`)."""
@@ -171,14 +173,14 @@ class NewGameScreen(Screen):
             ui.button(opts_r, "Productivity any time" if self.any_time else "Productivity: own turn",
                       more, size=lay.small, sub="Game Bank " + " \u00b7 ".join(str(n) for n in bank.values())
                       + (" (default)" if self.as_rulebook() else ""), name="Options")
-        hide = self.app.settings.get("hide_hands", False)
+        hide = self.hidden_hands
         nr = next_rect(lay, lay.body_rect)
         left = pygame.Rect(bottom_r.x, bottom_r.y, nr.x - lay.gap - bottom_r.x, bottom_r.h)
         cells = L.cols(left, 2 if lay.portrait else 3 + (1 if back else 0), lay.gap)
         ui.button(cells[0], "49 points", lambda: setattr(self, "victory_49", not self.victory_49),
                   "selected" if self.victory_49 else "normal", size=lay.small,
                   sub="wins: on" if self.victory_49 else "wins: off", name="49-point victory")
-        ui.button(cells[1], "Hands", lambda: self.app.settings.__setitem__("hide_hands", not hide),
+        ui.button(cells[1], "Hands", lambda: setattr(self, "hidden_hands", not hide),
                   "selected" if hide else "normal", size=lay.small, sub="hidden" if hide else "open",
                   name="Hands")
         if not lay.portrait:

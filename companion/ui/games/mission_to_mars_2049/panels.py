@@ -1,8 +1,8 @@
 """Mission to Mars 2049: the player panels and the top bar's turn line.
 
 Everything shown comes from the rules' ``summary(state)`` and ``to_act``;
-hands are shown open by default (everything in them came from public play),
-and ``app.settings["hide_hands"]`` shows only the acting player's hand.
+hands are shown open by default (everything in them came from public play);
+a game started with its ``hidden_hands`` option shows only the acting player's hand.
 """
 from __future__ import annotations
 
@@ -19,6 +19,13 @@ from ...widgets import DIM, FG, INFO, MARS, PANEL, PANEL_HI, Hit, Ui
 from .labels import BUILDABLE, STATION_LABEL
 
 #: Player colours on screen (the board game's token colours); unknown names fall back to grey.
+def hidden_hands(app: Any) -> bool:
+    """True when the open game was started with hands hidden (its ``hidden_hands`` option, kept with the
+    game: a restart keeps it)."""
+    record = app.session.record
+    return record is not None and record.options.get("hidden_hands") is True
+
+
 def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
     """What :func:`turn_line` shows of ``state``: (the acting player's ``Seat``, or None,
     their name, "turn 7" or what they do); the top bar's key (``GameUi.top_bar_key``)."""
@@ -69,7 +76,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     summary = app.view()
     players = summary["players"]
     turn = app.game.to_act(state)
-    hide = app.settings.get("hide_hands", False)
+    hide = hidden_hands(app)
     current = turn.seats[0] if turn.seats else -1
     rows = L.rows(rect, len(players), lay.gap)
     for i, (row, p) in enumerate(zip(rows, players)):
