@@ -352,3 +352,21 @@ def test_a_panel_counts_the_stations_armageddon_left_inactive(driver):
     active = sum(s.colonies[0].active)
     assert f"{active} St +1 inactive" in shown, shown
     assert shown.count("inactive") == 1, shown  # the others' Stations all stand
+
+
+def test_the_move_that_wins_says_no_building_tip_over_the_game_over_screen(driver):
+    """A tester's finding: the 49th point came from a Station (5.0, the optional 49-point victory) and the Game
+    over screen opened under "A Station pays back after about 24 rolls" (6.0.5), hiding the winner's line.
+    A move that ends the game says no tip; the same move earlier in the game still does."""
+    from companion.rules.mission_to_mars_2049.actions import BUILD_STATION
+    d = driver()
+    s = d.app.session
+    for bought, over in ((15, True), (5, False)):   # 18 points in busy(): 48 (+1 wins) or 28
+        state = put(d, replace(colony(busy(s.state), 0, bought=bought), victory_49=True))
+        station = next(a for a in s.game.legal_actions(state) if a.kind == BUILD_STATION and a.seat == 0)
+        d.app.message = None
+        d.app.current_screen()._make(station)
+        d.frame()
+        assert s.game.is_over(s.state) is over
+        assert (d.app.message is None) is over, d.app.message and d.app.message.text
+        d.key("back")

@@ -269,13 +269,14 @@ class TurnScreen(Screen):
         self._make(action)
 
     def _make(self, action: Action) -> None:
-        """Make ``action``; then say its first tip other than those asked before it (3.6.4, 6.0.2), if any."""
+        """Make ``action``; then say its first tip other than those asked before it (3.6.4, 6.0.2), if any and
+        the game goes on (a tip over the winner's line on the Game over screen: a tester's finding)."""
         from companion.rules.mission_to_mars_2049.advice import armageddon_warning, base_warning, hints
         state = self.app.state
         asked = {base_warning(state, action), armageddon_warning(state, action)}
         tips = [t for t in hints(state, action) if t not in asked]
         self.app.close_dialog()
-        if self.app.submit(action) and tips:
+        if self.app.submit(action) and tips and not self.app.game.is_over(self.app.state):
             self.app.say(tips[0], "note", 6)
 
     # ------------------------------------------------------------------ buttons
