@@ -261,3 +261,24 @@ def test_the_name_first_tip_goes_once_the_page_is_turned(make_driver):
         d.tap(f"key {k}")
     d.tap("NEXT")
     assert editor(d).page == 1 and d.app.message is None
+
+
+def test_redo_of_a_draw_says_when_the_catalogue_card_was_changed_since(make_driver):
+    """A tester's finding: a card drawn, Undo, the card corrected in Edit cards, then Redo: the old card came
+    back with nothing said. Redo makes the move as it was made (the card as entered then) and now says so."""
+    from companion.rules.contract import Action
+    from .helpers import start_game
+    d = make_driver((800, 480))
+    start_game(d)
+    cards = d.app.catalogue("event")
+    card = cards.add({"name": "Meteor", "colour": "green", "difficulty": 5, "location": 3, "failure": {"health": 8}})
+    assert d.app.submit(Action("draw", {"card": card}))
+    d.key("back")
+    d.key("redo")   # the card unchanged: the draw's own words
+    assert "Made again: Green event: Meteor" in d.app.message.text and "as entered then" not in d.app.message.text
+    d.key("back")
+    cards.add({**card, "failure": {"health": -8}}, replace=True)
+    d.key("redo")
+    said = d.app.message.text
+    assert "Meteor, as entered then" in said and "changed since" in said, said
+    assert [(e.symbol, e.amount) for e in d.app.state.event.failure] == [("health", 8)]   # the move as it was made

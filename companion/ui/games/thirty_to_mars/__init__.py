@@ -84,6 +84,24 @@ class ThirtyToMarsUi(GameUi):
         """A new day starts "what happened today"."""
         return any(e.kind == "day" for e in events)
 
+    def describe_action(self, state: Any, action: Any) -> str | None:
+        """A drawn card whose catalogue entry was changed since it was drawn, said so: Undo and Redo take back
+        and make again the move as it was made, with the card as it was entered then (a tester corrected a
+        card after an Undo, and Redo silently brought the old one back). Else None: the draw's own event."""
+        from companion.rules.thirty_to_mars.actions import DRAW
+        from companion.rules.thirty_to_mars.model import EventCard
+        if action.kind != DRAW:
+            return None
+        try:
+            drawn = EventCard.from_json(action.args["card"])
+            entry = self.app.catalogue("event").get(drawn.name)
+            if entry is None or EventCard.from_json(entry).to_json() == drawn.to_json():
+                return None
+        except (KeyError, TypeError, ValueError):   # a catalogue entry that is not a whole card: nothing to say
+            return None
+        return (f"{drawn.colour.capitalize()} event: {drawn.name}, as entered then (the catalogue's {drawn.name} "
+                f"was changed since: Undo, then pick it again to play it as it is now)")
+
     def describe(self, state: Any) -> dict[str, Any]:
         """The day, the step, the pending rolls and choices, where the crew stands."""
         return {"step": state.step, "day": state.day, "result": state.result,
