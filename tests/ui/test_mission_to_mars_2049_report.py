@@ -370,3 +370,12 @@ def test_the_move_that_wins_says_no_building_tip_over_the_game_over_screen(drive
         assert s.game.is_over(s.state) is over
         assert (d.app.message is None) is over, d.app.message and d.app.message.text
         d.key("back")
+
+
+def test_fix_roll_names_the_face_entered_by_its_symbol(driver):
+    """A tester's finding: Fix roll said "Red's roll, entered as 2" where the die shows Food."""
+    d = driver()
+    d.roll(2)  # Red rolls Food in the roll-off
+    d.tap("Fix roll")
+    label = d.app.face_labels()[1]
+    assert label != "2" and f"entered as {label})" in d.app.dialog.title, d.app.dialog.title

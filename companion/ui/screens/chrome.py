@@ -217,17 +217,19 @@ def ask_new_game(app: Any) -> None:
 
 
 def ask_fix_roll(app: Any) -> None:
-    """The Fix roll dialog: which roll it corrects, the face taken, faces 1..6."""
+    """The Fix roll dialog: which roll it corrects, the face taken (in the game's words for it: "Air", a
+    tester read "entered as 1" where the die shows a symbol), faces 1..6."""
     def fix(face: int) -> None:
         app.close_dialog()
         app.correct_roll(face)
     last = app.fixable_roll()
+    labels = app.face_labels()
     if last is None:
         title = "Fix the last roll: which face was really rolled?"
     else:
         purpose, face = last
-        title = f"Fix the last roll ({purpose}, entered as {face}): which face was really rolled?"
-    labels = app.face_labels()
+        shown = labels[face - 1] if 1 <= face <= len(labels) else face
+        title = f"Fix the last roll ({purpose}, entered as {shown}): which face was really rolled?"
     app.ask(title, [(labels[f - 1], (lambda f=f: fix(f))) for f in range(1, 7)])
 
 
