@@ -20,7 +20,7 @@ from .apprun import RunningApp, names
 GAME = "mission-to-mars-2049"
 #: The move buttons in the order a player racing to the pole taps them.
 EAGER = [KINDS[k][0] for k in ("build_h2o", "build_road", "build_base", "take", "rob", "protect", "build_lab",
-                               "trade", "build_station", "buy", "play", "to_token", "to_cards")]
+                               "trade", "build_station", "buy", "play", "to_token", "to_cards")] + ["Grand Theft"]
 
 
 def play(app: RunningApp, die, rng: random.Random, until_seq: int | None = None) -> dict:

@@ -514,3 +514,19 @@ def test_hands_hidden_at_new_game_stay_hidden_after_a_restart(tmp_path):
         d.tap("New game")   # not "Resume it"
         assert d.app.current_screen().options()["hidden_hands"] is True
     pygame.display.quit()
+
+
+def test_grand_thefts_blind_draws_are_called_grand_theft_with_the_cards_left(driver):
+    """A tester's finding: the Grand Theft Mission's three blind draws ("draw three Resource cards from him or
+    her, without seeing what you take", Aggressive Mission Cards) were asked on a "Robbery" button, with no count.
+    A Robbery's draw is still called Robbery."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver()
+    put(d, replace(busy(d.app.state), phase="rob", rob_victim=1, rob_left=3, produced=-1))
+    assert "Grand Theft" in d.names() and "Robbery" not in d.names()
+    assert "3 cards to draw" in [t for t, _, _ in d.app.screen.ui.texts]
+    d.tap("Grand Theft")
+    assert d.app.dialog.title.startswith("Grand Theft (3 cards to draw)"), d.app.dialog.title
+    d.app.close_dialog()
+    put(d, replace(busy(d.app.state), phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
+    assert "Robbery" in d.names() and "Grand Theft" not in d.names()

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..contract import Expect
 from .actions import GAME_ID
-from .model import (DECKS, ROAD_CARD, MISSIONS, OVER, RESOURCES, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
+from .model import (DECKS, ROAD_CARD, MISSIONS, OVER, RESOURCES, ROB, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
                     active_stations, captured, points, rate, road_active, value)
 
 
@@ -45,7 +45,9 @@ def summary(state: State) -> dict[str, Any]:
     buildings by Base (with active flags), Mission Cards held (counts by type;
     their kinds are secret until played), trade rate and tournament points;
     the Game Bank's cards (``bank``, ``bank_box``: ``{"air": n, "food": n,
-    "minerals": n, "road": n}``, 2.1)."""
+    "minerals": n, "road": n}``, 2.1); ``theft_left``: during a Grand Theft Mission ("draw three Resource
+    cards from him or her, without seeing what you take", Aggressive Mission Cards) the blind draws still to
+    enter, else 0 (a Robbery's one draw is 0: the robber names the victim, 3.8.2)."""
     n = len(state.seats)
     players = []
     for i, (seat, c) in enumerate(zip(state.seats, state.colonies)):
@@ -79,4 +81,5 @@ def summary(state: State) -> dict[str, Any]:
         "bank": dict(zip(BANK_NAMES, state.bank)), "bank_box": dict(zip(BANK_NAMES, state.box)),
         "missions_used": {m: u for m, u in zip(MISSIONS, state.used) if u},
         "winner": state.seats[state.winner].name if state.phase == OVER else None,
+        "theft_left": state.rob_left if state.phase == ROB and state.rob_victim >= 0 else 0,
     }

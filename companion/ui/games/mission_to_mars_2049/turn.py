@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import NUMBER_FACES, Action, Rejection
+from companion.rules.words import count
 
 from ... import layout as L
 from ... import text
@@ -114,6 +115,8 @@ class TurnScreen(Screen):
             return
         summary = self.app.view()
         name, order = KINDS.get(kinds[0], (kinds[0], ()))
+        if kinds == ("rob",) and summary["theft_left"]:   # a tester read Grand Theft's draws as a Robbery
+            name = title = f"Grand Theft ({count(summary['theft_left'], 'card')} to draw)"
         if kinds == ("build_lab",):  # which Laboratory, and its price (3.9.2)
             title = _lab_title(summary, next(iter(a.seat for a in self.legal() if a.kind == "build_lab"), None)) \
                 or title
@@ -311,8 +314,11 @@ class TurnScreen(Screen):
             options = [a for a in legal if a.kind == kind and a not in prod]
             if options:
                 only = (lambda a: a not in prod) if kind == "play" else None  # a forced Armageddon
-                out.append(Button(KINDS[kind][0], lambda k=kind, o=only: self.offer(k, only=o),
-                                  sub=self._sub(kind, options, summary, current)))
+                theft = kind == "rob" and summary["theft_left"]   # not a Robbery: the Mission's blind draws
+                sub = f"{count(summary['theft_left'], 'card')} to draw" if theft else \
+                    self._sub(kind, options, summary, current)
+                out.append(Button("Grand Theft" if theft else KINDS[kind][0],
+                                  lambda k=kind, o=only: self.offer(k, only=o), sub=sub))
         return out + self.productivity(prod, summary, current)
 
     def productivity(self, plays: list[Action], summary: dict, current: int | None) -> list[Button]:
