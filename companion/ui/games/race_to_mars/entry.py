@@ -622,8 +622,9 @@ class EntryScreen(Screen):
         ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
         ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < self.pages - 1 else None,
                   name="Next page")
-        cards = len([n for n in names if n != UNKNOWN_STARTING])   # the entry for an undescribed card is no card
-        where = f"{count(cards, 'card')}, page {self.page_no + 1}/{self.pages}"
+        cards = len([n for n in names if n != UNKNOWN_STARTING])   # the entry for an undescribed card is no card,
+        unknown = " + unknown" if len(names) > cards else ""          # but a tile: said, so no page seems to hold
+        where = f"{count(cards, 'card')}{unknown}, page {self.page_no + 1}/{self.pages}"   # one more than counted
         if text.width(where, lay.small) > row.w:
             where = f"{self.page_no + 1}/{self.pages}"
         if row.w >= text.width(where, lay.small):
