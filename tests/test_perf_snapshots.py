@@ -239,3 +239,33 @@ def test_quick_check_runs_only_after_an_unclean_stop(tmp_path, monkeypatch):
     keep.close()
     assert any("quick_check" in q for q in seen)
     assert session_mod  # the module under test
+
+
+@pytest.mark.timeout(120)
+def test_a_short_game_never_loads_pickle_a_long_one_loads_it_for_its_snapshot(tmp_path):
+    """pickle (about 0.3 MiB resident, issue 13's peak RSS) is imported when a snapshot is made or read:
+    a game of fewer than SNAPSHOT_EVERY actions, played, or resumed in a new process, never needs it."""
+    import subprocess
+    import sys
+    play = ("import random, sys\n"
+            "from companion.session import Session\n"
+            "from companion.rules import get_game\n"
+            "n = int(sys.argv[2]); game = get_game('thirty-to-mars'); rng = random.Random(3)\n"
+            "with Session.open(sys.argv[1]) as s:\n"
+            "    s.new_game('thirty-to-mars', game.default_options(None, 3))\n"
+            "    while s.seq < n and not game.is_over(s.state):\n"
+            "        s.submit(game.random_action(s.state, rng))\n"
+            "    print('pickle' in sys.modules, s.seq)\n")
+    resume = ("import sys\n"
+              "from companion.session import Session\n"
+              "with Session.open(sys.argv[1]) as s:\n"
+              "    print('pickle' in sys.modules, s.seq)\n")
+    for n, loads in ((SNAPSHOT_EVERY - 10, False), (SNAPSHOT_EVERY + 10, True)):
+        db = tmp_path / f"{n}.sqlite3"
+        said = []
+        for code in (play, resume):
+            out = subprocess.run([sys.executable, "-c", code, str(db), str(n)], capture_output=True, text=True,
+                                 timeout=100)
+            assert out.returncode == 0, out.stderr
+            said.append(out.stdout.split())
+        assert said[0] == said[1] == [str(loads), str(n)], (n, said)
