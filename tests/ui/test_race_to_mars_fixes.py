@@ -1179,3 +1179,17 @@ def test_a_rocket_standing_in_a_hazard_shows_the_space_after_it_as_paid(driver):
         if not s.state.onward:
             break
     assert not s.state.onward and not {"paid", "free"} & set(shown(d).split()), (seat, shown(d))
+
+
+def test_a_crew_ability_of_many_resources_is_cut_at_a_plus_not_dropped_whole(driver):
+    """A tester's finding: a card of four Crew resources read "Crew: …" in the catalogue, nothing before the
+    dots. The chain of resources is cut at a "+" ("Crew: Fuel+Wild+…"); the rest is in the card's details."""
+    from companion.ui import text
+    from companion.ui.games.race_to_mars.entry import fitting_words
+    driver()   # the fonts
+    line, size = "Crew: Fuel+Wild+Nav+Hull, draw 1", 20
+    width = text.width("Crew: Fuel+Wild+\u2026", size) + 1
+    assert fitting_words(line, width, size) == "Crew: Fuel+Wild+\u2026"
+    assert fitting_words(line, text.width(line, size), size) == line
+    whole_chain = "Crew: Fuel+Wild+Nav+Hull \u2026"
+    assert fitting_words(line, text.width(whole_chain, size), size) == whole_chain

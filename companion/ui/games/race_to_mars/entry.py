@@ -113,6 +113,11 @@ def fitting_words(line: str, width: int, size: int) -> str:
         s = " ".join(words[:k]) + (" \u2026" if k < len(words) or len(parts) > 1 else "")
         if text.width(s, size) <= width:
             return s
+        chain = words[k - 1].split("+")   # resources joined ("Fuel+Wild+Nav+Hull"): cut at a "+", never all
+        for j in range(len(chain) - 1, 0, -1):   # of them ("Crew: \u2026": a tester's finding)
+            s = " ".join([*words[:k - 1], "+".join(chain[:j]) + "+\u2026"])
+            if text.width(s, size) <= width:
+                return s
     return words[0] if words else line
 
 
