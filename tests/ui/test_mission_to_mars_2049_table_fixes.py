@@ -254,6 +254,8 @@ def test_trade_always_asks_get_first_and_says_the_payment_with_it(driver):
     assert d.app.dialog.title == "Trade (Red): get which?"
     d.tap("Minerals")
     assert d.app.dialog.title.endswith("pay with which cards?")
+    options = [label for label, _ in d.app.dialog.options]   # the payment whole (a tester read "Air")
+    assert "4 Air" in options and "4 Food" in options, options
 
 
 def test_a_token_exchange_asks_only_the_questions_with_more_than_one_answer(driver):

@@ -63,6 +63,8 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
     if arg in ("resource", "give", "get"):
         if value is None:
             return "nothing (no card of that kind)" if kind == "rob" else "\u2014"
+        if arg == "give" and kind == "trade" and action.seat is not None:   # the payment whole: "4 Air" (3.9)
+            return f"{players[action.seat]['trade_rate'].split(':')[0]} {RESOURCE_LABEL.get(value, str(value))}"
         return RESOURCE_LABEL.get(value, str(value))
     if arg in ("victim", "target"):
         if value is None:

@@ -139,8 +139,7 @@ class TurnScreen(Screen):
         gives = {a.args["give"] for a in candidates if a.kind == "trade"}
         if kinds == ("trade",) and len(gives) == 1:  # always "get which?" first: the payment is said with it
             order = tuple(o for o in order if o != "give")
-            rate = summary["players"][candidates[0].seat]["trade_rate"].split(":")[0]
-            questions["get"] = f"{ask('get')} You pay {rate} {value_label(summary, candidates[0], 'give', *gives)}."
+            questions["get"] = f"{ask('get')} You pay {value_label(summary, candidates[0], 'give', *gives)}."
 
         def label(arg: str, value: Any, action: Action) -> str:
             if arg == SEAT:
