@@ -59,9 +59,11 @@ def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
     s = put(d, colony(busy(d.app.state), 0, bases=2, peaceful=0, aggressive=0))
     before = s.colonies[0].stations
     d.tap("Station")
+    kinds = [x for x, _ in d.app.dialog.options]   # each kind with its price (3.6): a tester found none
+    assert "Air (2 Food, 2 Minerals)" in kinds and "Food (2 Air, 2 Minerals)" in kinds, kinds
     while d.app.dialog is not None and "Build anyway" not in [x for x, _ in d.app.dialog.options]:
         labels = [x for x, _ in d.app.dialog.options]
-        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))  # an Air Station at the newest Base
+        d.tap(next(x for x in labels if "Base 2" in x or x.startswith("Air (")))  # an Air Station, newest Base
     assert d.app.dialog is not None and "3.6.4" in " ".join(d.app.dialog.lines)
     assert d.app.session.state.colonies[0].stations == before  # not built yet
     d.tap("Cancel")
@@ -69,7 +71,7 @@ def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
     d.tap("Station")
     while "Build anyway" not in [x for x, _ in d.app.dialog.options]:
         labels = [x for x, _ in d.app.dialog.options]
-        d.tap(next(x for x in labels if "Base 2" in x or x == "Air"))
+        d.tap(next(x for x in labels if "Base 2" in x or x.startswith("Air (")))
     d.tap("Build anyway")
     assert d.app.dialog is None and d.app.session.state.colonies[0].stations != before
     after = d.app.session.state.colonies[0].stations
@@ -77,7 +79,7 @@ def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
     while d.app.dialog is not None:
         labels = [x for x, _ in d.app.dialog.options]
         assert "Build anyway" not in labels  # Base 1 is not the newest: nothing to warn about
-        d.tap(next(x for x in labels if "Base 1" in x or x == "Food"))
+        d.tap(next(x for x in labels if "Base 1" in x or x.startswith("Food (")))
     assert d.app.session.state.colonies[0].stations != after
 
 

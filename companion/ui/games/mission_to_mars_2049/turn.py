@@ -37,7 +37,8 @@ from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import WHY, face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
-from .labels import KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, value_label
+from .labels import (KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
+                     value_label)
 from .panels import bank_text, player_panels
 
 DONE = "done"
@@ -149,6 +150,8 @@ class TurnScreen(Screen):
             if arg == TOKEN:  # "(3) Air token"
                 res, size = value.split()
                 return f"({size}) {value_label(summary, action, 'resource', res)} token"
+            if arg == "resource" and action.kind == "build_station":   # its price beside it (3.6): a tester
+                return f"{value_label(summary, action, arg, value)} ({station_price(value)})"   # found none
             return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
