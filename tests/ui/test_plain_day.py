@@ -124,6 +124,8 @@ def test_a_demanded_card_says_why_the_crew_places_again(make_driver):
     assert d.app.state.step == "draw" and d.app.game.required_colour(d.app.state) == "yellow"
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     assert "yellow" in shown and "a result demands it" in shown, shown
+    # what demanded it, today's failed check, is said (a tester saw only the day before's strip)
+    assert "Today" in shown and "Check failed" in shown, shown
     d.tap("Loose Panel")
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     # the sentence, or (no room for it beside Bays of two readable lines) "Placing again: why? ›", a tap away

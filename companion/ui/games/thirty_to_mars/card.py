@@ -274,8 +274,9 @@ class CardScreen(Screen):
                                              name="Yesterday", max_lines=2,
                                              colour=BAD if _bad_day(before, losses) else GOOD)))
         lines = alerts(self.app.recent, state)
-        if lines:  # what the start of the day (or a result today, said first as for the day before) did
-            lines = _results(self.app.recent) + lines
+        if lines or state.demand:  # what the start of the day (or a result today, said first as for the day
+            lines = _results(self.app.recent) + lines   # before) did; always the result that demands this card
+        if lines:
             strips.append((lines, dict(max_lines=2 if strips and not lay.portrait else 3)))
         for lines, kw in reversed(strips):
             h = strip_height(ui, content.w, lines, kw["max_lines"])
