@@ -277,6 +277,9 @@ def test_mm075_mm076_h2o_needs_five_bases_a_road_and_8_8_8_on_own_turn():
     s = colony(main_state(), 0, bases=5, road=True, cards=(8, 8, 7))
     cites(rejection(s, "build_h2o"), "3.6 How does building work?")
     cites(rejection(colony(s, 0, road=False, cards=(8, 8, 8)), "build_h2o"), "3.12 How do I win the game?, 3.12.2")
+    # after an Armageddon destroyed Base 5 the Road is said not to work (3.10.4), not only "a Road"
+    r = rejection(colony(s, 0, bases=4, cards=(8, 8, 8)), "build_h2o")
+    assert "you have 4 Bases and a Road, not working until Base 5 stands again (3.10.4)" in r.message, r.message
     s = colony(s, 0, cards=(8, 8, 8))
     cites(rejection(s, "build_h2o", seat=1), "7. F.A.Q. (Optional), Q.7")
     s, _ = act(s, "build_h2o")

@@ -301,8 +301,10 @@ def _check_build_road(state: State, action: Action) -> Rejection | None:
 def _check_build_h2o(state: State, action: Action) -> Rejection | None:
     c = state.colonies[action.seat]
     if c.bases < BASES or not road_active(c):
+        road = "no Road" if not c.road else "a Road, not working until Base 5 stands again (3.10.4)" \
+            if c.bases < BASES else "a Road"   # after an Armageddon: said, a tester read "a Road" as enough
         return reject("h2o_needs", f"The H2O Station needs 5 Bases and a Road through the polar ice cap; you have "
-                      f"{count(c.bases, 'Base')} and {'a' if c.road else 'no'} Road.", S.H2O_NEEDS)
+                      f"{count(c.bases, 'Base')} and {road}.", S.H2O_NEEDS)
     return _cost_problem(state, action.seat, H2O_COST, "The H2O Station")
 
 
