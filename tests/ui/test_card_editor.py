@@ -282,3 +282,30 @@ def test_redo_of_a_draw_says_when_the_catalogue_card_was_changed_since(make_driv
     said = d.app.message.text
     assert "Meteor, as entered then" in said and "changed since" in said, said
     assert [(e.symbol, e.amount) for e in d.app.state.event.failure] == [("health", 8)]   # the move as it was made
+
+
+@pytest.mark.timeout(60)
+def test_a_gain_among_negative_results_is_shown_to_be_checked_before_the_card_is_kept(make_driver):
+    """A tester typed 8 then \u00b1 on Check Negative (the pad opens on "-"), saved +8 Health as the failure and
+    nothing was said. "Check passes with the positive card consequences ... fails with a negative set of
+    consequences" (Resolving the Problem): such a sign is shown to be checked; Cancel goes back to the card,
+    "Save as entered" keeps it (a card as printed is never refused)."""
+    from companion.rules.thirty_to_mars.model import EventCard
+    d = make_driver((800, 480))
+    open_editor_on(d, "Check Negative")
+    d.tap("health amount")
+    d.tap("8")
+    pad(d, "\u00b1", ": +8")
+    d.tap("Done")
+    while "Save" not in d.names() and "Save & draw" not in [t for t, _, _ in d.app.screen.ui.texts]:
+        d.tap("NEXT")
+    d.tap("NEXT")   # Save & draw
+    assert d.app.dialog is not None and "Check Negative: Health +8" in d.app.dialog.title, d.app.dialog
+    d.tap("Cancel")
+    assert d.app.state.event is None and d.app.catalogue("event").get("Leak") is None
+    d.tap("NEXT")
+    d.tap("Save as entered")
+    assert d.app.state.event is not None and d.app.state.event.name == "Leak"
+    assert EventCard.from_json({"name": "X", "colour": "green", "difficulty": 3, "location": 1,
+                                "success": {"food": -1}, "failure": {"health": -2}}).contrary_signs() == [
+        "Check Positive: Food -1"]

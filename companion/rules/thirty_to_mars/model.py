@@ -172,6 +172,19 @@ class EventCard:
             out["tutorial"] = True
         return out
 
+    def contrary_signs(self) -> list[str]:
+        """The amounts whose sign goes against their result, as "Check Negative: Health +8": a gain in a
+        negative result or a loss in a positive one. The rulebook's check "passes with the positive card
+        consequences" and "fails with a negative set of consequences" (Resolving the Problem), so such an
+        amount is most likely a sign entered wrong; the card is still valid (a warning, never a refusal)."""
+        out = []
+        for r in RESULTS:
+            negative = r in ("failure", "inevitable_negative")
+            for e in getattr(self, r):
+                if e.symbol in SIGNED_SYMBOLS and (e.amount > 0) == negative:
+                    out.append(f"{RESULT_NAMES[r]}: {SYMBOL_NAMES[e.symbol]} {e.amount:+d}")
+        return out
+
     @staticmethod
     def trusted(data: dict[str, Any]) -> "EventCard":
         """The card :meth:`from_json` makes of ``data``, without checking it

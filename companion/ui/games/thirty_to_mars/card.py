@@ -132,18 +132,32 @@ class CardScreen(Screen):
                 out[r] = effects
         return out
 
-    def save(self, replace: bool = False) -> None:
+    def save(self, replace: bool = False, signs_checked: bool = False) -> None:
         """Keep the card in the catalogue and draw it (a card changed from Edit cards is only kept: the
         list shows it, a tap draws it); a card of the same name already there is replaced only after the
-        players say so."""
+        players say so, and a gain among negative results (or a loss among positive ones) is first shown
+        to be checked (``EventCard.contrary_signs``: a tester's "8 then \u00b1" saved +8 Health as a failure)."""
         from companion.catalogue import CardExists
+        from companion.rules.thirty_to_mars.model import EventCard
         card = self.card_dict()
+        try:
+            contrary = [] if signs_checked else EventCard.from_json(card).contrary_signs()
+        except ValueError:   # said by the catalogue below, with the field that is wrong
+            contrary = []
+        if contrary:
+            self.app.ask("Check the signs: " + "; ".join(contrary) + "?",
+                         [("Save as entered", lambda: (self.app.close_dialog(),
+                                                       self.save(replace, signs_checked=True)))],
+                         lines=["The check passes with the positive consequences and fails with a negative set "
+                                "(30-to-mars.txt, Resolving the Problem): an amount against its result is most likely a sign "
+                                "entered wrong. Cancel goes back to the card."])
+            return
         replace = replace or (self.editing_name is not None and self.editing_name == card["name"])
         try:
             parsed = self.catalogue().add(card, replace=replace)
         except CardExists as exc:
             self.app.ask(f"{exc}. Replace it with the card entered?",
-                         [("Replace it", lambda: (self.app.close_dialog(), self.save(replace=True)))])
+                         [("Replace it", lambda: (self.app.close_dialog(), self.save(True, signs_checked=True)))])
             return
         except ValueError as exc:
             self.app.say(f"This card cannot be saved: {exc}.", "error")
