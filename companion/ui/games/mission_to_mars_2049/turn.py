@@ -39,7 +39,7 @@ from ...screens.chrome import WHY, face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
 from .labels import (KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
                      value_label)
-from .panels import bank_text, player_panels
+from .panels import bank_text, hidden_hands, player_panels
 
 DONE = "done"
 SEAT = "__seat__"  # the chooser's key for "which player" (not a payload field)
@@ -129,6 +129,8 @@ class TurnScreen(Screen):
         candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if tokens else {}),
                                       **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
                              a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
+        if kinds == ("rob",) and hidden_hands(self.app):   # hands hidden: the question does not show which kinds
+            candidates = _every_kind(candidates)           # the victim holds (a tester's finding)
 
         if len({a.args.get("immediate") for a in candidates}) == 1:  # the footer question answered by the rules
             order = tuple(o for o in order if o != "immediate")   # (no Armageddon left to draw): not named as asked
@@ -449,6 +451,23 @@ class TurnScreen(Screen):
         if not buttons and not done:
             ui.block(pygame.Rect(area.x, ev_r.bottom + lay.gap, area.w, max(0, nr.y - ev_r.bottom - 2 * lay.gap)),
                      "Waiting for the die or a choice above.", lay.body, DIM)
+
+
+def _every_kind(robberies: list[Action]) -> list[Action]:
+    """``robberies`` (the legal blind draws) with every resource kind for each victim who holds a card: with
+    hands hidden, the choices must not tell the table which kinds the victim holds, nor answer for the robber
+    when it is one kind. The robber says the kind drawn; a kind the victim does not hold is refused by the
+    rules, with their reason (3.8.2)."""
+    from companion.rules.mission_to_mars_2049.model import RESOURCES
+    out, seen = list(robberies), {(a.seat, a.args.get("victim"), a.args.get("resource")) for a in robberies}
+    for a in robberies:
+        if a.args.get("resource") is None:   # nothing to draw (MA-12): said as such
+            continue
+        for r in RESOURCES:
+            if (a.seat, a.args.get("victim"), r) not in seen:
+                seen.add((a.seat, a.args.get("victim"), r))
+                out.append(Action(a.kind, {**a.args, "resource": r}, a.seat))
+    return out
 
 
 def _samples(state: Any, kinds: tuple[str, ...], seat: int | None) -> list[Action]:
