@@ -22,12 +22,14 @@ SIZES = [(800, 480), (1280, 720), (720, 1280)]
 
 @pytest.fixture
 def driver(session, tmp_path):
-    def make(size=(800, 480), players=3):
+    def make(size=(800, 480), players=3, hands_hidden=False):
         pygame.display.init()
         pygame.display.set_mode(size)
         d = Driver(session, Catalogues(tmp_path), size)
         d.tap("Mission to Mars 2049")
         d.tap(f"{players} players")
+        if hands_hidden:
+            d.tap("Hands")
         d.tap("Start")
         return d
     yield make

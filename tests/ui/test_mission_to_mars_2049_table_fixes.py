@@ -536,19 +536,12 @@ def test_grand_thefts_blind_draws_are_called_grand_theft_with_the_cards_left(dri
     assert "Robbery" in d.names() and "Grand Theft" not in d.names()
 
 
-def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothing(session, tmp_path):
+def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothing(driver):
     """A tester's finding: with hands hidden, the Robbery's "which resource?" offered only the kinds the
     victim holds, and answered by itself when it was one kind: the screen told the table what was hidden.
     Every kind is offered; one the victim does not hold is refused with the rules' reason (3.8.2)."""
-    from companion.catalogue import Catalogues
     from companion.rules.mission_to_mars_2049.model import replace
-    from companion.ui.driver import Driver
-    pygame.display.init()
-    pygame.display.set_mode((800, 480))
-    d = Driver(session, Catalogues(tmp_path), (800, 480))
-    d.tap("Mission to Mars 2049")
-    d.tap("Hands")
-    d.tap("Start")
+    d = driver(hands_hidden=True)
     s = colony(colony(busy(d.app.state), 1, cards=(2, 0, 0), tok3=(0, 1, 0)), 2, cards=(0, 0, 0))
     put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
     d.tap("Robbery")
@@ -561,4 +554,3 @@ def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothi
     d.tap("from Blue")
     d.tap("Air")
     assert d.app.state.phase != "rob" and d.app.state.colonies[1].cards[0] == 1
-    pygame.display.quit()
