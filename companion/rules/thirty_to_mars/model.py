@@ -100,6 +100,9 @@ SYMBOL_NAMES = {OXYGEN: "Oxygen", FUEL: "Fuel", FOOD: "Food", SPARES: "Spares",
                 "draw_red": "Draw Red card", "repair_kit": "Repair Kit"}
 # The four results of an event card (card anatomy 4-7).
 RESULTS = ("success", "failure", "inevitable_positive", "inevitable_negative")
+#: why an amount against its result is asked about (:meth:`EventCard.contrary_signs`), with its section
+SIGNS_WHY = ("The check passes with the positive consequences and fails with a negative set (30-to-mars.txt, "
+             "Resolving the Problem): an amount against its result is most likely a sign entered wrong.")
 RESULT_NAMES = {"success": "Check Positive", "failure": "Check Negative",
                 "inevitable_positive": "Inevitable Positive", "inevitable_negative": "Inevitable Negative"}
 
@@ -174,9 +177,8 @@ class EventCard:
 
     def contrary_signs(self) -> list[str]:
         """The amounts whose sign goes against their result, as "Check Negative: Health +8": a gain in a
-        negative result or a loss in a positive one. The rulebook's check "passes with the positive card
-        consequences" and "fails with a negative set of consequences" (Resolving the Problem), so such an
-        amount is most likely a sign entered wrong; the card is still valid (a warning, never a refusal)."""
+        negative result or a loss in a positive one (:data:`SIGNS_WHY`), most likely a sign entered wrong;
+        the card is still valid (a warning, never a refusal)."""
         out = []
         for r in RESULTS:
             negative = r in ("failure", "inevitable_negative")

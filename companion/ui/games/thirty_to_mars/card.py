@@ -138,7 +138,7 @@ class CardScreen(Screen):
         players say so, and a gain among negative results (or a loss among positive ones) is first shown
         to be checked (``EventCard.contrary_signs``: a tester's "8 then \u00b1" saved +8 Health as a failure)."""
         from companion.catalogue import CardExists
-        from companion.rules.thirty_to_mars.model import EventCard
+        from companion.rules.thirty_to_mars.model import SIGNS_WHY, EventCard
         card = self.card_dict()
         try:
             contrary = [] if signs_checked else EventCard.from_json(card).contrary_signs()
@@ -148,9 +148,7 @@ class CardScreen(Screen):
             self.app.ask("Check the signs: " + "; ".join(contrary) + "?",
                          [("Save as entered", lambda: (self.app.close_dialog(),
                                                        self.save(replace, signs_checked=True)))],
-                         lines=["The check passes with the positive consequences and fails with a negative set "
-                                "(30-to-mars.txt, Resolving the Problem): an amount against its result is most likely a sign "
-                                "entered wrong. Cancel goes back to the card."])
+                         lines=[f"{SIGNS_WHY} Cancel goes back to the card."])
             return
         replace = replace or (self.editing_name is not None and self.editing_name == card["name"])
         try:
