@@ -330,7 +330,7 @@ class Store:
         """A damaged file (one :meth:`open` moved aside) opened only to read what can still be read
         (:meth:`rescue_export`), with no check at open: SQLite's ``mode=ro``, its ``-wal`` read too.
         Raises ``sqlite3.Error`` or ``OSError`` when not even that opens."""
-        conn = _sqlite_connect(_uri(Path(path)) + "?mode=ro", uri=True, timeout=10.0, isolation_level=None)
+        conn = _connect_ro(Path(path))
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error:
@@ -1100,7 +1100,7 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
     _check_header(path)
     uri = _uri(path)
     try:
-        return _checked_read_only(_sqlite_connect(uri + "?mode=ro", uri=True, timeout=10.0, isolation_level=None))
+        return _checked_read_only(_connect_ro(path))
     except sqlite3.Error as exc:
         if _is_damage(exc):
             raise _Damaged(str(exc)) from exc
@@ -1114,6 +1114,11 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
         if _is_damage(exc):
             raise _Damaged(str(exc)) from exc
         raise
+
+
+def _connect_ro(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path`` (SQLite's ``mode=ro``: its ``-wal`` is read too)."""
+    return _sqlite_connect(_uri(path) + "?mode=ro", uri=True, timeout=10.0, isolation_level=None)
 
 
 def _uri(path: Path) -> str:
