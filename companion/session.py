@@ -33,7 +33,6 @@ import zlib
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from types import ModuleType
@@ -41,6 +40,7 @@ from typing import Any, Callable
 
 from companion.rules import entry, get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
+from companion.rules.record import Fields, Record, put
 from companion.store import GameRecord, ReadOnlyError, Store, StoreError, is_damage
 
 log = logging.getLogger(__name__)
@@ -68,38 +68,44 @@ SNAPSHOT_FORMAT = 1
 Subscriber = Callable[[Any, tuple[Event, ...]], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Record):
     """What became of a submit, undo or redo.
 
     ``accepted``: the change was made and committed; ``rejection``: why not
     (``None`` when accepted); ``events``: what happened, for the screen.
     """
 
-    accepted: bool
-    rejection: Rejection | None = None
-    events: tuple[Event, ...] = ()
+    __slots__ = ("accepted", "rejection", "events")
+
+    def __init__(self, accepted: bool, rejection: Rejection | None = None, events: tuple[Event, ...] = ()) -> None:
+        put(self, "accepted", accepted)
+        put(self, "rejection", rejection)
+        put(self, "events", events)
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(Record):
     """One logged action: ``seq`` 1, 2, ...; ``events`` what it did; ``undone``
     True for actions taken back (the redo tail); ``created_at`` UTC ISO."""
 
-    seq: int
-    action: Action
-    events: tuple[Event, ...]
-    undone: bool
-    created_at: str
+    __slots__ = ("seq", "action", "events", "undone", "created_at")
+
+    def __init__(self, seq: int, action: Action, events: tuple[Event, ...], undone: bool, created_at: str) -> None:
+        put(self, "seq", seq)
+        put(self, "action", action)
+        put(self, "events", events)
+        put(self, "undone", undone)
+        put(self, "created_at", created_at)
 
 
-@dataclass(slots=True)
-class Batch:
+class Batch(Fields):
     """What became of a :meth:`Session.batch`: ``error`` is None when its changes
     were committed (or there were none), else the sentence saying why none of them
     was kept (the game is then as it was before the batch)."""
 
-    error: str | None = None
+    __slots__ = ("error",)
+
+    def __init__(self, error: str | None = None) -> None:
+        self.error = error
 
 
 def _rejected(code: str, message: str) -> Outcome:

@@ -73,13 +73,13 @@ import os
 import sqlite3
 import stat
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote  # urllib.request's pathname2url on POSIX, without loading ssl and http
 
 from companion.paths import default_db_path, move_aside
+from companion.rules.record import Record, put
 
 log = logging.getLogger(__name__)
 
@@ -129,31 +129,37 @@ class _Damaged(Exception):
     """The file at hand is not a usable companion database (reason in ``args[0]``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(Record):
     """One row of ``games``: ``id`` (store key), ``game_id`` (``"thirty-to-mars"``),
     ``options`` (the table's choices), ``created_at`` (UTC ISO), ``status``,
     ``touched`` (the order of the last move, undo, redo or resume: the largest
     is the game played last)."""
 
-    id: int
-    game_id: str
-    options: dict[str, Any]
-    created_at: str
-    status: str
-    touched: int = 0
+    __slots__ = ("id", "game_id", "options", "created_at", "status", "touched")
+
+    def __init__(self, id: int, game_id: str, options: dict[str, Any], created_at: str, status: str,
+                 touched: int = 0) -> None:
+        put(self, "id", id)
+        put(self, "game_id", game_id)
+        put(self, "options", options)
+        put(self, "created_at", created_at)
+        put(self, "status", status)
+        put(self, "touched", touched)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
+class ActionRecord(Record):
     """One row of ``actions``: ``action`` is ``Action.to_json()``, ``events`` a list
     of ``Event.to_json()``; ``undone`` True for the redo tail."""
 
-    seq: int
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
-    undone: bool
-    created_at: str
+    __slots__ = ("seq", "action", "events", "undone", "created_at")
+
+    def __init__(self, seq: int, action: dict[str, Any], events: list[dict[str, Any]], undone: bool,
+                 created_at: str) -> None:
+        put(self, "seq", seq)
+        put(self, "action", action)
+        put(self, "events", events)
+        put(self, "undone", undone)
+        put(self, "created_at", created_at)
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "action": self.action, "events": self.events,

@@ -27,24 +27,28 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+
 from .contract import (Action, CardKind, Event, Expect, Game, Rejection, Result, RuleError, Seat, Standing, Turn,
                        apply_checked, replay)
+from .record import Record, put
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Record):
     """One registered game: ``game_id`` (CLI, files), ``package`` (the name of
     its rules package under ``companion.rules`` and of its screen package under
     ``companion.ui.games``), ``title``, ``players`` (min, max), ``rulebook``
     (file in ``shared/rules/``), ``kind`` (a few words for the game picker)."""
 
-    game_id: str
-    package: str
-    title: str
-    players: tuple[int, int]
-    rulebook: str
-    kind: str
+    __slots__ = ("game_id", "package", "title", "players", "rulebook", "kind")
+
+    def __init__(self, game_id: str, package: str, title: str, players: tuple[int, int], rulebook: str,
+                 kind: str) -> None:
+        put(self, "game_id", game_id)
+        put(self, "package", package)
+        put(self, "title", title)
+        put(self, "players", players)
+        put(self, "rulebook", rulebook)
+        put(self, "kind", kind)
 
 
 #: Every game the companion plays, in the order the game picker shows them.

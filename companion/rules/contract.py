@@ -58,8 +58,10 @@ drawn card of a catalogue kind is ``Action(expect.action, {"card": {...}})``.
 """
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, field
+from dataclasses import FrozenInstanceError
 from typing import Any, Callable, Protocol
+
+from .record import Record, put
 
 
 ROLL = "roll"                  # face: 1..6, a die roll (every game with a die)
@@ -69,8 +71,7 @@ CORRECT_ROLL = "correct_roll"  # face: 1..6, replaces the most recent roll (a mi
 TABLE_ACTIONS = frozenset({CORRECT_ROLL})
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(Record):
     """One move at the table.
 
     ``kind`` is one of the game's action kinds (each game documents the payload
@@ -81,9 +82,12 @@ class Action:
     whoever is nearest, as in a co-op game).
     """
 
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-    seat: int | None = None
+    __slots__ = ("kind", "args", "seat")
+
+    def __init__(self, kind: str, args: dict[str, Any] | None = None, seat: int | None = None) -> None:
+        put(self, "kind", kind)
+        put(self, "args", {} if args is None else args)
+        put(self, "seat", seat)
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict ``{"kind": str, "seat"?: int, **args}`` for the log and export."""
@@ -109,8 +113,7 @@ class Action:
         return f"{who}{self.kind}({body})"
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
+class Rejection(Record):
     """Why an action is not allowed.
 
     ``code``: a stable machine-readable reason (``"bay_full"``);
@@ -119,9 +122,12 @@ class Rejection:
     (``"30-to-mars.txt, Event Location"``).
     """
 
-    code: str
-    message: str
-    rule: str
+    __slots__ = ("code", "message", "rule")
+
+    def __init__(self, code: str, message: str, rule: str) -> None:
+        put(self, "code", code)
+        put(self, "message", message)
+        put(self, "rule", rule)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
@@ -234,8 +240,7 @@ fast_event, fast_action = _fast_makers()
 NUMBER_FACES = ("1", "2", "3", "4", "5", "6")
 
 
-@dataclass(frozen=True, slots=True)
-class Expect:
+class Expect(Record):
     """The outside value a game waits for.
 
     ``kind``: ``"roll"`` (a die face 1..6, entered as ``Action(ROLL, {"face"})``)
@@ -248,29 +253,34 @@ class Expect:
     that carries the value.
     """
 
-    kind: str
-    purpose: str
-    detail: str = ""
-    faces: tuple[str, ...] = NUMBER_FACES
-    card_kind: str = ""
-    seat: int | None = None
-    action: str = ROLL
+    __slots__ = ("kind", "purpose", "detail", "faces", "card_kind", "seat", "action")
+
+    def __init__(self, kind: str, purpose: str, detail: str = "", faces: tuple[str, ...] = NUMBER_FACES,
+                 card_kind: str = "", seat: int | None = None, action: str = ROLL) -> None:
+        put(self, "kind", kind)
+        put(self, "purpose", purpose)
+        put(self, "detail", detail)
+        put(self, "faces", faces)
+        put(self, "card_kind", card_kind)
+        put(self, "seat", seat)
+        put(self, "action", action)
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(Record):
     """One side at the table: ``index`` 0.. in table order (clockwise), ``name``
     as entered at setup, ``colour`` a colour name (``"red"``), ``mark`` a
     short sign that is not colour alone (``"1"``, ``"A"``)."""
 
-    index: int
-    name: str
-    colour: str
-    mark: str = ""
+    __slots__ = ("index", "name", "colour", "mark")
+
+    def __init__(self, index: int, name: str, colour: str, mark: str = "") -> None:
+        put(self, "index", index)
+        put(self, "name", name)
+        put(self, "colour", colour)
+        put(self, "mark", mark)
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Record):
     """Who may act now.
 
     ``seats``: the seat indices that may act; ``mode``: ``"one"`` (a seat's
@@ -281,10 +291,13 @@ class Turn:
     (shown on screen); ``label``: words for the top bar (``"Anna's turn"``).
     """
 
-    seats: tuple[int, ...]
-    mode: str = "one"
-    done: tuple[int, ...] = ()
-    label: str = ""
+    __slots__ = ("seats", "mode", "done", "label")
+
+    def __init__(self, seats: tuple[int, ...], mode: str = "one", done: tuple[int, ...] = (), label: str = "") -> None:
+        put(self, "seats", seats)
+        put(self, "mode", mode)
+        put(self, "done", done)
+        put(self, "label", label)
 
     def admits(self, seat: int | None) -> bool:
         """True if an action by ``seat`` may be taken now (see ``mode``)."""
@@ -293,33 +306,36 @@ class Turn:
         return seat in self.seats
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Record):
     """One line of a ranking: ``seat``, ``place`` 1.. (equal places for a tie),
     ``score`` (points, Experience...; None where the game has none), ``detail``
     (``"58 tournament points"``)."""
 
-    seat: int
-    place: int
-    score: int | None = None
-    detail: str = ""
+    __slots__ = ("seat", "place", "score", "detail")
+
+    def __init__(self, seat: int, place: int, score: int | None = None, detail: str = "") -> None:
+        put(self, "seat", seat)
+        put(self, "place", place)
+        put(self, "score", score)
+        put(self, "detail", detail)
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(Record):
     """How a game ended: ``winners`` (seat indices; one, several for a shared
     win, every seat for a co-op win, none for a co-op loss), ``ranking`` in
     place order, ``sentence`` for the end screen, ``code`` a stable word
     (``"won"``, ``"lost"``, ``"win"``, ``"shared"``)."""
 
-    winners: tuple[int, ...]
-    ranking: tuple[Standing, ...]
-    sentence: str
-    code: str
+    __slots__ = ("winners", "ranking", "sentence", "code")
+
+    def __init__(self, winners: tuple[int, ...], ranking: tuple[Standing, ...], sentence: str, code: str) -> None:
+        put(self, "winners", winners)
+        put(self, "ranking", ranking)
+        put(self, "sentence", sentence)
+        put(self, "code", code)
 
 
-@dataclass(frozen=True, slots=True)
-class CardKind:
+class CardKind(Record):
     """A kind of card the players enter once and pick by name afterwards.
 
     ``kind`` (``"event"``), ``title`` (``"Event card"``), ``parse(entry) ->
@@ -330,12 +346,22 @@ class CardKind:
     ``file``: the catalogue's file name if the game keeps a historic one.
     """
 
-    kind: str
-    title: str
-    parse: Callable[[Any], dict[str, Any]]
-    builtin: tuple[dict[str, Any], ...] = ()
-    group: Callable[[dict[str, Any]], str] = lambda card: ""
-    file: str = ""
+    __slots__ = ("kind", "title", "parse", "builtin", "group", "file")
+
+    def __init__(self, kind: str, title: str, parse: Callable[[Any], dict[str, Any]],
+                 builtin: tuple[dict[str, Any], ...] = (), group: Callable[[dict[str, Any]], str] | None = None,
+                 file: str = "") -> None:
+        put(self, "kind", kind)
+        put(self, "title", title)
+        put(self, "parse", parse)
+        put(self, "builtin", builtin)
+        put(self, "group", _no_group if group is None else group)
+        put(self, "file", file)
+
+
+def _no_group(card: dict[str, Any]) -> str:
+    """A :class:`CardKind`'s ``group`` when it has none: every card in one group ("")."""
+    return ""
 
 
 class RuleError(ValueError):

@@ -17,6 +17,8 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any
 
+from .record import Record, put
+
 #: Payloads larger than this (JSON characters) are refused outright.
 MAX_PAYLOAD_CHARS = 20_000
 #: Lists and objects nested deeper than this are refused outright.
@@ -36,37 +38,19 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Shape(ABC):
-    """Base class; see the module docstring. A shape is fixed once made (its fields,
-    ``__slots__``, cannot be set again), equal to another of its kind with the same fields.
-
-    Plain classes, not dataclasses: a frozen dataclass compiles six methods when its
-    module is imported, about 1 ms each class, and the shapes are imported before the
-    first frame (issue 13, item 4: the start)."""
+class Shape(Record, ABC):
+    """Base class; see the module docstring. A shape is a :class:`~.record.Record`: fixed once made (its
+    fields, ``__slots__``, cannot be set again), equal to another of its kind with the same fields; hashed by
+    its kind and field names (its fields may hold dicts)."""
 
     __slots__: tuple[str, ...] = ()
 
     def _set(self, **fields: Any) -> None:
         for name, value in fields.items():
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a {type(self).__name__} shape cannot be changed")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a {type(self).__name__} shape cannot be changed")
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+            put(self, name, value)
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, *self.__slots__))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self.__slots__, self._fields()))})"
 
     @abstractmethod
     def problem(self, value: Any, path: str = "") -> str | None:

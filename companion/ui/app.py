@@ -15,7 +15,6 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -23,6 +22,7 @@ import pygame
 from companion import signals
 from companion.rules import entry
 from companion.rules.contract import CORRECT_ROLL, NUMBER_FACES, ROLL, Action, Event, Rejection
+from companion.rules.record import Fields
 from companion.rules.words import count
 
 from . import rotation, text
@@ -112,32 +112,38 @@ class AskedOnce:
         return ask
 
 
-@dataclass
-class Message:
+class Message(Fields):
     """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
     seconds; ``screen``: the name of the screen it was said on (it goes when
     that screen does), or None for a message about the table (die, database)."""
 
-    text: str
-    kind: str
-    until: float
-    screen: str | None = None
-    rule: str | None = None   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
+    __slots__ = ("text", "kind", "until", "screen", "rule")
+
+    def __init__(self, text: str, kind: str, until: float, screen: str | None = None, rule: str | None = None) -> None:
+        self.text = text
+        self.kind = kind
+        self.until = until
+        self.screen = screen
+        self.rule = rule   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
 
 
-@dataclass
-class Dialog:
+class Dialog(Fields):
     """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel
     (``cancel_label``) closes it. ``lines``: text shown under the title;
     ``on_next``: what the NEXT button does while it is open (None: nothing)."""
 
-    title: str
-    options: list[tuple[str, Callable[[], object]]]
-    cancel: bool = True
-    lines: list[str] = field(default_factory=list)
-    on_next: Callable[[], object] | None = None
-    cancel_label: str = "Cancel"
-    scroll: int = 0   # the first of ``lines`` (wrapped) shown, when they do not all fit
+    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll")
+
+    def __init__(self, title: str, options: list[tuple[str, Callable[[], object]]], cancel: bool = True,
+                 lines: list[str] | None = None, on_next: Callable[[], object] | None = None,
+                 cancel_label: str = "Cancel", scroll: int = 0) -> None:
+        self.title = title
+        self.options = options
+        self.cancel = cancel
+        self.lines = [] if lines is None else lines
+        self.on_next = on_next
+        self.cancel_label = cancel_label
+        self.scroll = scroll   # the first of ``lines`` (wrapped) shown, when they do not all fit
 
 
 class App:

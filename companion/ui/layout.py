@@ -10,7 +10,7 @@ reveals the rest. Finger-sized targets: ``touch`` = 56 design units = 56 px at 8
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from functools import cached_property
 
 import pygame
@@ -19,11 +19,27 @@ DESIGN_SHORT_SIDE = 480
 TOUCH_UNITS = 56
 
 
-@dataclass(frozen=True)
 class Layout:
-    """Rectangles for one logical surface of ``size`` = (width, height) pixels."""
+    """Rectangles for one logical surface of ``size`` = (width, height) pixels.
 
-    size: tuple[int, int]
+    Fixed once made (setting an attribute raises ``FrozenInstanceError``), equal to a layout of the same size;
+    what it works out is kept (``cached_property``). A plain class, not a frozen dataclass: those compile their
+    methods at import, before the first frame (issue 13, the start; see :mod:`companion.rules.record`)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        object.__setattr__(self, "size", size)
+
+    def __eq__(self, other: object) -> bool:
+        return self.size == other.size if other.__class__ is Layout else NotImplemented  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.size)
+
+    def __repr__(self) -> str:
+        return f"Layout(size={self.size!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     @property
     def w(self) -> int:

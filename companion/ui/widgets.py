@@ -10,9 +10,9 @@ buttons always match the picture.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-
 import pygame
+
+from companion.rules.record import Fields
 
 from . import text
 from .layout import Layout
@@ -73,13 +73,15 @@ def _fit_block(s: str, box: tuple[int, int], size: int, min_size: int, bold: boo
     return _fitted("block", text.fit_block, s, box, size, min_size, bold)
 
 
-@dataclass
-class Hit:
+class Hit(Fields):
     """A tappable rectangle (logical pixels), its label and what it does."""
 
-    rect: pygame.Rect
-    label: str
-    on_tap: Callable[[], object]
+    __slots__ = ("rect", "label", "on_tap")
+
+    def __init__(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object]) -> None:
+        self.rect = rect
+        self.label = label
+        self.on_tap = on_tap
 
 
 class Ui:
