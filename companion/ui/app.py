@@ -629,8 +629,8 @@ class App:
         as fixed ("Maria rolls 1, fixed to 6"), not only as first entered (a tester's finding: the screen
         showed the 6); one that walks over the fix alone says the fix, in its own words."""
         s = self.session
-        if s.record is None or upto - after > 50:
-            return None
+        if s.record is None or upto - after > 50 or upto - after < 2:  # a fix and its roll are two moves: a walk
+            return None                                                  # over one reads no row (issue 13, latency)
         kinds = [(a.get("kind"), a.get("face")) for _, a, _ in s.store.moves_between(s.record.id, after + 1, upto)]
         fixes = [i for i, (kind, _) in enumerate(kinds) if kind == CORRECT_ROLL]  # the action's JSON: its arguments
         if not fixes or not any(kind == ROLL for kind, _ in kinds[:fixes[-1]]):   # beside its kind

@@ -146,3 +146,34 @@ def test_fix_roll_behind_the_steps_is_still_there_after_a_restart(make_driver, s
         assert "Fix roll" not in d2.names()
     finally:
         again.close()
+
+
+
+@pytest.mark.timeout(30)
+def test_undo_and_redo_of_one_move_read_no_other_rows(make_driver, session, monkeypatch):
+    """A fix and the roll it fixed are two moves: BACK or Redo over one move reads no rows to look for them
+    (issue 13: press -> frame); one over the roll and its fix still says the face it was fixed to (above)."""
+    import random
+
+    from companion.rules import get_game
+    game = get_game("thirty-to-mars")
+    session.new_game("thirty-to-mars", game.default_options(None, 1))
+    rng = random.Random(1)
+    while session.seq < 12:
+        session.submit(game.random_action(session.state, rng))
+    d = make_driver((800, 480))
+    read = []
+    monkeypatch.setattr(session.store, "moves_between", lambda *a: read.append(a) or [])
+    one_move = 0
+    for _ in range(6):
+        seq = session.seq
+        read.clear()
+        d.key("back")
+        if session.seq == seq - 1:
+            one_move += 1
+            assert d.app.message.text.startswith("Took back: "), d.app.message.text
+            d.key("redo")
+            assert session.seq == seq and d.app.message.text.startswith("Made again: "), d.app.message.text
+            assert read == []
+            d.key("back")
+    assert one_move
