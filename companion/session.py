@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 from companion.rules import entry, get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
-from companion.rules.record import Fields, Record, put
+from companion.rules.record import Fields, Record, fill
 from companion.store import GameRecord, ReadOnlyError, Store, StoreError, is_damage
 
 log = logging.getLogger(__name__)
@@ -78,9 +78,7 @@ class Outcome(Record):
     __slots__ = ("accepted", "rejection", "events")
 
     def __init__(self, accepted: bool, rejection: Rejection | None = None, events: tuple[Event, ...] = ()) -> None:
-        put(self, "accepted", accepted)
-        put(self, "rejection", rejection)
-        put(self, "events", events)
+        fill(self, accepted, rejection, events)
 
 
 class LogEntry(Record):
@@ -90,11 +88,7 @@ class LogEntry(Record):
     __slots__ = ("seq", "action", "events", "undone", "created_at")
 
     def __init__(self, seq: int, action: Action, events: tuple[Event, ...], undone: bool, created_at: str) -> None:
-        put(self, "seq", seq)
-        put(self, "action", action)
-        put(self, "events", events)
-        put(self, "undone", undone)
-        put(self, "created_at", created_at)
+        fill(self, seq, action, events, undone, created_at)
 
 
 class Batch(Fields):

@@ -79,7 +79,7 @@ from typing import Any, Iterator
 from urllib.parse import quote  # urllib.request's pathname2url on POSIX, without loading ssl and http
 
 from companion.paths import default_db_path, move_aside
-from companion.rules.record import Record, put
+from companion.rules.record import Record, fill
 
 log = logging.getLogger(__name__)
 
@@ -139,12 +139,7 @@ class GameRecord(Record):
 
     def __init__(self, id: int, game_id: str, options: dict[str, Any], created_at: str, status: str,
                  touched: int = 0) -> None:
-        put(self, "id", id)
-        put(self, "game_id", game_id)
-        put(self, "options", options)
-        put(self, "created_at", created_at)
-        put(self, "status", status)
-        put(self, "touched", touched)
+        fill(self, id, game_id, options, created_at, status, touched)
 
 
 class ActionRecord(Record):
@@ -155,11 +150,7 @@ class ActionRecord(Record):
 
     def __init__(self, seq: int, action: dict[str, Any], events: list[dict[str, Any]], undone: bool,
                  created_at: str) -> None:
-        put(self, "seq", seq)
-        put(self, "action", action)
-        put(self, "events", events)
-        put(self, "undone", undone)
-        put(self, "created_at", created_at)
+        fill(self, seq, action, events, undone, created_at)
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "action": self.action, "events": self.events,

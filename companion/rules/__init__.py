@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping
 
 from .contract import (Action, CardKind, Event, Expect, Game, Rejection, Result, RuleError, Seat, Standing, Turn,
                        apply_checked, replay)
-from .record import Record, put
+from .record import Record, fill
 
 
 class Entry(Record):
@@ -43,12 +43,7 @@ class Entry(Record):
 
     def __init__(self, game_id: str, package: str, title: str, players: tuple[int, int], rulebook: str,
                  kind: str) -> None:
-        put(self, "game_id", game_id)
-        put(self, "package", package)
-        put(self, "title", title)
-        put(self, "players", players)
-        put(self, "rulebook", rulebook)
-        put(self, "kind", kind)
+        fill(self, game_id, package, title, players, rulebook, kind)
 
 
 #: Every game the companion plays, in the order the game picker shows them.

@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 from typing import Any, Callable, Protocol
 
-from .record import Record, put
+from .record import Record, fill, put
 
 
 ROLL = "roll"                  # face: 1..6, a die roll (every game with a die)
@@ -125,9 +125,7 @@ class Rejection(Record):
     __slots__ = ("code", "message", "rule")
 
     def __init__(self, code: str, message: str, rule: str) -> None:
-        put(self, "code", code)
-        put(self, "message", message)
-        put(self, "rule", rule)
+        fill(self, code, message, rule)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
@@ -257,13 +255,7 @@ class Expect(Record):
 
     def __init__(self, kind: str, purpose: str, detail: str = "", faces: tuple[str, ...] = NUMBER_FACES,
                  card_kind: str = "", seat: int | None = None, action: str = ROLL) -> None:
-        put(self, "kind", kind)
-        put(self, "purpose", purpose)
-        put(self, "detail", detail)
-        put(self, "faces", faces)
-        put(self, "card_kind", card_kind)
-        put(self, "seat", seat)
-        put(self, "action", action)
+        fill(self, kind, purpose, detail, faces, card_kind, seat, action)
 
 
 class Seat(Record):
@@ -274,10 +266,7 @@ class Seat(Record):
     __slots__ = ("index", "name", "colour", "mark")
 
     def __init__(self, index: int, name: str, colour: str, mark: str = "") -> None:
-        put(self, "index", index)
-        put(self, "name", name)
-        put(self, "colour", colour)
-        put(self, "mark", mark)
+        fill(self, index, name, colour, mark)
 
 
 class Turn(Record):
@@ -294,10 +283,7 @@ class Turn(Record):
     __slots__ = ("seats", "mode", "done", "label")
 
     def __init__(self, seats: tuple[int, ...], mode: str = "one", done: tuple[int, ...] = (), label: str = "") -> None:
-        put(self, "seats", seats)
-        put(self, "mode", mode)
-        put(self, "done", done)
-        put(self, "label", label)
+        fill(self, seats, mode, done, label)
 
     def admits(self, seat: int | None) -> bool:
         """True if an action by ``seat`` may be taken now (see ``mode``)."""
@@ -314,10 +300,7 @@ class Standing(Record):
     __slots__ = ("seat", "place", "score", "detail")
 
     def __init__(self, seat: int, place: int, score: int | None = None, detail: str = "") -> None:
-        put(self, "seat", seat)
-        put(self, "place", place)
-        put(self, "score", score)
-        put(self, "detail", detail)
+        fill(self, seat, place, score, detail)
 
 
 class Result(Record):
@@ -329,10 +312,7 @@ class Result(Record):
     __slots__ = ("winners", "ranking", "sentence", "code")
 
     def __init__(self, winners: tuple[int, ...], ranking: tuple[Standing, ...], sentence: str, code: str) -> None:
-        put(self, "winners", winners)
-        put(self, "ranking", ranking)
-        put(self, "sentence", sentence)
-        put(self, "code", code)
+        fill(self, winners, ranking, sentence, code)
 
 
 class CardKind(Record):
@@ -351,12 +331,7 @@ class CardKind(Record):
     def __init__(self, kind: str, title: str, parse: Callable[[Any], dict[str, Any]],
                  builtin: tuple[dict[str, Any], ...] = (), group: Callable[[dict[str, Any]], str] | None = None,
                  file: str = "") -> None:
-        put(self, "kind", kind)
-        put(self, "title", title)
-        put(self, "parse", parse)
-        put(self, "builtin", builtin)
-        put(self, "group", _no_group if group is None else group)
-        put(self, "file", file)
+        fill(self, kind, title, parse, builtin, _no_group if group is None else group, file)
 
 
 def _no_group(card: dict[str, Any]) -> str:

@@ -5,8 +5,9 @@ A ``@dataclass`` writes its ``__init__``, ``__eq__``, ``__repr__`` (and, frozen,
 it when its module is imported: about 1 ms a frozen class on this machine, and
 the contract, the session, the store and the screens' plumbing were eighteen of
 them before the first frame (issue 13, item 4: the start). A :class:`Record`
-names its fields in ``__slots__`` and writes its own ``__init__`` (storing each
-field with :data:`put`); the rest is shared here, once.
+names its fields in ``__slots__`` and writes its own ``__init__`` (its values stored
+with :func:`fill`, or each with :data:`put` where it is made very often); the rest is
+shared here, once.
 
 - :class:`Record`: frozen, as ``@dataclass(frozen=True, slots=True)``: equal to
   a record of the same class with equal fields, hashed by its fields (a
@@ -25,6 +26,12 @@ from typing import Any
 
 #: ``put(record, "field", value)``: how an ``__init__`` stores a field of a frozen record
 put = object.__setattr__
+
+
+def fill(record: Fields, *values: Any) -> None:
+    """Store ``values`` in ``record``'s fields, in the order of its ``__slots__`` (an ``__init__``'s one line)."""
+    for name, value in zip(record.__slots__, values):
+        put(record, name, value)
 
 
 class Fields:
@@ -49,8 +56,7 @@ class Fields:
         return list(self._fields())
 
     def __setstate__(self, state: list[Any]) -> None:
-        for name, value in zip(self.__slots__, state):
-            put(self, name, value)
+        fill(self, *state)
 
 
 class Record(Fields):
@@ -68,4 +74,4 @@ class Record(Fields):
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-__all__ = ["Fields", "Record", "put"]
+__all__ = ["Fields", "Record", "fill", "put"]
