@@ -243,6 +243,8 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
                 return
             x, y = match[-1]["x"], match[-1]["y"]
         else:
+            if "x" not in req or "y" not in req:
+                raise ValueError("a tap names a button (\"name\") or gives the pixels \"x\" and \"y\"")
             x, y = req["x"], req["y"]
             if type(x) not in (int, float) or type(y) not in (int, float):  # not "12", not true
                 raise TypeError(f"x and y are numbers of pixels, not {x!r} and {y!r}")
