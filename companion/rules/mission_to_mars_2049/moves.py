@@ -14,7 +14,7 @@ from random import Random
 
 from ..contract import fast_action as Action  # the contract's Action, made faster
 from . import actions as A
-from .checks import check
+from .checks import _check_buy, _check_play, check
 from .missions import may_protect, productivity_holders
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
                     LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK,
@@ -168,13 +168,15 @@ def _main_actions(state: State) -> list[Action]:
         out.append(_ROAD[cur])
     if road_active(c) and v0 >= H2O_COST[0] and v1 >= H2O_COST[1] and v2 >= H2O_COST[2]:
         out.append(_H2O[cur])
+    # the current player's moves in the main phase, well formed by construction: what check asks past the turn,
+    # the phase and the payload's shape is the move's own checker (_check_buy, _check_play), asked directly
     if not state.bought:
         buys = _BUYS[cur]
         for d in (0, 1):
             if affords(c, MISSION_COST[d]):    # necessary: check refuses a card the player cannot pay
-                if check(state, buys[d][0]) is None:
+                if _check_buy(state, buys[d][0]) is None:
                     out.append(buys[d][0])
-                if d in _IMMEDIATE_DECKS and check(state, buys[d][1]) is None:
+                if d in _IMMEDIATE_DECKS and _check_buy(state, buys[d][1]) is None:
                     out.append(buys[d][1])
     if c.peaceful or c.aggressive:
         played = state.played
@@ -187,7 +189,7 @@ def _main_actions(state: State) -> list[Action]:
                 choices = _play_actions(state, cur, MISSIONS[kind])
                 # the choices differ only where each is valid by construction: the card's own
                 # conditions (the first's check) decide for all of them
-                if choices and check(state, choices[0]) is None:
+                if choices and _check_play(state, choices[0]) is None:
                     out += choices
     return out
 
