@@ -14,6 +14,7 @@ Commands: ``state``; ``tap`` {name} (a button by its label) or {x, y}
 """
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -113,6 +114,7 @@ def start(app: Any, path: str) -> threading.Thread:
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     srv.bind(path)
     srv.listen(4)
+    _remove_at_exit(path)
 
     def serve() -> None:
         while True:
@@ -122,6 +124,20 @@ def start(app: Any, path: str) -> threading.Thread:
     t = threading.Thread(target=serve, name="control", daemon=True)
     t.start()
     return t
+
+
+def _remove_at_exit(path: str) -> None:
+    """The socket file ``path`` is removed when the process ends (a stop leaves none behind); a file
+    another process has put there since stays."""
+    ino = os.stat(path).st_ino
+
+    def remove() -> None:
+        try:
+            if os.stat(path).st_ino == ino:
+                os.unlink(path)
+        except OSError:
+            pass
+    atexit.register(remove)
 
 
 def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:

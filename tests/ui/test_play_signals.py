@@ -71,6 +71,7 @@ def running(argv: list[str], tmp_path):
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(10) == 0
         assert "Traceback" not in proc.stderr.read()
+        assert not os.path.exists(sock), "the control socket is removed when the app ends"
     finally:
         if proc.poll() is None:
             proc.kill()
