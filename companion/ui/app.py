@@ -196,6 +196,7 @@ class App:
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
         self._die_game: int | None = None  # the game shown (its store id) when the die's last reading came
+        self._tapped_game: int | None = None  # the game shown when its last roll was a face tapped, not the die's
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
@@ -367,7 +368,8 @@ class App:
     def die_last_roll(self, status: dict[str, Any]) -> str | None:
         """What the die status shows as the last roll (``status``: :meth:`HwLink.die_status`): the
         open game's roll while Fix roll could still change it, else the die's last reading as the
-        table fixed it; named as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
+        table fixed it when the game took it (not after a face tapped: :meth:`last_roll_tapped`); named
+        as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
         shown = self._game_shown()
         fixable = self.fixable_roll() if shown is not None else None
         if shown is None or fixable is None and self._die_game != shown:
@@ -694,6 +696,7 @@ class App:
         """A die face 1..6 from the die or a tap: lands where a roll is expected."""
         if source == "die":
             self._die_game = self._game_shown()
+            self._tapped_game = None
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
@@ -701,7 +704,15 @@ class App:
         self.dialog = None
         if self.message is not None and self.message is self._die_note:  # "roll it again": this is that roll
             self.message = None
-        self.submit(Action(ROLL, {"face": face}, expect.seat))
+        if self.submit(Action(ROLL, {"face": face}, expect.seat)) and source != "die":
+            self._die_game = None  # the game's last roll was tapped: the die's older reading is not shown as it
+            self._tapped_game = self._game_shown()  # (a tester's finding: "rolled Food" after a tapped Robbery)
+
+    def last_roll_tapped(self) -> bool:
+        """The game shown took its last roll from a tapped face, not from the die (the die status says so,
+        not the die's older reading)."""
+        shown = self._game_shown()
+        return shown is not None and self._tapped_game == shown
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
             on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:

@@ -208,6 +208,40 @@ def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver)
 
 
 @pytest.mark.timeout(30)
+def test_after_a_face_tapped_the_die_status_does_not_show_the_dies_older_reading(driver):
+    """A tester's finding: a turn's roll tapped on the screen (Robbery), and once the game moved on the die
+    status read "rolled Food", the die's last reading from an earlier turn: it says the roll was tapped."""
+    import types
+    d = driver()
+    die = {"mode": "die", "connected": True, "last_roll": None, "rolls": 0}
+    d.app.hw = types.SimpleNamespace(die_status=lambda: dict(die), hw_mode=None)
+    _new_game(d, players=2)
+    rng = random.Random(3)
+    s = d.app.session
+
+    def until_a_roll_is_expected():
+        while d.app.expect() is None or d.app.expect().kind != "roll":
+            s.submit(s.game.random_action(s.state, rng))
+
+    until_a_roll_is_expected()
+    die.update(last_roll=2, rolls=1)
+    d.app.roll(2, "die")
+    while d.app.fixable_roll() is not None:
+        s.submit(s.game.random_action(s.state, rng))
+    assert "rolled Food" in _texts(d)  # the die's reading, the game's last roll
+    until_a_roll_is_expected()
+    d.app.roll(4, "tap")
+    assert "rolled Robbery" in _texts(d), _texts(d)  # while Fix roll can change it: the face tapped
+    while d.app.fixable_roll() is not None:
+        s.submit(s.game.random_action(s.state, rng))
+    texts = _texts(d)
+    assert "last roll tapped" in texts and "rolled Food" not in texts, texts
+    die.update(last_roll=1, rolls=2)
+    d.app.roll(1, "die")
+    assert "rolled Air" in _texts(d)
+
+
+@pytest.mark.timeout(30)
 def test_a_new_game_shows_no_roll_of_the_game_before(driver):
     """A fresh user's finding: a new game's die status read "rolled Air" before anyone rolled: the die's last
     reading in the game before, named by this game's faces. The die's reading is shown in the game it came in."""

@@ -161,7 +161,7 @@ def die_status_key(app: Any) -> tuple:
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     connected = st["mode"] != "none" and bool(st.get("connected"))
     return (app.uses_die(), st["mode"], connected, app.on_picker(), app.die_last_roll(st) if connected else None,
-            _over(app))
+            connected and app.last_roll_tapped(), _over(app))
 
 
 def _over(app: Any) -> bool:
@@ -201,7 +201,8 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
         last = app.die_last_roll(st)
-        ui.label(bottom, f"rolled {last}" if last else "no roll yet", lay.fine, FG, cls="fine")
+        said = f"rolled {last}" if last else "last roll tapped" if app.last_roll_tapped() else "no roll yet"
+        ui.label(bottom, said, lay.fine, FG, cls="fine")
     else:
         ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
         ui.label(read_bottom, hint, lay.small, FG)
