@@ -195,8 +195,9 @@ class App:
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
-        self._die_game: int | None = None  # the game shown (its store id) when the die's last reading came
-        self._tapped_game: int | None = None  # the game shown when its last roll was a face tapped, not the die's
+        #: (the game shown (its store id), "die" | "tap"): where the last roll came from, the die's reading or a face
+        #: tapped (after a tap the die's older reading is not shown as the game's roll), or None
+        self._last_roll_from: tuple[int | None, str] | None = None
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
@@ -372,7 +373,7 @@ class App:
         as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
         shown = self._game_shown()
         fixable = self.fixable_roll() if shown is not None else None
-        if shown is None or fixable is None and self._die_game != shown:
+        if shown is None or fixable is None and self._last_roll_from != (shown, "die"):
             return None  # no game on the screen, or the die's last reading came before this game
         face = fixable[1] if fixable is not None else status.get("last_roll")
         if fixable is None and self._die_fix is not None and self._die_fix[0] == status.get("rolls"):
@@ -695,8 +696,7 @@ class App:
     def roll(self, face: int, source: str) -> None:
         """A die face 1..6 from the die or a tap: lands where a roll is expected."""
         if source == "die":
-            self._die_game = self._game_shown()
-            self._tapped_game = None
+            self._last_roll_from = (self._game_shown(), "die")
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
@@ -705,14 +705,14 @@ class App:
         if self.message is not None and self.message is self._die_note:  # "roll it again": this is that roll
             self.message = None
         if self.submit(Action(ROLL, {"face": face}, expect.seat)) and source != "die":
-            self._die_game = None  # the game's last roll was tapped: the die's older reading is not shown as it
-            self._tapped_game = self._game_shown()  # (a tester's finding: "rolled Food" after a tapped Robbery)
+            self._last_roll_from = (self._game_shown(), "tap")  # (a tester's finding: "rolled Food" after a tapped
+                                                                # Robbery: the die's older reading)
 
     def last_roll_tapped(self) -> bool:
         """The game shown took its last roll from a tapped face, not from the die (the die status says so,
         not the die's older reading)."""
         shown = self._game_shown()
-        return shown is not None and self._tapped_game == shown
+        return shown is not None and self._last_roll_from == (shown, "tap")
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
             on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:
