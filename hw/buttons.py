@@ -198,7 +198,7 @@ def _contact_class() -> type:
     release edge the next press would be swallowed; every edge the pin reports
     reaches ``on_edge`` (``True`` = active, i.e. pressed).
     """
-    from gpiozero import DigitalInputDevice  # imported by Buttons.start (import_gpiozero)
+    from gpiozero.input_devices import DigitalInputDevice  # its package is import_gpiozero's (Buttons.start)
 
     class Contact(DigitalInputDevice):
         on_edge: Callable[[bool], object] | None = None

@@ -11,14 +11,19 @@ our buttons (``DigitalInputDevice`` on a given pin factory) never use:
   ``gpiozero.tools`` average readings;
 - :mod:`colorzero` (``Color``, with :mod:`fractions` and :mod:`decimal`): only
   RGB LEDs; the two together about 0.9 MiB;
-- :mod:`pprint` (``pformat``): only a board's ``repr``.
+- :mod:`pprint` (``pformat``): only a board's ``repr``;
+- the package's own ``__init__``, which imports every kind of device: boards,
+  LEDs and motors, SPI devices, tones, internal devices (with
+  :mod:`subprocess`); about 0.8 MiB.
 
-Together that is a sixth of what the app adds to a bare pygame window (issue
-13, peak RSS). :func:`import_gpiozero` imports gpiozero with a stand-in
-(:class:`DeferredModule`) for each of them in :data:`sys.modules`: the names
-gpiozero takes from them, and any other attribute, import the real module on
-first use and answer from it; from then on ``import`` gives the real module.
-gpiozero sees the real behaviour, only later.
+Together that is a fifth of what the app adds to a bare pygame window (issue
+13, peak RSS). :func:`import_gpiozero` puts a stand-in in :data:`sys.modules`
+for each of them: for a module (:class:`DeferredModule`), the names gpiozero
+takes from it, and any other attribute, import the real module on first use
+and answer from it; from then on ``import`` gives the real module. For the
+package (:class:`DeferredPackage`), its modules import as usual, and the first
+name asked of the package itself runs its ``__init__``. gpiozero sees the real
+behaviour, only later.
 """
 from __future__ import annotations
 
@@ -84,11 +89,57 @@ def defer(name: str, callables: tuple[str, ...]) -> None:
                 setattr(importlib.import_module(parent), child, stand_in)
 
 
+class DeferredPackage(types.ModuleType):
+    """Stands in :data:`sys.modules` for the package ``name`` before its ``__init__`` has run.
+
+    It has the package's ``__spec__`` and ``__path__``, so ``import name.sub`` and
+    ``from name.sub import x`` work as usual and load only ``sub`` and what it imports.
+    The first other attribute asked of it (``from name import x``, ``name.x``) runs
+    the package's ``__init__`` in this very module, as ``import`` would have (the
+    spec's loader ``exec_module``), and answers from it: from then on it is the whole
+    package. Raises ``ModuleNotFoundError`` when there is no such package."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+            raise ModuleNotFoundError(f"no package named {name!r}", name=name)
+        self.__spec__ = spec
+        self.__path__ = list(spec.submodule_search_locations)
+        self.__file__ = spec.origin
+        self.__package__ = name
+        self.__loader__ = spec.loader
+        self.__dict__["_deferred_init"] = spec.loader
+
+    def load(self) -> DeferredPackage:
+        """Run the package's ``__init__`` now if it has not run yet (thread-safe); returns self."""
+        with _LOCK:
+            loader = self.__dict__.pop("_deferred_init", None)
+            if loader is not None:
+                try:
+                    loader.exec_module(self)
+                except BaseException:
+                    self.__dict__["_deferred_init"] = loader  # as a failed import: the next use tries again
+                    raise
+        return self
+
+    def __getattr__(self, attr: str) -> Any:
+        if (attr.startswith("__") and attr.endswith("__")) or "_deferred_init" not in self.__dict__:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {attr!r}")
+        return getattr(self.load(), attr)
+
+
 def import_gpiozero() -> types.ModuleType:
-    """``import gpiozero`` with the modules it does not need for our buttons deferred
-    (see the module's text)."""
-    if "gpiozero" not in sys.modules:
-        for name, callables in _GPIOZERO_DEFERS:
-            defer(name, callables)
-    import gpiozero
-    return gpiozero
+    """The ``gpiozero`` package with what our buttons do not need deferred (see the
+    module's text): the modules :data:`_GPIOZERO_DEFERS` names, and the package's own
+    ``__init__`` (a :class:`DeferredPackage`), which imports every kind of device
+    (boards, LEDs, motors, SPI, tones, internal devices with :mod:`subprocess`...).
+    Import what is used from its modules (``from gpiozero.input_devices import
+    DigitalInputDevice``) to keep the rest unloaded; any name asked of the package
+    itself loads it whole. Already imported: returned as it is."""
+    with _LOCK:
+        if "gpiozero" not in sys.modules:
+            for name, callables in _GPIOZERO_DEFERS:
+                defer(name, callables)
+            sys.modules["gpiozero"] = DeferredPackage("gpiozero")
+        return sys.modules["gpiozero"]

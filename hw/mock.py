@@ -49,7 +49,7 @@ def mock_buttons(post: Callable[[ButtonEvent], object], config: ButtonConfig | N
     ``buttons.close()``.
     """
     import_gpiozero()
-    from gpiozero import Device
+    from gpiozero.devices import Device
     from gpiozero.pins.mock import MockFactory
     config = config or ButtonConfig()
     Device.pin_factory = factory = MockFactory()
