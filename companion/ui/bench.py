@@ -18,7 +18,8 @@ every start, and with the interpreter set as ``systemd/companion.service`` sets 
   rendering a line.
 - ``idle_cpu_pct``: CPU time (the scheduler's, ``/proc/<pid>/task/*/schedstat``) of the app over
   ``idle_s`` seconds of idle, percent of one core (no floor: the target is absolute,
-  :data:`ABSOLUTE_TARGETS`).
+  :data:`ABSOLUTE_TARGETS`); the window starts 1 s after the die is connected and the
+  start-up messages are gone.
 - ``press_to_frame_ms_p99``: the mock GPIO BACK pin's release (BACK acts on its
   release) -> the frame showing the committed undo, ms, 99th percentile (BACK is
   generic: every game has undo); floor: a pin press posted to a loop that commits
@@ -429,7 +430,10 @@ def _app_figures(tmp: Path, db: Path, die: Any, samples: int, idle_s: float, sta
 
     try:
         run.wait(lambda s: s["die"]["connected"])
-        time.sleep(1.0)  # let start-up settle
+        # let start-up settle: its messages ("Electronic die connected.", 4 s) gone, so that the idle window
+        # holds no frame the app had timed before it (a message's end is a frame, not idling)
+        run.wait(lambda s: s["message"] is None)
+        time.sleep(1.0)
         if idle_s > 0:
             c0, t0 = run.cpu_s(), time.monotonic()
             time.sleep(idle_s)
