@@ -19,11 +19,19 @@ def faces(state: State) -> tuple[str, ...]:
 
 
 def expects(state: State) -> Expect | None:
-    """The die roll the game waits for (the roll-off or a turn's roll), or None."""
+    """The die roll the game waits for (the roll-off or a turn's roll), or None.
+
+    The roll-off's purpose says in plain words who rolls, for what, and what the result means (3.3 Who starts
+    the game?: "Determine which player will start the game by rolling the Die. Whoever rolls the Air symbol
+    first can roll the Die again to start the game"; decision MA-04: clockwise from the first seat):
+    "Red rolls for who starts: on Air, Red starts; else Blue rolls" (a tester found "Red rolls: Air starts
+    the game" terse and confusing). Short enough for the face pad's two lines on the portrait panel."""
     ph = state.phase
     if ph == ROLLOFF:
         seat = state.roller
-        return Expect("roll", f"{state.seats[seat].name} rolls: Air starts the game", faces=faces(state), seat=seat)
+        name, nxt = state.seats[seat].name, state.seats[(seat + 1) % len(state.seats)].name
+        return Expect("roll", f"{name} rolls for who starts: on {SYMBOL_NAMES['air']}, {name} starts; else {nxt} "
+                      "rolls", faces=faces(state), seat=seat)
     if ph == ROLL:
         seat = state.current
         return Expect("roll", f"{state.seats[seat].name}'s roll", faces=faces(state), seat=seat)
@@ -36,6 +44,8 @@ def last_roll(state: State) -> tuple[str, int] | None:
     base = state.before_roll
     if base is None:
         return None
+    if base.phase == ROLLOFF:  # the purpose in a few words: it goes in Fix roll's question
+        return f"{base.seats[base.roller].name}'s roll for who starts", state.rolled
     expect = expects(base)
     return (expect.purpose if expect else "the last roll"), state.rolled
 

@@ -1,0 +1,32 @@
+"""Mission to Mars 2049 through the screen: findings of testers who played whole games (the roll-off's
+words, ...). Source: shared/rules/mission-to-mars-2049.txt."""
+from __future__ import annotations
+
+import pytest
+
+from .readable import check_sizes
+from .test_mission_to_mars_2049_report import driver  # noqa: F401 (fixture)
+
+PANELS = [(800, 480), (480, 800)]
+
+
+@pytest.mark.parametrize("size", PANELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_roll_off_says_who_rolls_for_what_and_what_the_result_means(driver, size, players):
+    """A tester's finding: the roll-off's header "Red rolls: Air starts the game" was terse and confusing.
+    3.3 Who starts the game?: "Determine which player will start the game by rolling the Die. Whoever rolls
+    the Air symbol first can roll the Die again to start the game" (MA-04: clockwise from the first seat).
+    For every roller, the screen says whole, at reading size, that they roll for who starts, that Air makes
+    them the starter, and who rolls next otherwise; Fix roll names the roll-off's roll in a few words."""
+    d = driver(size, players)
+    names = [s.name for s in d.app.game.seats(d.app.state)]
+    for k, name in enumerate(names):
+        nxt = names[(k + 1) % len(names)]
+        want = f"{name} rolls for who starts: on Air, {name} starts; else {nxt} rolls"
+        assert d.app.expect().purpose == want
+        d.frame()
+        drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+        assert want in drawn, f"not whole at {size}: {drawn!r}"
+        check_sizes(d, f"the roll-off at {size}", key_texts=None)
+        d.roll(2)  # Food: the die passes on
+        assert d.app.fixable_roll()[0] == f"{name}'s roll for who starts"
