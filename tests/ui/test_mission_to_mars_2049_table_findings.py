@@ -1,11 +1,14 @@
 """Mission to Mars 2049 through the screen: findings of testers who played whole games (the roll-off's
-words, ...). Source: shared/rules/mission-to-mars-2049.txt."""
+words, the colour of the bank and the older events, ...). Source: shared/rules/mission-to-mars-2049.txt."""
 from __future__ import annotations
 
 import pytest
 
+from companion.rules.contract import Event
+from companion.ui.games.mission_to_mars_2049.panels import bank_text
+
 from .readable import check_sizes
-from .test_mission_to_mars_2049_report import driver  # noqa: F401 (fixture)
+from .test_mission_to_mars_2049_report import busy, driver, put  # noqa: F401 (fixture)
 
 PANELS = [(800, 480), (480, 800)]
 
@@ -30,3 +33,26 @@ def test_the_roll_off_says_who_rolls_for_what_and_what_the_result_means(driver, 
         check_sizes(d, f"the roll-off at {size}", key_texts=None)
         d.roll(2)  # Food: the die passes on
         assert d.app.fixable_roll()[0] == f"{name}'s roll for who starts"
+
+
+def brightest(d, words):
+    """The brightest pixel (the mean of its red, green and blue) of the text ``words`` drawn last frame."""
+    rects = [r for t, r, _ in d.app.screen.ui.texts if t == words]
+    assert rects, f"no text {words!r}"
+    surf, r = d.app.surface, rects[0]
+    return max(sum(surf.get_at((x, y))[:3]) // 3 for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+
+
+@pytest.mark.parametrize("size", PANELS)
+def test_the_bank_and_the_older_events_are_drawn_in_the_reading_colour(driver, size):
+    """A tester's finding: the Game Bank's line (2.1) and the older events of the turn were drawn grey (DIM),
+    hard to read from a metre. They are drawn in the reading colour, as the newest event and the players'
+    names and numbers (widgets.FG, mean 244; DIM's is 176)."""
+    d = driver(size)
+    put(d, busy(d.app.state), [Event("roll", "Red rolls Air"), Event("trade", "Red trades 4 Food for 1 Minerals"),
+                               Event("build", "Red builds Base 5")])
+    bank = bank_text(d.app.view())
+    assert bank.startswith("Bank: A ")
+    drawn = {words: brightest(d, words) for words in (bank, "Red trades 4 Food for 1 Minerals", "Red builds Base 5")}
+    assert all(mean >= 220 for mean in drawn.values()), drawn  # the newest two events fit at every size
+    check_sizes(d, f"the busiest turn at {size}", key_texts=None)

@@ -389,7 +389,7 @@ class TurnScreen(Screen):
         else:
             bank_r, players_r = L.take_bottom(players_r, line_h, lay.gap)
         player_panels(ui, players_r, app, state)
-        ui.label(bank_r, bank_text(app.view()), lay.small, DIM)
+        ui.label(bank_r, bank_text(app.view()), lay.small, FG)  # read at 1 m: the reading colour, not DIM
         turn = app.game.to_act(state)
         expect = app.expect()
         asked = prompt = _prompt(app, state, expect, turn)
@@ -585,7 +585,8 @@ def _start_of(line: str, box: pygame.Rect, size: int) -> str:
 def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> None:
     """What happened this turn (the die's effect on every player, the moves):
     the newest first, each line whole; the older ones that do not fit are
-    behind a tap, which shows them all."""
+    behind a tap, which shows them all. Every event is drawn in the reading colour (``FG``), read at 1 m like
+    the rest of the screen's text (a tester's finding: the older ones, in ``DIM``, were hard to read)."""
     lay = ui.layout
     if rect.h <= 0:
         return
@@ -601,7 +602,7 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
             if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
                 ui.block(inner, _start_of(line, inner, lay.small), lay.small, FG, min_size=lay.small)
             break
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG if shown == 0 else DIM)
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG)
         shown += 1
     if app is not None and lines:
         ui.hits.append(Hit(pygame.Rect(rect), "This turn", lambda: app.show_info("This turn, newest first",
