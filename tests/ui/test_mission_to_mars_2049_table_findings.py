@@ -56,3 +56,49 @@ def test_the_bank_and_the_older_events_are_drawn_in_the_reading_colour(driver, s
     drawn = {words: brightest(d, words) for words in (bank, "Red trades 4 Food for 1 Minerals", "Red builds Base 5")}
     assert all(mean >= 220 for mean in drawn.values()), drawn  # the newest two events fit at every size
     check_sizes(d, f"the busiest turn at {size}", key_texts=None)
+
+
+def protection_windows(game, state, seeds, players):
+    """``(seed, state)`` of every Protection window (phase "protect") met in games of ``players`` played with
+    the rules' seeded ``random_action`` from ``state`` (each game's ``random.Random(seed)``)."""
+    import random
+    out = []
+    for seed in seeds:
+        rng, s, n = random.Random(seed), state, 0
+        while not game.is_over(s) and n < 3000:
+            s, _ = game.apply(s, game.random_action(s, rng))
+            n += 1
+            if game.phase(s) == "protect":
+                out.append((seed, s))
+    return out
+
+
+@pytest.mark.parametrize("size", PANELS)
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_top_bar_names_the_players_who_must_answer_a_protection_window(driver, size, players):
+    """A tester's finding, not reproduced as such: the Protection window's top bar once named the wrong player.
+    Over every window of seeded games (Crimean, Sabotage, Grand Theft, Capture, Black Friday, Armageddon
+    against a player who may hold Protection, 4.1), the top bar names exactly the players in ``state.react``,
+    who must answer, and no one else. Found on the way: where another player might play the Productivity
+    Mission at any time (MA-21, listed after them by ``to_act``), it said "Several players" for Green alone."""
+    from companion.ui.screens.chrome import top_bar_rects
+    d = driver(size, players)
+    game = d.app.game
+    windows = protection_windows(game, d.app.state, range(40), players)
+    assert len(windows) >= 10, "too few Protection windows to pin anything"
+    # the finding's case: someone who need not answer is listed by to_act too
+    assert any(len(game.to_act(s).seats) > len(s.react) for _, s in windows)
+    assert players == 3 or any(len(s.react) > 1 for _, s in windows)  # Black Friday: two targets at once
+    names = [seat.name for seat in game.seats(d.app.state)]
+    wrong, unsaid = [], []
+    for seed, s in windows:
+        put(d, s)
+        day = top_bar_rects(d.app.layout, d.app)["day"]
+        bar = " ".join(t for t, r, _ in d.app.screen.ui.texts if day.colliderect(r))
+        answer = {names[i] for i in s.react}
+        if {n for n in names if n in bar} != answer:
+            wrong.append((seed, s.attack.card, bar, sorted(answer)))
+        if "Protection?" not in bar:  # what they answer
+            unsaid.append(bar)
+    assert not wrong, wrong
+    assert not unsaid, unsaid

@@ -28,19 +28,28 @@ def hidden_hands(app: Any) -> bool:
 
 def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
     """What :func:`turn_line` shows of ``state``: (the acting player's ``Seat``, or None,
-    their name, "turn 7" or what they do); the top bar's key (``GameUi.top_bar_key``)."""
+    their name, "turn 7" or what they do); the top bar's key (``GameUi.top_bar_key``).
+
+    In a Protection window (phase ``"protect"``) the players named are those who must answer, the rules'
+    ``state.react`` (the targets who may hold Protection, 4.1 Peaceful Mission Cards), in the order the
+    rules list them, with the first one's chip, and "Protection? · turn 7" below: ``to_act`` lists after them
+    the players who may play the Productivity Mission at any time (MA-21), who answer nothing (a tester's
+    finding: "Several players" stood for Green alone, beside Red holding a Peaceful card)."""
     game = app.game
     turn = game.to_act(state)
     seats = game.seats(state)
+    phase = game.phase(state)
+    number = app.view().get("turn")
+    turn_no = f"turn {number}" if number else ""
+    react = [i for i in getattr(state, "react", ()) if 0 <= i < len(seats)] if phase == "protect" else []
+    if react:
+        names = [seats[i].name for i in react]
+        who = " & ".join(names) if len(names) == 2 else ", ".join(names)
+        return seats[react[0]], who, "Protection?" + (f" \u00b7 {turn_no}" if turn_no else "")
     first = seats[turn.seats[0]] if turn.seats else None
     if first is None:
         return None, turn.label or app.title(), ""
-    # several at once only in a Protection window (off-turn tokens and Productivity do not change whose turn it is)
-    phase = game.phase(state)
-    several = len(turn.seats) > 1 and turn.mode == "several" and phase == "protect"
-    number = app.view().get("turn")
-    return (first, "Several players" if several else first.name,
-            "roll-off" if phase == "rolloff" else f"turn {number}" if number else "")
+    return first, first.name, "roll-off" if phase == "rolloff" else turn_no
 
 
 def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
