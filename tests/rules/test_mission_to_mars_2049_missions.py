@@ -95,6 +95,23 @@ def test_mm103_mm144_armageddon_is_played_immediately_even_after_a_play():
     cites(rejection(holding(aggressive=1), "play", card="armageddon"), AGGRESSIVE)
 
 
+def test_an_armageddon_reshuffled_into_an_empty_pile_can_be_drawn_and_is_played_immediately():
+    """4.0.4 "If you run out of Mission Cards you can use the previously used ones again" with 4.1 "Armageddon
+    Mission (Powerful! Play immediately!)": with the Aggressive pile empty and both Armageddons in the used
+    pile, the buy shuffles them back, so the top card may be one and the buy may say so (it was refused,
+    "Both Armageddon cards are in the used pile": a drawn Armageddon could be neither kept nor played)."""
+    s = holding(aggressive=1, cards=(5, 5, 5))
+    s = replace(s, pile=(15, 0), used=(0,) * 6 + (4, 4, 1, 1, 2, 2))  # the 14 others played, both Armageddons too
+    assert rejection(s, "buy", deck="aggressive", immediate=True) is None
+    assert Action("buy", {"deck": "aggressive", "immediate": True}, 0) in mm.legal_actions(s)
+    s, ev = act(s, "buy", deck="aggressive", immediate=True)
+    assert s.phase == "immediate" and "shuffled" in texts(ev) and s.pile[1] == 13
+    s, _ = act(s, "play", card="armageddon")
+    assert s.phase == "main" and s.used[-1] == 1
+    still = replace(holding(aggressive=1, cards=(5, 5, 5)), pile=(15, 1), used=(0,) * 6 + (4, 4, 1, 1, 1, 2))
+    cites(rejection(still, "buy", deck="aggressive", immediate=True), AGGRESSIVE)  # a card left: not reshuffled
+
+
 def test_the_buyer_of_armageddon_plays_it_before_anything_else_even_productivity():
     """A tester's finding: Blue bought Armageddon ("Play immediately!", 4.1) and played Productivity before
     it, two Mission Cards in one turn (4.0.2, FAQ: "If you have already played a mission card on your turn

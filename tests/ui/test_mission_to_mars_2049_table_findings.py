@@ -102,3 +102,27 @@ def test_the_top_bar_names_the_players_who_must_answer_a_protection_window(drive
             unsaid.append(bar)
     assert not wrong, wrong
     assert not unsaid, unsaid
+
+
+@pytest.mark.parametrize("size", PANELS)
+def test_after_the_aggressive_pile_ran_out_the_buy_asks_about_the_footer_again(driver, size):
+    """Found while checking a tester's finding about "Play immediately!" (4.1 Armageddon Mission): once the
+    Aggressive pile is empty, a buy shuffles the used cards into a new pile (4.0.4), both Armageddons with them,
+    so the footer question is asked again (with 6.0.2's warning for the leader), and a drawn Armageddon is
+    played at once. Before, the question was left out and a drawn Armageddon could not be entered."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    from companion.ui.games.mission_to_mars_2049.labels import price
+    d = driver(size)
+    s = busy(d.app.state)  # Red holds 1 Aggressive card; the other 14 were played, both Armageddons among them
+    put(d, replace(s, pile=(s.pile[0], 0), used=(0,) * 6 + (4, 4, 1, 1, 2, 2)))
+    if "Buy Mission" not in d.names():
+        d.tap("More")
+    d.tap("Buy Mission")
+    d.tap(f"Aggressive: {price('aggressive')}")
+    assert d.app.dialog is not None, "bought without the footer question"
+    title = d.app.dialog.title
+    assert title.endswith("Does its footer say \u201cPlay immediately!\u201d?") and "(6.0.2)" in title, title
+    d.tap("Yes: play it now")
+    assert d.app.state.phase == "immediate"
+    d.tap("Play Mission")
+    assert d.app.state.phase == "main" and any("Armageddon" in e.text for e in d.app.recent)

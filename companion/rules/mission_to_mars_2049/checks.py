@@ -318,7 +318,9 @@ def _check_buy(state: State, action: Action) -> Rejection | None:
     if action.args["immediate"]:
         if not any(k in IMMEDIATE and MISSION_DECK[MISSION_INDEX[k]] == deck for k in IMMEDIATE):
             return reject("not_immediate", "No Peaceful Mission Card has to be played immediately.", S.PEACEFUL)
-        if not deck_unplayed(state, ARMAGEDDON):
+        # an empty pile is the used cards shuffled (4.0.4 "If you run out of Mission Cards you can use the
+        # previously used ones again"): both Armageddons are back in it, and the top card may be one
+        if not deck_unplayed(state, ARMAGEDDON) and state.pile[deck]:
             return reject("not_immediate", "Both Armageddon cards are in the used pile.", S.AGGRESSIVE)
     return _cost_problem(state, action.seat, MISSION_COST[deck], a(f"{action.args['deck'].capitalize()} Mission"))
 

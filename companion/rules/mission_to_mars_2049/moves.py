@@ -356,7 +356,8 @@ def _occasional(state: State, cur: int, c: Colony, roll: float, rng: Random) -> 
         deck = int(rng.random() * 2)
         if not state.bought and affords(c, MISSION_COST[deck]) and (state.pile[deck] or any(
                 u for u, d in zip(state.used, MISSION_DECK) if d == deck)):
-            immediate = deck == 1 and deck_unplayed(state, ARMAGEDDON) > 0 and rng.random() < 2 / 15
+            immediate = deck == 1 and (deck_unplayed(state, ARMAGEDDON) > 0 or not state.pile[1]) \
+                and rng.random() < 2 / 15  # an empty pile: the used cards reshuffled, Armageddons too (4.0.4)
             return Action(A.BUY, {"deck": DECKS[deck], "immediate": immediate}, cur)
     elif roll < 0.35:
         if not c.lab2 and affords(c, LAB_COST):
