@@ -1,5 +1,6 @@
 """Mission to Mars 2049 through the screen: findings of testers who played whole games (the roll-off's
-words, the colour of the bank and the older events, ...). Source: shared/rules/mission-to-mars-2049.txt."""
+words, the colour of the bank and the older events, who must answer a Protection window, the footer question after
+the Aggressive pile ran out). Source: shared/rules/mission-to-mars-2049.txt."""
 from __future__ import annotations
 
 import pytest
@@ -58,9 +59,9 @@ def test_the_bank_and_the_older_events_are_drawn_in_the_reading_colour(driver, s
     check_sizes(d, f"the busiest turn at {size}", key_texts=None)
 
 
-def protection_windows(game, state, seeds, players):
-    """``(seed, state)`` of every Protection window (phase "protect") met in games of ``players`` played with
-    the rules' seeded ``random_action`` from ``state`` (each game's ``random.Random(seed)``)."""
+def protection_windows(game, state, seeds):
+    """``(seed, state)`` of every Protection window (phase "protect") met in games played from ``state`` with
+    the rules' seeded ``random_action`` (each game's ``random.Random(seed)``, at most 3000 moves)."""
     import random
     out = []
     for seed in seeds:
@@ -84,7 +85,7 @@ def test_the_top_bar_names_the_players_who_must_answer_a_protection_window(drive
     from companion.ui.screens.chrome import top_bar_rects
     d = driver(size, players)
     game = d.app.game
-    windows = protection_windows(game, d.app.state, range(40), players)
+    windows = protection_windows(game, d.app.state, range(40))
     assert len(windows) >= 10, "too few Protection windows to pin anything"
     # the finding's case: someone who need not answer is listed by to_act too
     assert any(len(game.to_act(s).seats) > len(s.react) for _, s in windows)
