@@ -81,17 +81,13 @@ class RoundScreen(TableScreen):
             return
         self.app.submit(Action(LAUNCH, {}, seat))
 
-    def show_revealed(self, k: int, revealed: int, gone: bool) -> None:
-        """A tap on revealed Space card ``k`` (0-based): the catalogue's cards not yet on the table, to
-        find it and see its Crew ability and Rocket module; when the catalogue has none left, that it is
-        not in the catalogue yet and what to do; a card picked this round: where it went."""
+    def show_revealed(self, k: int, revealed: int) -> None:
+        """A tap on revealed Space card ``k`` (0-based, a card still on offer: a slot already taken is no
+        button): the catalogue's cards not yet on the table, to find it and see its Crew ability and Rocket
+        module; when the catalogue has none left, that it is not in the catalogue yet and what to do."""
         from .entry import NEW_CARD_STEPS
         from . import facts
         title = f"Revealed Space card {k + 1} of {revealed}"
-        if gone:
-            self.app.show_info(title, ["Picked this round: the player's Crew deck or rocket shows it.",
-                                       "The trajectory cards: tap a numbered slot below."])
-            return
         used = facts.seen(self.app.state)
         if any(n not in used for n in self.app.catalogue("space").names()):
             self.gui.open_look(k + 1, revealed, self.seat())
@@ -128,8 +124,9 @@ class RoundScreen(TableScreen):
             word = "Space" if roomy else str(k + 1)
             ui.label(cell, ("picked" if text.width("picked", lay.small) <= cell.w - lay.px(4) else "") if gone
                      else word, lay.small, FG, "center")
-            ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
-                               lambda k=k, gone=gone: self.show_revealed(k, revealed, gone)))
+            if not gone:   # a slot already taken is inert: nothing on offer there to look up
+                ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
+                                   lambda k=k: self.show_revealed(k, revealed)))
         # the 12 trajectory slots as they fill
         placed = sum(1 for s in view["trajectory"] if s["card"])
         slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)

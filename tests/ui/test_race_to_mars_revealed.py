@@ -1,0 +1,49 @@
+"""Race to Mars at the table, the Pre-launch round (what testers playing whole games found): the revealed
+Space cards on offer, the player panels, the Start Player and Active Player cards. Driven through the real
+app frame by frame (seeded games, the test's own catalogue).
+
+Source: shared/rules/race-to-mars.txt ("Setup", "Playing the Game 1: Pre-Launch", "Phase 1.1: Pick a Card",
+"Phase 1.2: Place a Card", "Anatomy of a Space Card").
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.rules.contract import Action
+from companion.ui.app import TAP
+
+from .test_race_to_mars_fixes import fill_catalogue, shown
+from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
+
+
+def pick(d, name: str, place: str = "crew") -> None:
+    """The player whose turn it is picks Space card ``name`` from the catalogue (1.1) for ``place`` (1.2)."""
+    s = d.app.session
+    seat = d.app.current_screen().seat()
+    card = dict(d.app.catalogue("space").get(name))
+    assert s.submit(Action("pick", {"card": card, "place": place}, seat)).accepted
+    d.frame()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_revealed_slot_already_taken_is_inert(driver, size):
+    """"Phase 1.1: Pick a Card": a card picked is no longer on offer; its slot is no button (a tap there does
+    nothing and says nothing), the cards still on offer stay buttons."""
+    d = driver(size)
+    fill_catalogue(d, 12)
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    assert d.app.current_screen().name == "round" and s.state.picked == 0
+    first = next(h.rect for h in d.app.screen.ui.hits if h.label == "revealed 1")
+    pick(d, "S002")
+    assert s.state.picked == 1 and d.app.current_screen().name == "round"
+    assert "revealed 1" not in d.names()
+    assert [f"revealed {k}" for k in range(2, s.state.revealed + 1)] == [n for n in d.names()
+                                                                        if n.startswith("revealed")]
+    seq, state = s.seq, s.state
+    d.app.handle(pygame.event.Event(TAP, pos=first.center))
+    d.frame()
+    assert d.app.dialog is None and d.app.message is None, (d.app.dialog, d.app.message)
+    assert d.app.current_screen().name == "round" and s.seq == seq and s.state is state
+    assert "Picked this round" not in shown(d)
