@@ -47,3 +47,31 @@ def test_a_revealed_slot_already_taken_is_inert(driver, size):
     assert d.app.dialog is None and d.app.message is None, (d.app.dialog, d.app.message)
     assert d.app.current_screen().name == "round" and s.seq == seq and s.state is state
     assert "Picked this round" not in shown(d)
+
+
+def panel_texts(d, name: str) -> list[str]:
+    """The texts drawn inside player ``name``'s panel (its tap target) on the last frame."""
+    rect = next(h.rect for h in d.app.screen.ui.hits if h.label == name)
+    return [t for t, r, _ in d.app.screen.ui.texts if rect.contains(r)]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_active_player_card_stays_marked_on_its_holder_after_a_launch(driver, size):
+    """"Playing the Game 1: Pre-Launch": "Once the leftover card has been dealt with, pass the Active Player
+    card clockwise to the next player still in Pre-launch mode ... The Start Player card remains with the same
+    player throughout the game." The holder of both launches (round 13 of a 3-player game): for the rest of the
+    round the panels show \u25b6 on that holder (the rules' ``active_player``), beside \u2605, and on no one else."""
+    from .test_race_to_mars_fixes import play_until
+    d = driver(size)
+    new_game(d, 3)
+    s = d.app.session
+    play_until(d, 5, lambda d: d.app.current_screen().name == "round" and s.state.active >= 0
+               and s.state.players[s.state.active].launched, limit=6000)
+    view = d.app.view()
+    holder = next(i for i, p in enumerate(view["players"]) if p["active_player"])
+    assert holder == s.state.active and view["players"][holder]["mode"] == "Post-launch"
+    assert d.app.current_screen().seat() != holder   # the player whose turn it is: another one
+    for i, p in enumerate(view["players"]):
+        words = " ".join(panel_texts(d, p["name"]))
+        assert ("\u25b6" in words) == (i == holder), (i, words)
+        assert ("\u2605" in words) == p["start_player"], (i, words)

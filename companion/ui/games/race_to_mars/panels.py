@@ -77,7 +77,8 @@ def turn_line(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
 
 
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tuple[int, ...] = ()) -> None:
-    """One panel per player in table order: disc, name, mode; then the key
+    """One panel per player in table order: disc, name (with \u2605 on the Start Player card's holder and
+    \u25b6 on the Active Player card's, whatever their mode), mode; then the key
     numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
     the Crew deck launching needs, "Crew 5 needs 8", before the modules: the first to be read),
     Rocket modules.
@@ -99,7 +100,10 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         post = p["mode"] == "Post-launch"
         mode = "Post-launch" if post else "Pre-launch"
         mode_w = text.width(mode, lay.small, True) + lay.px(4)
-        marks = (" \u2605" if p["start_player"] else "") + (" \u25b6" if p["active_player"] and not post else "")
+        # the cards the player holds: the Start Player card all game, the Active Player card until it is back in
+        # the box, also after its holder launched: it passes once the round's leftover is dealt with (the rules'
+        # ``active_player``; "Playing the Game 1: Pre-Launch")
+        marks = (" \u2605" if p["start_player"] else "") + (" \u25b6" if p["active_player"] else "")
         name_w = text.width(p["name"] + marks, lay.small, True)
         if head.w - mode_w - lay.gap >= name_w:
             mode_r, head = L.take_right(head, mode_w, lay.gap)
