@@ -75,3 +75,33 @@ def test_the_active_player_card_stays_marked_on_its_holder_after_a_launch(driver
         words = " ".join(panel_texts(d, p["name"]))
         assert ("\u25b6" in words) == (i == holder), (i, words)
         assert ("\u2605" in words) == p["start_player"], (i, words)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_player_panels_name_the_rocket_modules_and_crew_cards(driver, size):
+    """"Phase 1.2: Place a Card": the Crew deck lies face-up, the modules under the Rocket card. Each panel names
+    the cards where they fit (at the panels' own text size): every rocket's top module at least, "+n" for the
+    ones left out (or the count, in a narrow panel), and the Crew cards of the player picking, whose panel is
+    the tallest (landscape); never a text under the readable size."""
+    from companion.ui.games.race_to_mars import facts
+    from .readable import check_sizes
+    from .test_race_to_mars_fixes import play_until
+    d = driver(size)
+    new_game(d, 3)
+    s = d.app.session
+    play_until(d, 3, lambda d: d.app.current_screen().name == "round" and s.state.round >= 4
+               and s.state.players[d.app.current_screen().seat()].crew, limit=3000)
+    seat = d.app.current_screen().seat()
+    check_sizes(d, "round")
+    named = [i for i, name in enumerate(s.state.names) if s.state.players[i].modules
+             and f"Rocket: {s.state.players[i].modules[0].name}" in " ".join(panel_texts(d, name))]
+    assert named, shown(d)   # in portrait too, where the panels are narrow
+    for i, name in enumerate(s.state.names):
+        crew, rocket, _ = facts.own_cards(s.state, i)
+        words = " ".join(panel_texts(d, name))
+        if rocket:
+            assert rocket[0] in words or f"{len(rocket)} module" in words, (i, words)
+        if not d.app.layout.portrait and rocket:
+            assert f"Rocket: {rocket[0]}" in words, (i, words)
+        if i == seat and not d.app.layout.portrait:
+            assert f"Crew: {crew[0]}" in words and all(c in words for c in crew[:2]), (crew, words)

@@ -126,15 +126,85 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
             cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
-            lh = text.font(lay.small).get_linesize()
-            if p["rocket_modules"] and rest.h >= lay.px(34) + lh:   # the rocket, compactly, under the numbers
-                mods_r, rest = L.take_bottom(rest, lh)
-                what = [facts.module_brief(state, i, k) for k in range(len(p["rocket_modules"]))]
-                n = len(what)
-                ui.label(mods_r, fitting(["Rocket: " + "; ".join(what), "; ".join(what), "; ".join(
-                    w.split(",")[0] for w in what), f"{n} module" + ("s" if n > 1 else "")], mods_r.w, lay.small),
-                         lay.small, FG, min_size=lay.small)
+        # the cards by name under the numbers, as many lines as the room leaves (the numbers keep their first
+        # row before launch, all their rows after): the rocket first, then the Crew cards; counts only without room
+        lh = text.font(lay.small).get_linesize()
+        need = lay.px(35) * (cell_rows(lay, rest.w, cells) if post else 1)
+        lines = card_lines(state, i, max(0, (rest.h - need) // lh), rest.w, lay.small)
+        for line in reversed(lines):
+            line_r, rest = L.take_bottom(rest, lh)
+            ui.label(line_r, line, lay.small, FG, min_size=lay.small)
         number_cells(ui, rest, cells)
+
+
+def card_lines(state: Any, seat: int, room: int, width: int, size: int) -> list[str]:
+    """At most ``room`` lines naming ``seat``'s cards in ``width`` px at ``size``: the rocket, top first, on one
+    line ("Rocket: S003 (Nav), S007 (free advance 3)", else fewer words, then fewer names with "+2", else "2
+    modules"), then the Crew cards owned on the lines left ("Crew: S001, S004, 2 Boosts", the last line ending
+    "+2" when they do not all fit; left out when none fits: the Crew number above says it); with one line,
+    both on it when they fit. Names from the rules' state (:func:`.facts.own_cards`), what a module does from
+    :func:`.facts.module_brief`."""
+    if room <= 0:
+        return []
+    crew, rocket, _ = facts.own_cards(state, seat)
+    p = facts.player(state, seat)
+    crew = crew + [count(n, w) for n, w in ((p.boosts, "Boost"), (p.asteroids, "Asteroid")) if n]
+    what = [facts.module_brief(state, seat, k) for k in range(len(rocket))]
+
+    def fewer(head: str, names: list[str]) -> list[str]:
+        return [f"{head}{', '.join(names[:k])}" + (f" +{len(names) - k}" if k < len(names) else "")
+                for k in range(len(names), 0, -1)]
+
+    def first(options: list[str]) -> list[str]:
+        return [o for o in options if text.width(o, size) <= width][:1]
+    named = ([f"Rocket: {', '.join(f'{n} ({w})' for n, w in zip(rocket, what))}"] + fewer("Rocket: ", rocket)
+             if rocket else [])
+    top = first(named + ([count(len(rocket), "module")] if rocket else []))
+    if room == 1 and top and crew:   # one line for both: the names of both, else the rocket alone
+        return first([f"{r} \u00b7 {c}" for r in named for c in fewer("Crew: ", crew)]) or top
+    lines = packed("Crew: ", crew, room - len(top), width, size)
+    return (top + lines)[:room]
+
+
+def packed(head: str, names: list[str], room: int, width: int, size: int) -> list[str]:
+    """``head`` and ``names`` comma-separated on at most ``room`` lines of ``width`` px at ``size`` (never cut
+    inside a name); names left over are counted at the end of the last line ("+2"); [] when not even one name
+    fits."""
+    lines: list[str] = []
+    shown = 0
+    for name in names:
+        line = lines[-1] + ", " + name if lines else head + name
+        if lines and text.width(line, size) <= width:
+            lines[-1] = line
+        elif len(lines) < room and text.width(name if lines else line, size) <= width:
+            lines.append(name if lines else line)
+        else:
+            break
+        shown += 1
+    while lines and shown < len(names):   # the rest counted, fewer names on the last line until the count fits
+        line = f"{lines[-1]} +{len(names) - shown}"
+        if text.width(line, size) <= width:
+            lines[-1] = line
+            break
+        parts = lines[-1].rsplit(", ", 1)
+        shown -= 1
+        if len(parts) == 2:
+            lines[-1] = parts[0]
+        else:
+            lines.pop()
+    return lines
+
+
+def cell_rows(lay: Any, width: int, cells: list[tuple[str, Any]]) -> int:
+    """How many rows :func:`number_cells` needs to show every one of ``cells`` in ``width`` px."""
+    gap, x, rows = lay.px(14), 0, 1
+    for label, value in cells:
+        w = text.width(label, lay.small) + lay.px(2) + lay.px(6) + text.width("\u2014" if value is None else str(value),
+                                                                              lay.big, True)
+        if x > 0 and x + w > width:
+            x, rows = 0, rows + 1
+        x += w + gap
+    return rows
 
 
 def panel_rects(lay: Any, rect: pygame.Rect, n: int, highlight: tuple[int, ...] = ()) -> list[pygame.Rect]:
