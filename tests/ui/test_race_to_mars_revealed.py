@@ -105,3 +105,47 @@ def test_the_player_panels_name_the_rocket_modules_and_crew_cards(driver, size):
             assert f"Rocket: {rocket[0]}" in words, (i, words)
         if i == seat and not d.app.layout.portrait:
             assert f"Crew: {crew[0]}" in words and all(c in words for c in crew[:2]), (crew, words)
+
+
+def card_texts(d) -> dict[int, list[str]]:
+    """The texts drawn in each revealed card's place on the last frame (by its button, 1-based)."""
+    cells = {int(h.label.split()[1]): h.rect for h in d.app.screen.ui.hits if h.label.startswith("revealed ")}
+    return {k: [t for t, r, _ in d.app.screen.ui.texts if rect.contains(r) and t] for k, rect in cells.items()}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_revealed_space_cards_say_which_card_each_is_and_what_it_does_once_told(driver, size):
+    """"Phase 1.1: Pick a Card" / "Anatomy of a Space Card": the rules count the revealed cards (the app sees
+    none of them). Each reads its place ("Card 2", or "2"), never a bare "Space", and the screen says how to tell
+    the app which it is. Told (a tap, the card in the catalogue), its place shows the card's name, the panel
+    below its Crew ability and Rocket module; a tap on it offers Recruit or Attach at once, and the pick
+    empties that place, not the first one; the pick list shows the cards told first."""
+    from companion.ui.games.race_to_mars.entry import card_lines
+    from companion.ui.games.race_to_mars.words import brief
+    d = driver(size)
+    cards = {c["name"]: c for c in fill_catalogue(d, 12)}
+    new_game(d, 3, first_game=True)
+    s = d.app.session
+    assert d.app.current_screen().name == "round" and s.state.revealed == 4
+    places = card_texts(d)
+    assert sorted(places) == [1, 2, 3, 4] and all(w in ([f"Card {k}"], [str(k)]) for k, w in places.items()), places
+    assert "say which" in shown(d)
+    d.tap("revealed 2")                      # the catalogue's cards not on the table: which one is it?
+    d.tap("S005")
+    assert d.app.dialog.title == "Revealed Space card 2 of 4: S005"
+    d.tap("Close")
+    d.tap("Back to game")
+    assert d.app.current_screen().name == "round"
+    assert card_texts(d)[2] == ["S005"]
+    crew = brief(cards["S005"], "crew").split(",")[0].split("+")[0]
+    assert f"2 S005: Crew {crew}" in shown(d) or f"2 S005: {crew}" in shown(d), shown(d)
+    d.tap("Attach as module")                # the pick list: the card told first
+    assert [n for n in d.names() if n.startswith("S0")][0] == "S005"
+    d.tap("Back to game")
+    d.tap("revealed 2")                      # told: what it is, and the pick at once
+    assert d.app.dialog.title == "Revealed Space card 2 of 4: S005"
+    assert d.app.dialog.lines == card_lines(cards["S005"])[:2]
+    d.tap(f"{s.state.names[0]} recruits it")
+    assert any(c.name == "S005" for c in s.state.players[0].crew) and s.state.picked == 1
+    assert d.app.current_screen().name == "round"
+    assert sorted(card_texts(d)) == [1, 3, 4]   # the place of the card picked is empty, the others on offer

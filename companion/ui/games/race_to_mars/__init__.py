@@ -31,6 +31,8 @@ class RaceToMarsUi(GameUi):
                                turn=made(f"{__name__}.turn", "TurnScreen", app),
                                over=made("companion.ui.screens.ranking", "RankingScreen", app))
         self._request: Any = None
+        #: what the table told of the revealed Space cards: (game, round) -> {card 1..n as laid out: its name}
+        self._told: dict[tuple[Any, int], dict[int, str]] = {}
 
     # ------------------------------------------------------------------ the entry screen's request
     def request(self) -> Any:
@@ -69,6 +71,36 @@ class RaceToMarsUi(GameUi):
         self._request = Request("look", "space", None, f"{k} of {revealed}", seat, self.app.state)
         self.screens["entry"].reset()
         self.app.dirty = True
+
+    # ------------------------------------------------------------------ the revealed Space cards
+    def _told_now(self, state: Any) -> dict[int, str]:
+        record = getattr(self.app.session, "record", None)
+        return self._told.setdefault((getattr(record, "id", None), state.round), {})
+
+    def tell_revealed(self, k: int, name: str) -> None:
+        """The table says revealed Space card ``k`` (1-based, as the cards lie, left to right) is the catalogue's
+        ``name`` (found with :meth:`open_look`). Kept by the screens for this game's round, not a move: the rules
+        count the revealed cards and learn a card when it is used ("Phase 1.1: Pick a Card"); lost on a restart."""
+        told = self._told_now(self.app.state)
+        for j in [j for j, n in told.items() if n == name]:
+            del told[j]
+        told[k] = name
+        self.app.dirty = True
+
+    def revealed_slots(self, state: Any) -> list[tuple[str | None, bool]]:
+        """``(name, taken)`` for revealed Space cards 1..``state.revealed`` as they lie: ``name`` what the table
+        told (:meth:`tell_revealed`; None: not told); ``taken``: picked this round. A card told is taken once
+        its name is on the table (the rules' Space cards seen); the other picks take the first untold cards
+        (the app cannot see which: it counts them, ``state.picked``)."""
+        from . import facts
+        told = self._told_now(state) if state.revealed else {}
+        used = facts.seen(state)
+        out = [(told.get(k), told.get(k) in used) for k in range(1, state.revealed + 1)]
+        untold = max(0, state.picked - sum(1 for _, taken in out if taken))
+        for k, (name, taken) in enumerate(out):
+            if untold and name is None:
+                out[k], untold = (None, True), untold - 1
+        return out
 
     def open_catalogue(self) -> None:
         """Browse the card catalogues (search, edit, delete) over the game."""

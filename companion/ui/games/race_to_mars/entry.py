@@ -190,7 +190,8 @@ class EntryScreen(Screen):
         return self.app.catalogue(self.kind())
 
     def candidates(self) -> list[str]:
-        """Catalogue names not yet on the table (all in browse), matching the search."""
+        """Catalogue names not yet on the table (all in browse), matching the search; for a pick, the leftover
+        or a look, the revealed cards the table told (:meth:`.RaceToMarsUi.revealed_slots`) first."""
         r = self.request()
         cat = self.catalogue()
         names = cat.names()
@@ -202,6 +203,9 @@ class EntryScreen(Screen):
             names = [n for n in names if n not in used]
             if r.purpose == "starting":
                 names.append(UNKNOWN_STARTING)
+        if r.purpose in ("pick", "leftover", "look") and self.kind() == "space":   # the revealed cards told first
+            told = [n for n, taken in self.gui.revealed_slots(self.app.state) if n and not taken and n in names]
+            names = told + [n for n in names if n not in told]
         q = self.query.strip().casefold()
         if q:
             names = [n for n in names if q in n.casefold() or q in self._card_words(cat.get(n))]
@@ -407,6 +411,7 @@ class EntryScreen(Screen):
         as the catalogue knows them), and for the player picking, Recruit or Attach it at once."""
         r = self.request()
         card = self.catalogue().get(name) or {"name": name}
+        self.gui.tell_revealed(int(str(r.place).split()[0]), name)   # this card lies there: the round shows it
         options = []
         if r.seat is not None and self.app.state is not None and self.app.state.step == "pre-launch":
             who = self.app.view()["players"][r.seat]["name"]

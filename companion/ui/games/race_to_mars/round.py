@@ -3,7 +3,9 @@ beside the revealed Space cards, the 12 trajectory slots as they fill, who
 can launch and what they lack, and the moves of the player whose turn it is:
 recruit a card to the Crew deck, attach it as a Rocket module, launch, or
 (Headquarters 8) add a card to the selection. The card picked is identified
-in the catalogue (:mod:`.entry`)."""
+in the catalogue (:mod:`.entry`). The rules count the revealed cards: each is shown by its place, left to
+right, until the table says which it is (a tap, then the card in the catalogue,
+:meth:`.RaceToMarsUi.tell_revealed`); then by its name, with its Crew ability and Rocket module."""
 from __future__ import annotations
 
 from typing import Any
@@ -81,18 +83,62 @@ class RoundScreen(TableScreen):
             return
         self.app.submit(Action(LAUNCH, {}, seat))
 
-    def show_revealed(self, k: int, revealed: int) -> None:
+    def show_revealed(self, k: int, revealed: int, name: str | None = None) -> None:
         """A tap on revealed Space card ``k`` (0-based, a card still on offer: a slot already taken is no
-        button): the catalogue's cards not yet on the table, to find it and see its Crew ability and Rocket
-        module; when the catalogue has none left, that it is not in the catalogue yet and what to do."""
-        from .entry import NEW_CARD_STEPS
+        button). A card the table told (``name``): what the catalogue knows of it (Crew ability, Rocket
+        module), Recruit or Attach it at once, or Another card (the catalogue again). Else the catalogue's
+        cards not yet on the table, to say which it is; when the catalogue has none left, that it is not in
+        the catalogue yet and what to do."""
+        from .entry import NEW_CARD_STEPS, card_lines
         from . import facts
         title = f"Revealed Space card {k + 1} of {revealed}"
+        seat = self.seat()
+        if name is not None:
+            card = self.app.catalogue("space").get(name) or {"name": name}
+            who = self.app.view()["players"][seat]["name"]
+
+            def take(part: str) -> None:
+                self.app.close_dialog()
+                self.gui.open_pick(part, part, seat)
+                self.gui.screens["entry"].tap_card(name)
+
+            def another() -> None:
+                self.app.close_dialog()
+                self.gui.open_look(k + 1, revealed, seat)
+            self.app.ask(f"{title}: {name}", [(f"{who} recruits it", lambda: take("crew")),
+                                              (f"{who} attaches it", lambda: take("module")),
+                                              ("Another card", another)],
+                         lines=card_lines(card)[:2], cancel_label="Close")
+            return
         used = facts.seen(self.app.state)
         if any(n not in used for n in self.app.catalogue("space").names()):
-            self.gui.open_look(k + 1, revealed, self.seat())
+            self.gui.open_look(k + 1, revealed, seat)
             return
         self.app.show_info(f"{title}: not in the catalogue yet", NEW_CARD_STEPS)
+
+    def revealed_lines(self, width: int, size: int) -> list[str]:
+        """The text panel's first lines about the revealed cards, one line each in ``width`` px at ``size``: each
+        card told and on offer with its Crew ability and Rocket module as the catalogue knows them ("2 S003: Crew
+        Fuel+Wild \u00b7 Module Hull", fewer words where narrow); then, while a card on offer is not told, how to
+        tell the app which it is ("Cards 1-4 lie left to right: tap one to say which it is")."""
+        from .entry import fitting_words
+        from .words import brief
+        slots = self.gui.revealed_slots(self.app.state)
+        out = []
+        for k, (name, taken) in enumerate(slots):
+            if name and not taken:
+                card = self.app.catalogue("space").get(name) or {}
+                c, m = brief(card, "crew"), brief(card, "module")
+                head = f"{k + 1} {name}:"
+                line = fitting([f"{head} Crew {c} \u00b7 Module {m}", f"{head} Crew {c} \u00b7 {m}",
+                                f"{head} {c} \u00b7 {m}"], width, size)
+                out.append(fitting_words(line, width, size))   # the rest a tap away (never a line that wraps)
+        if any(name is None and not taken for name, taken in slots):
+            n = len(slots)
+            out.append(fitting([f"Cards 1-{n} lie left to right: tap one to say which it is",
+                                f"Cards 1-{n}, left to right: tap one to say which", "Tap a card to say which it is"],
+                               width, size))
+        return out
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
@@ -110,23 +156,28 @@ class RoundScreen(TableScreen):
         ui.label(head, fitting([f"{me['name']}: pick a card or launch", f"{me['name']}: pick or launch",
                                 f"{me['name']}: pick", me["name"]], head.w, lay.small, True), lay.body, MARS,
                  bold=True, min_size=lay.small)
-        # the revealed cards (counted, identified when used)
+        # the revealed cards (counted by the rules; by name once the table told which is which)
         cards_r, area = L.take_top(area, lay.touch, lay.gap)   # a tap on a card says what is known of it
         revealed, picked = state.revealed, state.picked
         count = f"{revealed - picked} of {revealed} left"
         lab_r, cards_r = L.take_left(cards_r, text.width(count, lay.small, True) + lay.px(4), lay.gap)
         ui.label(lab_r, count, lay.small, FG, bold=True)
         cells = L.cols(cards_r, max(revealed, 3), lay.gap)[:revealed]
-        roomy = cells and text.width("Space", lay.small) <= cells[0].w - lay.px(4)
-        for k, cell in enumerate(cells):  # a card face (named, else numbered: 4 or 5 were blank), picked ones empty
-            gone = k < picked
-            ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else INFO, width=2)
-            word = "Space" if roomy else str(k + 1)
-            ui.label(cell, ("picked" if text.width("picked", lay.small) <= cell.w - lay.px(4) else "") if gone
-                     else word, lay.small, FG, "center")
+        # a card face each: the name the table told, else its place ("Card 2", or "2": 4 or 5 cards were blank);
+        # a slot taken is empty and inert
+        for k, (cell, (name, gone)) in enumerate(zip(cells, self.gui.revealed_slots(state))):
+            ui.panel(cell, PANEL if gone else (60, 50, 100), None if gone else FG if name else INFO, width=2)
+            room = cell.w - lay.px(6)
+            if gone:
+                word = "picked" if text.width("picked", lay.small) <= room else ""
+            else:
+                cut = [name[:j] + "\u2026" for j in range(len(name) - 1, 2, -1)] if name else []
+                word = fitting(([name] if name else []) + cut + [f"Card {k + 1}", str(k + 1)], room, lay.small,
+                               bool(name))
+            ui.label(cell, word, lay.small, FG, "center", bold=bool(name) and not gone)
             if not gone:   # a slot already taken is inert: nothing on offer there to look up
                 ui.hits.append(Hit(pygame.Rect(cell), f"revealed {k + 1}",
-                                   lambda k=k: self.show_revealed(k, revealed)))
+                                   lambda k=k, name=name: self.show_revealed(k, revealed, name)))
         # the 12 trajectory slots as they fill
         placed = sum(1 for s in view["trajectory"] if s["card"])
         slots_r, area = L.take_top(area, slots_height(ui, area, app), lay.gap)
@@ -172,7 +223,8 @@ class RoundScreen(TableScreen):
         for cell, (label, cb, style, sub, name) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
                                                        buttons):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
-        lines = [f"Trajectory: {placed} of 12 cards placed" + ("; rockets may launch" if placed == 12 else "")]
+        lines = self.revealed_lines(area.w - lay.px(12), lay.small) + [f"Trajectory: {placed} of 12 cards placed"
+                                         + ("; rockets may launch" if placed == 12 else "")]
         if ready and ready["short_words"]:   # what is short, in words, with the rule (the rules' numbers)
             inner = area.inflate(-lay.px(12), -lay.px(8))
             lines.insert(0 if placed == 12 else 1, fitting_block(
