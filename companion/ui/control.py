@@ -221,7 +221,8 @@ def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def hits(app: Any) -> list[dict[str, Any]]:
-    """Tappable buttons of the last frame: name and physical centre; the message's rulebook
+    """Every button of the last frame, a greyed one too (its name ends in " (why not?)": a tap says why),
+    as ``[{"name", "x", "y", "w", "h"}]``: physical centre, logical size (pixels); the message's rulebook
     button last, named by its label ("§ 3.2 ›")."""
     from .screens.chrome import rule_button
     ui = getattr(app.screen, "ui", None)

@@ -1,8 +1,10 @@
 """Immediate-mode widgets: draw a button and register where a tap lands.
 
 A screen's ``draw`` calls :meth:`Ui.button` for every button it shows; the
-:class:`Ui` paints it and remembers its rectangle with a callback. A tap is
-given to the last-drawn button under it (overlays are drawn last).
+:class:`Ui` paints it and remembers its rectangle with a callback, a greyed
+one too (named ``name + WHY``: its tap says why it cannot be used now, and
+does not reach what is under it). A tap is given to the last-drawn button
+under it (overlays are drawn last).
 :meth:`Ui.modal` forgets the buttons drawn so far, so nothing under a
 dialog reacts. Because the app redraws after every change, the remembered
 buttons always match the picture.
@@ -73,12 +75,24 @@ def _fit_block(s: str, box: tuple[int, int], size: int, min_size: int, bold: boo
     return _fitted("block", text.fit_block, s, box, size, min_size, bold)
 
 
+#: a greyed button's name ends so (the control channel and the tests find it by it): a tap says why
+WHY = " (why not?)"
+
+
+def button_name(label: str, on_tap: Callable[[], object] | None, name: str | None = None) -> str:
+    """The name a button drawn by :meth:`Ui.button` is found by (the control channel's ``tap``):
+    ``name`` (default ``label``), ending in :data:`WHY` when ``on_tap`` is None (greyed)."""
+    shown = name or label
+    return shown + WHY if on_tap is None and not shown.endswith(WHY) else shown
+
+
 class Hit(Fields):
-    """A tappable rectangle (logical pixels), its label and what it does."""
+    """A tappable rectangle (logical pixels), its label and what it does: ``on_tap()``, or, None, a
+    greyed button with no words of its own (the screen says it is not possible now)."""
 
     __slots__ = ("rect", "label", "on_tap")
 
-    def __init__(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object]) -> None:
+    def __init__(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None) -> None:
         self.rect = rect
         self.label = label
         self.on_tap = on_tap
@@ -198,10 +212,12 @@ class Ui:
     # ------------------------------------------------------------------ buttons
     def button(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None, style: str = "normal",
                size: int | None = None, sub: str | None = None, name: str | None = None,
-               min_size: int | None = None) -> pygame.Rect:
+               min_size: int | None = None, why: Callable[[], object] | None = None) -> pygame.Rect:
         """A button: rounded box, ``label`` (and a smaller ``sub`` line) fitted
-        inside. ``on_tap`` None draws it disabled (not tappable). ``name`` is
-        the label the test control channel finds it by (default ``label``)."""
+        inside; returns ``rect``. ``name`` is the label the test control channel finds it by (default
+        ``label``). ``on_tap`` None draws it greyed ("disabled"), registered all the same, named
+        ``name + WHY`` (:func:`button_name`): its tap is ``why()`` (which says why), or, without ``why``,
+        the screen's plain "not possible now" (:class:`Hit`); never what is drawn under it."""
         if on_tap is None:
             style = "disabled"
         fill, border, fg = STYLES[style]
@@ -222,6 +238,6 @@ class Ui:
             self.label(bottom, sub, self.layout.small, fg, "center", min_size=min_size)
         else:
             self.label(inner, label, size, fg, "center", bold=True, min_size=min_size)
-        if on_tap is not None:
-            self.hits.append(Hit(pygame.Rect(rect), name or label, on_tap))
+        self.hits.append(Hit(pygame.Rect(rect), button_name(label, on_tap, name), on_tap if on_tap is not None
+                             else why))
         return rect

@@ -8,7 +8,7 @@ import pygame
 
 from companion.rules.contract import Action
 
-from ..widgets import BG, Ui
+from ..widgets import BG, WHY, Ui
 from . import chrome
 
 
@@ -26,12 +26,17 @@ class Screen(ABC):
 
     # three-call pattern
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """True if the event was used. TAP events carry ``pos`` (logical pixels)."""
+        """True if the event was used. TAP events carry ``pos`` (logical pixels); a greyed button
+        without words of its own (``Hit.on_tap`` None) says that it is not possible now."""
         from ..app import TAP
         if event.type == TAP and self.ui is not None:
             hit = self.ui.hit(event.pos)
             if hit is not None:
-                hit.on_tap()
+                if hit.on_tap is None:
+                    name = hit.label.removesuffix(WHY)
+                    self.app.say(f"{name[:1].upper() + name[1:]}: not possible now.", "info", 5)
+                else:
+                    hit.on_tap()
                 return True
         return False
 

@@ -14,16 +14,12 @@ from companion.rules.contract import NUMBER_FACES
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, Hit, Ui
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Hit, Ui
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
     w, h = lay.px(176), lay.px(64)
     return pygame.Rect(area.right - w - lay.gap, area.bottom - h - lay.gap, w, h)
-
-
-#: a greyed button's name ends so (the control channel and the tests find it by it): a tap says why
-WHY = " (why not?)"
 
 
 def _once_a_frame(name: str, lay: Layout, app: Any, work: Any) -> Any:
@@ -106,9 +102,8 @@ def top_bar(ui: Ui, app: Any) -> None:
         else:  # greyed, a tap still says why (nothing to take back yet, no game started)
             for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo,
                                                                                    app.redo)):
-                ui.button(r[slot], label, act if can else None, name=label)
-                if not can:
-                    why(slot, label)
+                ui.button(r[slot], label, act if can else None, name=label,
+                          why=lambda label=label: app.say(why_no_undo(app, label), "info", 5))
 
     def menu() -> None:
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")

@@ -114,7 +114,8 @@ class NewGameScreen(Screen):
         ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
                   "selected" if self.tutorial else "normal",
                   sub=_green_deck(self.tutorial), name="Tutorial")
-        ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big)
+        ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big,
+                  why=self.start)  # greyed: its tap says how many more Marsonauts to choose
         if back_r is not None:
             ui.button(back_r, "Back to game", self.app.cancel_new_game, size=lay.small)
 

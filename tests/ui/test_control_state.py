@@ -1,0 +1,57 @@
+"""What the control channel's ``state`` lists, through the running app (a fresh user's findings): every
+button drawn, a greyed one too (named "... (why not?)", its tap says why); every choice of a dialog, its
+Cancel too, by the names a ``tap`` takes."""
+from __future__ import annotations
+
+import pytest
+
+from .apprun import RunningApp, names
+
+CREW = ("Larisa", "Stan", "John", "Maria")
+
+
+def _card_list(app: RunningApp) -> dict:
+    """30 to Mars to its first card (an empty catalogue: one page of none), every setup roll tapped as a 3."""
+    for n in CREW:
+        app.tap(n)
+    app.tap("Start")
+    for _ in range(10):  # Sanity and Health of four, two Accident days (30-to-mars.txt, Setup 5)
+        app.tap("face 3")
+    return app.wait(lambda s: s["screen"] == "card", "the card screen")
+
+
+@pytest.mark.timeout(120)
+def test_a_greyed_start_is_listed_and_its_tap_says_why(tmp_path):
+    """30 to Mars's Start, greyed until 4 Marsonauts are chosen, was drawn but left out of ``state``'s
+    buttons: a tester could not tell it from a button not drawn at all. It is listed as the other greyed
+    buttons are ("Start (why not?)"), and a tap says how many Marsonauts are missing."""
+    with RunningApp(tmp_path, "none") as app:
+        app.start("--game", "thirty-to-mars", wait_die=False)
+        s = app.state()
+        assert "Start (why not?)" in names(s) and "Start" not in names(s), names(s)
+        app.tap("Start (why not?)")
+        s = app.state()
+        assert s["screen"] == "new_game" and s["message"].startswith("Choose 4 more Marsonauts"), s["message"]
+        for n in CREW:
+            app.tap(n)
+        assert "Start" in names(app.state()) and "Start (why not?)" not in names(app.state())
+        assert app.stop() == 0
+
+
+@pytest.mark.timeout(120)
+def test_the_card_lists_greyed_page_buttons_are_listed_and_their_taps_say_so(tmp_path):
+    """The card list's \u25c0 \u25b6, greyed on its only page, were left out of ``state``'s buttons
+    (shared: any button drawn greyed without a tap of its own). Listed, in the order drawn; a tap on one
+    says it is not possible now, and nothing else happens."""
+    with RunningApp(tmp_path, "none") as app:
+        app.start("--game", "thirty-to-mars", wait_die=False)
+        s = _card_list(app)
+        shown = names(s)
+        assert "Previous page (why not?)" in shown and "Next page (why not?)" in shown, shown
+        assert shown.index("Previous page (why not?)") < shown.index("Next page (why not?)") < shown.index("Search")
+        seq = s["seq"]
+        app.tap("Next page (why not?)")  # a greyed button without words of its own: the plain ones
+        s = app.state()
+        assert s["message"] == "Next page: not possible now.", s["message"]
+        assert (s["screen"], s["seq"], s["dialog"]) == ("card", seq, None)
+        assert app.stop() == 0
