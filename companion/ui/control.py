@@ -313,16 +313,21 @@ def _sync_later(app: Any, reply: Any) -> None:
 def describe(app: Any) -> dict[str, Any]:
     """The app as the tests see it: the screen, the game's phase, who may act,
     what it waits for, the buttons, plus the open game's own fields
-    (``GameUi.describe``)."""
+    (``GameUi.describe``). ``dialog``: the open dialog's title or None; ``dialog_options``: the names of
+    every choice it draws, as ``tap`` takes them, in order, a greyed one ending in " (why not?)", its
+    Cancel last (``[]`` without a dialog); ``dialog_cancel``: that Cancel's name ("Cancel", "Close"...)
+    or None."""
+    from .screens.chrome import dialog_names
     s = app.session
     state = s.state
     screen = app.current_screen()
-    tappable = [label for label, on_tap in app.dialog.options if on_tap is not None] if app.dialog else []  # no greyed
+    d = app.dialog
     out: dict[str, Any] = {
         "screen": screen.name, "has_game": s.has_game, "game": s.game_id, "seq": s.seq,
         "message": app.message.text if app.message else None,
-        "dialog": app.dialog.title if app.dialog else None,
-        "dialog_options": tappable,
+        "dialog": d.title if d else None,
+        "dialog_options": dialog_names(d) if d else [],
+        "dialog_cancel": d.cancel_label if d and d.cancel else None,
         "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
     if state is not None and s.game is not None:
         game = s.game

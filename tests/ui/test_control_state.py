@@ -55,3 +55,47 @@ def test_the_card_lists_greyed_page_buttons_are_listed_and_their_taps_say_so(tmp
         assert s["message"] == "Next page: not possible now.", s["message"]
         assert (s["screen"], s["seq"], s["dialog"]) == ("card", seq, None)
         assert app.stop() == 0
+
+
+@pytest.mark.timeout(120)
+def test_dialog_options_are_every_choice_a_dialog_draws_cancel_too(tmp_path):
+    """``dialog_options`` listed only the options that could be tapped and never the Cancel: empty for the
+    "Before you play" dialog (its one button is Close), and a client that read it could not close a dialog
+    without knowing the word. Every choice drawn, by the names ``tap`` takes, its Cancel last (also said
+    apart, ``dialog_cancel``)."""
+    import json
+    (tmp_path / "cards.json").write_text(json.dumps([{"name": "Typo", "colour": "green", "difficulty": "seven"}]))
+    with RunningApp(tmp_path, "none") as app:  # a card catalogue with a problem: said before the first move
+        app.start("--game", "thirty-to-mars", wait_die=False)
+        s = app.state()
+        assert s["dialog"] == "Before you play", s["dialog"]
+        assert s["dialog_options"] == ["Close"], s["dialog_options"]
+        assert s["dialog_cancel"] == "Close"
+        assert names(s) == ["Close"], names(s)  # nothing else under a dialog
+        app.tap("Close")
+        s = app.state()
+        assert (s["dialog"], s["dialog_options"], s["dialog_cancel"]) == (None, [], None)
+        app.tap("New game")
+        s = app.state()
+        assert s["dialog_options"] == ["New game", "Cancel"], s["dialog_options"]
+        assert s["dialog_cancel"] == "Cancel"
+        assert names(s) == s["dialog_options"], names(s)
+        app.tap(s["dialog_options"][-1])
+        assert app.state()["dialog"] is None
+        assert app.stop() == 0
+
+
+def test_a_dialogs_greyed_option_is_named_as_drawn(make_driver):
+    """A greyed option (callback None, as the choosers keep them in their places) is among ``dialog_options``
+    under the name its button is drawn by ("... (why not?)"); the \u25b2 \u25bc of a dialog's long text page
+    it and choose nothing: they are buttons, not options."""
+    from companion.ui import control
+    d = make_driver((800, 480))
+    d.app.ask("Which one?", [("Blue", lambda: None), ("Red", None)], lines=["A line of text."] * 60)
+    d.frame()
+    s = control.describe(d.app)
+    assert s["dialog_options"] == ["Blue", "Red (why not?)", "Cancel"], s["dialog_options"]
+    assert d.names() == ["Dialog up (why not?)", "Dialog down", *s["dialog_options"]], d.names()
+    d.tap("Red (why not?)")
+    assert d.app.message.text == "Red: not possible now." and d.app.dialog is not None
+

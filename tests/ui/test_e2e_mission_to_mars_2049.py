@@ -32,7 +32,7 @@ def play(app: RunningApp, die, rng: random.Random, until_seq: int | None = None)
             return s
         seq = s["seq"]
         if s["dialog"]:
-            app.tap(rng.choice(s["dialog_options"]))
+            app.tap(rng.choice([o for o in s["dialog_options"] if o != s["dialog_cancel"]]))
         elif s["expects"] == "roll":
             die.send_line(f"ROLL {rng.choice((1, 2, 3, 1, 2, 3, 4, 5, 6))}")
             app.wait(lambda t: t["seq"] != seq, "the roll to land")

@@ -21,6 +21,7 @@ import random
 import pytest
 
 from companion.rules.race_to_mars import random_space_card
+from companion.ui.widgets import WHY
 
 from .apprun import RunningApp, names
 
@@ -68,8 +69,9 @@ class Players:
         shown = names(s)
         self.screens.add(s["screen"])
         if s["dialog"]:
-            options = [o for o in s["dialog_options"] if o != "More\u2026"] or s["dialog_options"]
-            app.tap(rng.choice(options) if options else next(n for n in ("Close", "Cancel") if n in shown))
+            chosen = [o for o in s["dialog_options"] if o != s["dialog_cancel"] and not o.endswith(WHY)]  # a move
+            options = [o for o in chosen if o != "More\u2026"] or chosen
+            app.tap(rng.choice(options) if options else s["dialog_cancel"])
         elif s["screen"] == "headquarters":
             free = [n for n in shown if n.startswith("HQ ") and not n.endswith(" text")]
             for n in rng.sample(free, 2):

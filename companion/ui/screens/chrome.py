@@ -14,7 +14,7 @@ from companion.rules.contract import NUMBER_FACES
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Hit, Ui
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Hit, Ui, button_name
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
@@ -534,6 +534,14 @@ def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | N
     return 1
 
 
+def dialog_names(d: Any) -> list[str]:
+    """The names (``tap`` finds them by, :func:`~companion.ui.widgets.button_name`) of every choice
+    :func:`draw_dialog` draws for dialog ``d``: its options in order (a greyed one, callback None, ending in
+    ``WHY``), then its Cancel (``d.cancel_label``: "Cancel", "Close"...) when it has one. Not the \u25b2
+    \u25bc of its lines ("Dialog up", "Dialog down"): those page, they choose nothing."""
+    return [button_name(label, cb) for label, cb in d.options] + ([d.cancel_label] if d.cancel else [])
+
+
 def draw_dialog(ui: Ui, app: Any) -> None:
     """A modal choice over the screen: title, its lines (readable size; \u25b2
     \u25bc page through them when they do not all fit), option buttons, Cancel."""
@@ -589,8 +597,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
             ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), line, size, FG)
             y += lh
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
-    for cell, (label, cb) in zip(cells, d.options):
-        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal")
+    for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
+        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal", name=name)
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
 
