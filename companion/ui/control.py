@@ -316,7 +316,8 @@ def describe(app: Any) -> dict[str, Any]:
     (``GameUi.describe``). ``dialog``: the open dialog's title or None; ``dialog_options``: the names of
     every choice it draws, as ``tap`` takes them, in order, a greyed one ending in " (why not?)", its
     Cancel last (``[]`` without a dialog); ``dialog_cancel``: that Cancel's name ("Cancel", "Close"...)
-    or None."""
+    or None. ``die``: :meth:`HwLink.die_status` (its counts too: the lines it ignored, by reason), None
+    without hardware."""
     from .screens.chrome import dialog_names
     s = app.session
     state = s.state

@@ -99,3 +99,34 @@ def test_a_dialogs_greyed_option_is_named_as_drawn(make_driver):
     d.tap("Red (why not?)")
     assert d.app.message.text == "Red: not possible now." and d.app.dialog is not None
 
+@pytest.mark.timeout(120)
+def test_the_dies_part_counts_the_lines_it_ignored_by_reason(tmp_path):
+    """The die counts the lines it ignores (garbled, cut off, not of its protocol: ``hw.die``), but
+    ``state``'s die part had only its connection, rolls and last I/O error: a tester could not see that a
+    flaky cable was garbling lines. Its part has the lines read, those ignored, and why (every reason)."""
+    from hw.die import REASONS
+    from hw.mock import DieSimulator
+    sent = {b"ROLL 9\n": "out_of_range", b"HELLO\n": "unknown", b"ROLL 4*00\n": "bad_checksum",
+            b"ROLL \xc3\x284\n": "non_ascii", b"ROLL " + b"4" * 100 + b"\n": "overlong", b"ROLL 7\n": "out_of_range"}
+    with DieSimulator(seed=1) as die, RunningApp(tmp_path, die.path) as app:
+        app.start("--game", "thirty-to-mars")
+        st = app.state()["die"]
+        assert (st["lines"], st["ignored"], st["errors"]) == (0, 0, dict.fromkeys(REASONS, 0)), st
+        for line in sent:
+            die.send_raw(line)
+        st = app.wait(lambda s: s["die"]["ignored"] == len(sent), "the die to read the lines", 20)["die"]
+        want = dict.fromkeys(REASONS, 0)
+        for reason in sent.values():
+            want[reason] += 1
+        assert st["errors"] == want and st["lines"] == len(sent) and st["rolls"] == 0, st
+        assert app.stop() == 0
+
+
+@pytest.mark.timeout(60)
+def test_without_a_die_its_part_counts_nothing(tmp_path):
+    """``--die none``: the same fields, nothing counted (no reasons: the die's module is not loaded)."""
+    with RunningApp(tmp_path, "none") as app:
+        app.start("--game", "thirty-to-mars", wait_die=False)
+        st = app.state()["die"]
+        assert st["mode"] == "none" and (st["lines"], st["ignored"], st["errors"]) == (0, 0, {}), st
+        assert app.stop() == 0
