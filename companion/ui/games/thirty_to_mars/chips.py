@@ -14,16 +14,36 @@ from ... import text
 from ...widgets import BAD, CARD_COLOURS, FG, MARS, PANEL, Hit, Ui
 
 
-def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any, sub_bold: bool = False) -> None:
+def two_lines(ui: Ui, cell: pygame.Rect, label: str, sub: str, fg: Any, sub_bold: bool = False,
+              tail: str = "", tail_fg: Any = BAD) -> None:
     """A Bay's name (bold) over its second line (bold too with ``sub_bold``: a long name's
     rest), both at the readable size, centred as a pair in ``cell`` (a short cell
-    squeezes their spare room, never their letters)."""
+    squeezes their spare room, never their letters). ``tail``: the end of the second
+    line in bold ``tail_fg`` (the Sleeping Bay's Knocked Out Marsonauts, "KO Mar")."""
     lay = ui.layout
     lh = min(text.font(lay.small, True).get_linesize(), (cell.h - lay.px(6)) // 2)  # the letters clear the border
     inner = cell.inflate(-lay.px(12), 0)
     y = cell.centery - lh
     ui.label(pygame.Rect(inner.x, y, inner.w, lh), label, lay.small, fg, "center", bold=True)
-    ui.label(pygame.Rect(inner.x, y + lh, inner.w, lh), sub, lay.small, fg, "center", bold=sub_bold)
+    mixed_line(ui, pygame.Rect(inner.x, y + lh, inner.w, lh), sub, fg, sub_bold, tail, tail_fg)
+
+
+def mixed_line(ui: Ui, rect: pygame.Rect, head: str, fg: Any, bold: bool, tail: str = "",
+               tail_fg: Any = BAD) -> None:
+    """``head`` then ``tail`` (bold, in ``tail_fg``) on one line at the readable size, centred in
+    ``rect`` (pixels); without ``tail``, ``head`` alone as ``ui.label`` draws it."""
+    lay = ui.layout
+    if not tail:
+        ui.label(rect, head, lay.small, fg, "center", bold=bold)
+        return
+    sep = " \u00b7 " if head else ""
+    head_w = text.width(head + sep, lay.small, bold) if head else 0
+    tail_w = text.width(tail, lay.small, True)
+    x = rect.centerx - (head_w + tail_w) // 2
+    if head:
+        ui.label(pygame.Rect(x, rect.y, head_w, rect.h), head + sep, lay.small, fg, bold=bold)
+    ui.label(pygame.Rect(x + head_w, rect.y, rect.right - x - head_w, rect.h), tail, lay.small, tail_fg,
+             bold=True)
 
 
 def day_progress(ui: Ui, rect: pygame.Rect, state: Any) -> None:

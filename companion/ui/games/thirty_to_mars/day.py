@@ -23,7 +23,7 @@ from . import dashboard
 from .alerts import alert_strip, alerts, strip_height
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
-from .chips import card_chip, two_lines
+from .chips import card_chip, mixed_line, two_lines
 from .days import ByDay, places_before
 
 SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Cargo", 5: "Green House",
@@ -400,8 +400,11 @@ class DayScreen(Screen):
             forms = [" ".join(n[:k] for n in names) for k in (99, 3, 2)]
             cap = game.capacity(state, bay)
             room = cell.w - lay.px(12)  # as two_lines' inner width: the longest that fits whole
+            ko = ""
             if bay == 0:
-                label, sub = "Sleeping Bay", text.fitting(forms, room, lay.small) if names else "rest, no work"
+                label = "Sleeping Bay"
+                sub, ko = sleeping_line(state, room, lay.small) if names or not all_standing(state) else \
+                    ("rest, no work", "")
             else:
                 label = f"{bay} {SHORT_BAYS[bay]}"
                 sub = (text.fitting([f"{len(names)}/{cap} \u00b7 {f}" for f in forms], room, lay.small) if names
@@ -417,12 +420,18 @@ class DayScreen(Screen):
                 style = "normal"
             fill, border, fg = STYLES[style]
             ui.panel(cell, fill, border)
-            if one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
+            if one_line and ko:  # the Sleeping Bay with a Knocked Out Marsonaut: the name, who lies there
+                heads = [f"{label} \u00b7 {sub}"] if sub else []
+                pairs = [(h, k) for k in ko_forms(state) for h in heads + [label, "Sleeping"]] + [("", ko)]
+                head, ko = next((h, k) for h, k in pairs if h == "" or text.width(
+                    f"{h} \u00b7 ", lay.small, True) + text.width(k, lay.small, True) <= room)
+                mixed_line(ui, cell.inflate(-lay.px(12), 0), head, fg, True, ko)
+            elif one_line:  # the name and the count (or why it is greyed), then less, never smaller letters
                 short = sub.split(" \u00b7 ")[0] if bay else f"{len(names)} here"
                 line = text.fitting([f"{label} \u00b7 {sub}", f"{label} {short}", label], room, lay.small, True)
                 ui.label(cell.inflate(-lay.px(12), 0), line, lay.small, fg, "center", bold=True)
             else:
-                two_lines(ui, cell, label, sub, fg)
+                two_lines(ui, cell, label, sub, fg, tail=ko)
             if tappable:  # a greyed Bay too: its tap is refused with the rule that greys it
                 name = f"bay {bay}" if style != "disabled" else f"bay {bay} (why not?)"
                 ui.hits.append(Hit(pygame.Rect(cell), name, (lambda b=bay: self.place(b))))
@@ -564,6 +573,36 @@ def everyone_there(game: Any, state: Any) -> tuple[int, tuple[float, float]] | N
                       for i, b in enumerate(state.placement))
     odds = game.check_odds(dataclasses.replace(state, placement=placement))
     return (len(chosen), odds) if odds is not None else None
+
+
+def all_standing(state: Any) -> bool:
+    """True when no Marsonaut is Knocked Out."""
+    return all(m.active for m in state.crew)
+
+
+def sleeping_line(state: Any, room: int, size: int) -> tuple[str, str]:
+    """``(standing, knocked_out)``: the Sleeping Bay's second line, the Active Marsonauts there and
+    the Knocked Out ones ("KO Maria"), who lie there ("Immediately put your player token in the
+    Sleeping Bay lying down", 30-to-mars.txt, Knocked Out); the longest forms that fit ``room``
+    pixels together at ``size`` px: whole names, then 3 letters, then 2 (the Knocked Out ones 3 while
+    they fit), then a count of those standing ("2 · KO Ma"); the Knocked Out ones always by name."""
+    up = [m.profile.short for m, b in zip(state.crew, state.placement) if b == 0 and m.active]
+    sep = " \u00b7 "
+    kos = ko_forms(state)
+    options = [(" ".join(n[:k] for n in up), kos[j]) for k, j in ((99, 0), (3, 1), (2, 1), (2, 2))]
+    if up:
+        options.append((str(len(up)), options[-1][1]))
+    for head, tail in options:
+        if text.width(head + (sep if head and tail else ""), size) + text.width(tail, size, True) <= room:
+            return head, tail
+    return options[-1]
+
+
+def ko_forms(state: Any) -> list[str]:
+    """The Knocked Out Marsonauts as the Sleeping Bay says them, longest first: "KO Maria",
+    "KO Mar", "KO Ma" (empty strings when nobody is Knocked Out)."""
+    down = [m.profile.short for m in state.crew if not m.active]
+    return ["KO " + " ".join(n[:k] for n in down) if down else "" for k in (99, 3, 2)]
 
 
 def split(lay: Any) -> tuple[pygame.Rect, pygame.Rect]:
