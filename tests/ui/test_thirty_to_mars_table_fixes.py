@@ -3,6 +3,8 @@ missing from the Sleeping Bay, messages over the crew, a slow difficulty entry, 
 ``companion status`` during the setup). Source: shared/rules/30-to-mars.txt."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.ui.widgets import BAD
@@ -60,3 +62,47 @@ def test_a_knocked_out_marsonaut_lies_in_the_sleeping_bay(make_driver, size):
     shown = [s for s, _ in texts_in(d, hit(d, "bay 0").rect)]
     assert "KO Maria" in shown and not any("rest" in s for s in shown), shown
     assert_no_overlaps(d, f"KO alone in the Sleeping Bay {size}")
+
+
+def crew_rows_in_sight(d):
+    """The Marsonauts whose row on the dashboard (name, and Health and Sanity or "KO day N") is drawn
+    and not under the message box, in crew order."""
+    from companion.ui.screens.chrome import message_box
+    from companion.ui.games.thirty_to_mars.day import split
+    box = message_box(d.app.layout, d.app)[0] if d.app.message is not None else None
+    dash = split(d.app.layout)[0]
+    texts = [t for t in d.app.screen.ui.texts if dash.collidepoint(t[1].center)]
+    seen = []
+    for m in d.app.state.crew:
+        row = [r for s, r, _ in texts if s == m.profile.short]
+        stats = [r for s, r, _ in texts if s in (f"H {m.health}", f"S {m.sanity}", f"KO day {m.knocked_out_day}")]
+        if row and stats and not any(box is not None and box.colliderect(r) for r in row + stats):
+            seen.append(m.profile.short)
+    return seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_a_message_leaves_every_marsonaut_in_sight(make_driver, size):
+    """Item 2: a refusal with its section (a full Bay; a Knocked Out Marsonaut tapped), too long for
+    the resources' place, went over the crew rows at 800x480 and 480x800, the selected Marsonaut alone
+    left. Now it takes the resources and the Repair Kits row, and the four Marsonauts stay in sight
+    under it (Health and Sanity, or "KO day 1"), still tappable."""
+    d = placing(make_driver, size)
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 0, 0, 3))  # one Workspace works in the Laboratory
+    d.frame()
+    d.tap("Dieter")
+    d.tap("bay 6")
+    d.tap("Larisa")
+    d.tap("bay 6")  # full: refused, with its section
+    assert d.app.message is not None and d.app.message.rule == "30-to-mars.txt, Reminder", d.app.message
+    assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"], d.app.message.text
+    assert_no_overlaps(d, f"a full Bay refused {size}", keep={"Larisa"})
+    d.tap("Jean-Louis")  # a crew row beside the message is a tap as before
+    assert d.app.screen.selected == 1
+    knock_out(d, 2)
+    d.tap("Maria")  # Knocked Out: refused, with the section as a button
+    assert d.app.message is not None and d.app.message.rule == "30-to-mars.txt, Knocked Out"
+    assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"], d.app.message.text
+    assert_no_overlaps(d, f"KO refused {size}")

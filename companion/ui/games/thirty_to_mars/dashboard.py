@@ -72,30 +72,67 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | N
          selected: int | None = None, cover: pygame.Rect | None = None) -> pygame.Rect:
     """The whole dashboard inside ``rect`` (any aspect). ``on_crew(i)``: what
     a tap on Marsonaut ``i`` does (default: show their sheet); ``selected``:
-    the Marsonaut highlighted; ``cover``: the message box over the crew list
-    (the rows under it are left out, the selected Marsonaut stays in sight).
-    Returns the rectangle of the crew list (see :func:`message_area`)."""
+    the Marsonaut highlighted; ``cover``: the message box over the top of the
+    dashboard: the four crew rows go under it (:func:`under_message`), the
+    Repair Kits row left out where they need its room (a tester's finding: the
+    message hid three Marsonauts). Returns the rectangle of the crew list."""
     lay = ui.layout
     state = app.state
     res_r, crew_r, bottom_r = regions(lay, rect)
-    resources(ui, res_r, state, 4 if res_r.h < 2 * lay.px(50) else 2, app)
+    covered = cover is not None and cover.colliderect(res_r)  # a tap there closes the message
+    resources(ui, res_r, state, 4 if res_r.h < 2 * lay.px(50) else 2, None if covered else app)
+    placed = under_message(lay, rect, cover)
+    if placed is not None:
+        crew_r, bottom_r = placed
+        cover = None
     crew(ui, crew_r, state, app, on_crew, selected, cover)
-    kits(ui, bottom_r, state, app)
+    if bottom_r is not None:
+        kits(ui, bottom_r, state, app)
     return crew_r
 
 
-def message_area(lay: Any, rect: pygame.Rect, keep_one: bool = False) -> pygame.Rect:
-    """The crew list of the dashboard in ``rect``: a long message covers only
-    things to read there, never a control of the step; ``keep_one``: its last
-    row stays free for the selected Marsonaut."""
-    crew_r = regions(lay, rect)[1]
-    if keep_one:
-        last = L.rows(crew_r, 4, lay.gap)[-1]
-        crew_r = pygame.Rect(crew_r.x, crew_r.y, crew_r.w, last.y - lay.gap - crew_r.y)
-    return crew_r
+def crew_row_min(lay: Any, rect: pygame.Rect) -> int:
+    """Pixels a crew row keeps under a message: a finger's tap (86% of ``touch``), or the row's own
+    height where the dashboard in ``rect`` gives it less (portrait 480x800: a line of key numbers)."""
+    natural = L.rows(regions(lay, rect)[1], 4, lay.gap)[0].h
+    return min(-(-lay.touch * 86 // 100), natural)
+
+
+def under_message(lay: Any, rect: pygame.Rect,
+                  cover: pygame.Rect | None) -> tuple[pygame.Rect, pygame.Rect | None] | None:
+    """``(crew, kits or None)``: where the four crew rows and the Repair Kits row go when the message
+    box ``cover`` lies over the top of the dashboard in ``rect``: the crew from under the box, each row
+    at least :func:`crew_row_min`, above the kits row where both fit, else down to the dashboard's
+    bottom with the kits row left out (a tap on the message closes it and brings it back). None when
+    nothing covers the dashboard (the usual places), or the box leaves no room for four rows (a
+    message too long for the dashboard, over the whole screen: the rows under it are left out)."""
+    if cover is None or not cover.colliderect(rect):
+        return None
+    g = lay.gap
+    _, crew_r, kits_r = regions(lay, rect)
+    top = max(crew_r.y, cover.bottom + g)
+    need = 4 * crew_row_min(lay, rect) + 3 * g
+    if cover.x >= rect.right or cover.right <= rect.x or cover.y > crew_r.y + g:
+        return None  # not over the top of the dashboard
+    if kits_r.y - g - top >= need:
+        return pygame.Rect(crew_r.x, top, crew_r.w, kits_r.y - g - top), kits_r
+    if kits_r.bottom - top >= need:
+        return pygame.Rect(crew_r.x, top, crew_r.w, kits_r.bottom - top), None
+    return None
+
+
+def message_room(lay: Any, rect: pygame.Rect, resources_too: bool) -> pygame.Rect:
+    """The most of the dashboard in ``rect`` a message box may take, from its top (over the
+    resources, with ``resources_too``) or from the crew list's top, down to where the four crew rows
+    still fit under it (:func:`under_message`: the Repair Kits row left out)."""
+    res_r, crew_r, kits_r = regions(lay, rect)
+    top = res_r.y if resources_too else crew_r.y
+    bottom = kits_r.bottom - (4 * crew_row_min(lay, rect) + 3 * lay.gap) - lay.gap
+    return pygame.Rect(crew_r.x, top, crew_r.w, max(0, bottom - top))
 
 
 def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int, app: Any) -> None:
+    """The four resources in ``ncols`` columns; with ``app``, a tap says how long each lasts."""
     lay = ui.layout
     for cell, name, have in zip(L.grid(rect, 4, ncols, lay.gap), RESOURCES, state.resources):
         days = lasts_days(have)
@@ -110,7 +147,8 @@ def resources(ui: Ui, rect: pygame.Rect, state: Any, ncols: int, app: Any) -> No
             num_r, name_r = L.take_right(inner, text.width("30", lay.big, True), lay.px(2))
             ui.label(name_r, RESOURCE_NAMES[name], lay.small, FG, bold=True)
             ui.label(num_r, str(have), lay.big, colour, "right", bold=True, cls="key")
-    ui.hits.append(Hit(pygame.Rect(rect), "Resources", lambda: show_resources(app)))
+    if app is not None:
+        ui.hits.append(Hit(pygame.Rect(rect), "Resources", lambda: show_resources(app)))
 
 
 def show_resources(app: Any) -> None:

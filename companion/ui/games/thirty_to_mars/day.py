@@ -110,27 +110,26 @@ class DayScreen(Screen):
         self.selected = who
 
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
-        """Where a long message goes, the first where it fits (:func:`..chrome.message_box`): while
-        placing and at the check (a roll awaited too), over the resources first (only read: while
-        placing, the crew and the Bays are what the table taps next; every Marsonaut's Health and
-        Sanity stay in sight), then over the crew list (:meth:`message_area`)."""
+        """Where a long message goes, the first where it fits (:func:`..chrome.message_box`): over the
+        resources (only read), then over as much of the dashboard as leaves the four crew rows in sight
+        under it (:func:`dashboard.message_room`: the Repair Kits row gives way first; a tester's
+        finding: the message hid three Marsonauts, at 800x480 and 480x800). While a choice may be about
+        the resources (discard, lose, gain) they stay in sight: the message goes under them, and one
+        too long for that over the crew list (the rows under it left out), never over the choice."""
         lay = self.app.layout
-        areas = [(self.message_area(), False)]
         state = self.app.state
-        choosing = bool(state.pending) and state.pending[0].kind == "choose"  # it may be one of the resources
-        if state.step in ("place", "check") and not choosing:  # also while a roll is awaited
-            res = dashboard.regions(lay, split(lay)[0])[0]  # with the gap under it (portrait: one row of tiles)
-            areas.insert(0, (pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1), False))
-        return areas
+        dash = split(lay)[0]
+        choosing = bool(state.pending) and state.pending[0].kind == "choose"
+        about_resources = choosing and state.pending[0].purpose in ("discard", "lose", "gain")
+        if about_resources:
+            return [(dashboard.message_room(lay, dash, False), False), (dashboard.regions(lay, dash)[1], False)]
+        res = dashboard.regions(lay, dash)[0]  # with the gap under it (portrait: one row of tiles)
+        return [(pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1), False),
+                (dashboard.message_room(lay, dash, True), False)]
 
     def message_area(self) -> pygame.Rect:
-        """A long message goes over the dashboard's crew list (no control of
-        the step there); while placing (where :meth:`message_areas` tries the
-        resources first) it leaves the last row for the selected Marsonaut (see
-        :func:`dashboard.crew`)."""
-        lay = self.app.layout
-        placing = self.app.state.step == "place" and not self.app.state.pending
-        return dashboard.message_area(lay, split(lay)[0], keep_one=placing)
+        """The last place of :meth:`message_areas` (the largest)."""
+        return self.message_areas()[-1][0]
 
     @staticmethod
     def next_to_place(state: Any) -> int | None:
