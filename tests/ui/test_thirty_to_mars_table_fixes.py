@@ -106,3 +106,30 @@ def test_a_message_leaves_every_marsonaut_in_sight(make_driver, size):
     assert d.app.message is not None and d.app.message.rule == "30-to-mars.txt, Knocked Out"
     assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"], d.app.message.text
     assert_no_overlaps(d, f"KO refused {size}")
+
+
+@pytest.mark.parametrize("size", SIZES + [(1280, 720), (720, 1280)])
+@pytest.mark.timeout(60)
+def test_every_bay_name_of_a_choice_is_the_same_size(make_driver, size):
+    """Item 4: "Out of Spares - destroy one work-space of your choice" (Out of Resources) offers the
+    Bays by name; "Recreation Bay" was drawn shrunk to fit its button (22 px where the others had 25 at
+    800x480). Every Bay name is now the same size, at least the reading size, on two lines where one is
+    too narrow; at 480x800 the last row no longer runs under NEXT."""
+    from companion.rules.thirty_to_mars.model import BAY_NAMES, Pending
+    d = make_driver(size)
+    start_game(d)
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, pending=(Pending("choose", "break"),))
+    d.frame()
+    lay = d.app.layout
+    sizes = {}
+    for bay in range(1, 7):
+        cell = hit(d, f"option {bay}").rect
+        drawn = [(t, sz) for (t, r, _), (_, sz, _, _) in zip(d.app.screen.ui.texts, d.app.screen.ui.text_sizes)
+                 if t and cell.collidepoint(r.center)]
+        assert " ".join(t for t, _ in drawn) == BAY_NAMES[bay], drawn  # whole, never cut
+        sizes[BAY_NAMES[bay]] = {sz for _, sz in drawn}
+    assert len(set().union(*sizes.values())) == 1, sizes
+    assert min(set().union(*sizes.values())) >= lay.small, sizes
+    check_sizes(d, f"break choice {size}")
+    assert_no_overlaps(d, f"break choice {size}")

@@ -254,22 +254,36 @@ class DayScreen(Screen):
     def paint_choice(self, ui: Ui, rect: pygame.Rect, state: Any, p: Any) -> None:
         lay = ui.layout
         app = self.app
-        title_r, rest = L.take_top(rect, lay.px(80), lay.gap)
-        ui.panel(title_r, PANEL, WARN, width=3)
-        ui.block(title_r.inflate(-lay.px(16), -lay.px(8)), "Choose: " + (app.game.choice_text(state) or ""),
-                 lay.body, FG, bold=True)
         options = app.game.choice_options(state, p)
         ncols = 2 if len(options) > 3 or lay.portrait else 1
         nrows = -(-len(options) // ncols)
+        # the title leaves the options a finger's row each (portrait 480x800: the last row ran under NEXT)
+        title_h = max(lay.px(60), min(lay.px(80), rect.h - lay.gap - nrows * (lay.touch + lay.gap) + lay.gap))
+        title_r, rest = L.take_top(rect, title_h, lay.gap)
+        ui.panel(title_r, PANEL, WARN, width=3)
+        ui.block(title_r.inflate(-lay.px(16), -lay.px(8)), "Choose: " + (app.game.choice_text(state) or ""),
+                 lay.body, FG, bold=True)
         lines = alerts(app.recent, state)
         strip_h = strip_height(ui, rest.w, lines, max_lines=2)
         if lines and rest.h - strip_h - lay.gap >= nrows * (lay.touch + lay.gap):
             strip_r, rest = L.take_top(rest, strip_h, lay.gap)
             alert_strip(ui, strip_r, app, lines)
         row_h = max(lay.touch, min(lay.px(70), (rest.h - lay.gap * (nrows - 1)) // max(1, nrows)))
-        for cell, o in zip(L.grid(rest, len(options), ncols, lay.gap, row_h=row_h), options):
-            ui.button(cell, option_label(state, p.purpose, o),
-                      (lambda o=o: app.submit(Action("choose", {"option": o}))), "selected", name=f"option {o}")
+        cells = L.grid(rest, len(options), ncols, lay.gap, row_h=row_h)
+        labels = [option_label(state, p.purpose, o) for o in options]
+        size, wrapped = option_lines(lay, labels, cells[0] if cells else rest)
+        for cell, o, label_lines in zip(cells, options, wrapped):
+            tap = (lambda o=o: app.submit(Action("choose", {"option": o})))
+            if len(label_lines) == 1:
+                ui.button(cell, label_lines[0], tap, "selected", size=size, name=f"option {o}")
+                continue
+            ui.button(cell, "", tap, "selected", name=f"option {o}")
+            lh = text.font(size, True).get_linesize()
+            y = cell.centery - lh * len(label_lines) // 2
+            for line in label_lines:
+                ui.label(pygame.Rect(cell.x + lay.px(8), y, cell.w - 2 * lay.px(8), lh), line, size,
+                         STYLES["selected"][2], "center", bold=True)
+                y += lh
 
     def paint_event(self, ui: Ui, rect: pygame.Rect, state: Any, expect: Any) -> None:
         lay = ui.layout
@@ -555,6 +569,21 @@ class DayScreen(Screen):
 #: the rules' decision on Stan's ward, said where Stan is chosen (checks.py ``_check_ward``)
 STAN_NOTE = ("Not {stan} himself: \u201cPrevent sanity loss for a friend\u201d "
              "(30-to-mars.txt, Marsonaut Profiles: Stan).")
+
+def option_lines(lay: Any, labels: list[str], cell: pygame.Rect) -> tuple[int, list[list[str]]]:
+    """``(size, lines of each label)``: the choice buttons' labels all at one size (pixels), the body
+    size where every label fits ``cell`` whole on one line or two, else the reading size; a label too
+    wide for one line is wrapped on two, never shrunk (a tester's finding: "Recreation Bay" was drawn
+    smaller than the other Bays)."""
+    w = cell.w - 2 * lay.px(8)
+    for size in (lay.body, lay.small):
+        lh = text.font(size, True).get_linesize()
+        wrapped = [[x] if text.width(x, size, True) <= w else text.wrap(x, w, size, True) for x in labels]
+        if all(len(ls) <= max(1, min(2, (cell.h - lay.px(4)) // lh)) and
+               all(text.width(x, size, True) <= w for x in ls) for ls in wrapped):
+            return size, wrapped
+    return lay.small, [[x] for x in labels]
+
 
 def everyone_there(game: Any, state: Any) -> tuple[int, tuple[float, float]] | None:
     """``(k, (plain, with_abilities))``: the chance of the check with as many
