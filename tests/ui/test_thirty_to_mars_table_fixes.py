@@ -133,3 +133,34 @@ def test_every_bay_name_of_a_choice_is_the_same_size(make_driver, size):
     assert min(set().union(*sizes.values())) >= lay.small, sizes
     check_sizes(d, f"break choice {size}")
     assert_no_overlaps(d, f"break choice {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_a_typical_difficulty_is_three_touches_from_an_obvious_field(make_driver, size):
+    """Item 3: on the New green card screen a tester stepped + seven times to 7: the number between \u2212
+    and + was not seen as a field to type in. The difficulty is now first in its row, drawn as a field
+    ("type", with the caret the card's name has), its line says to tap it; 7 is the field, 7 and Done,
+    and the pad's first digit replaces the number it opened on (a second one, 12, is appended)."""
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("New card")
+    for k in "GAS":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    field, minus = hit(d, "difficulty pad").rect, hit(d, "difficulty -").rect
+    assert field.right <= minus.left and field.centery == minus.centery, (field, minus)
+    shown = [s for s, _ in texts_in(d, field)]
+    assert shown == ["\u258f type"], shown
+    assert any("tap" in s and "type" in s for s, _, _ in d.app.screen.ui.texts if s.startswith("Difficulty"))
+    check_sizes(d, f"card numbers {size}")
+    assert_no_overlaps(d, f"card numbers {size}")
+    seq = d.app.session.seq
+    for key in ("difficulty pad", "7", "Done"):
+        d.tap(key)
+    card = d.app.ui_for("thirty-to-mars").screens["card"]
+    assert card.difficulty == 7 and [s for s, _ in texts_in(d, field)] == ["7\u258f"]
+    for key in ("difficulty pad", "1", "2", "Done"):
+        d.tap(key)
+    assert card.difficulty == 12 and d.app.session.seq == seq

@@ -15,7 +15,7 @@ from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_DIFFICULTY
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Ui
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Hit, Ui
 from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
 from .chips import two_lines
 from .days import ByDay, events_of_day
@@ -543,20 +543,31 @@ class CardScreen(Screen):
         self.card_name = self.card_name[:-1]
 
     def paint_numbers(self, ui: Ui, rect: pygame.Rect) -> None:
+        """The difficulty: first the number as a field to type in (a tap opens the number pad, whose first
+        digit replaces it: 7 is three touches, the field, 7, Done), then \u2212 and + for a step of one, and
+        "roll"; then the location's Bays. A tester's finding: the number drawn as a button between \u2212 and +
+        was not seen as one to type in, and + from "roll" took seven taps to 7 (the rulebook gives no
+        usual difficulty to start from: + starts at 1)."""
         lay = ui.layout
         diff_r, loc_r = L.take_top(rect, lay.px(100), lay.gap)
         label_r, row = L.take_top(diff_r, lay.px(34))
-        ui.label(label_r, "Difficulty: the sum to reach", lay.body, FG, bold=True)
+        ui.label(label_r, text.fitting(("Difficulty: the sum to reach \u00b7 tap the box to type it",
+                                        "Difficulty: tap the box to type it", "Difficulty: tap to type"),
+                                       label_r.w, lay.body, True), lay.body, FG, bold=True)
         row = pygame.Rect(row.x, row.y, row.w, lay.touch)
-        minus_r, row = L.take_left(row, lay.px(80), lay.gap)
         val_r, row = L.take_left(row, lay.px(170), lay.gap)
+        minus_r, row = L.take_left(row, lay.px(80), lay.gap)
         plus_r, row = L.take_left(row, lay.px(80), lay.gap)
         roll_r, _ = L.take_left(row, lay.px(150), lay.gap)
+        ui.panel(val_r, (14, 16, 30), INFO, width=3)  # a field, as the card's name is typed in
+        if self.difficulty:
+            ui.label(val_r.inflate(-lay.px(16), 0), f"{self.difficulty}\u258f", lay.big, FG, "center", bold=True)
+        else:  # "roll" is said by its button: the empty field invites a number
+            ui.label(val_r.inflate(-lay.px(16), 0), "\u258f type", lay.body, DIM, "center", bold=True)
+        ui.hits.append(Hit(pygame.Rect(val_r), "difficulty pad", lambda: number_pad(
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY, zero="roll")))
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
-        ui.button(val_r, str(self.difficulty) if self.difficulty else "roll", lambda: number_pad(
-            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY, zero="roll"),
-            size=lay.big, name="difficulty pad")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
         ui.button(roll_r, "roll", lambda: self.set_difficulty(0), "selected" if not self.difficulty else "normal",
                   name="difficulty roll")
