@@ -198,3 +198,32 @@ def test_status_of_30_to_mars_says_its_step_once(tmp_path, capsys):
     assert main(["status", "--db", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("Phase: ") and not any(line.startswith("step:") for line in out), out[:4]
+
+
+def test_status_during_the_setup_says_what_is_set_so_far(db, capsys):
+    """A tester's finding: ``companion status`` before Day 1 said "day: 0" and every Marsonaut at Health 0
+    and Sanity 0. The rules' summary says the setup (before Day 1, how many of its 10 rolls are in) and
+    what is set so far, "not rolled yet" for the rest (30-to-mars.txt, Setup 5 and 6)."""
+    from companion.rules.contract import Action
+    with Session.open(db) as s:
+        s.new_game("thirty-to-mars", OPTIONS)
+        for face in (6, 1, 3):  # Larisa Sanity 10, Health 5; Stan Sanity 7
+            assert s.submit(Action("roll", {"face": face})).accepted
+    assert main(["status", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert "setup: before Day 1: 3 of 10 rolls made" in out, out
+    assert not any(x in out for x in ("day: 0", "health: 0", "sanity: 0", "dice:", "event:")), out
+    assert "  - name: Larisa, role: Navigator, sanity: 10, health: 5" in lines, out
+    assert "  - name: Stan, role: Administrator, sanity: 7, health: not rolled yet" in lines, out
+    assert "accident days: not rolled yet (Setup 6)" in lines, out
+    assert max(len(line) for line in lines) <= 120, max(lines, key=len)
+    assert main(["status", "--db", str(db), "--json"]) == 0
+    crew = json.loads(capsys.readouterr().out)["summary"]["crew"]
+    assert [m["health"] for m in crew] == [5, "not rolled yet", "not rolled yet", "not rolled yet"]
+    with Session.open(db) as s:
+        for face in (2, 3, 4, 5, 3, 3, 3):  # the rest of Setup 5, then the Accident days 3 and 27
+            assert s.submit(Action("roll", {"face": face})).accepted
+    assert main(["status", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "setup:" not in out and "accident days: 3, 15, 27" in out, out

@@ -118,8 +118,15 @@ def roll_purpose(state: State, p: Pending) -> str:
     }[p.purpose]
 
 
+#: the setup's rolls: each Marsonaut's Sanity and Health (Setup 5), then the two Accident rolls (Setup 6)
+SETUP_ROLLS = 2 * CREW_SIZE + 2
+
+
 def summary(state: State) -> dict[str, Any]:
-    """A JSON-compatible overview for status screens and ``companion status``."""
+    """A JSON-compatible overview for status screens and ``companion status``; during the setup, what
+    the setup has set so far (:func:`setup_summary`)."""
+    if state.step == "setup":
+        return setup_summary(state)
     return {
         "game": GAME_ID, "step": state.step, "day": state.day, "days": DAYS, "result": state.result,
         "tutorial": state.tutorial,
@@ -137,6 +144,33 @@ def summary(state: State) -> dict[str, Any]:
         "event_terminal": list(state.terminal),
     }
 
+
+
+def setup_summary(state: State) -> dict[str, Any]:
+    """The overview before Day 1, while the setup's rolls come in (a tester's finding: ``companion status``
+    said day 0 and every Marsonaut at Health 0 and Sanity 0)::
+
+        {"game", "step": "setup", "setup": "before Day 1: 3 of 10 rolls made (...)", "tutorial": bool,
+         "crew": [{"name", "role", "sanity": 5..10 | "not rolled yet", "health": ...}],
+         "accident_days": [1..6, "not rolled yet"] | "not rolled yet (Setup 6)",
+         "resources": {"oxygen": 30, ...}, "repair_kits": 0}
+
+    Setup 5: "Roll 1 dice and add 4 to the result ... Do the same for Health"; Setup 6: the Accident
+    days; Setup 7: 30 of each resource; Reminder: "You Start your game without any Repair Kits"."""
+    todo = "not rolled yet"
+    made = SETUP_ROLLS - len(state.pending)
+    days: Any = list(state.accident_days) + [todo] if state.accident_days else f"{todo} (Setup 6)"
+    return {
+        "game": GAME_ID, "step": "setup",
+        "setup": f"before Day 1: {made} of {SETUP_ROLLS} rolls made (Setup 5: Sanity and Health, a die + 4 each; "
+                 "Setup 6: Accident days)",
+        "tutorial": state.tutorial,
+        "crew": [{"name": m.profile.short, "role": m.role, "sanity": m.sanity or todo, "health": m.health or todo}
+                 for m in state.crew],
+        "accident_days": days,
+        "resources": dict(zip(RESOURCES, state.resources)),
+        "repair_kits": state.repair_kits,
+    }
 
 
 def section_of(p: Pending) -> str:
