@@ -112,7 +112,8 @@ def _all_citations(entry) -> list[str]:
         sections = importlib.import_module(f"companion.rules.{entry.package}.sections")
     except ModuleNotFoundError:
         return sorted(found)
-    return sorted(found | {v for k, v in vars(sections).items() if k.isupper() and isinstance(v, str)})
+    return sorted(found | set(getattr(sections, "ALL", ())) | {v for k, v in vars(sections).items()
+                                                              if k.isupper() and isinstance(v, str)})
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
@@ -132,6 +133,12 @@ def test_the_rulebook_dialog_finds_the_text_of_every_cited_section(package):
     ("race-to-mars.txt, Phase 2.2: Advance Rocket", "The Player pawns starting on the Earth card"),
     ("mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2", "\u2022 3.10.2 Build a Road"),
     ("mission-to-mars-2049.txt, 7. F.A.Q. (Optional), Q.4", "\u2022 Q.4: Is there a limit"),
+    # a number printed twice: the point going on with the words cited (the second 4.0.4)
+    ("mission-to-mars-2049.txt, 4.0 Mission Cards, 4.0.4 If you run out", "\u2022 4.0.4 If you run out of Mission"),
+    ("mission-to-mars-2049.txt, 4.0 Mission Cards, 4.0.4", "\u2022 4.0.4 You don't have to tell"),
+    # a Mission Card's own paragraph, not the six of its heading (a Protection refusal opened on the Build Mission)
+    ("mission-to-mars-2049.txt, 4.1 Peaceful Mission Cards, Protection Mission", "\u2022 Protection Mission (1 card)"),
+    ("mission-to-mars-2049.txt, 4.1 Aggressive Mission Cards, Black Friday accident", "\u2022 Black Friday accident"),
 ])
 def test_the_rulebook_dialog_shows_the_cited_point_first(rule, first):
     from companion.ui.screens.chrome import rule_paragraph

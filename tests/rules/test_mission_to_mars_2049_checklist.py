@@ -203,7 +203,8 @@ def test_mm147_crimean_names_a_standing_base_of_the_thief():
     """MM-147 (4.1 Crimean Mission: "put it next to one of your bases"; decision MA-25): the free spot is the
     players' check (no geometry); the app asks which Base and refuses one that does not stand."""
     s = holding(aggressive=1, bases=2)
-    cites(rejection(s, "play", card="crimean", target=1, station=0, base=3), "4.1 Aggressive Mission Cards")
+    cites(rejection(s, "play", card="crimean", target=1, station=0, base=3),
+          "4.1 Aggressive Mission Cards, Crimean Mission")
     s, _ = act(s, "play", card="crimean", target=1, station=0, base=2)
     assert s.colonies[0].stations[-1][2] == 2
 

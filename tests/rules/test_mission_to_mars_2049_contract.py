@@ -128,6 +128,8 @@ def cited_sections():
                 last = node.args[-1]
                 if isinstance(last, ast.Constant):
                     found.add(last.value)
+                elif isinstance(last, ast.Subscript):  # S.CARDS[card]: a card's paragraph, in sections.ALL
+                    assert isinstance(last.value, ast.Attribute) and last.value.attr == "CARDS", ast.dump(last)
                 elif not isinstance(last, ast.Name):  # a parameter, passed an S.<name> by its callers
                     assert isinstance(last, ast.Attribute) and last.value.id == "S", ast.dump(last)
     return sorted(found)

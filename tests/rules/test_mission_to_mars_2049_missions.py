@@ -9,6 +9,10 @@ from companion.rules import mission_to_mars_2049 as mm
 
 PEACEFUL = "4.1 Peaceful Mission Cards"
 AGGRESSIVE = "4.1 Aggressive Mission Cards"
+# each Mission Card's own paragraph under its heading (4.1)
+BUILD, PROTECTION = f"{PEACEFUL}, Build Mission", f"{PEACEFUL}, Protection Mission"
+CRIMEAN, GRAND_THEFT = f"{AGGRESSIVE}, Crimean Mission", f"{AGGRESSIVE}, Grand Theft Mission"
+CAPTURE, ARMAGEDDON = f"{AGGRESSIVE}, Capture Mission", f"{AGGRESSIVE}, Armageddon Mission"
 
 
 def holding(n=3, seat=0, peaceful=0, aggressive=0, **changes):
@@ -77,7 +81,7 @@ def test_mm083_mm151_used_cards_reshuffled_per_type_and_empty_piles():
     assert s.pile == (1, 15) and s.used[:6] == (0,) * 6 and "shuffled" in texts(ev)
     s = rich(holding(peaceful=15), 0)
     s = replace(s, pile=(0, 15))
-    cites(rejection(s, "buy", deck="peaceful", immediate=False), "4.0 Mission Cards, 4.0.4")
+    cites(rejection(s, "buy", deck="peaceful", immediate=False), "4.0 Mission Cards, 4.0.4 If you run out")
 
 
 def test_mm103_mm144_armageddon_is_played_immediately_even_after_a_play():
@@ -92,7 +96,7 @@ def test_mm103_mm144_armageddon_is_played_immediately_even_after_a_play():
     assert s.phase == "main" and s.played
     cites(rejection(rich(main_state(), 0), "buy", deck="peaceful", immediate=True), PEACEFUL)
     # never held: it cannot be played later from a hand
-    cites(rejection(holding(aggressive=1), "play", card="armageddon"), AGGRESSIVE)
+    cites(rejection(holding(aggressive=1), "play", card="armageddon"), ARMAGEDDON)
 
 
 def test_an_armageddon_reshuffled_into_an_empty_pile_can_be_drawn_and_is_played_immediately():
@@ -109,7 +113,7 @@ def test_an_armageddon_reshuffled_into_an_empty_pile_can_be_drawn_and_is_played_
     s, _ = act(s, "play", card="armageddon")
     assert s.phase == "main" and s.used[-1] == 1
     still = replace(holding(aggressive=1, cards=(5, 5, 5)), pile=(15, 1), used=(0,) * 6 + (4, 4, 1, 1, 1, 2))
-    cites(rejection(still, "buy", deck="aggressive", immediate=True), AGGRESSIVE)  # a card left: not reshuffled
+    cites(rejection(still, "buy", deck="aggressive", immediate=True), ARMAGEDDON)  # a card left: not reshuffled
 
 
 def test_the_buyer_of_armageddon_plays_it_before_anything_else_even_productivity():
@@ -133,7 +137,7 @@ def test_played_kind_must_still_exist_and_be_held():
     cites(rejection(s, "play", card="crimean", target=1, station=0), "4.0 Mission Cards")
     s = replace(s, used=(0, 0, 0, 0, 1, 0) + (0,) * 6, pile=(13, 15))
     cites(rejection(s, "play", card="productivity", resource="air"), "4.0 Mission Cards")
-    cites(rejection(holding(peaceful=1), "play", card="build"), PEACEFUL)  # the Build Mission needs a resource
+    cites(rejection(holding(peaceful=1), "play", card="build"), BUILD)  # the Build Mission needs a resource
     assert rejection(holding(peaceful=1), "play", card="crimean", target=1, station=0).message == \
         "You hold no Aggressive Mission Card."
     assert rejection(holding(), "play", card="build", resource="air").message == "You hold no Mission Card.", \
@@ -149,7 +153,7 @@ def test_mm086_mm087_build_mission_free_station_or_kept():
     s2, _ = act(s, "play", card="build", resource="minerals")
     assert (2, 0, 1) in s2.colonies[0].stations and s2.colonies[0].supply == (4, 4, 3)
     s = colony(s, 0, supply=(4, 4, 0), stations=s.colonies[0].stations + ((2, 0, 1),) * 4)
-    cites(rejection(s, "play", card="build", resource="minerals"), PEACEFUL)
+    cites(rejection(s, "play", card="build", resource="minerals"), BUILD)
 
 
 def test_mm088_assistance_four_resources_no_road_card():
@@ -221,7 +225,7 @@ def test_mm093_mm145_productivity_refused_without_a_card_when_captured_or_used()
     s = colony(replace(main_state(3), pile=(14, 15)), 1, peaceful=1)
     cites(rejection(s, "play", seat=2, card="productivity", resource="air"), "4.0 Mission Cards")
     assert all(a.seat != 2 for a in mm.legal_actions(s))
-    cites(rejection(colony(s, 1, captured=2), "play", seat=1, card="productivity", resource="air"), AGGRESSIVE)
+    cites(rejection(colony(s, 1, captured=2), "play", seat=1, card="productivity", resource="air"), CAPTURE)
     used = replace(s, used=(0, 0, 0, 0, 1, 0) + (0,) * 6, pile=(13, 15))
     cites(rejection(used, "play", seat=1, card="productivity", resource="air"), "4.0 Mission Cards")
     # only the Productivity Mission comes off turn
@@ -266,7 +270,7 @@ def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():
     turn = mm.to_act(s)
     assert turn.mode == "several" and turn.seats == (1,)
     r = rejection(s, "done")  # the window of the card played (a tester's finding: it cited Q.7, off-turn moves)
-    cites(r, PEACEFUL)
+    cites(r, PROTECTION)
     assert r.message == "Ben may answer with the Protection Mission first: play it, or let it be."
     assert rejection(s, "done", seat=1).code == "protection_first"  # the target's own other move: the same words
     assert mm.check(s, Action("done", {}, 7)).code == "not_your_turn"  # a seat of no player: not those words
@@ -284,16 +288,16 @@ def test_mm095_protection_not_against_your_own_card_nor_played_on_your_turn():
     s = colony(s, 0, stations=s.colonies[0].stations)
     after, _ = act(s, "play", card="black_friday", resource="air")
     assert after.phase == "main"  # nobody else may protect; the player herself is not asked
-    cites(rejection(s, "play", card="protection"), PEACEFUL)
+    cites(rejection(s, "play", card="protection"), PROTECTION)
 
 
 def test_protection_answer_needs_a_peaceful_card_and_the_card_unused():
     s = colony(replace(holding(aggressive=1), pile=(14, 14)), 1, peaceful=1)
     s = colony(s, 2, peaceful=0)
     s, _ = act(s, "play", card="capture", target=1)
-    cites(rejection(s, "protect", seat=2, use=False), PEACEFUL)  # only its target answers
+    cites(rejection(s, "protect", seat=2, use=False), PROTECTION)  # only its target answers
     s = replace(s, used=s.used[:5] + (1,) + s.used[6:], pile=(13, 14))
-    cites(rejection(s, "protect", seat=1, use=True), PEACEFUL)
+    cites(rejection(s, "protect", seat=1, use=True), PROTECTION)
 
 
 # --------------------------------------------------------------------------- Aggressive (4.1)
@@ -309,8 +313,8 @@ def test_mm096_mm148_crimean_steals_a_station_which_keeps_its_star():
     s = replace(s, current=0, phase="roll")
     s, _ = roll(s, "food")
     assert s.colonies[0].cards[1] == 4 and s.colonies[1].cards[1] == 2
-    cites(rejection(holding(aggressive=1), "play", card="crimean", target=0, station=0), AGGRESSIVE)
-    cites(rejection(holding(aggressive=1), "play", card="crimean", target=1, station=7), AGGRESSIVE)
+    cites(rejection(holding(aggressive=1), "play", card="crimean", target=0, station=0), CRIMEAN)
+    cites(rejection(holding(aggressive=1), "play", card="crimean", target=1, station=7), CRIMEAN)
 
 
 def test_mm097_mm098_sabotage_destroys_and_pays_three():
@@ -327,7 +331,7 @@ def test_mm099_mm149_grand_theft_three_blind_draws():
     s, ev = act(s, "play", card="grand_theft", target=1)
     assert s.phase == "rob" and s.rob_left == 2
     assert any(e.text.startswith("Draw 2 Resource cards blind from ") for e in ev)  # not "card(s)"
-    cites(rejection(s, "rob", victim=2, resource="air"), AGGRESSIVE)
+    cites(rejection(s, "rob", victim=2, resource="air"), GRAND_THEFT)
     s, _ = act(s, "rob", victim=1, resource="air")
     s, _ = act(s, "rob", victim=1, resource="minerals")
     assert s.phase == "main" and s.colonies[0].cards == (3, 2, 3) and s.colonies[1].cards == (0, 0, 0)

@@ -83,7 +83,7 @@ def _protection_first(state: State) -> Rejection:
     """A move in a Protection window, of anyone (the target too): the targets answer first (4.1)."""
     targets = " or ".join(state.seats[i].name for i in state.react)
     return reject("protection_first", f"{targets} may answer with the Protection Mission first: play it, or let it "
-                  "be.", S.PEACEFUL)
+                  "be.", S.CARDS["protection"])
 
 
 def _phase_problem(state: State, kind: str) -> Rejection:
@@ -106,7 +106,8 @@ def _phase_problem(state: State, kind: str) -> Rejection:
     if kind == A.ROLL:
         return reject("rolled", "The die is rolled once, at the start of the turn.", S.ROLL_FIRST)
     if kind == A.PROTECT:
-        return reject("no_attack", "Protection answers an Aggressive Mission Card played against you.", S.PEACEFUL)
+        return reject("no_attack", "Protection answers an Aggressive Mission Card played against you.",
+                      S.CARDS["protection"])
     return reject("not_now", "That is not done now.", S.DIE)
 
 
@@ -133,7 +134,8 @@ def _check_rob(state: State, action: Action) -> Rejection | None:
     if victim == seat or victim >= len(state.seats):
         return reject("bad_victim", "Draw from an opponent.", S.DIE)
     if state.rob_victim >= 0 and victim != state.rob_victim:
-        return reject("bad_victim", f"The cards are drawn from {state.seats[state.rob_victim].name}.", S.AGGRESSIVE)
+        return reject("bad_victim", f"The cards are drawn from {state.seats[state.rob_victim].name}.",
+                      S.CARDS["grand_theft"])
     cards = state.colonies[victim].cards
     res = action.args.get("resource")
     name = state.seats[victim].name
@@ -321,7 +323,7 @@ def _check_buy(state: State, action: Action) -> Rejection | None:
         # an empty pile is the used cards shuffled (4.0.4 "If you run out of Mission Cards you can use the
         # previously used ones again"): both Armageddons are back in it, and the top card may be one
         if not deck_unplayed(state, ARMAGEDDON) and state.pile[deck]:
-            return reject("not_immediate", "Both Armageddon cards are in the used pile.", S.AGGRESSIVE)
+            return reject("not_immediate", "Both Armageddon cards are in the used pile.", S.CARDS["armageddon"])
     return _cost_problem(state, action.seat, MISSION_COST[deck], a(f"{action.args['deck'].capitalize()} Mission"))
 
 
@@ -350,7 +352,7 @@ def _check_play(state: State, action: Action) -> Rejection | None:
     kind = MISSION_INDEX[card]
     deck = MISSION_DECK[kind]
     c = state.colonies[seat]
-    section = S.AGGRESSIVE if deck else S.PEACEFUL
+    section = S.CARDS[card]
     if state.phase == IMMEDIATE_PLAY and (card != "productivity" or seat == state.current):
         # only another player's Productivity ("at any time", 4.1) may come before it: the buyer plays it now
         if card not in IMMEDIATE:
@@ -358,14 +360,14 @@ def _check_play(state: State, action: Action) -> Rejection | None:
                           "Armageddon Mission.", S.MISSIONS_IMMEDIATE)
     elif card in IMMEDIATE:
         return reject("armageddon_immediate", "Armageddon is played the moment it is bought; it is never kept.",
-                      S.AGGRESSIVE)
+                      S.CARDS["armageddon"])
     swap = card == "laboratory" and c.lab3 and c.lab2
     # 4.0.2: one per turn, the player's own; a play-immediately card is resolved all the same (MA-23)
     if state.played and seat == state.current and not swap and card not in IMMEDIATE:
         return reject("played", "Only one Mission Card may be played per turn.", S.MISSIONS_ONE_EACH)
     if c.captured:  # only the Productivity Mission can come off turn
         return reject("captured", f"{state.seats[seat].name} is Captured and receives no resources until their "
-                      "turn comes round again.", S.AGGRESSIVE)
+                      "turn comes round again.", S.CARDS["capture"])
     if not (c.aggressive if deck else c.peaceful):  # of neither kind: said so (not "no Peaceful" alone)
         kind_words = f"{('Peaceful', 'Aggressive')[deck]} " if c.aggressive or c.peaceful else ""
         return reject("no_card", f"You hold no {kind_words}Mission Card.", S.MISSIONS)
@@ -388,26 +390,27 @@ def _check_build_mission(state: State, seat: int, args: dict) -> Rejection | Non
     r = RESOURCES.index(args["resource"])
     if not state.colonies[seat].supply[r]:
         return reject("no_token_left", f"No free {STATION_NAMES[r]} Station left: save this card for later.",
-                      S.PEACEFUL)
-    return _base_problem(state, seat, args.get("base"), S.PEACEFUL)
+                      S.CARDS["build"])
+    return _base_problem(state, seat, args.get("base"), S.CARDS["build"])
 
 
 def _check_laboratory_mission(state: State, seat: int, args: dict) -> Rejection | None:
-    return _base_problem(state, seat, args.get("base"), S.PEACEFUL)
+    return _base_problem(state, seat, args.get("base"), S.CARDS["laboratory"])
 
 
 def _check_protection(state: State, seat: int, args: dict) -> Rejection | None:
     return reject("protection_reaction", "Protection is used when an opponent plays an Aggressive Mission Card "
-                  "against you.", S.PEACEFUL)
+                  "against you.", S.CARDS["protection"])
 
 
 def _target_problem(state: State, seat: int, args: dict) -> Rejection | None:
     t = args["target"]
+    section = S.CARDS[args["card"]]
     if t == seat or t >= len(state.seats):
-        return reject("bad_target", "Choose an opponent.", S.AGGRESSIVE)
+        return reject("bad_target", "Choose an opponent.", section)
     if "station" in args and args["station"] >= len(state.colonies[t].stations):
-        return reject("no_station", f"{state.seats[t].name} has no such Resource Station.", S.AGGRESSIVE)
-    return _base_problem(state, seat, args.get("base"), S.AGGRESSIVE)
+        return reject("no_station", f"{state.seats[t].name} has no such Resource Station.", section)
+    return _base_problem(state, seat, args.get("base"), section)
 
 
 _PLAY_CHECKS = {"build": _check_build_mission, "laboratory": _check_laboratory_mission,
@@ -418,7 +421,7 @@ _PLAY_CHECKS = {"build": _check_build_mission, "laboratory": _check_laboratory_m
 def _check_protect(state: State, action: Action) -> Rejection | None:
     if action.args["use"] and not may_protect(state, action.seat):
         return reject("no_protection", "You hold no Peaceful card that could be the Protection Mission.",
-                      S.PEACEFUL)
+                      S.CARDS["protection"])
     return None
 
 

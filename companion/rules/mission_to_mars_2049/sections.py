@@ -3,9 +3,12 @@
 The rulebook repeats some numbers (two 3.3, two 3.4.2, two 4.0.4, two 4.1), so
 a citation is a heading line exactly as printed (a player finds it by its
 words), optionally followed by ", " and the numbered point or F.A.Q. entry
-under it ("3.11 Why are Road cards special?, 3.11.4"). The tests check that
-every citation's heading is a line of ``shared/rules/mission-to-mars-2049.txt``
-and that the point after the comma occurs in it.
+under it ("3.11 Why are Road cards special?, 3.11.4"), with its first words
+where the number is repeated ("4.0.4 If you run out"), or the Mission Card's
+paragraph by the card's name ("4.1 Peaceful Mission Cards, Protection Mission":
+:data:`CARDS`). The tests check that every citation's heading is a line of
+``shared/rules/mission-to-mars-2049.txt`` and that the point after the comma
+occurs in it.
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ WIN = "3.12 How do I win the game?"
 H2O_NEEDS = "3.12 How do I win the game?, 3.12.2"
 MISSIONS = "4.0 Mission Cards"
 MISSIONS_ONE_EACH = "4.0 Mission Cards, 4.0.2"
-MISSIONS_REUSE = "4.0 Mission Cards, 4.0.4"
+MISSIONS_REUSE = "4.0 Mission Cards, 4.0.4 If you run out"  # the second 4.0.4
 MISSIONS_IMMEDIATE = "4.0 Mission Cards, 4.0.4"
 PEACEFUL = "4.1 Peaceful Mission Cards"
 AGGRESSIVE = "4.1 Aggressive Mission Cards"
@@ -49,5 +52,15 @@ FAQ_BANK_OUT = "7. F.A.Q. (Optional), Q.4"
 FAQ_ONE_MISSION = "7. F.A.Q. (Optional), Q.5"
 FAQ_OFF_TURN = "7. F.A.Q. (Optional), Q.7"
 
+#: Each Mission Card's own paragraph under its 4.1 heading, by the rules' card id (``model.MISSIONS``).
+CARDS = {card: f"{heading}, {name}" for heading, names in (
+    (PEACEFUL, (("build", "Build Mission"), ("assistance", "Assistance Mission"), ("resource", "Resource Mission"),
+                ("laboratory", "Laboratory Mission"), ("productivity", "Productivity Mission"),
+                ("protection", "Protection Mission"))),
+    (AGGRESSIVE, (("crimean", "Crimean Mission"), ("sabotage", "Sabotage Mission"),
+                  ("grand_theft", "Grand Theft Mission"), ("capture", "Capture Mission"),
+                  ("black_friday", "Black Friday accident"), ("armageddon", "Armageddon Mission"))))
+    for card, name in names}
+
 #: Every citation above, for the citation test and the rules lookup screen.
-ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str))
+ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str)) + tuple(CARDS.values())

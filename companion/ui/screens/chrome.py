@@ -424,7 +424,9 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     under it that the citation names. The shapes the games use: "30-to-mars.txt, Setup 5" (item "5."
     under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
     colon), "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2" (point "3.10.2" under the
-    heading). [] when the rulebook or the heading is not found. The rulebooks are looked for in
+    heading), "mission-to-mars-2049.txt, 4.0 Mission Cards, 4.0.4 If you run out" (of two points numbered
+    4.0.4, the one going on so), "mission-to-mars-2049.txt, 4.1 Peaceful Mission Cards, Protection Mission"
+    (the point starting so). [] when the rulebook or the heading is not found. The rulebooks are looked for in
     ``rules_dir``, ``$COMPANION_RULES``, the project's ``rules/`` and ``../shared/rules/`` beside it."""
     import os
     from pathlib import Path
@@ -455,10 +457,14 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
         if x:
             out.append(x)
     if point:
-        number, _, nb = point.partition(" ")  # "3 NB": item 3 and the NB! after it
+        # "3 NB": item 3 and the NB! after it; "4.0.4 If you run out": the item 4.0.4 that goes on so (a number
+        # printed twice); "Protection Mission": the item that starts so
+        number, _, rest = point.partition(" ")
         at = [i for i, x in enumerate(out) if re.match(rf"(\u2022 )?{re.escape(number)}[ .:]", x)]
+        if rest and rest != "NB":
+            at = [i for i in at if rest in out[i]] or at
         if at:
-            notes = [x for x in out[at[0] + 1:] if x.startswith("NB")][:1] if nb == "NB" else []
+            notes = [x for x in out[at[0] + 1:] if x.startswith("NB")][:1] if rest == "NB" else []
             out = [out[at[0]]] + notes
     return out[:8] or [lines[start]]  # a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
 
