@@ -2,9 +2,12 @@
 Experience", "Phase 2.5: Discard Cards", "Asteroid Cards", "Glossary"). The hand and the draw pile are counts;
 the play area, the jettisoned cards and the cards seen entering the face-up discard pile are known, so a card
 known to be out of the hand is refused until a reshuffle brings it back."""
+import random
+
 from companion.rules import race_to_mars as rm
+from companion.rules.race_to_mars.deck import free
 from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard, replace
-from tests.rules.test_race_to_mars_helpers import to_discard, act, cards, flight, modules, rejection
+from tests.rules.test_race_to_mars_helpers import to_discard, act, cards, flight, modules, rejection, texts
 
 
 def _five(**more):
@@ -115,3 +118,76 @@ def test_rm109_a_player_without_any_boost_card_is_told_so():
     r = rejection(s, rm.PLAY_BOOST, 0)
     assert r.code == "no_boost" and r.rule == "race-to-mars.txt, Boost Cards"
     assert "You have no Boost card" in r.message and "discard pile" not in r.message, r.message
+
+
+def _winston_hq9():
+    """Seat 1 (Winston) has Headquarters 9, no Boost yet, 4 cards in hand (G: draw 1 and gain a Boost; D1..D3:
+    draw 1 each) and 3 in the draw pile (F1..F3, one Fuel each); 2.1 of round 15, seat 0 done."""
+    crew = (CrewCard("G", Crew(draw=1, boost=1)),) + tuple(CrewCard(f"D{k}", Crew(draw=1)) for k in (1, 2, 3))
+    crew += cards(*[(f"F{k}", "fuel") for k in (1, 2, 3)])
+    return flight(step=PLAY_STEP, round=15, players={0: dict(done=True),
+                                                      1: dict(crew=crew, hq=9, hand=4, draw=3)})
+
+
+def _boost_listed(s, seat):
+    return any(a.kind == rm.PLAY_BOOST and a.seat == seat for a in rm.legal_actions(s))
+
+
+def test_rm134_headquarters_9_a_boost_under_the_draw_pile_is_not_in_hand_until_a_draw_reaches_it():
+    """RM-134 (Headquarters 9: "Whenever you gain a Boost card, place it on the bottom of your personal draw
+    pile"; Phase 2.6 and the Crew draws take the top cards): a tester's game, round 15. Winston plays "draw 1,
+    Boost 1", then two "draw 1": his draw pile held 2 unknown cards above the Boost, so he drew both of them and
+    not the Boost, which stays unplayable (refused, not listed, not a hand candidate, never a random move);
+    the third "draw 1" reaches it, and then it may be played."""
+    s = _winston_hq9()
+    s, ev = act(s, rm.PLAY, 1, card="G")
+    assert "gains 1 Boost under the draw pile" in texts(ev)
+    p = s.players[1]
+    assert (p.boosts, p.draw, p.under, p.hand) == (1, 3, 1, 4)
+    for name in ("D1", "D2"):
+        s, _ = act(s, rm.PLAY, 1, card=name)
+    p = s.players[1]
+    assert (p.draw, p.under, p.hand) == (1, 1, 4), "two unknown cards drawn, the Boost still under them"
+    r = rejection(s, rm.PLAY_BOOST, 1)
+    assert r.code == "boost_under" and r.rule == "race-to-mars.txt, Headquarters", r
+    assert "bottom of your draw pile" in r.message, r.message
+    assert not _boost_listed(s, 1) and "Boost" not in rm.hand_candidates(p) and free(p, "Boost") == 0
+    rng = random.Random(7)
+    assert all(rm.random_action(s, rng).kind != rm.PLAY_BOOST for _ in range(300))
+    assert rm.invariants(s) == []
+    s, _ = act(s, rm.PLAY, 1, card="D3")
+    p = s.players[1]
+    assert (p.draw, p.under, p.hand) == (0, 0, 4), "the last draw took the Boost into the hand"
+    assert rejection(s, rm.PLAY_BOOST, 1) is None and _boost_listed(s, 1) and "Boost" in rm.hand_candidates(p)
+    s, _ = act(s, rm.PLAY_BOOST, 1)
+    assert rm.invariants(s) == []
+
+
+def test_rm134_rm102_a_reshuffle_makes_the_new_draw_pile_of_unknown_order():
+    """RM-134, RM-102 ("Asteroid Cards": "Shuffle all cards in your personal discard pile to create a new personal
+    draw pile"): a draw of more cards than the draw pile holds takes the Boost from its bottom, then the discard
+    pile becomes the draw pile and nothing is known of its order; a Boost gained then goes under it."""
+    s = _winston_hq9()
+    p = s.players[1]
+    # T (draw 2) joins the hand; the draw pile is the Boost alone, the three F cards lie in the discard pile
+    p = replace(p, crew=p.crew + (CrewCard("T", Crew(draw=2)),), boosts=1, hand=5, draw=1, under=1, discard=3)
+    s = replace(s, players=(s.players[0], p))
+    assert rm.invariants(s) == [] and free(p, "Boost") == 0
+    s, ev = act(s, rm.PLAY, 1, card="T")
+    p = s.players[1]
+    assert "Asteroid" in texts(ev) and (p.under, p.draw, p.discard, p.hand) == (0, 3, 0, 6)
+    assert free(p, "Boost") == 1 and rejection(s, rm.PLAY_BOOST, 1) is None
+    s, _ = act(s, rm.PLAY, 1, card="G")   # draw 1, then a Boost under the one card left
+    p = s.players[1]
+    assert (p.boosts, p.draw, p.under) == (2, 3, 1) and free(p, "Boost") == 1 and rm.invariants(s) == []
+
+
+def test_rm134_a_player_pickled_before_the_boosts_under_the_draw_pile_were_kept_loads_with_none():
+    """A snapshot is a pickled state: a Player saved before ``under`` existed (its ``__dict__`` without it) loads,
+    with no Boost known under its draw pile (the field's default)."""
+    import pickle
+    p = _winston_hq9().players[1]
+    old = replace(p)
+    del old.__dict__["under"]
+    back = pickle.loads(pickle.dumps(old))
+    assert back.under == 0 and free(back, "Boost") == 0 and rm.invariants(_winston_hq9()) == []

@@ -348,6 +348,10 @@ def _check_play_boost(state: State, seat: int, a: dict) -> Rejection | None:
     if p.boosts < 1:
         return reject("no_boost", "You have no Boost card: they come from the supply (the Insight card in phase "
                       "2.4, some Crew abilities, Headquarters 9).", "Boost Cards")
+    if p.hand >= 1 and free(p, BOOST) < 1 <= free(p, BOOST) + p.under:   # Headquarters 9's, not drawn yet
+        bottom = "Your Boost lies" if p.under == 1 else f"{p.under} of your Boosts lie"
+        return reject("boost_under", f"{bottom} at the bottom of your draw pile, under the cards not drawn yet: "
+                      "a Boost reaches your hand only when a draw takes it.", "Headquarters")
     if p.hand < 1 or free(p, BOOST) < 1:
         return reject("no_boost", "None of your Boost cards can be in your hand: they are in the play area or "
                       "in the discard pile.", "Boost Cards")

@@ -8,10 +8,16 @@ the app records (exchanged in 2.3, the play area discarded in 2.5, a Boost or
 an Asteroid gained) are known to lie there (``seen``) until a reshuffle makes
 the discard pile the new draw pile. The rest is counted, never identified:
 the draw pile, the hand, and the discard pile's cards that came from the
-hand unseen (2.5 step 3, "keep one, discard two"). A card is "free" when it
-may be in the hand or the draw pile: owned, not in the play area, not known
-in the discard pile (RM-188: the candidates for a card played, exchanged or
-jettisoned from the hand).
+hand unseen (2.5 step 3, "keep one, discard two"). Headquarters 9 puts a
+gained Boost "on the bottom of your personal draw pile" (race-to-mars.txt
+"Headquarters"): those Boosts are known to lie under the draw pile's unknown
+cards (``under``) until a draw reaches them (then they are in the hand) or
+the draw pile is made anew from the discard pile ("Asteroid Cards": "Shuffle
+all cards in your personal discard pile"). A card is "free" when it may be
+in the hand (or among the unidentified cards of the draw or discard pile):
+owned, not in the play area, not known in the discard pile nor under the
+draw pile (RM-188: the candidates for a card played, exchanged or jettisoned
+from the hand).
 
 Hidden zones are counts: drawing is "draw n" ("Asteroid Cards": with an empty
 personal draw pile, add an Asteroid to the discard pile, shuffle the discard
@@ -29,7 +35,10 @@ from .model import replace as _r
 
 
 def free(p: Player, name: str) -> int:
-    """Copies of ``name`` that may be in the hand (owned, outside the play area, not known in the discard pile)."""
+    """Copies of ``name`` that may be in the hand (owned, outside the play area, not known in the discard pile,
+    nor, for a Boost, known at the bottom of the draw pile: Headquarters 9, ``Player.under``)."""
+    if name == BOOST:
+        return owned(p, name) - p.seen.count(name) - p.under
     return owned(p, name) - p.seen.count(name)
 
 
@@ -157,24 +166,32 @@ def gain_asteroid(p: Player, who: str, why: str, events: list[Event]) -> Player:
 
 
 def gain_boost(p: Player, who: str, n: int, events: list[Event]) -> Player:
-    """``n`` Boosts from the supply into the discard pile (Headquarters 9: under the draw pile)."""
+    """``n`` Boosts from the supply into the discard pile (Headquarters 9: "place it on the bottom of your
+    personal draw pile", known there, ``under``, until drawn: see :func:`draw`)."""
     if p.hq == HQ_BOOSTS:
         events.append(later("boost", "{} gains {} under the draw pile (Headquarters 9)", (who, count(n, "Boost"))))
-        return _r(p, boosts=p.boosts + n, draw=p.draw + n)
+        return _r(p, boosts=p.boosts + n, draw=p.draw + n, under=p.under + n)
     events.append(later("boost", "{} gains {} into the discard pile", (who, count(n, "Boost"))))
     return _r(p, boosts=p.boosts + n, discard=p.discard + n, seen=p.seen + (BOOST,) * n)
 
 
 def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
     """Draw ``n`` cards into the hand, adding an Asteroid and reshuffling the
-    discard pile each time the draw pile is empty (repeating if need be)."""
+    discard pile each time the draw pile is empty (repeating if need be).
+    The cards come off the top: the Boosts known at the bottom (``under``,
+    Headquarters 9) are drawn only once the unknown cards above them are,
+    and the draw pile made anew from the discard pile holds none known."""
     want = n
     while n > 0:
         if p.draw == 0:
             p = gain_asteroid(p, who, "the draw pile is empty", events)
-            p = _r(p, draw=p.discard, discard=0, seen=())
+            p = _r(p, draw=p.discard, discard=0, seen=())   # ``under`` is 0 already: the draw pile was empty
         take = n if n < p.draw else p.draw
-        p = _r(p, draw=p.draw - take, hand=p.hand + take)
+        left = p.draw - take
+        if p.under > left:   # the draw reached the Boosts at the bottom: they are in the hand now
+            p = _r(p, draw=left, hand=p.hand + take, under=left)
+        else:
+            p = _r(p, draw=left, hand=p.hand + take)
         n -= take
     events.append(later("draw", "{} draws {}", (who, count(want, "card")), {"seat": p.seat, "cards": want}))
     return p

@@ -39,7 +39,7 @@ def launch(state: State, seat: int, events: list[Event], forced: bool = False) -
     p = state.players[seat]
     who = state.names[seat]
     size = launch_size(p)
-    p = replace(p, launched=True, draw=size, hand=0, discard=0, seen=(), pool=(), held=())
+    p = replace(p, launched=True, draw=size, hand=0, discard=0, seen=(), under=0, pool=(), held=())
     why = " (too few Space cards left to reveal: everyone still in Pre-launch launches)" if forced else ""
     events.append(later("launch", "{} launches{}: the Crew deck of {} cards is shuffled into the personal draw pile, "
                         "without an Asteroid", (who, why, size), {"seat": seat, "forced": forced}))

@@ -165,7 +165,8 @@ class Player:
     Crew cards owned; ``draw``/``hand``/``discard`` count the personal draw pile,
     hand and discard pile (Boosts and Asteroids included); ``seen`` names the
     cards known to lie in the discard pile (the rest of it is counted, not
-    identified; see :mod:`.deck`); ``play`` is the play
+    identified; see :mod:`.deck`); ``under`` counts the Boosts known to lie at the bottom of the draw pile,
+    under its unknown cards (Headquarters 9), until a draw reaches them or a reshuffle; ``play`` is the play
     area; ``used`` the sources spent this turn (``(uid or -1-play index, slot)``);
     ``pos`` the index of the pawn's space in its lane's route (-1: on Earth)."""
 
@@ -183,6 +184,8 @@ class Player:
     hand: int = 0
     discard: int = 0
     seen: tuple[str, ...] = ()        # cards known in the discard pile (Crew names, "Boost", "Asteroid")
+    under: int = 0                    # HQ 9: Boosts known at the bottom of the draw pile (0..draw; a default:
+                                      #   a Player pickled before it was added loads with none)
     play: tuple[Played, ...] = ()
     used: frozenset = frozenset()
     xp: int = 0

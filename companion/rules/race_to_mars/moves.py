@@ -245,7 +245,7 @@ def _plays_of(state: State, p: Player) -> list[Action]:
     out = [_DONES[s]]
     if p.hand:
         play = p.play
-        boosts = p.boosts - p.seen.count(BOOST)
+        boosts = p.boosts - p.seen.count(BOOST) - p.under   # none under the draw pile (HQ 9)
         for c in play:
             if c.crew is None and not c.gone:
                 boosts -= 1

@@ -11,8 +11,8 @@ from typing import Any
 
 from ..contract import Expect, Result, Seat, Standing, Turn
 from .actions import LEFTOVER, PICK, STARTING, TRAJECTORY
-from .model import (HAZARDS, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP, TURN_STEP,
-                    UNENTERED, UNKNOWN_STARTING, State)
+from .model import (BOOST, HAZARDS, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, SLOTS, STARTING_STEP,
+                    TURN_STEP, UNENTERED, UNKNOWN_STARTING, State)
 from .deck import free
 from .rocket import final_space, unentered_ahead
 
@@ -257,6 +257,8 @@ def invariants(state: State) -> list[str]:
                 bad.append(f"seat {p.seat}: zones hold {p.draw + p.hand + p.discard + in_play} cards, owns {owned}")
             if len(p.seen) > p.discard or any(free(p, name) < 0 for name in set(p.seen)):
                 bad.append(f"seat {p.seat}: more cards known in the discard pile than it holds or owned")
+            if not 0 <= p.under <= p.draw or free(p, BOOST) < 0:
+                bad.append(f"seat {p.seat}: more Boosts known under the draw pile than it holds or owned")
         elif p.draw or p.hand or p.discard or p.play:
             bad.append(f"seat {p.seat}: cards in Post-launch zones before launch")
         if state.routes and p.pos > final_space(state.routes[p.pad]):
