@@ -112,3 +112,37 @@ def test_rm057_an_unknown_effect_is_entered_as_a_combined_result_and_may_jettiso
     s = flight(step=PLAY_STEP, players={0: dict(crew=crew2, hand=2, draw=0, discard=0)})
     r = rejection(s, rm.PLAY, 0, card="U", result={"advance": 1})
     assert r.code == "advance_in_2_2" and r.rule == "race-to-mars.txt, Phase 2.2: Advance Rocket"
+
+
+def test_rm037_rm185_the_card_kept_in_2_5_says_where_the_keep_comes_from():
+    """"Storage: You may keep one card between turns (phase 2.5) per storage module" ("The Rocket"); Starting
+    card 2's Insight: "Spend one Experience token to keep one card in your hand to the next turn (phase 2.5)";
+    Headquarters 2: a module used twice. A tester without a Storage module bought the Insight and read "1 card
+    kept by Storage" in 2.5: the reminder, and the refusal of keeping more, name where the keep comes from."""
+    store = dict(cost=1, effect="store", text="keep one card in your hand to the next turn")
+    s = _with_insight(flight(players={0: dict(xp=2, hand=3, draw=2, crew=_cards(5))}), **store)
+    s = replace(s, sub=4)
+    s, _ = act(s, rm.INSIGHT, 0, which=1)
+    s, _ = act(s, rm.DONE, 0)
+    notes = rm.reminders(s, 0)
+    assert s.sub == 5 and "1 card kept by an Insight bought this turn" in notes, notes
+    assert not any("Storage" in n for n in notes), notes
+    r = rejection(s, rm.DISCARD, 0, keep=2)
+    assert r.code == "keep_limit" and r.message == "You may keep 1 card (1 by an Insight bought this turn).", r
+    both = put_player(s, modules=modules({"storage": 1}), bought_keep=2)
+    assert "3 cards kept: 1 by Storage, 2 by Insights bought this turn" in rm.reminders(both, 0)
+    twice = put_player(s, hq=2, modules=modules({"storage": 1}, {"copy": True}), bought_keep=0)
+    twice = put_player(twice, double=twice.players[0].modules[0].uid)
+    assert "3 cards kept: 1 by Storage, 1 by a Copy module copying Storage, 1 by Headquarters 2" in \
+        rm.reminders(twice, 0), rm.reminders(twice, 0)
+    plain = put_player(s, modules=modules({"storage": 1}), bought_keep=0)
+    assert "1 card kept by Storage" in rm.reminders(plain, 0)
+
+
+def _cards(n):
+    return tuple(CrewCard(f"C{k}", Crew(("fuel",))) for k in range(n))
+
+
+def put_player(s, **fields):
+    """``s`` with seat 0's Player changed by ``fields``."""
+    return replace(s, players=(replace(s.players[0], **fields),) + s.players[1:])

@@ -4,7 +4,7 @@
   hazards on the way and whether they are protected ("Phase 2.2: Advance Rocket").
 - :func:`launch_readiness`: who can launch now and what they lack ("Launching the Rocket").
 - :func:`reminders`: the right reminder at the right moment ("draw 3: Extra
-  draw module", "1 card kept by Storage", the end-of-round trigger...).
+  draw module", "1 card kept by Storage" or "by an Insight bought this turn", the end-of-round trigger...).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLA
                     REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP,
                     UNENTERED, WILD, Player, State)
 from .post import needs_choice
-from .rocket import draw_count, free_advance, keep_allowance, next_space, protected, sources
+from .rocket import draw_count, free_advance, keep_allowance, keep_words, next_space, protected, sources
 from .table import current
 
 
@@ -248,7 +248,7 @@ def reminders(state: State, seat: int) -> list[str]:
                     out.append(hazard_words(h["colour"], h["after"]))
         kept = keep_allowance(p)
         if kept and (state.sub < 5 or state.sub == 5 and p.hand):  # an empty hand in 2.5 keeps nothing
-            out.append(f"{count(kept, 'card')} kept by Storage")
+            out.append(keep_words(p))   # by Storage, an Insight bought this turn... (a tester's finding)
         if extra > 0:
             out.append(f"Draw {draw_count(p)}: " + ", ".join(f"+{n} {why}" for why, n in draw_sources(p)))
         if any(c.crew is None and not c.gone for c in p.play):

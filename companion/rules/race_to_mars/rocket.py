@@ -88,6 +88,39 @@ def keep_allowance(p: Player) -> int:
     return n
 
 
+def keep_sources(p: Player) -> list[tuple[str, int]]:
+    """Where the cards ``p`` may keep in 2.5 come from: ``[(words, n)]`` adding up to :func:`keep_allowance`,
+    for "Storage" (the Storage modules attached: "keep one card between turns (phase 2.5) per storage module",
+    "The Rocket"), "a Copy module copying Storage", "Headquarters 2" (a Storage module used twice: "use one
+    of your Rocket modules twice each turn") and "an Insight bought this turn" ("store a card", back page;
+    e.g. Starting card 2's "keep one card in your hand to the next turn"); sources giving none are left out."""
+    own = copies = twice = 0
+    for i, m in enumerate(p.modules):
+        e = copied(p, i) if m.copy else m
+        if e is not None and e.storage:
+            if m.copy:
+                copies += e.storage
+            else:
+                own += e.storage
+            twice += e.storage * (uses(p, m) - 1)
+    out = [("Storage", own), ("a Copy module copying Storage", copies), ("Headquarters 2", twice),
+           ("an Insight bought this turn" if p.bought_keep == 1 else "Insights bought this turn", p.bought_keep)]
+    return [(why, n) for why, n in out if n]
+
+
+def keep_words(p: Player) -> str:
+    """:func:`keep_allowance` with its sources (:func:`keep_sources`) for the screens: "1 card kept by Storage",
+    "1 card kept by an Insight bought this turn", "2 cards kept: 1 by Storage, 1 by an Insight bought this
+    turn"; "" when nothing is kept."""
+    got = keep_sources(p)
+    n = sum(k for _, k in got)
+    if not got:
+        return ""
+    if len(got) == 1:
+        return f"{n} {'card' if n == 1 else 'cards'} kept by {got[0][0]}"
+    return f"{n} cards kept: " + ", ".join(f"{k} by {why}" for why, k in got)
+
+
 def protected(p: Player, colour: str) -> bool:
     """True if a Hazard protection module (or a copy of one) covers ``colour``,
     or an Insight bought on the player's previous turn ("hazard protection on
