@@ -344,6 +344,24 @@ def test_rm125_headquarters_1_two_same_basics_pay_an_advanced_space():
     assert rejection(no_hq, rm.ADVANCE, 0, source=SRC_M(0), pair=SRC_M(1)).code == "not_hq1"
 
 
+def test_rm125_a_space_paid_with_a_pair_names_both_resources_in_the_log():
+    """RM-125 (Headquarters 1: "You may use two of the same basic resource as an advanced resource. Place your
+    Player tokens on those resources"): a tester's log said "advances one space, paying Velocity" for a
+    Communication space paid with Velocity from C20 and Velocity from C22; the event names both, also when the
+    step ends on the space only after a hazard is dealt with (RM-078)."""
+    play = (Played("C20", Crew(("velocity",))), Played("C22", Crew(("velocity",))))
+    crew = cards(("C20", "velocity"), ("C22", "velocity"))
+    s = flight(route=("communication",), players={0: dict(hq=1, play=play, crew=crew)})
+    s, ev = act(s, rm.ADVANCE, 0, source=SRC_P(0), pair=SRC_P(1))
+    assert "advances one space, paying Velocity and Velocity (Headquarters 1)" in texts(ev), texts(ev)
+    s = flight(route=("red", "communication"), players={0: dict(hq=1, play=play, crew=crew,
+                                                                modules=modules({"draw": 1}))})
+    s, ev = act(s, rm.ADVANCE, 0, source=SRC_P(0), pair=SRC_P(1))
+    assert s.hazards == ("red",) and "advances" not in texts(ev)
+    s, ev = act(s, rm.JETTISON_MODULE, 0, module=0)
+    assert "advances one space, paying Velocity and Velocity (Headquarters 1)" in texts(ev), texts(ev)
+
+
 def test_headquarters_2_may_be_chosen_once_advancing():
     """"You may use one of your Rocket modules twice each turn" (Headquarters) sets no time to choose it: a tester
     found it gone after the first Advance, the second Hull space paid with a Wild. The first choice is free in

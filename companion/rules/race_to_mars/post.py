@@ -157,15 +157,20 @@ def apply_double_module(state: State, seat: int, args: dict, events: list[Event]
 # --------------------------------------------------------------------------- 2.2
 
 def apply_advance(state: State, seat: int, args: dict, events: list[Event]) -> State:
-    """Phase 2.2: pay the next space's resource and move onto it."""
+    """Phase 2.2: pay the next space's resource and move onto it (Headquarters 1: with a pair, "two of the
+    same basic resource as an advanced resource", both named in the event: "paying Velocity and Velocity
+    (Headquarters 1)")."""
     p = state.players[seat]
     src = args["source"]
     res, key = source(p, src["zone"], src["index"], src["slot"])  # type: ignore[misc]
     used = p.used | {key}
+    paid = RESOURCE_NAMES[res]
     if "pair" in args:
         pr = args["pair"]
-        used = used | {source(p, pr["zone"], pr["index"], pr["slot"])[1]}  # type: ignore[index]
-    state = move(state, seat, events, RESOURCE_NAMES[res], replace(p, used=used))
+        res2, key2 = source(p, pr["zone"], pr["index"], pr["slot"])  # type: ignore[misc]
+        used = used | {key2}
+        paid = f"{paid} and {RESOURCE_NAMES[res2]} (Headquarters 1)"
+    state = move(state, seat, events, paid, replace(p, used=used))
     return settle(state, seat, events)
 
 
