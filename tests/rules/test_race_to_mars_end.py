@@ -91,3 +91,20 @@ def test_rm071_rm073_rm115_the_final_space_on_mars_costs_a_resource_the_reason_i
     assert rejection(s, rm.ADVANCE, 0, source={"zone": "module", "index": 0, "slot": 0}).code == "spent"
     entered = rm.new_game({**options(2), "board": {"mars": [["hull"]] * 4}})
     assert mars_space_words(entered, 1) == "The final space on Mars costs Hull, as entered from the Mars card at setup"
+
+
+def test_rm177_a_rocket_on_mars_has_reached_it_the_reminder_says_so_not_0_spaces():
+    """RM-177 ("The Game Ends": the round is completed after a rocket reaches "the final space on their trajectory
+    (on the Mars card)"): in the rest of that turn the reach says the rocket has arrived and the reminder says it
+    reached Mars, not "You can advance 0 spaces" (a tester's screen said "0 spaces, to Mars!")."""
+    s = to_mars()
+    before = rm.reach(s, 0)
+    assert before["mars"] and not before["arrived"] and before["spaces"] == 1
+    assert "You can advance 1 space with what is in play" in rm.reminders(s, 0)
+    s, _ = act(s, rm.ADVANCE, 0, source=SRC)
+    r = rm.reach(s, 0)
+    assert s.end and s.sub == 2 and r["arrived"] and r["spaces"] == 0, r
+    notes = rm.reminders(s, 0)
+    assert "The rocket has reached Mars: nothing is left to advance" in notes, notes
+    assert not any(n.startswith("You can advance") for n in notes), notes
+    assert not rm.reach(s, 1)["arrived"]

@@ -482,3 +482,23 @@ def test_a_starting_card_move_says_what_it_did(driver):
     assert said == {"insight": "Anna: Starting card 5 joins the Insight row",
                     "revealed": "Anna: Starting card 5 revealed", "crew": "Anna: recruits Starting card 5",
                     "module": "Anna: attaches Starting card 5"}, said
+
+
+@pytest.mark.timeout(60)
+def test_a_rocket_on_mars_is_said_to_have_reached_it_not_to_go_there(driver):
+    """"The Game Ends": a player reaching "the final space on their trajectory (on the Mars card)" ends the
+    game once the round is complete, so the turn goes on after it. A tester's screen (128-w-atmars) then said
+    "With what is in play: 0 spaces, to Mars!" in 2.2: it says the rocket has reached Mars."""
+    d = driver()
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+    _to_post_launch(s, {"crew": {"resources": ["fuel"]}}, lanes=[[]] * 4)   # Earth, then the Mars card
+    d.frame()
+    d.tap("Anna: play")
+    d.tap(d.app.dialog.options[0][0])
+    to_turn(d, 2)
+    advance = next(a for a in s.game.legal_actions(s.state) if a.kind == "advance")
+    assert s.submit(advance).accepted and s.state.end and s.state.sub == 2
+    d.frame()
+    shown = " | ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "to Mars!" not in shown and "The rocket has reached Mars" in shown, shown

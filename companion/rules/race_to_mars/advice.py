@@ -67,19 +67,27 @@ def _plan(state: State, seat: int) -> tuple[list[str], list[dict[str, Any]], int
     return path, hazards, pos, frozenset(used)
 
 
+#: The reminder for a rocket on the final space ("The Game Ends"), where "You can advance 0 spaces" was.
+ARRIVED = "The rocket has reached Mars: nothing is left to advance"
+
+
 def reach(state: State, seat: int) -> dict[str, Any]:
     """``{"spaces": n, "path": [resource...], "hazards": [{"colour", "after", "protected"}],
-    "free_advance": spaces from modules, "mars": bool}``: a greedy plan (the
+    "free_advance": spaces from modules, "mars": bool, "arrived": bool}``: a greedy plan (the
     exact resource first, then a wild basic, then a Boost) over the unused
     resources of the Rocket modules and the play area; free advances are
-    listed, not spent. Empty before the trajectories are complete."""
+    listed, not spent. ``mars``: the plan ends on the final space (on Mars);
+    ``arrived``: the rocket stands on it already ("The Game Ends": the round
+    goes on after a rocket reaches it), so there is nothing left to advance
+    (``mars`` is True too, ``spaces`` 0). Empty before the trajectories are complete."""
     p = state.players[seat]
     if not state.routes:
-        return {"spaces": 0, "path": [], "hazards": [], "free_advance": 0, "mars": False}
+        return {"spaces": 0, "path": [], "hazards": [], "free_advance": 0, "mars": False, "arrived": False}
     path, hazards, pos, _ = _plan(state, seat)
     free = sum(free_advance(p, i) for i in range(len(p.modules)))
+    route = state.routes[p.pad]
     return {"spaces": len(path), "path": path, "hazards": hazards, "free_advance": free,
-            "mars": next_space(state.routes[p.pad], pos) is None}
+            "mars": next_space(route, pos) is None, "arrived": p.pos >= 0 and next_space(route, p.pos) is None}
 
 
 def advance_run(state: State, seat: int) -> dict[str, Any]:
@@ -242,7 +250,8 @@ def reminders(state: State, seat: int) -> list[str]:
             out.append(f"Deal with the {h} hazard before advancing further")
         elif state.sub == 2:
             r = reach(state, seat)
-            out.append(f"You can advance {count(r['spaces'], 'space')} with what is in play")
+            out.append(ARRIVED if r["arrived"] else f"You can advance {count(r['spaces'], 'space')} with what is "
+                       "in play")
             for h in r["hazards"]:
                 if not h["protected"]:
                     out.append(hazard_words(h["colour"], h["after"]))
@@ -258,5 +267,5 @@ def reminders(state: State, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["HAZARDS", "RESOURCE_NAMES", "advance_run", "draw_sources", "hazard_words", "launch_readiness",
+__all__ = ["ARRIVED", "HAZARDS", "RESOURCE_NAMES", "advance_run", "draw_sources", "hazard_words", "launch_readiness",
            "mars_space_words", "reach", "reminders"]

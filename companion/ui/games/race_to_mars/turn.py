@@ -217,8 +217,10 @@ class TurnScreen(TableScreen):
         if sub == 2 and not hazards:
             r = app.game.reach(state, seat)
             lines = [x for x in lines if not x.startswith("You can advance")]
-            lines.insert(0, f"With what is in play: {count(r['spaces'], 'space')}" + (", to Mars!" if r["mars"] else "")
-                         + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
+            if not r["arrived"]:   # else the rules' reminder says the rocket has reached Mars (not "0 spaces")
+                lines.insert(0, f"With what is in play: {count(r['spaces'], 'space')}"
+                             + (", to Mars!" if r["mars"] else "")
+                             + (f"; free advance {r['free_advance']}" if r["free_advance"] else ""))
         self._notes_r = pygame.Rect(area)  # a place for messages in portrait (see message_areas)
         text_panel(ui, pygame.Rect(area.x, area.y, area.w if not done else area.w, area.h), lines,
                    WARN if view["end_triggered"] else FG)
