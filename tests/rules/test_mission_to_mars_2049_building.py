@@ -6,6 +6,7 @@ import pytest
 from companion.rules.mission_to_mars_2049 import advice
 from tests.rules.test_mission_to_mars_2049_setup import (act, cites, colony, main_state, rejection, rich, roll,
                                                           started, texts)
+from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.model import replace
 
 from companion.rules import mission_to_mars_2049 as mm
@@ -83,6 +84,51 @@ def test_we9_q2_base_over_own_station_no_refund():
     assert s.colonies[1].supply == (4, 4, 4)
     cites(rejection(colony(main_state(), 0, cards=(3, 3, 3)), "build_base", over=5),
           "7. F.A.Q. (Optional), Q.2")
+
+
+def test_q2_mm120_a_base_over_a_station_built_this_turn_pays_its_price_back():
+    """Q.2: the Station built over leaves "without getting back the resources you paid for it" only "if you
+    have done this on one of your previous turns" (spec MM-120). A tester's game: Red, 3 Bases, built a Food
+    Station at Base 3 (2 Air, 2 Minerals), then Base 4 over it in the same turn: the 2 Air, 2 Minerals come
+    back, and the event and the tip say so; once the die has passed on, the same Station gives nothing."""
+    s = colony(main_state(4), 0, bases=3, cards=(5, 3, 5))
+    s, _ = act(s, "build_station", resource="food")
+    over = len(s.colonies[0].stations) - 1
+    assert s.colonies[0].stations[over] == (1, 0, 3)
+    action = Action("build_base", {"over": over}, 0)
+    assert any("built this turn" in t and "2 Air, 2 Minerals come back" in t for t in advice.hints(s, action))
+    s2, ev = act(s, "build_base", over=over)
+    c = s2.colonies[0]
+    assert c.bases == 4 and c.cards == (2, 0, 2) and c.supply == (4, 4, 4) and (1, 0, 3) not in c.stations
+    assert "2 Air, 2 Minerals paid back" in texts(ev) and "no refund" not in texts(ev)
+    assert mm.invariants(s2) == []
+    # the same Station on a later turn of Red's: no refund
+    later, _ = act(s, "done")
+    for _ in range(3):  # Blue, Green and Yellow skip; Red's next turn
+        later, _ = roll(later, "skip")
+    later, _ = roll(later, "discovery")
+    later, _ = act(later, "take", resource="air")
+    assert later.current == 0
+    s3, ev = act(later, "build_base", over=over)
+    assert s3.colonies[0].cards == (1, 0, 0) and "no refund" in texts(ev) and mm.invariants(s3) == []
+    assert not any("come back" in t for t in advice.hints(later, action))
+
+
+def test_q2_only_a_station_paid_for_this_turn_is_paid_back():
+    """Q.2 pays back "the resources you paid for it": a Station of the Build Mission (free, 4.1) or stolen
+    (Crimean Mission) was not paid for; a stolen one of another colour is never refunded."""
+    s = colony(main_state(3), 0, bases=2, cards=(3, 3, 3), peaceful=1)
+    s, _ = act(s, "play", card="build", resource="air")
+    s, ev = act(s, "build_base", over=len(s.colonies[0].stations) - 1)
+    assert s.colonies[0].cards == (0, 0, 0) and "no refund" in texts(ev)
+
+
+def test_q2_a_stored_game_without_this_turns_stations_still_loads():
+    """A snapshot pickled before ``State.fresh`` existed loads with none (no refund owed)."""
+    import pickle
+    s = main_state(3)
+    del s.__dict__["fresh"]
+    assert pickle.loads(pickle.dumps(s)).fresh == ()
 
 
 def test_a_base_over_a_station_only_where_the_next_base_can_stand():

@@ -123,6 +123,25 @@ def test_a_base_over_a_station_is_its_own_choice_and_asks_before_removing(driver
     assert c.bases == 3 and c.stations.count((0, 0, 2)) == 1 and len(c.stations) == 5
 
 
+def test_a_base_over_a_station_built_this_turn_says_its_price_comes_back(driver):
+    """Q.2 withholds the refund only "if you have done this on one of your previous turns": a tester built a
+    Food Station at Base 3 and then Base 4 over it in the same turn, and the question said "with no refund".
+    Now it says the 2 Air, 2 Minerals come back, and they do."""
+    d = driver()
+    s = colony(busy(d.app.state), 0, bases=3, cards=(3, 3, 3), stations=((0, 0, 1), (1, 0, 1), (2, 0, 1),
+                                                                       (1, 0, 3)), supply=(4, 3, 4))
+    s = replace(s, fresh=((1, 3),))
+    put(d, s)
+    d.tap("Base")
+    d.tap("Over my own Station\u2026")
+    d.tap("Food Station at Base 3")
+    assert d.app.dialog.title == ("This removes your Food Station at Base 3, built this turn: its 2 Air, "
+                                  "2 Minerals come back. Sure?")
+    d.tap("Yes, Base 4 over it")
+    c = d.app.state.colonies[0]
+    assert c.bases == 4 and c.cards == (2, 0, 2)
+
+
 def test_base_with_a_free_spot_only_builds_at_once(driver):
     d = driver()
     put(d, colony(busy(d.app.state), 0, stations=(), supply=(5, 5, 5)))

@@ -20,7 +20,8 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
-                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, rate, road_active, value)
+                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, price_text, rate, refund,
+                    road_active, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -156,9 +157,12 @@ def hints(state: State, action: Action) -> list[str]:
     if armageddon:
         out.append(armageddon)
     if kind == A.BUILD_BASE and action.args.get("over") is not None:
-        out.append(f"A Base over your own Station is the way out when you have blocked yourself; the Station "
-                   f"leaves the map with no refund ({S.FAQ_BASE_OVER_STATION}). Otherwise build it on a free spot "
-                   f"next to your newest Base ({S.BUILDING}, 3.6.2).")
+        back = refund(state, seat, action.args["over"])
+        gone = (f"the Station leaves the map with no refund ({S.FAQ_BASE_OVER_STATION})" if back is None else
+                f"the Station, built this turn, leaves the map and its {price_text(back)} come back "
+                f"({S.FAQ_BASE_OVER_STATION})")
+        out.append(f"A Base over your own Station is the way out when you have blocked yourself; {gone}. "
+                   f"Otherwise build it on a free spot next to your newest Base ({S.BUILDING}, 3.6.2).")
     return out
 
 

@@ -257,8 +257,11 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
     whether a player is blocked is a fact of the board, which the app does not model (MA-01). So the app
     allows the Base over an own Station whenever a Base may be built, and leaves "blocked" to the players; the
     screen offers it as a separate choice, after "a free spot", and asks "This removes your X Station at
-    Base k with no refund: sure?" before doing it. What the chain model does know is refused: Base k+1 is one
-    ring further in than Base k, next to it (3.6.2, Q.3), so only a Station attached to the newest standing
+    Base k with no refund: sure?" (for a Station built this turn, that its price comes back: Q.2 withholds the
+    refund only "if you have done this on one of your previous turns", :func:`~.model.refund`; this replaces
+    MA-20's "the player uses undo to get the refund") before doing it. What the chain model does know is
+    refused: Base k+1 is one ring further in than Base k, next to it (3.6.2, Q.3), so only a Station attached
+    to the newest standing
     Base (or to a Base beyond it that Armageddon destroyed) can be on its spot; one at an older Base is at
     least one ring too far out (:func:`~.model.base_over_spots`).
     """

@@ -32,9 +32,9 @@ from .missions import apply_play, apply_protect, draw_mission
 from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
                     SKIP_BONUS, STATION_COST, STATION_NAMES, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
-                    points, rate, replace, road_active, set_colony, with_map)
+                    points, price_text, rate, refund, replace, road_active, set_colony, with_map)
 from .sections import SETUP_POINTS
-from .wallet import gain, pay, pay_one
+from .wallet import gain, gain3, pay, pay_one
 
 OPTIONS = frozenset({"players", "die_faces", "victory_49", "productivity_any_time", "bank", "hidden_hands",
                      "seed"})
@@ -280,7 +280,7 @@ def next_turn(state: State, events: list[Event], **extra: Any) -> State:
     if not extra:
         extra = _NO_ROLL
     return replace(state, current=seat, phase=ROLL, face=0, produced=-1, bought=False, played=False,
-                   turn=state.turn + 1, rob_victim=-1, rob_left=0, **extra)
+                   turn=state.turn + 1, rob_victim=-1, rob_left=0, fresh=(), **extra)
 
 
 _NO_ROLL = {"before_roll": None}
@@ -386,29 +386,45 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     events.append(later("build", "{} builds {} Station at Base {}",
                         (_name(state, seat), article(STATION_NAMES[r]), base),
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
-    return settle(state, seat, c, events)
+    state = settle(state, seat, c, events)
+    state.__dict__["fresh"] = state.fresh + ((r, base),)  # settle's copy is new: set in place (Q.2, model.refund)
+    return state
 
 
 def _apply_build_base(state: State, action: Action, events: list[Event]) -> State:
     """3.6 and Q.2: the new Base is one step closer to the North Pole; built
-    over an own Station, that Station leaves the map with no refund and returns
-    to its colour's supply (decision MA-20)."""
+    over an own Station, that Station leaves the map and returns to its
+    colour's supply (decision MA-20), with no refund, unless the player built
+    it earlier this turn: then its price comes back (Q.2 "if you have done this
+    on one of your previous turns ... without getting back the resources",
+    spec MM-120; :func:`~.model.refund`)."""
     seat = action.seat
     c = pay(state.colonies[seat], BASE_COST)
     k = c.bases + 1
     over = action.args.get("over")
+    back = None if over is None else refund(state, seat, over)
     c = with_map(c, bases=k)
     who = _name(state, seat)
     if over is not None:
-        r, colour, _ = c.stations[over]
+        r, colour, at = c.stations[over]
         c = with_map(c, stations=c.stations[:over] + c.stations[over + 1:])
+        if back is not None:
+            c = gain3(c, back)
         state = settle(state, seat, c, events)
         owner = state.colonies[colour]
         supply = list(owner.supply)
         supply[r] += 1
         state = set_colony(state, colour, replace(owner, supply=tuple(supply)))
-        events.append(later("build", "{} builds Base {} over its {} Station (removed, no refund)",
-                            (who, k, STATION_NAMES[r]), {"what": "base", "base": k}))
+        if back is None:
+            events.append(later("build", "{} builds Base {} over its {} Station (removed, no refund)",
+                                (who, k, STATION_NAMES[r]), {"what": "base", "base": k}))
+        else:
+            fresh = list(state.fresh)
+            fresh.remove((r, at))
+            state = replace(state, fresh=tuple(fresh))
+            events.append(later("build", "{} builds Base {} over its {} Station built this turn (removed, its {} "
+                                "paid back)", (who, k, STATION_NAMES[r], price_text(back)),
+                                {"what": "base", "base": k, "refund": list(back)}))
     else:
         state = settle(state, seat, c, events)
         events.append(later("build", "{} builds Base {}", (who, k), {"what": "base", "base": k}))

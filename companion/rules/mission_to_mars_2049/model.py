@@ -188,7 +188,10 @@ class State:
     :data:`BANK_BOX`) and ``bank`` those in the bank now (the rest are in the
     players' hands, 2.1); ``before_roll``: the state the last action, a roll, was
     applied to (for ``correct_roll``), else None; ``rolled``: the face of the
-    most recent roll.
+    most recent roll; ``fresh``: the Resource Stations the player whose turn it
+    is built and paid for this turn, each ``(resource 0..2, base k)`` (emptied
+    when the die passes on): a Base built over one of them pays its price back
+    (7. F.A.Q. Q.2, :func:`refund`).
     """
 
     seats: tuple[Seat, ...]
@@ -216,6 +219,7 @@ class State:
     bank: tuple[int, int, int, int] = BANK_BOX
     before_roll: "State | None" = None
     rolled: int = 0
+    fresh: tuple[tuple[int, int], ...] = ()  # a default: states stored before it load with none
 
 
 # --------------------------------------------------------------------------- derived facts
@@ -298,6 +302,29 @@ def symbol(state: State, face: int) -> str:
 def deck_unplayed(state: State, kind: int) -> int:
     """Copies of Mission kind ``kind`` not in the used pile (held, or in the pile)."""
     return MISSION_COUNT[kind] - state.used[kind]
+
+
+def price_text(cost: tuple[int, int, int]) -> str:
+    """``"2 Air, 2 Minerals"``: the non-zero parts of ``cost`` (Air, Food, Minerals), as 3.6's Building Costs
+    print them."""
+    return ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
+
+
+def refund(state: State, seat: int, over: int) -> tuple[int, int, int] | None:
+    """What a Base built over Station ``over`` (an index in ``seat``'s stations) pays back, as (Air, Food,
+    Minerals): the Station's price when ``seat`` built and paid for it this turn (``state.fresh``), else None.
+
+    7. F.A.Q. Q.2: "You are allowed to build a Base over any Resource Station you own. However, if you have
+    done this on one of your previous turns, you have to take that Resource Station off the map without
+    getting back the resources you paid for it." So a Station built earlier in the same turn comes back with
+    its price (spec MM-120). Alike Stations (same resource and Base) are one to the app, which models no board
+    (MA-01): when one of them was built this turn, it is the one the Base goes over. A Station from the Build
+    Mission cost nothing and one stolen (Crimean Mission) was not paid for: neither is in ``fresh``.
+    """
+    if seat != state.current or not state.fresh:
+        return None
+    r, colour, k = state.colonies[seat].stations[over]
+    return STATION_COST[r] if colour == seat and (r, k) in state.fresh else None
 
 
 def set_colony(state: State, seat: int, colony: Colony) -> State:

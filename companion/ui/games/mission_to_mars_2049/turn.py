@@ -190,7 +190,8 @@ class TurnScreen(Screen):
     def offer_base(self) -> None:
         """Base: on a free spot next to the newest Base (3.6.2), or, as its own
         choice, over one of the player's Stations (Q.2), which first asks
-        "This removes your X Station at Base k with no refund: sure?". The
+        "This removes your X Station at Base k with no refund: sure?" (or, for
+        one built this turn, that its price comes back: Q.2). The
         choice is asked only when the player may have blocked themselves
         (more Stations than the First Base's three: ``advice.may_be_blocked``);
         else the Base goes on a free spot at once."""
@@ -213,7 +214,7 @@ class TurnScreen(Screen):
             return
         self.app.ask(f"Base {k}: where?", options, lines=[
             f"Always build new Bases next to each other (3.6.2). Over your own Station at Base {k - 1} only when you "
-            "have blocked yourself: it leaves the map with no refund (Q.2)."])
+            "have blocked yourself: it leaves the map, with no refund if you built it on an earlier turn (Q.2)."])
 
     def offer_base_over(self, over: list[Action]) -> None:
         """Which Station the Base goes over: one option per Station (alike
@@ -229,8 +230,14 @@ class TurnScreen(Screen):
         ask_paged(self.app, f"Base {k} over which of your Stations?", options)
 
     def ask_remove(self, action: Action, station: str, k: int) -> None:
-        """The last word before a Station is destroyed for a Base."""
-        self.app.ask(f"This removes your {station} with no refund: sure?",
+        """The last word before a Station is destroyed for a Base: with no refund, or, for a Station built
+        this turn, with its price back (7. F.A.Q. Q.2: no refund "if you have done this on one of your previous
+        turns"; ``model.refund``)."""
+        from companion.rules.mission_to_mars_2049.model import price_text, refund
+        back = refund(self.app.state, action.seat, action.args["over"])
+        title = (f"This removes your {station} with no refund: sure?" if back is None else
+                 f"This removes your {station}, built this turn: its {price_text(back)} come back. Sure?")
+        self.app.ask(title,
                      [(f"Yes, Base {k} over it", lambda: self._make(action))],
                      lines=["7. F.A.Q. Q.2: \u201cYou are allowed to build a Base over any Resource Station you "
                             "own\u201d \u2014 the way out when you have blocked yourself."], cancel_label="No")
