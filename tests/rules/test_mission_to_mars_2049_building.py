@@ -294,9 +294,14 @@ def test_mm064_no_trading_between_players():
 
 def test_mm066_mm068_mm138_road_from_the_fifth_base_with_three_road_cards_once():
     """MM-066, MM-067, MM-068, MM-138 (3.10, decision MA-14): the Road from the fifth Base, 3 Road
-    cards, once per game."""
+    cards, once per game. The refusal before Base 5 cites 3.10.2 and 3.12.2 and says why "last" is the fifth (a
+    tester with 1 Base read 3.10.2 "Build a Road from your last Base" alone as allowing it)."""
     s = colony(main_state(), 0, bases=4, roads=3)
-    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.2")
+    r = cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.2 / 3.12 How do I win the game?, "
+              "3.12.2")
+    assert r.message.startswith("The Road is built from Base 5:") and "5 Bases (3.12.2)" in r.message
+    assert r.message.endswith("you have 4 Bases.")
+    assert rejection(colony(s, 0, bases=1), "build_road").message.endswith("you have 1 Base.")
     s = colony(s, 0, bases=5, roads=2)
     cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3")
     s = colony(s, 0, roads=3)

@@ -195,7 +195,24 @@ def test_a_disabled_road_button_says_why_with_its_section(driver):
     put(d, busy(d.app.state))
     assert "Road" not in d.names()
     d.tap("Road (why not?)")
-    assert "fifth Base" in d.app.message.text and "3.10.2" in d.app.message.rule
+    assert "Base 5" in d.app.message.text and "3.10.2" in d.app.message.rule
+
+
+def test_the_road_refusal_shows_both_rules_that_make_it_base_5(driver):
+    """A tester with 1 Base: "The Road is built from your fifth Base; you have 1 (3.10.2)", and "§" opened
+    3.10.2 "Build a Road from your last Base...", which reads as allowed. The refusal cites 3.12.2 too ("you
+    need to have already built 5 bases ... and a polar Road"), its button names both, and the dialog shows
+    both points."""
+    from companion.ui.screens.chrome import rule_paragraph, section_labels
+    d = driver()
+    put(d, colony(busy(d.app.state), 0, bases=1))
+    d.tap("Road (why not?)")
+    m = d.app.message
+    assert "Base 5" in m.text and "you have 1 Base" in m.text
+    lines = rule_paragraph(m.rule)
+    assert len(lines) == 2 and lines[0].startswith("\u2022 3.10.2 Build a Road from your last Base"), lines
+    assert lines[1].startswith("\u2022 3.12.2 To build an H2O Station you need to have already built 5 bases")
+    assert "\u00a7 3.10.2 / 3.12.2 \u203a" in section_labels(m.rule)
     put(d, colony(busy(d.app.state), 0, bases=5, road=True, cards=(2, 2, 2), tok3=(0, 0, 0)))
     d.tap("H2O Station (why not?)")
     assert "8 Air" in d.app.message.text and "3.6" in d.app.message.rule

@@ -295,8 +295,11 @@ def _check_build_road(state: State, action: Action) -> Rejection | None:
     if c.road:
         return reject("road_built", "Each player builds the Road only once.", S.ROAD_ONCE)
     if c.bases < BASES:
-        return reject("road_needs_fifth_base", f"The Road is built from your fifth Base; you have {c.bases}.",
-                      S.ROAD_FROM_LAST_BASE)
+        # the project's reading (README, issue 8): "last" is the fifth, since the H2O Station at the Road's
+        # end needs 5 Bases; said with both rules (3.10.2 alone reads as allowed with 1 Base: a tester)
+        return reject("road_needs_fifth_base", "The Road is built from Base 5: 3.10.2 says \"from your last "
+                      "Base\", and the H2O Station at the Road's end needs 5 Bases (3.12.2); you have "
+                      f"{count(c.bases, 'Base')}.", S.ROAD_FROM_FIFTH_BASE)
     if c.roads < ROAD_COST:
         return reject("road_cards", f"A Road takes {ROAD_COST} Road cards; you have {c.roads}: "
                       f"{ROAD_COST - c.roads} short.", S.ROAD_COSTS)

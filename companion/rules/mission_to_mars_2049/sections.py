@@ -6,9 +6,10 @@ words), optionally followed by ", " and the numbered point or F.A.Q. entry
 under it ("3.11 Why are Road cards special?, 3.11.4"), with its first words
 where the number is repeated ("4.0.4 If you run out"), or the Mission Card's
 paragraph by the card's name ("4.1 Peaceful Mission Cards, Protection Mission":
-:data:`CARDS`). The tests check that every citation's heading is a line of
-``shared/rules/mission-to-mars-2049.txt`` and that the point after the comma
-occurs in it.
+:data:`CARDS`). Two citations are joined by " / " (:data:`ROAD_FROM_FIFTH_BASE`);
+the rulebook dialog shows both. The tests check that every citation's heading
+is a line of ``shared/rules/mission-to-mars-2049.txt`` and that the point after
+the comma occurs in it.
 """
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ ROAD_CARDS_STOLEN = "3.11 Why are Road cards special?, 3.11.3"
 ROAD_CARDS_MAX = "3.11 Why are Road cards special?, 3.11.4"
 WIN = "3.12 How do I win the game?"
 H2O_NEEDS = "3.12 How do I win the game?, 3.12.2"
+#: The Road from Base 5: two citations (" / "), 3.10.2 "from your last Base" and 3.12.2 "5 bases ... and a polar
+#: Road", which make "last" the fifth (the project's reading, issue 8): 3.10.2 alone reads as allowed with 1 Base.
+ROAD_FROM_FIFTH_BASE = f"{ROAD_FROM_LAST_BASE} / {H2O_NEEDS}"
 MISSIONS = "4.0 Mission Cards"
 MISSIONS_ONE_EACH = "4.0 Mission Cards, 4.0.2"
 MISSIONS_REUSE = "4.0 Mission Cards, 4.0.4 If you run out"  # the second 4.0.4

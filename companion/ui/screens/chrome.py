@@ -405,13 +405,16 @@ def section_name(rule: str) -> str:
 
 def section_labels(rule: str) -> list[str]:
     """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
-    "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading), "§ 3.6 ›" (a numbered
+    "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading; "§ 3.10.2 / 3.12.2 ›" for two
+    citations joined by " / "), "§ 3.6 ›" (a numbered
     heading's number); a heading of words only loses its last words ("§ Resolving the… ›"); then "Rule ›"
     (plain words where no section's name fits), last "§ ›", which leaves the words of a message the most
     room beside it."""
     name = section_name(rule)
     first = name.split(" ", 1)[0]
     forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]] + ([first] if any(c.isdigit() for c in first) else [])
+    if " / " in name:  # two citations: their points, both ("3.10.2 / 3.12.2"), before the last one's alone
+        forms.insert(2, " / ".join(part.rsplit(", ", 1)[-1] for part in name.split(" / ")))
     words = name.split()
     if not any(c.isdigit() for c in name):
         forms += [" ".join(words[:k]) + "\u2026" for k in range(len(words) - 1, 0, -1)]
