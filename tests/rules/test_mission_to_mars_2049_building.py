@@ -166,7 +166,8 @@ def test_mm036_mm037_mm044_printed_costs(kind, args, cost):
         if cost[r]:
             short = list(cost)
             short[r] -= 1
-            cites(rejection(colony(s, 0, cards=tuple(short)), kind, **args), "3.6 How does building work?")
+            cites(rejection(colony(s, 0, cards=tuple(short)), kind, **args),
+                  "3.6 How does building work?, Building Costs")
 
 
 def test_mm042_second_laboratory_costs_the_same_and_needs_the_first():
@@ -303,7 +304,8 @@ def test_mm066_mm068_mm138_road_from_the_fifth_base_with_three_road_cards_once()
     assert r.message.endswith("you have 4 Bases.")
     assert rejection(colony(s, 0, bases=1), "build_road").message.endswith("you have 1 Base.")
     s = colony(s, 0, bases=5, roads=2)
-    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3")
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3 / 3.6 How does building work?, "
+                                      "Building Costs")
     s = colony(s, 0, roads=3)
     s, _ = act(s, "build_road")
     assert s.colonies[0].road and s.colonies[0].roads == 0
@@ -326,7 +328,7 @@ def test_mm069_mm139_mm140_road_inactive_while_fifth_base_is_destroyed():
 def test_mm075_mm076_h2o_needs_five_bases_a_road_and_8_8_8_on_own_turn():
     """MM-046, MM-074..077 (3.12): 8 Air, 8 Food, 8 Minerals; 5 Bases and a Road; the game ends at once."""
     s = colony(main_state(), 0, bases=5, road=True, cards=(8, 8, 7))
-    cites(rejection(s, "build_h2o"), "3.6 How does building work?")
+    cites(rejection(s, "build_h2o"), "3.6 How does building work?, Building Costs")
     cites(rejection(colony(s, 0, road=False, cards=(8, 8, 8)), "build_h2o"), "3.12 How do I win the game?, 3.12.2")
     # after an Armageddon destroyed Base 5 the Road is said not to work (3.10.4), not only "a Road"
     r = rejection(colony(s, 0, bases=4, cards=(8, 8, 8)), "build_h2o")

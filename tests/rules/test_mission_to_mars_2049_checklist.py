@@ -102,7 +102,7 @@ def test_mm010_mm070_road_cards_are_not_resources_and_only_build_the_road():
     the Road Cards is to build a Road"; 3.11.1; 3.5: Discovery and the double Skip give one): Road cards
     pay for nothing else, are never given in a trade, and come from Discovery or a second Skip in a row."""
     s = colony(main_state(), 0, cards=(0, 0, 0), roads=3)
-    cites(rejection(s, "build_station", resource="air"), "3.6 How does building work?")
+    cites(rejection(s, "build_station", resource="air"), "3.6 How does building work?, Building Costs")
     assert mm.ACTIONS["trade"].problem({"give": "road", "get": "air"})
     assert [a.kind for a in mm.legal_actions(s) if a.kind not in ("done", "correct_roll")] == []
     s, _ = roll(started(3), "discovery")
@@ -145,7 +145,8 @@ def test_mm045_the_road_costs_three_road_cards():
     """MM-045 (Building Costs: "Road to H2O Station 3 Road cards"; 3.10.3): two are not enough; three are
     paid to the bank, and Resource cards do not count."""
     s = colony(main_state(), 0, bases=5, roads=2, cards=(20, 20, 20))
-    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3")
+    cites(rejection(s, "build_road"), "3.10 What do I need a Road for?, 3.10.3 / 3.6 How does building work?, "
+                                      "Building Costs")
     s = colony(s, 0, roads=3)
     s, _ = act(s, "build_road")
     assert ROAD_COST == 3 and s.colonies[0].roads == 0 and s.colonies[0].cards == (20, 20, 20)

@@ -37,3 +37,23 @@ def test_every_cost_refusal_names_what_is_missing():
     assert _short(s, "to_token", resource="minerals", token=3).endswith("takes 3 Minerals cards: 1 Minerals short.")
     r = colony(s, 0, bases=5, roads=1)
     assert _short(r, "build_road").endswith("you have 1: 2 short.")
+
+
+COSTS = "mission-to-mars-2049.txt, 3.6 How does building work?, Building Costs"
+
+
+def test_every_cost_refusal_cites_the_building_costs_table():
+    """A tester: "A Base costs 3 Air, 3 Food, 3 Minerals: 1 Food, 1 Minerals short" cited 3.6, whose dialog
+    shows 3.6's first lines and never the prices; every refusal for a price (Stations, Base, Laboratory,
+    Missions, H2O Station, Road cards) cites the Building Costs table at the end of 3.6 ("Building Costs (as
+    printed on the player sheet):"), the (2) Laboratory with 3.9.2 ("pay again") and the Road with 3.10.3."""
+    s = colony(main_state(), 0, cards=(0, 0, 0))
+    for kind, args in (("build_base", {}), ("build_station", {"resource": "air"}), ("build_lab", {}),
+                       ("buy", {"deck": "peaceful", "immediate": False}),
+                       ("buy", {"deck": "aggressive", "immediate": False})):
+        assert rejection(s, kind, **args).rule == COSTS, kind
+    assert rejection(colony(s, 0, bases=5, road=True), "build_h2o").rule == COSTS
+    assert rejection(colony(s, 0, lab3=1), "build_lab").rule == (
+        "mission-to-mars-2049.txt, 3.9 Laboratories and how to trade resources, 3.9.2 / " + COSTS.split(", ", 1)[1])
+    assert rejection(colony(s, 0, bases=5, roads=2), "build_road").rule == (
+        "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.3 / " + COSTS.split(", ", 1)[1])

@@ -142,6 +142,27 @@ def test_a_base_over_a_station_built_this_turn_says_its_price_comes_back(driver)
     assert c.bases == 4 and c.cards == (2, 0, 2)
 
 
+def test_a_cost_refusal_opens_the_building_costs_table_whole(driver):
+    """A tester: "A Base costs 3 Air, 3 Food, 3 Minerals: 1 Food, 1 Minerals short" → "§ 3.6 ›" showed 3.6's
+    first 8 lines and never the "Building Costs (as printed on the player sheet):" table. Its "§" now opens
+    that line and the table's 10 rows (header and 9 prices), whole; 3.6 cited alone stays 8 lines."""
+    from companion.ui.screens.chrome import rule_paragraph, section_labels
+    d = driver()
+    put(d, colony(busy(d.app.state), 0, cards=(3, 2, 2), tok3=(0, 0, 0), bases=2))
+    d.tap("Base (why not?)")
+    m = d.app.message
+    assert "1 Food, 1 Minerals short" in m.text
+    assert "\u00a7 Building Costs \u203a" in section_labels(m.rule)
+    lines = rule_paragraph(m.rule)
+    assert lines[0] == "Building Costs (as printed on the player sheet):" and len(lines) == 11, lines
+    assert lines[1] == "Item \u2014 Cost" and "Base \u2014 3 Air, 3 Food, 3 Minerals" in lines
+    assert lines[-1] == "H2O Station \u2014 8 Air, 8 Food, 8 Minerals"
+    assert len(rule_paragraph("mission-to-mars-2049.txt, 3.6 How does building work?")) == 8
+    road = rule_paragraph("mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.3 / 3.6 How does "
+                          "building work?, Building Costs")
+    assert road[0].startswith("\u2022 3.10.3") and road[-2] == "Road to H2O Station \u2014 3 Road cards"
+
+
 def test_base_with_a_free_spot_only_builds_at_once(driver):
     d = driver()
     put(d, colony(busy(d.app.state), 0, stations=(), supply=(5, 5, 5)))

@@ -13,7 +13,8 @@ from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
                     PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, STATION_NAMES, State, affords, base_over_spots, deck_unplayed, rate, road_active, value)
+                    STATION_COST, STATION_NAMES, State, affords, base_over_spots, deck_unplayed, price_text, rate,
+                    road_active, value)
 from .table import to_act
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
@@ -215,16 +216,17 @@ def _base_problem(state: State, seat: int, base: int | None, section: str) -> Re
     return None
 
 
-def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str) -> Rejection | None:
+def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str,
+                  section: str = S.COSTS) -> Rejection | None:
     """"The H2O Station costs 8 Air, 8 Food, 8 Minerals: 1 Minerals short." when
     ``seat`` cannot pay ``cost`` with cards and tokens (3.6, 3.8.1); what is
-    missing is named by resource."""
+    missing is named by resource. Cites ``section``: the Building Costs table
+    at the end of 3.6 (its dialog shows the prices), or a citation joining it."""
     c = state.colonies[seat]
     if affords(c, cost):
         return None
-    price = ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
     short = ", ".join(f"{n - value(c, r)} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if value(c, r) < n)
-    return reject("cannot_afford", f"{what} costs {price}: {short} short.", S.BUILDING)
+    return reject("cannot_afford", f"{what} costs {price_text(cost)}: {short} short.", section)
 
 
 def _check_build_station(state: State, action: Action) -> Rejection | None:
@@ -287,7 +289,8 @@ def _check_build_lab(state: State, action: Action) -> Rejection | None:
     if state.colonies[seat].lab2:
         return reject("no_token_left", "Both your Laboratories, (3) and (2), are on the map.", S.COMPONENTS_TOKENS)
     return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
-            or _cost_problem(state, seat, LAB_COST, "A Laboratory"))
+            or _cost_problem(state, seat, LAB_COST, "A Laboratory",
+                             S.LAB2_COSTS if state.colonies[seat].lab3 else S.COSTS))
 
 
 def _check_build_road(state: State, action: Action) -> Rejection | None:
@@ -302,7 +305,7 @@ def _check_build_road(state: State, action: Action) -> Rejection | None:
                       f"{count(c.bases, 'Base')}.", S.ROAD_FROM_FIFTH_BASE)
     if c.roads < ROAD_COST:
         return reject("road_cards", f"A Road takes {ROAD_COST} Road cards; you have {c.roads}: "
-                      f"{ROAD_COST - c.roads} short.", S.ROAD_COSTS)
+                      f"{ROAD_COST - c.roads} short.", S.ROAD_CARDS_SHORT)
     return None
 
 

@@ -24,6 +24,9 @@ MAY_DO = "3.4.2 After rolling the Die you can do any of these:"
 DONE = '3.4.2 When done say "I\'m done!" and give the Die to the next player.'
 DIE = "3.5 Symbols on the Game Die"
 BUILDING = "3.6 How does building work?"
+#: The Building Costs table at the end of 3.6 ("Building Costs (as printed on the player sheet):" and its rows),
+#: cited by every refusal for a price: the dialog shows the costs, not 3.6's first lines.
+COSTS = "3.6 How does building work?, Building Costs"
 STATIONS = "3.7 What are resources and Resource Stations?"
 TOKENS = "3.8 What are Resource Tokens?"
 TOKENS_SAFE = "3.8 What are Resource Tokens?, 3.8.2"
@@ -43,6 +46,10 @@ H2O_NEEDS = "3.12 How do I win the game?, 3.12.2"
 #: The Road from Base 5: two citations (" / "), 3.10.2 "from your last Base" and 3.12.2 "5 bases ... and a polar
 #: Road", which make "last" the fifth (the project's reading, issue 8): 3.10.2 alone reads as allowed with 1 Base.
 ROAD_FROM_FIFTH_BASE = f"{ROAD_FROM_LAST_BASE} / {H2O_NEEDS}"
+#: Too few Road cards for the Road: 3.10.3 "To build a Road you need three Road cards" and the costs' table.
+ROAD_CARDS_SHORT = f"{ROAD_COSTS} / {COSTS}"
+#: A (2) Laboratory too dear: its price is the (3)'s, "you can pay again to build a (2) Laboratory" (3.9.2).
+LAB2_COSTS = f"{LAB_ORDER} / {COSTS}"
 MISSIONS = "4.0 Mission Cards"
 MISSIONS_ONE_EACH = "4.0 Mission Cards, 4.0.2"
 MISSIONS_REUSE = "4.0 Mission Cards, 4.0.4 If you run out"  # the second 4.0.4

@@ -4,6 +4,7 @@ message bar, dialogs, the die's face pad and the NEXT button's place. Knows
 no game: the game's part comes from its screen package (``app.game_ui``)."""
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -424,7 +425,9 @@ def section_labels(rule: str) -> list[str]:
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     """The rulebook lines ``rule`` cites, as printed: a heading's text up to the next heading (at most 8
     lines; a line ending in ":" carries on over the sub-headings of what it introduces), or the point
-    under it that the citation names. The shapes the games use: "30-to-mars.txt, Setup 5" (item "5."
+    under it that the citation names; a point ending in ":" above a table (tab-separated rows, "Building
+    Costs (as printed on the player sheet):") comes with the whole table, its columns joined by " — ";
+    two citations joined by " / " give both, each so. The shapes the games use: "30-to-mars.txt, Setup 5" (item "5."
     under "Setup"), "race-to-mars.txt, Phase 2.2: Advance Rocket" (a heading with a
     colon), "mission-to-mars-2049.txt, 3.10 What do I need a Road for?, 3.10.2" (point "3.10.2" under the
     heading), "mission-to-mars-2049.txt, 4.0 Mission Cards, 4.0.4 If you run out" (of two points numbered
@@ -436,8 +439,8 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     if ", " not in rule:
         return []
     book, cited = rule.split(", ", 1)
-    if " / " in cited:  # "You Win / You Lose"
-        return [x for part in cited.split(" / ") for x in rule_paragraph(f"{book}, {part}", rules_dir)][:8]
+    if " / " in cited:  # "You Win / You Lose": each part as cut alone (a table stays whole)
+        return [x for part in cited.split(" / ") for x in rule_paragraph(f"{book}, {part}", rules_dir)]
     here = Path(__file__).resolve().parents[3]
     dirs = [Path(rules_dir)] if rules_dir else []
     dirs += [Path(os.environ["COMPANION_RULES"])] if os.environ.get("COMPANION_RULES") else []
@@ -468,8 +471,12 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
             at = [i for i in at if rest in out[i]] or at
         if at:
             notes = [x for x in out[at[0] + 1:] if x.startswith("NB")][:1] if rest == "NB" else []
+            if out[at[0]].endswith(":"):  # a line introducing a table: the whole table, not cut at 8
+                rows = list(itertools.takewhile(lambda x: "\t" in x, out[at[0] + 1:]))
+                return [out[at[0]]] + [" \u2014 ".join(x.split("\t")) for x in rows]
             out = [out[at[0]]] + notes
-    return out[:8] or [lines[start]]  # a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
+    # [lines[start]]: a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
+    return [" \u2014 ".join(x.split("\t")) for x in out[:8]] or [lines[start]]
 
 
 def _citation_readings(cited: str) -> list[tuple[str, str]]:
@@ -493,6 +500,8 @@ def _citation_readings(cited: str) -> list[tuple[str, str]]:
 def _heading(line: str) -> bool:
     """Whether a rulebook line is a heading: short and unpunctuated ("Setup"), or a numbered section title
     ("3.10 What do I need a Road for?", "7. F.A.Q. (Optional)")."""
+    if "\t" in line:  # a table's row ("Base<tab>3 Air, 3 Food, 3 Minerals"), under the line introducing it
+        return False
     if re.match(r"\d+(\.\d+)+ [A-Z]|\d+\. [A-Z]\.", line) and len(line) < 60:
         return True
     return len(line) < 40 and not line[0].isdigit() and line[-1] not in ".:!?)\"" and not line.startswith(
