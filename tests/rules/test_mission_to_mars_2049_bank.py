@@ -97,9 +97,10 @@ def test_mm118_mm122_mm156_q4_the_bank_runs_out_during_production():
     assert cleo.cards[0] == 3 and cleo.tok3 == (0, 0, 0)    # 2: exempt, then paid 1
     assert s.bank[0] == 12 and mm.invariants(s) == []
     line = texts(ev)
-    assert "The bank has run out of Air cards" in line and "(Q.4)" in line
+    assert "Air rolled and the bank has run out of Air cards" in line and "(Q.4)" in line
     assert "Anna changes 8 Air cards into an (8) token" in line and "Ben changes 6 Air cards into 2 (3) tokens" in line
     assert "short" not in line
+    assert [e.kind for e in ev] == ["bank_out", "production"] and ev[-1].text == "Air rolled: Anna +3, Ben +1, Cleo +1"
 
 
 def test_mm122_the_bank_still_short_after_the_exchange_pays_in_turn_order():
@@ -113,7 +114,30 @@ def test_mm122_the_bank_still_short_after_the_exchange_pays_in_turn_order():
     assert [c.cards[0] for c in s.colonies] == [2, 3, 2] and s.colonies[0].tok3 == (1, 0, 0)
     assert s.bank[0] == 0 and mm.invariants(s) == []
     assert "Anna changes 3 Air cards into a (3) token" in texts(ev)
-    assert "The bank is still short of Air cards: Cleo 1 less" in texts(ev)
+    assert ev[-1].text == "Air rolled: Anna +3, Ben +1, Cleo +0; the bank was short: Cleo 1 less"
+
+
+def test_q4_the_production_line_says_what_each_player_received_after_the_exchange():
+    """A tester's log: "Air rolled: Red +4, Blue +5, Green +3, Yellow +2", then "still short: Green 2 less,
+    Yellow 2 less", and "This turn" showed the Q.4 exchange as newer than the roll it happened inside. The
+    bank pays in turn order, the exchange (Q.4: "immediately") happens inside that payment, and the roll's
+    line comes after it with what each player actually received (cards and tokens together) and who was
+    paid less."""
+    s = new(4, bank={"air": 16, "food": 25, "minerals": 25, "road": 15})
+    s, _ = roll(s, "air")                     # Anna starts
+    for seat, n in enumerate((4, 5, 3, 2)):  # Air Stations: owed 14
+        s = colony(s, seat, stations=((0, seat, 1),) * n + ((1, seat, 1), (2, seat, 1)), supply=(5 - n, 4, 4))
+    s = colony(s, 1, cards=(6, 2, 2))
+    assert s.bank[0] == 4
+    before = [c.cards[0] + 3 * c.tok3[0] + 8 * c.tok8[0] for c in s.colonies]
+    s, ev = roll(s, "air")
+    got = [c.cards[0] + 3 * c.tok3[0] + 8 * c.tok8[0] - b for c, b in zip(s.colonies, before)]
+    assert got == [4, 5, 1, 0] and mm.invariants(s) == []
+    assert [e.kind for e in ev] == ["bank_out", "production"]  # the exchange inside the roll, its line after
+    assert ev[0].text.startswith("Air rolled and the bank has run out of Air cards")
+    assert "Anna changes 3 Air cards" in ev[0].text and "Ben changes 3 Air cards" in ev[0].text
+    assert ev[1].text == "Air rolled: Anna +4, Ben +5, Cleo +1, Dan +0; the bank was short: Cleo 2 less, Dan 2 less"
+    assert ev[1].data["short"] == [[2, 2], [3, 2]]
 
 
 def test_mm014_a_road_card_the_bank_does_not_have_is_refused():

@@ -19,7 +19,9 @@ Resource Cards to Resource Tokens (immediately)". Decisions (MA-05, MA-06):
   ran out of: changing other cards would not refill it), which puts those
   cards back in the bank; then it pays the rest in the same order.
 - If it is still short, the players not paid in full receive what is left,
-  and the events say who receives how much less.
+  and the events say who receives how much less. For a roll, its production
+  line comes after the exchange (which happens inside the roll's payment) and
+  says what each player received and who was paid less.
 
 :func:`new_game` takes a box of at least ``2 * players + 1`` cards of each
 resource (MA-05's counts), so whenever the bank has none of a resource the
@@ -63,12 +65,19 @@ def settle(state: State, seat: int, new: Colony, events: list[Event]) -> State:
     return replace(state, colonies=tuple(cols), bank=(b0, b1, b2, b3 - (new.roads - o.roads)))
 
 
-def settle_all(state: State, news: dict[int, Colony], events: list[Event]) -> State:
+def settle_all(state: State, news: dict[int, Colony], events: list[Event], short: dict[int, int] | None = None,
+               cause: str = "") -> State:
     """``state`` with each seat ``i`` of ``news`` holding ``news[i]`` (what it
     would hold once paid), the difference in cards moved to and from the bank.
     A bank short of a resource pays as the module docstring says (Q.4), with an
     event for each forced exchange and each shortfall. Road cards are never
-    short: ``check`` refuses a Road card the bank does not have."""
+    short: ``check`` refuses a Road card the bank does not have.
+
+    ``short``: when given, it receives ``{seat: cards not paid}`` of the seats paid
+    less, and no shortfall event is made (the caller says it, in its own event:
+    a roll's production line, :func:`.engine._produce`); ``cause``: the words
+    the bank-out event starts with ("Air rolled": "Air rolled and the bank has
+    run out of Air cards: ...")."""
     old = state.colonies
     b0, b1, b2, b3 = state.bank
     cols = list(old)
@@ -83,15 +92,18 @@ def settle_all(state: State, news: dict[int, Colony], events: list[Event]) -> St
     bank = [b0, b1, b2, b3]
     for r in (0, 1, 2):
         if bank[r] < 0:
-            bank[r] = _short(state, cols, r, bank[r], events)
+            bank[r] = _short(state, cols, r, bank[r], events, short, cause)
     return replace(state, colonies=tuple(cols), bank=tuple(bank))
 
 
-def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[Event]) -> int:
+def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[Event],
+           unpaid: dict[int, int] | None = None, cause: str = "") -> int:
     """The bank owes more of resource ``r`` than it holds (``balance`` < 0 once
     everything owed is counted out): pay in turn order from the current player,
     Q.4's forced exchange when it runs out, then the rest; ``cols`` is changed
-    in place. Returns the cards of ``r`` left in the bank."""
+    in place. Returns the cards of ``r`` left in the bank. The seats paid less
+    go into ``unpaid`` when it is given (then the caller says it), else into a
+    "bank_short" event; ``cause`` starts the "bank_out" event's sentence."""
     old = state.colonies
     n = len(cols)
     order = [(state.current + k) % n for k in range(n)]
@@ -112,13 +124,15 @@ def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[
             cols[i] = replace(_with_cards(c, r, c.cards[r] - 3 * a - 8 * b), tok3=tuple(t3), tok8=tuple(t8))
             left += 3 * a + 8 * b
             changes.append(f"{state.seats[i].name} changes {3 * a + 8 * b} {name} cards into {tokens_text(a, b)}")
-    events.append(Event("bank_out", f"The bank has run out of {name} cards: everyone changes at least half of "
-                        f"theirs into Resource Tokens (Q.4). " + ("; ".join(changes) if changes else
-                                                                   f"Nobody holds 3 or more {name} cards."),
+    events.append(Event("bank_out", (f"{cause} and the bank" if cause else "The bank") + f" has run out of {name} "
+                        f"cards: everyone changes at least half of theirs into Resource Tokens (Q.4). "
+                        + ("; ".join(changes) if changes else f"Nobody holds 3 or more {name} cards."),
                         {"resource": RESOURCES[r]}))
     left = _pay(cols, owed, r, left)
     short = [f"{state.seats[i].name} {n} less" for i, n in owed.items() if n]
-    if short:
+    if unpaid is not None:
+        unpaid.update((i, n) for i, n in owed.items() if n)
+    elif short:
         events.append(Event("bank_short", f"The bank is still short of {name} cards: " + ", ".join(short),
                             {"resource": RESOURCES[r], "short": [[i, n] for i, n in owed.items() if n]}))
     return left

@@ -232,10 +232,18 @@ def _rolloff(state: State, sym: str, events: list[Event], mark: dict[str, Any]) 
 
 def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[str, Any]) -> State:
     """3.5 and Q.6: every player receives 1 card of ``r`` per Station of that
-    type they control whose Base stands; a Captured player receives nothing."""
+    type they control whose Base stands; a Captured player receives nothing.
+
+    Its event says what each received: when the bank cannot pay everybody
+    (Q.4: "if the Game Bank runs out of Resource Cards you are obliged to
+    exchange at least half of your Resource Cards to Resource Tokens
+    (immediately)"), the exchange happens inside the payment (:mod:`.bank`,
+    decisions MA-05, MA-06), so its event comes first ("Air rolled and the bank
+    has run out ...") and the production line after it, with what each player
+    actually received and who was paid less ("Air rolled: Red +4, Green +1, ...;
+    the bank was short: Green 2 less")."""
     old = state.colonies
     cols = list(old)
-    got = []
     owed = 0
     for i, c in enumerate(cols):
         n = c.active[r]
@@ -244,12 +252,20 @@ def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[st
             cards[r] += n
             cols[i] = replace(c, cards=tuple(cards))
             owed += n
-            got.append(f"{state.seats[i].name} +{n}")
-    text = ", ".join(got) or "nobody has an active Station"
-    events.append(later("production", "{} rolled: {}", (RESOURCE_NAMES[r], text), {"resource": RESOURCES[r]}))
+    name = RESOURCE_NAMES[r]
     if owed > state.bank[r]:  # the bank cannot pay everybody: Q.4
         news = {i: c for i, c in enumerate(cols) if c is not old[i]}
-        return replace(settle_all(state, news, events), phase=MAIN, face=face, produced=r, **mark)
+        short: dict[int, int] = {}
+        state = settle_all(state, news, events, short, f"{name} rolled")
+        got = ", ".join(f"{state.seats[i].name} +{c.active[r] - short.get(i, 0)}" for i, c in news.items())
+        less = ", ".join(f"{state.seats[i].name} {n} less" for i, n in short.items())
+        events.append(later("production", "{} rolled: {}{}", (name, got, f"; the bank was short: {less}" if less
+                                                                 else ""),
+                            {"resource": RESOURCES[r], "short": [[i, n] for i, n in short.items()]}))
+        return replace(state, phase=MAIN, face=face, produced=r, **mark)
+    got = [f"{state.seats[i].name} +{c.active[r]}" for i, c in enumerate(cols) if c is not old[i]]
+    text = ", ".join(got) or "nobody has an active Station"
+    events.append(later("production", "{} rolled: {}", (name, text), {"resource": RESOURCES[r]}))
     bank = list(state.bank)  # the common case, in one copy of the state
     bank[r] -= owed
     return replace(state, colonies=tuple(cols), bank=tuple(bank), phase=MAIN, face=face, produced=r, **mark)
