@@ -621,9 +621,10 @@ def draw_dialog(ui: Ui, app: Any) -> None:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
 
 
-def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
+def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> pygame.Rect:
     """The roll prompt and six face buttons (1..6) filling ``rect``; with a
-    keyboard at hand the prompt says keys 1-6 work too."""
+    keyboard at hand the prompt says keys 1-6 work too. Returns the prompt's rectangle (above the faces:
+    a screen may let a message cover it, never a face)."""
     lay = ui.layout
     ui.panel(rect, PANEL, INFO)
     inner = rect.inflate(-2 * lay.gap, -2 * lay.gap)
@@ -654,3 +655,4 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> None:
         face = i + 1
         ui.button(cell, labels[i], (lambda f=face: app.roll(f, "tap")), "selected",
                   size=lay.big if numbers else lay.small, sub="" if numbers else str(face), name=f"face {face}")
+    return prompt_r

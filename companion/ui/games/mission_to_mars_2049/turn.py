@@ -81,6 +81,7 @@ class TurnScreen(Screen):
 
     name = "turn"
     _events_r: pygame.Rect | None = None  # where this frame shows what happened this turn
+    _roll_r: pygame.Rect | None = None  # that and the face pad's prompt under it, while a roll is awaited
 
     def legal(self) -> list[Action]:
         return self.app.legal()
@@ -291,7 +292,8 @@ class TurnScreen(Screen):
         tips = [t for t in hints(state, action) if t not in asked]
         self.app.close_dialog()
         if self.app.submit(action) and tips and not self.app.game.is_over(self.app.state):
-            self.app.say(tips[0], "note", 6)
+            words, rule = _cited(tips[0])  # its section a button (as a refusal's): the words fit the events' box
+            self.app.say(words, "note", 6, rule=rule)
 
     # ------------------------------------------------------------------ buttons
     def buttons(self, legal: list[Action], turn: Any) -> list[Button]:
@@ -360,7 +362,9 @@ class TurnScreen(Screen):
 
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """Where tips and refusals go, the first where the box fits (:func:`..chrome.message_box`), never
-        over a move (a tap on a move makes it): over what happened this turn, above the moves; else over
+        over a move (a tap on a move makes it): over what happened this turn, above the moves; while a roll
+        is awaited, over it and the face pad's prompt under it, never a face (the die's notes say "roll it
+        again, or tap the face" themselves; a tester's finding: they covered other players' panels); else over
         the tallest run of the players' panels between those of the players who may act (the acting player,
         and another who may change cards into tokens, Q.7: a tester's finding), from the bottom when it is
         below one, so that the resources a refusal or a move talks about stay in sight."""
@@ -368,7 +372,7 @@ class TurnScreen(Screen):
         state = self.app.state
         n = len(self.app.game.seats(state))
         column = _split(lay, n)[0].inflate(-2 * lay.gap, -2 * lay.gap)
-        places = [(pygame.Rect(self._events_r), False)] if self._events_r is not None else []
+        places = [(pygame.Rect(r), False) for r in (self._events_r, self._roll_r) if r is not None]
         panels = column
         if not lay.portrait:  # as paint: the bank line under the panels
             panels = L.take_bottom(column, text.font(lay.small).get_linesize(), lay.gap)[1]
@@ -383,7 +387,7 @@ class TurnScreen(Screen):
 
     # ------------------------------------------------------------------ drawing
     def paint(self, ui: Ui) -> None:
-        self._events_r = None  # what happened this turn: where a message goes first (see message_areas)
+        self._events_r = self._roll_r = None  # what happened this turn: where a message goes first (message_areas)
         lay = ui.layout
         app = self.app
         state = app.state
@@ -413,8 +417,10 @@ class TurnScreen(Screen):
         recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")]
         if rolling:
             pad, area = L.take_bottom(area, pad_h, lay.gap)
-            face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, else the pad
+            caption = face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, or here
             extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
+            if not extra:  # nothing between the events and the pad: a message may cover both, down to the faces
+                self._roll_r = pygame.Rect(area.x, area.y, area.w, caption.bottom - area.y)
             if extra:
                 if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
                     row, area = L.take_bottom(area, lay.touch, lay.gap)
@@ -458,6 +464,20 @@ class TurnScreen(Screen):
         if not buttons and not done:
             ui.block(pygame.Rect(area.x, ev_r.bottom + lay.gap, area.w, max(0, nr.y - ev_r.bottom - 2 * lay.gap)),
                      "Waiting for the die or a choice above.", lay.body, DIM)
+
+
+def _cited(tip: str) -> tuple[str, str | None]:
+    """``(words, rule)`` of a tip ending in its one section ("... better (6. Recommendations and tactics
+    (Optional), 6.0.1)."): the words with their full stop, and the citation for the message's rulebook button
+    (the rulebook's file name, then that section, as a refusal's ``rule``); ``(tip, None)`` for a tip
+    citing several sections (";", or one in its words) or none. Without the section in its words a tip fits
+    the box of what happened this turn at 800x480, over nobody's panel (a tester's finding: it hid Red's name
+    and numbers)."""
+    from companion.rules.mission_to_mars_2049.model import RULEBOOK
+    m = re.fullmatch(r"(.*?) \(((?:[^();]|\([^();]*\))*)\)\.", tip, re.S)
+    if m is None or "(" in m.group(1):
+        return tip, None
+    return m.group(1) + ".", f"{RULEBOOK}, {m.group(2)}"
 
 
 def _every_kind(robberies: list[Action]) -> list[Action]:

@@ -1,0 +1,70 @@
+"""Mission to Mars 2049 through the screen: findings of a tester who played whole games at 800x480 and 480x800
+(messages over other players' panels, a greyed option in a dialog, the die status, the More dialog's greyed
+moves, "Can build now" off turn). Source: shared/rules/mission-to-mars-2049.txt."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.rules.mission_to_mars_2049.model import replace
+from companion.ui.app import TAP
+from companion.ui.screens.chrome import message_box, rule_button
+
+from .test_mission_to_mars_2049_report import colony, driver, put  # noqa: F401 (fixture)
+
+PANELS = [(800, 480), (480, 800)]
+
+
+def players_and_faces(d):
+    """The rectangles of every player's panel and of every die face drawn last frame, by name."""
+    names = {s.name for s in d.app.game.seats(d.app.state)}
+    return {h.label: h.rect for h in d.app.screen.ui.hits if h.label in names or h.label.startswith("face ")}
+
+
+@pytest.mark.parametrize("size", PANELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_tip_after_a_move_covers_no_players_panel(driver, size, players):
+    """A tester's finding (800x480, 2 players): after Blue built a Station at their First Base, the tip "Saving
+    for your second Base first is often better (6. Recommendations and tactics (Optional), 6.0.1)." covered Red's
+    name, points and cards. It goes over what happened this turn, its section a button (as a refusal's), so its
+    words fit there; no player's panel is under it, and the button opens 6.0.1's paragraph."""
+    d = driver(size, players)
+    s = colony(d.app.state, 1, cards=(3, 3, 3))
+    put(d, replace(s, phase="main", current=1, produced=0, face=1, turn=3))
+    d.tap("Station")
+    d.tap("Air (2 Food, 2 Minerals)")
+    d.tap("Build anyway")  # 3.6.4's question first: a Station at the newest Base
+    m = d.app.message
+    assert m is not None and m.text.startswith("Saving for your second Base first is often better"), m and m.text
+    box = message_box(d.app.layout, d.app)[0]
+    under = [name for name, r in players_and_faces(d).items() if r.colliderect(box)]
+    assert not under, f"the tip covers {under} at {size}"
+    assert m.text == "Saving for your second Base first is often better.", m.text
+    assert m.rule.endswith("6. Recommendations and tactics (Optional), 6.0.1")
+    section = rule_button(d.app)
+    assert section is not None
+    d.app.handle(pygame.event.Event(TAP, pos=section[0].center))
+    d.frame()
+    assert d.app.dialog is not None and any("6.0.1" in line for line in d.app.dialog.lines), d.app.dialog
+
+
+@pytest.mark.parametrize("size", PANELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_die_notes_while_a_roll_is_awaited_cover_no_panel_nor_face(driver, size, players):
+    """A tester's finding (480x800, 4 players): "The die sent a line that is not a die message, ignored: roll it
+    again, or tap the face." and "Electronic die disconnected: tap the faces on the screen meanwhile." covered
+    Yellow's whole panel while Red's roll was awaited. They go over what happened this turn and the face pad's
+    prompt (they say what the prompt says), never over a player's panel or a face."""
+    d = driver(size, players)
+    assert d.app.expect().kind == "roll"
+    notes = []
+    d.app._damaged_die_line("unknown")
+    notes.append(d.app.message)
+    d.app.say("Electronic die disconnected: tap the faces on the screen meanwhile.", "note", 8, everywhere=True)
+    notes.append(d.app.message)
+    for note in notes:
+        d.app.message = note
+        d.frame()
+        box = message_box(d.app.layout, d.app)[0]
+        under = [name for name, r in players_and_faces(d).items() if r.colliderect(box)]
+        assert not under, f"{note.text!r} covers {under} at {size}"
