@@ -15,6 +15,8 @@ from typing import Any
 
 from companion.rules.contract import Action
 
+from .widgets import Greyed, tappable
+
 #: How many options one dialog shows at most before a "More..." button
 #: (fewer when the screen has no room for them: :func:`page_size`).
 PAGE = 9
@@ -51,7 +53,8 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
            ask: Callable[[str], str], order: Sequence[str] = (), page: int | None = None,
            submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
            unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None,
-           greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None) -> None:
+           greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None,
+           why: Callable[[str, Any, list[Action]], object] | None = None) -> None:
     """Ask (in the app's dialogs) until one of ``actions`` is chosen, then submit it.
 
     ``title``: the question's first words ("Build"); ``label(arg, value,
@@ -67,8 +70,10 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
     ``greyed(arg, actions) -> {value: words}``: values of ``arg`` that no
     candidate has, shown anyway in their places (by ``rank``) as greyed
     buttons labelled ``words`` (the value and why not, short: the dialog's
-    columns follow its widest label) that do nothing, so that the other
-    options do not move as these come and go.
+    columns follow its widest label), so that the other options do not move
+    as these come and go; a tap on one is ``why(arg, value, actions)`` (which
+    says why it cannot be chosen: a greyed move says why, README), or, without
+    ``why``, the screen's plain "not possible now".
     ``unordered``: arguments whose values are lists taken as multisets (four
     cards of any kinds): asked one element at a time ("(2 of 4)"), each
     option labelled ``label(arg, [element], action)``; ``picked`` holds the
@@ -88,7 +93,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         return
 
     def again(group: list[Action], pg: int | None = None, chosen: dict[str, list[Any]] = picked) -> None:
-        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed)
+        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed, why)
 
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
              if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
@@ -116,7 +121,8 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         if rank is not None:
             items.sort(key=lambda item: rank(key, _thaw(item[0])))
         options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g))) if group else
-                   (absent[_thaw(value)], None) for value, group in items]
+                   (absent[_thaw(value)], None if why is None else Greyed(lambda v=_thaw(value): why(key, v, actions)))
+                   for value, group in items]
     heading = f"{title} ({', '.join(fixed)})" if fixed else title
     ask_paged(app, f"{heading}: {question}", options, start=page,
               more=lambda start: again(actions, start, picked))
@@ -139,7 +145,7 @@ def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object
     start = start if 0 <= start < len(options) else 0
     per = page_size(app, title, [x for x, _ in options[start:]], lines)
     shown = list(options[start:start + per])
-    if any(cb is not None for _, cb in options[start + per:]):  # no page of greyed options only
+    if any(tappable(cb) is not None for _, cb in options[start + per:]):  # no page of greyed options only
         nxt = start + per
         shown.append((MORE, (lambda: more(nxt)) if more is not None
                       else (lambda: ask_paged(app, title, options, lines, nxt, None, **kwargs))))
@@ -159,7 +165,7 @@ def _first_tappable_page(app: Any, title: str, options: list[tuple[str, Callable
     start = 0
     while start < len(options):
         per = max(1, page_size(app, title, [x for x, _ in options[start:]], lines))
-        if any(cb is not None for _, cb in options[start:start + per]):
+        if any(tappable(cb) is not None for _, cb in options[start:start + per]):
             return start
         start += per
     return 0

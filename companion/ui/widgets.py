@@ -12,6 +12,8 @@ buttons always match the picture.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from companion.rules.record import Fields
@@ -84,6 +86,21 @@ def button_name(label: str, on_tap: Callable[[], object] | None, name: str | Non
     ``name`` (default ``label``), ending in :data:`WHY` when ``on_tap`` is None (greyed)."""
     shown = name or label
     return shown + WHY if on_tap is None and not shown.endswith(WHY) else shown
+
+
+class Greyed(Fields):
+    """A dialog option's callback (``app.ask``'s ``(label, callback)``) for an option drawn greyed whose tap says
+    why it cannot be chosen: ``why()`` (the rules' refusal, with its section), as a greyed button elsewhere."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: Callable[[], object]) -> None:
+        self.why = why
+
+
+def tappable(callback: Any) -> Callable[[], object] | None:
+    """A dialog option's ``callback`` when tapping it chooses it; None for a greyed one (None, or :class:`Greyed`)."""
+    return None if callback is None or isinstance(callback, Greyed) else callback
 
 
 class Hit(Fields):

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from companion.ui.chooser import FIRST_PAGE, MORE
+from companion.ui.widgets import tappable
 
 from .test_mission_to_mars_2049_report import SIZES, busy, colony, driver, hit, put  # noqa: F401 (fixture)
 
@@ -21,7 +22,7 @@ def dialog_pages(d, limit=10):
     pages = []
     for _ in range(limit):
         d.frame()
-        labels = [label for label, cb in d.app.dialog.options if cb is not None]  # greyed ones: no hit
+        labels = [label for label, cb in d.app.dialog.options if tappable(cb) is not None]  # greyed ones: no hit
         drawn = [h.label for h in d.app.screen.ui.hits if screen.contains(h.rect)]
         pages.append((labels, drawn))
         assert "Cancel" in drawn, f"no Cancel on screen at {size}: {labels}"
@@ -49,7 +50,7 @@ def test_a_long_choice_list_pages_with_more_and_cancel_on_screen(driver, size):
     assert {"Crimean Mission", "Sabotage Mission", "Productivity Mission"} <= set(reached)
     if len(pages) > 1:  # the last page leads back to the first (a fresh player had to Cancel and start again)
         d.tap(FIRST_PAGE)
-        assert [label for label, cb in d.app.dialog.options if cb is not None] == pages[0][0]
+        assert [label for label, cb in d.app.dialog.options if tappable(cb) is not None] == pages[0][0]
 
 
 def test_the_base_warning_comes_before_the_station_with_build_anyway(driver):
@@ -115,7 +116,7 @@ def test_the_discovery_dialog_keeps_its_buttons_in_place_with_the_road_card_grey
         s = colony(start, 0, roads=roads)
         put(d, replace(s, phase="discovery", current=0, roller=0, face=5, produced=-1, turn=3))
         d.tap("Take a card")
-        return [x for x, cb in d.app.dialog.options if cb is None], _rects(d)
+        return [x for x, cb in d.app.dialog.options if tappable(cb) is None], _rects(d)
 
     greyed, a = discovery(0)
     assert greyed == [] and "Road card" in a
@@ -143,7 +144,8 @@ def test_spent_mission_kinds_stay_in_their_places_greyed(driver):
     put(d, colony(replace(s, used=used), 0, aggressive=0))
     d.tap("Play Mission")
     after = _placed(d)
-    assert before["Laboratory Mission"][1] is not None and after["Laboratory Mission"][1] is None  # greyed
+    assert tappable(before["Laboratory Mission"][1]) is not None
+    assert tappable(after["Laboratory Mission"][1]) is None  # greyed
     assert len(before) == len(after) >= 6
     assert {k: v[0] for k, v in before.items() if k != "Laboratory Mission"} == \
         {k: v[0] for k, v in after.items() if k != "Laboratory Mission"}  # the others keep page and place
@@ -232,7 +234,7 @@ def test_the_mission_count_drops_in_the_frame_after_the_card_is_played(driver):
     d.tap("Play Mission")
     d.tap("Laboratory Mission")
     while d.app.dialog is not None:
-        d.tap(next(x for x, cb in d.app.dialog.options if cb is not None))
+        d.tap(next(x for x, cb in d.app.dialog.options if tappable(cb) is not None))
     d.frame()
     assert d.app.state.colonies[0].peaceful == 0
     red = hit(d, "Red").rect

@@ -68,3 +68,32 @@ def test_the_die_notes_while_a_roll_is_awaited_cover_no_panel_nor_face(driver, s
         box = message_box(d.app.layout, d.app)[0]
         under = [name for name, r in players_and_faces(d).items() if r.colliderect(box)]
         assert not under, f"{note.text!r} covers {under} at {size}"
+
+
+def yellows_turn_protection_used(d):
+    """Yellow's main phase (4 players, turn 53) holding 2 Peaceful Mission Cards, the one Productivity and the
+    one Protection Mission in the used pile (4.0: MISSION_COUNT 1 each)."""
+    s = colony(d.app.state, 3, cards=(3, 3, 3), peaceful=2)
+    return put(d, replace(s, phase="main", current=3, produced=0, face=1, turn=53, used=(0, 0, 0, 0, 1, 1) + (0,) * 6))
+
+
+@pytest.mark.parametrize("size", [(480, 800), (720, 1280)])  # at 800x480 a page of greyed options is left out
+def test_a_greyed_mission_card_in_the_play_dialog_says_why_when_tapped(driver, size):
+    """A tester's finding (480x800): Play Mission's "which card?" shows the Protection Mission greyed (the one
+    copy is in the used pile) and a tap on it said nothing (its words were said under the dialog). As a greyed
+    move elsewhere, the tap says why: the rules' refusal ("Every protection card is in the used pile.") with its
+    section (4.0 Mission Cards) as a button, seen at once (the dialog closes), and kept in the refusals' log."""
+    from companion.rules.contract import Action
+    d = driver(size, 4)
+    yellows_turn_protection_used(d)
+    if "Play Mission" not in d.names():
+        d.tap("More")
+    d.tap("Play Mission")
+    assert "Protection Mission (why not?)" in d.names(), d.names()
+    d.tap("Protection Mission (why not?)")
+    want = d.app.game.check(d.app.state, Action("play", {"card": "protection"}, 3))
+    assert want is not None and want.rule.endswith("4.0 Mission Cards")
+    assert d.app.dialog is None, "its reason is under the dialog"
+    m = d.app.message
+    assert m is not None and m.text.startswith(want.message) and m.rule == want.rule, m and m.text
+    assert rule_button(d.app) is not None

@@ -15,7 +15,8 @@ from companion.rules.contract import NUMBER_FACES
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Hit, Ui, button_name
+from ..widgets import (BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Greyed, Hit, Ui, button_name,
+                       tappable)
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
@@ -554,10 +555,11 @@ def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | N
 
 def dialog_names(d: Any) -> list[str]:
     """The names (``tap`` finds them by, :func:`~companion.ui.widgets.button_name`) of every choice
-    :func:`draw_dialog` draws for dialog ``d``: its options in order (a greyed one, callback None, ending in
-    ``WHY``), then its Cancel (``d.cancel_label``: "Cancel", "Close"...) when it has one. Not the \u25b2
+    :func:`draw_dialog` draws for dialog ``d``: its options in order (a greyed one, callback None or a
+    :class:`~companion.ui.widgets.Greyed`, ending in ``WHY``), then its Cancel (``d.cancel_label``: "Cancel",
+    "Close"...) when it has one. Not the \u25b2
     \u25bc of its lines ("Dialog up", "Dialog down"): those page, they choose nothing."""
-    return [button_name(label, cb) for label, cb in d.options] + ([d.cancel_label] if d.cancel else [])
+    return [button_name(label, tappable(cb)) for label, cb in d.options] + ([d.cancel_label] if d.cancel else [])
 
 
 def draw_dialog(ui: Ui, app: Any) -> None:
@@ -616,7 +618,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
             y += lh
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
-        ui.button(cell, label, cb, "primary" if len(d.options) == 1 else "normal", name=name)
+        ui.button(cell, label, tappable(cb), "primary" if len(d.options) == 1 else "normal", name=name,
+                  why=cb.why if isinstance(cb, Greyed) else None)  # a greyed one says why, where it has the words
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
 

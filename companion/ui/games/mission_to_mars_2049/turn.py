@@ -166,7 +166,7 @@ class TurnScreen(Screen):
                (SEAT, *order), submit=submit, unordered=("take",),
                rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else
                (rank("resource", v.split()[0]), int(v.split()[1])) if arg == TOKEN else rank(arg, v),
-               greyed=self.greyed)
+               greyed=self.greyed, why=self.why_greyed)
 
     def greyed(self, arg: str, actions: list[Action]) -> dict[str, str]:
         """The options a question shows greyed, so that the others keep their
@@ -187,6 +187,18 @@ class TurnScreen(Screen):
             decks = {MISSION_DECK[MISSIONS.index(a.args["card"])] for a in actions}
             return {m: MISSION_NAME[m] for i, m in enumerate(MISSIONS) if MISSION_DECK[i] in decks}
         return {}
+
+    def why_greyed(self, arg: str, value: Any, actions: list[Action]) -> None:
+        """A tap on an option :meth:`greyed` shows: the rules' refusal of that choice alone (``Action(kind,
+        {arg: value})``: "Every protection card is in the used pile", 4.0), with its section; the dialog closes
+        so that it is read (a tester's finding: the greyed Protection Mission said nothing)."""
+        tried = Action(actions[0].kind, {arg: value}, actions[0].seat)
+        rejection = self.app.game.check(self.app.state, tried)
+        if rejection is None:  # pragma: no cover - greyed because the rules refuse it
+            self.app.close_dialog()
+            self.app.say(f"{self.greyed(arg, actions).get(value, value)}: not possible now.", "info", 5)
+            return
+        self.app.reject(rejection, action=tried)
 
     def offer_base(self) -> None:
         """Base: on a free spot next to the newest Base (3.6.2), or, as its own
