@@ -97,3 +97,30 @@ def test_a_greyed_mission_card_in_the_play_dialog_says_why_when_tapped(driver, s
     m = d.app.message
     assert m is not None and m.text.startswith(want.message) and m.rule == want.rule, m and m.text
     assert rule_button(d.app) is not None
+
+
+def fill_at(d, words):
+    """The colour of the button under the text ``words`` drawn last frame (a pixel inside it, left of the text)."""
+    rects = [r for t, r, _ in d.app.screen.ui.texts if t == words]
+    assert rects, f"no text {words!r}: {[t for t, _, _ in d.app.screen.ui.texts]}"
+    button = next(h.rect for h in d.app.screen.ui.hits if h.rect.contains(rects[-1]))
+    return tuple(d.app.surface.get_at((button.x + 6, button.centery))[:3])
+
+
+@pytest.mark.parametrize("size", [(480, 800), (720, 1280)])
+def test_the_more_dialog_draws_a_move_not_allowed_greyed_with_its_plain_label(driver, size):
+    """A tester's finding (480x800): More listed "Play Mission (why not?)" drawn as a normal button with those
+    words. It is drawn greyed (as the disabled moves on the screen), labelled "Play Mission"; its name for the
+    control channel still ends in "(why not?)", and its tap says the rules' reason (4.0 Mission Cards)."""
+    from companion.ui.widgets import STYLES
+    d = driver(size, 4)
+    s = colony(d.app.state, 0, cards=(6, 6, 6), peaceful=0)
+    put(d, replace(s, phase="main", current=0, produced=0, face=3, turn=3))
+    d.tap("More")
+    assert d.app.dialog.title == "More moves" and "Play Mission (why not?)" in d.names(), d.names()
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    assert not [t for t in drawn if "why not" in t], drawn
+    assert fill_at(d, "Play Mission") == STYLES["disabled"][0]
+    assert fill_at(d, "Tokens") == STYLES["normal"][0]
+    d.tap("Play Mission (why not?)")
+    assert d.app.dialog is None and d.app.message.rule.endswith("4.0 Mission Cards"), d.app.message

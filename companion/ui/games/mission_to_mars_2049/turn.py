@@ -36,7 +36,7 @@ from ... import text
 from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import WHY, face_pad, next_rect
-from ...widgets import DIM, FG, MARS, PANEL, Hit, Ui
+from ...widgets import DIM, FG, MARS, PANEL, Greyed, Hit, Ui
 from .labels import (KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
                      value_label)
 from .panels import bank_text, hidden_hands, player_panels
@@ -275,8 +275,10 @@ class TurnScreen(Screen):
 
     def more(self, extra: list[Button]) -> None:
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
-        when it cannot pay, Q.4 applies by itself)."""
-        options = [(b.title if b.enabled else b.title + WHY, b.on_tap) for b in extra]
+        when it cannot pay, Q.4 applies by itself). A move not allowed now is drawn greyed with its plain
+        label, as on the screen, and its tap says why (a tester's finding: "Play Mission (why not?)" was drawn
+        as a move)."""
+        options = [(b.title, b.on_tap if b.enabled else Greyed(b.on_tap)) for b in extra]
         ask_paged(self.app, "More moves" if options else "The Game Bank (no more moves)", options, lines=[
             bank_text(self.app.view(), long=True),
             "When the bank cannot pay, everyone holding 3 or more cards of that kind changes at least half into "
