@@ -198,6 +198,8 @@ class App:
         #: (the game shown (its store id), "die" | "tap"): where the last roll came from, the die's reading or a face
         #: tapped (after a tap the die's older reading is not shown as the game's roll), or None
         self._last_roll_from: tuple[int | None, str] | None = None
+        #: ((game id, seq, log mark), the face of its last roll in the log or None): see :meth:`_logged_roll`
+        self._logged_roll_for: tuple[Any, int | None] = (None, None)
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
         self.wants_new_game = False
         self.keys_seen = False              # a key was pressed: a keyboard is in use
@@ -382,6 +384,46 @@ class App:
             return None
         labels = self.face_labels()
         return labels[face - 1] if 1 <= face <= len(labels) else str(face)
+
+    def die_roll_line(self, status: dict[str, Any]) -> str:
+        """The die status's second line while the die is connected (``status``: :meth:`HwLink.die_status`), true
+        of the game shown whatever it is: "waiting for a roll" while its next roll is awaited (the roll before,
+        another player's, is not this one: a tester read Red's "rolled Air" as Blue's), unless the last move was
+        a roll (Fix roll's, still open to change: the roll-off's, a check's first die); else "rolled <face>"
+        (:meth:`die_last_roll`), "last roll tapped", the game's last roll in its log (after a restart the die
+        has read nothing yet: a tester saw "no roll yet" in a turn whose roll was made), "no roll yet"."""
+        shown = self._game_shown()
+        if shown is not None and self.fixable_roll() is None:
+            expect = self.expect()
+            if expect is not None and expect.kind == "roll":
+                return "waiting for a roll"
+        last = self.die_last_roll(status)
+        if last:
+            return f"rolled {last}"
+        if self.last_roll_tapped():
+            return "last roll tapped"
+        logged = self._logged_roll() if shown is not None else None
+        if logged is not None:
+            labels = self.face_labels()
+            return f"rolled {labels[logged - 1] if 1 <= logged <= len(labels) else logged}"
+        return "no roll yet"
+
+    def _logged_roll(self) -> int | None:
+        """The face (1..6) of the open game's last roll in its log (a roll, or the Fix roll that replaced it),
+        looked for among the last :data:`RECENT_MAX_ROWS` actions, once per game and move; None if none."""
+        key = (self.session.record.id if self.session.record is not None else None, self.session.seq,
+               self.session.log_mark())
+        if self._logged_roll_for[0] != key:
+            face = None
+            try:
+                for row in self.session.log_back(RECENT_MAX_ROWS):
+                    if row.action.kind in (ROLL, CORRECT_ROLL):
+                        face = row.action.args.get("face")
+                        break
+            except Exception:  # a log that cannot be read: the status says no roll, the table goes on
+                log.exception("looking for the last roll in the log failed")
+            self._logged_roll_for = (key, face if isinstance(face, int) else None)
+        return self._logged_roll_for[1]
 
     def _game_shown(self) -> int | None:
         """The store id of the game on the screen; None on the picker or a New-game screen."""

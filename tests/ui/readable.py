@@ -14,7 +14,7 @@ CAP_PX = {"fine": 12, "read": 16, "key": 24}
 #: texts that are key numbers wherever they are drawn
 KEY_TEXTS = re.compile(r"^(Day \d+ / 30|H \d+|S \d+\u2605?)$")
 #: the only texts allowed in the "fine" class (nobody reads them during play)
-FINE_TEXTS = re.compile(r"^(page \d+/\d+|rolled [\w ]+|no roll yet|not used in this game)$")
+FINE_TEXTS = re.compile(r"^(page \d+/\d+|rolled [\w ]+|no roll yet|waiting for a roll|not used in this game)$")
 
 
 def smallest_cap(d) -> int:

@@ -201,8 +201,7 @@ def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver)
         assert shown in _texts(d), (fixed, _texts(d))
     rng = random.Random(2)
     s = d.app.session
-    while d.app.fixable_roll() is not None:
-        s.submit(s.game.random_action(s.state, rng))
+    _move_on(d, rng)
     assert "rolled Air" in _texts(d)  # the game moved on: the die's reading, as the table fixed it
     die.update(last_roll=3, rolls=2)
     assert "rolled Minerals" in _texts(d)  # a new reading
@@ -227,14 +226,12 @@ def test_after_a_face_tapped_the_die_status_does_not_show_the_dies_older_reading
     until_a_roll_is_expected()
     die.update(last_roll=2, rolls=1)
     d.app.roll(2, "die")
-    while d.app.fixable_roll() is not None:
-        s.submit(s.game.random_action(s.state, rng))
+    _move_on(d, rng)
     assert "rolled Food" in _texts(d)  # the die's reading, the game's last roll
     until_a_roll_is_expected()
     d.app.roll(4, "tap")
     assert "rolled Robbery" in _texts(d), _texts(d)  # while Fix roll can change it: the face tapped
-    while d.app.fixable_roll() is not None:
-        s.submit(s.game.random_action(s.state, rng))
+    _move_on(d, rng)
     texts = _texts(d)
     assert "last roll tapped" in texts and "rolled Food" not in texts, texts
     die.update(last_roll=1, rolls=2)
@@ -261,10 +258,18 @@ def test_a_new_game_shows_no_roll_of_the_game_before(driver):
     d.tap("New game")  # not "Resume it"
     d.tap("3 players")
     d.tap("Start")
-    assert "no roll yet" in _texts(d) and not any(t.startswith("rolled") for t in _texts(d)), _texts(d)
+    assert "waiting for a roll" in _texts(d) and not any(t.startswith("rolled") for t in _texts(d)), _texts(d)
     die.update(last_roll=1, rolls=2)
     d.app.roll(1, "die")
     assert "rolled Air" in _texts(d), _texts(d)
+
+
+def _move_on(d, rng) -> None:
+    """Random moves (not through the die) until the last move is not a roll and no roll is awaited (while one is,
+    the die status says "waiting for a roll")."""
+    s = d.app.session
+    while d.app.fixable_roll() is not None or d.app.expect() is not None and d.app.expect().kind == "roll":
+        s.submit(s.game.random_action(s.state, rng))
 
 
 def _texts(d) -> list[str]:

@@ -124,3 +124,49 @@ def test_the_more_dialog_draws_a_move_not_allowed_greyed_with_its_plain_label(dr
     assert fill_at(d, "Tokens") == STYLES["normal"][0]
     d.tap("Play Mission (why not?)")
     assert d.app.dialog is None and d.app.message.rule.endswith("4.0 Mission Cards"), d.app.message
+
+
+def die_line(d):
+    """The die status's second line drawn last frame (the fine text under "● Die ready")."""
+    d.frame()
+    return [t for t, _, _ in d.app.screen.ui.texts if t.startswith(("rolled", "no roll", "waiting", "last roll"))]
+
+
+def connected_die(d):
+    """A connected die that has read nothing yet (as after a restart); returns its status dict to update."""
+    import types
+    die = {"mode": "die", "connected": True, "last_roll": None, "rolls": 0}
+    d.app.hw = types.SimpleNamespace(die_status=lambda: dict(die), hw_mode=None)
+    return die
+
+
+@pytest.mark.parametrize("size", PANELS)
+def test_the_die_status_is_true_while_the_next_roll_is_awaited_and_after_a_restart(driver, session, tmp_path, size):
+    """Two findings of a tester: while Blue's roll was awaited the die status still said "rolled Air", Red's roll
+    (it says "waiting for a roll"); after a restart in the middle of Red's turn it said "no roll yet" although
+    the turn's roll was made (it says that roll, from the game's log: "rolled Minerals"). 3.3 Who starts the
+    game?: Air in the roll-off, then the starter rolls again to start the game (3.4)."""
+    from companion.catalogue import Catalogues
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    d = driver(size, 2)
+    die = connected_die(d)
+    for face, rolls in ((1, 1), (3, 2)):  # Red's roll-off Air: Red starts; Red's first roll, Minerals
+        die.update(last_roll=face, rolls=rolls)
+        d.app.roll(face, "die")
+    assert d.app.state.phase == "main" and d.app.state.current == 0
+    assert die_line(d) == ["rolled Minerals"]
+    d.key("next")  # Red: "I'm done!"
+    assert d.app.expect().kind == "roll" and d.app.state.current == 1
+    assert die_line(d) == ["waiting for a roll"], "Red's roll shown as Blue's"
+    die.update(last_roll=2, rolls=3)
+    d.app.roll(2, "die")
+    assert die_line(d) == ["rolled Food"]
+    d.app.submit(next(a for a in d.app.legal() if a.kind == "to_token"))  # Blue's move after the roll (Q.7)
+    assert d.app.fixable_roll() is None and die_line(d) == ["rolled Food"]
+    # a restart: a new app on the same file, in Blue's turn; the die has read nothing yet
+    again = Driver(Session.open(tmp_path / "db.sqlite3"), Catalogues(tmp_path), size)
+    connected_die(again)
+    assert again.app.state.phase == "main" and again.app.state.current == 1 and again.app.fixable_roll() is None
+    assert die_line(again) == ["rolled Food"], "the turn's roll is in the game's log"
+    again.app.session.close()

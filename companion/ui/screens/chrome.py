@@ -157,8 +157,8 @@ def die_status_key(app: Any) -> tuple:
     """What :func:`die_status` shows (compared with ``==``): the last roll only while the die is connected."""
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     connected = st["mode"] != "none" and bool(st.get("connected"))
-    return (app.uses_die(), st["mode"], connected, app.on_picker(), app.die_last_roll(st) if connected else None,
-            connected and app.last_roll_tapped(), _over(app))
+    return (app.uses_die(), st["mode"], connected, app.on_picker(), app.die_roll_line(st) if connected else None,
+            _over(app))
 
 
 def _over(app: Any) -> bool:
@@ -197,9 +197,7 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         return
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
-        last = app.die_last_roll(st)
-        said = f"rolled {last}" if last else "last roll tapped" if app.last_roll_tapped() else "no roll yet"
-        ui.label(bottom, said, lay.fine, FG, cls="fine")
+        ui.label(bottom, app.die_roll_line(st), lay.fine, FG, cls="fine")
     else:
         ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
         ui.label(read_bottom, hint, lay.small, FG)
