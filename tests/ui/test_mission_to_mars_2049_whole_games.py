@@ -170,3 +170,21 @@ def test_the_die_status_is_true_while_the_next_roll_is_awaited_and_after_a_resta
     assert again.app.state.phase == "main" and again.app.state.current == 1 and again.app.fixable_roll() is None
     assert die_line(again) == ["rolled Food"], "the turn's roll is in the game's log"
     again.app.session.close()
+
+
+@pytest.mark.parametrize("size", PANELS)
+def test_a_players_details_say_can_build_now_only_in_their_own_turn(driver, size):
+    """A tester's finding: in Blue's turn, Red's details said "Can build now: Air Station"; a player builds only in
+    their own turn, after the roll (3.4.2 After rolling the Die you can do any of these). Off turn the line says
+    what they can afford; in their turn's main phase, what they can build now."""
+    d = driver(size, 2)
+    s = colony(d.app.state, 0, cards=(0, 3, 3))   # Red can pay for an Air Station (2 Food, 2 Minerals)
+    put(d, replace(s, phase="main", current=1, produced=0, face=1, turn=4))
+    for name, seat, words in (("Red", 0, "Can afford: Air Station"), ("Blue", 1, "Can build now: ")):
+        d.tap(name)
+        assert d.app.dialog is not None and d.app.dialog.title == name
+        lines = d.app.dialog.lines
+        assert any(line.startswith(words) for line in lines), lines
+        assert seat == 1 or not any("Can build now" in line for line in lines), lines
+        d.app.close_dialog()
+        d.frame()

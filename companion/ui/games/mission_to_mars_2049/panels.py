@@ -201,7 +201,7 @@ def player_lines(app: Any, seat: int) -> list[str]:
     """A player's details for the dialog a tap on their panel opens: buildings by
     Base, tokens, and what no paper game gives (6.0): the chance their Stations
     produce on the next roll, expected income per round, what they can build
-    now and how many bank trades away the next Base is."""
+    now (in their turn's main phase; else what they can afford) and how many bank trades away the next Base is."""
     from companion.rules.mission_to_mars_2049 import advice
     state = app.state
     p = app.view()["players"][seat]
@@ -219,8 +219,10 @@ def player_lines(app: Any, seat: int) -> list[str]:
     income = advice.expected_income(state, seat)["per_round"]
     lines.append(f"Next roll produces for them: {chance:.0%} \u00b7 per round about "
                  + ", ".join(f"{v:.1f} {r.capitalize()}" for r, v in income.items()))
-    can = advice.buildable(state, seat)
-    lines.append("Can build now: " + (", ".join(BUILDABLE.get(c, c) for c in can) if can else "nothing"))
+    can = advice.buildable(state, seat)  # what they can pay for: built only in their own turn's main phase (3.4)
+    own = seat == getattr(state, "current", None) and app.game.phase(state) == "main"
+    lines.append(("Can build now: " if own else "Can afford: ")   # a tester read "Can build now" for a player
+                 + (", ".join(BUILDABLE.get(c, c) for c in can) if can else "nothing"))  # whose turn it was not
     if p["bases"] >= 5:
         lines.append("Next Base: all 5 Bases built")
     else:
