@@ -50,14 +50,18 @@ class CardEditor:
     ``base``: the card as the catalogue has it (its other parts are kept);
     ``lane_names``: who starts on each lane (for the trajectory page);
     ``kind``: "space" | "starting" (a Starting card's Free advance is entered as its printed length);
-    ``green``: the green hazard is offered (the Trajectory card only, "Hazards")."""
+    ``green``: the green hazard is offered (the Trajectory card only, "Hazards");
+    ``known_name(name)``: asked by Next on the name page, True when a card of that name is known and the screen
+    takes it over (a dialog: use it, edit it with its parts loaded, or replace it), so nothing is entered
+    over a card without the table knowing."""
 
     def __init__(self, part: str, on_save: Callable[[dict[str, Any]], object], on_cancel: Callable[[], object],
                  name: str | None = None, suggestion: str = "", base: dict[str, Any] | None = None,
                  lane_names: list[str] | None = None,
                  name_problem: Callable[[str], str | None] = lambda name: None,
                  say: Callable[[str], object] = lambda sentence: None, kind: str = "space",
-                 heading: str | None = None, green: bool = False) -> None:
+                 heading: str | None = None, green: bool = False,
+                 known_name: Callable[[str], bool] = lambda name: False) -> None:
         self.part = part
         self.green = green   # the green hazard may be entered: the Trajectory card ("Hazards"), not a Space card
         self.heading = heading   # the title of a one-page entry asked by the game ("Anna's rocket reaches ...")
@@ -81,6 +85,10 @@ class CardEditor:
             self.set_effect("other")   # its words, typed
         self.lane_names = lane_names or []
         self.name_problem = name_problem
+        #: Next on the name page with a name the screen may know (a card of the catalogue): True when the screen
+        #: takes it over (it asks whether to use that card, edit it or replace it), so the page stays
+        self.known_name = known_name
+        self.name_settled = ""   # a known name the table chose to enter anew (Replace): not asked again
         self.say = say   # why Next/Save cannot go on (a tap on them), on a page without a typed field
         self.problem = ""   # why it cannot go on, on a typing page: said in the title row, over the field
 
@@ -167,6 +175,9 @@ class CardEditor:
             return "Type the card's name first (or its number)."
         if self.current() == "name" and self.name_problem(self.name.strip()):
             return self.name_problem(self.name.strip())
+        if self.current() == "name" and self.name.strip().casefold() != self.name_settled.casefold() \
+                and self.known_name(self.name.strip()):
+            return None   # the screen asks what to do with the card of that name
         if self.current() == "insight_text" and not self.insight.get("text", "").strip():
             return "Type what the Insight says (a few words), so the table sees it in phase 2.4."
         if self.current() == "crew_fx" and self.crew.get("keep", 0) > self.crew.get("look", 0):

@@ -31,12 +31,21 @@ from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
 from .editor import CardEditor, fitting_block
 from .refuse import tap_or_why
-from .words import SHORT, brief, count, fitting, insight_text, part_lines, trajectory_text
+from .words import (SHORT, brief, count, crew_text, fitting, insight_text, module_text, part_lines,
+                    trajectory_text)
 
 SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
               "insight": "Insight", "both": "Crew ability and Rocket module",
               "starting": "Insight, Crew ability and Rocket module"}
+#: The parts a catalogue card may hold ("Anatomy of a Space Card"; a Starting card's Insight).
+CARD_PARTS = ("crew", "module", "trajectory", "insight")
+
+
+def part_words(card: dict[str, Any], key: str) -> str:
+    """One part of a catalogue card in words ("Resource: Navigation"; "lane 1: Fuel, \u26a0 red | lane 2: ...")."""
+    return {"crew": crew_text, "module": module_text, "trajectory": trajectory_text,
+            "insight": insight_text}[key](card.get(key))
 
 
 def short_why(why: str) -> str:
@@ -163,6 +172,7 @@ class EntryScreen(Screen):
         self.searching = False
         self.page_no = 0
         self.browse_kind = "space"
+        self.new_for: tuple[str | None, str | None] | None = None   # (part, place) a New card is entered for
 
     def enter(self) -> None:
         self.reset()
@@ -340,13 +350,48 @@ class EntryScreen(Screen):
                                  if self.app.session.has_game and self.app.state is not None else None,
                                  name_problem=self.name_problem, say=lambda m: self.app.say(m, "info", 5),
                                  kind=self.kind(), heading=heading,
-                                 green=self.request().purpose == "trajectory_card")
+                                 green=self.request().purpose == "trajectory_card", known_name=self.known_name)
+
+    def known_name(self, name: str) -> bool:
+        """Next on a new card's name page with ``name`` (a card of the catalogue, not printed in the rulebook):
+        True, and a dialog shows that card whole and offers to use it as it is (for a move: as a tap on it in
+        the list would), to edit it (its parts loaded into the editor, the others kept) or to replace it (the
+        editor goes on; Save says what it would lose, :meth:`ask_replace`); Cancel keeps the name page to type
+        another name. False for a name the catalogue does not hold (a tester's finding: "Replace it" wiped the
+        Rocket module and trajectory of a card whose name was typed again for its Crew ability)."""
+        cat, editor = self.catalogue(), self.editor
+        card = cat.get(name)
+        if card is None or cat.is_builtin(name) or editor is None:
+            return False
+        r = self.request()
+        part, place = self.new_for or (r.part, r.place)
+        was = card["name"]
+
+        def use() -> None:
+            self.app.close_dialog()
+            self.with_part(card, part or editor.part, place)
+
+        def edit() -> None:
+            self.app.close_dialog()
+            self.edit(editor.part, card, self.whole_lanes(editor.part, lambda c: self.store(c, True)
+                                                          and self.use(c, place)))
+
+        def replace() -> None:
+            self.app.close_dialog()
+            editor.name_settled = name
+            editor.next_said()
+        options = ([] if r.purpose == "browse" else [(f"Use {was}", use)]) + [
+            (f"Edit {was}", edit), ("Replace it", replace)]
+        self.app.ask(f"{was} is already in the catalogue: use it, edit it or replace it?", options,
+                     lines=card_lines(card), cancel_label="Another name")
+        return True
 
     def close_editor(self) -> None:
         self.editor = None
 
     def new_card(self) -> None:
         r = self.request()
+        self.new_for = (r.part, r.place)   # a card of a known name is used as a tap on it in the list would
         part = r.part or "both"
         if revealing(r, None):
             part = "starting"   # one of these is picked next: the table chooses by its Crew ability and module
@@ -359,24 +404,22 @@ class EntryScreen(Screen):
 
     def _new_starting(self, place: str) -> None:
         self.app.close_dialog()
+        self.new_for = (place, place)
         self.edit(place, None, lambda c: self.store(c, False) and self.use(c, place))
 
     def store(self, card: dict[str, Any], replace: bool) -> bool:
         """Keep ``card`` in the catalogue; True to go on (also when the file
         cannot be written: the card is used anyway). A card of the same name
-        is replaced only after the players say so."""
+        is replaced only after the players say so, told exactly which of its parts it would lose
+        (:meth:`ask_replace`)."""
         from companion.catalogue import CardExists
         cat = self.catalogue()
         if cat.is_builtin(card["name"]):
             return True
         try:
             cat.add(card, replace=replace)
-        except CardExists as exc:
-            def again() -> None:
-                self.app.close_dialog()
-                if self.store(card, True):
-                    self.use(card, self.request().place if self.request().purpose != "starting" else None)
-            self.app.ask(f"{exc}. Replace it with the card entered?", [("Replace it", again)])
+        except CardExists:
+            self.ask_replace(card)
             return False
         except ValueError as exc:
             self.app.say(f"This card cannot be saved: {exc}.", "error")
@@ -384,6 +427,34 @@ class EntryScreen(Screen):
         except OSError as exc:  # used anyway, and said where nothing hides it
             self.app.card_not_kept(exc)
         return True
+
+    def ask_replace(self, card: dict[str, Any]) -> None:
+        """``card`` is new to the screen but the catalogue holds a card of its name: say what replacing it
+        would lose (its parts not entered now, each in words) and what it would change, and offer to keep
+        those parts (only the parts entered replace theirs) or to replace it all (a tester's finding: "Replace
+        it" wiped a card's Rocket module and trajectory without a word)."""
+        old = self.catalogue().get(card["name"]) or {"name": card["name"]}
+        lost = [k for k in CARD_PARTS if old.get(k) and not card.get(k)]
+        changed = [k for k in CARD_PARTS if old.get(k) and card.get(k) and old[k] != card[k]]
+        place = self.new_for[1] if self.new_for else self.request().place
+
+        def go(entry: dict[str, Any]) -> None:
+            self.app.close_dialog()
+            if self.store(entry, True):
+                self.use(entry, place)
+        lines = ([f"Replacing it loses its {PART_WORDS[k]}: {part_words(old, k)}." for k in lost]
+                 + [f"Its {PART_WORDS[k]} becomes {part_words(card, k)} (now: {part_words(old, k)})."
+                    for k in changed])
+        if lost:
+            merged = {**old, **{k: card[k] for k in CARD_PARTS if card.get(k)}, "name": old["name"]}
+            options = [(f"Keep its {' and '.join(PART_WORDS[k] for k in lost)}" if len(lost) == 1 else
+                        "Keep its other parts", lambda: go(merged)),
+                       ("Replace it, losing " + ("it" if len(lost) == 1 else "them"), lambda: go(card))]
+        else:
+            lines.append("Nothing else of it is lost.")
+            options = [("Replace it", lambda: go(card))]
+        self.app.ask(f"{old['name']} is already in the catalogue: replace it with the card entered?", options,
+                     lines=lines)
 
     def use(self, card: dict[str, Any], place: str | None) -> bool:
         """Submit the move the request is for with ``card``; True if accepted."""
