@@ -90,3 +90,76 @@ def test_replacing_a_catalogue_card_says_which_parts_it_loses_first(driver, answ
     else:
         assert "module" not in after and "trajectory" not in after
     assert d.app.current_screen().name == "round" and d.app.session.state.players[0].crew[-1].name == "C89"
+
+
+def enter_the_insight_starting_card(d) -> None:
+    """A new 2-player game to the Starting card beside the Insight card: New card, its name as offered, Next:
+    the Insight page."""
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    assert d.app.current_screen().request().place == "insight"
+    d.tap("New card")
+    d.tap("Next")
+    assert d.app.screen.editor.current() == "insight"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_insight_page_offers_every_effect_the_rules_carry_out(driver, size):
+    """The back page's Insights ("Reference: Insights and Hazards") include change trajectory and hazard
+    protection on your next turn, which the rules carry out (Starting cards 5-8); a tester found only Boost,
+    Jettison, Keep, Draw, Advance and Other offered. Every effect of the rules' list is a button, its words
+    whole; hazard protection asks its colour."""
+    from companion.rules.race_to_mars.cards import INSIGHT_EFFECTS
+    from companion.ui import text
+    d = driver(size)
+    enter_the_insight_starting_card(d)
+    assert [n for n in d.names() if n.startswith("effect ")] == [f"effect {k}" for k in INSIGHT_EFFECTS]
+    cuts = text.STATS["cut"]
+    d.tap("effect protect")
+    assert [n for n in d.names() if n.startswith("colour ")] == ["colour red", "colour yellow", "colour green"]
+    assert text.STATS["cut"] == cuts, "a label is cut"
+    d.tap("colour yellow")
+    d.tap("Save")
+    name = d.app.session.state.insights[-1].name
+    assert d.app.catalogue("starting").get(name)["insight"] == {"cost": 1, "effect": "protect", "colour": "yellow"}
+    assert d.app.session.state.insights[-1].effect == "protect"
+    assert d.app.session.state.insights[-1].colour == "yellow"
+
+
+@pytest.mark.parametrize("effect", ["protect", "trajectory"])
+def test_an_insight_asks_what_its_effect_needs_in_2_4_and_carries_it_out(driver, effect):
+    """Hazard protection entered without its colour, change trajectory: in phase 2.4 the Insight's button asks
+    which colour, which trajectory (the rules need it), rather than taking the first the rules list without a
+    question; the player is protected from that colour on the next turn, or on that trajectory."""
+    from .test_race_to_mars_fixes import play_until
+    d = driver()
+    enter_the_insight_starting_card(d)
+    d.tap(f"effect {effect}")
+    d.tap("Save")
+    s = d.app.session
+    ins = s.state.insights[-1]
+    assert (ins.effect, ins.colour) == (effect, "")
+
+    def can_spend(d) -> bool:
+        st = s.state
+        if not (st.step == "turn" and d.app.current_screen().name == "turn" and st.sub == 4):
+            return False
+        seat = s.game.to_act(st).seats[0]
+        return st.players[seat].xp >= ins.cost
+    play_until(d, 8, can_spend, limit=6000)
+    seat = s.game.to_act(s.state).seats[0]
+    d.tap(ins.name)
+    assert d.app.dialog is not None
+    if effect == "protect":
+        assert "which hazard colour" in d.app.dialog.title
+        assert {"Red hazards", "Yellow hazards", "Green hazards"} <= set(d.names())
+        d.tap("Green hazards")
+        assert "green" in s.state.players[seat].shield_next
+    else:
+        assert "which trajectory" in d.app.dialog.title
+        pad = s.state.players[seat].pad
+        lanes = [n for n in d.names() if n.startswith("Trajectory ")]
+        assert len(lanes) == 3 and f"Trajectory {pad + 1}" not in " ".join(lanes), lanes
+        d.tap(lanes[-1])
+        assert s.state.players[seat].pad == int(lanes[-1].split()[1]) - 1

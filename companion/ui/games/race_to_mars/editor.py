@@ -20,8 +20,8 @@ from companion.rules.race_to_mars.model import ANY, BASIC, HAZARDS, LANES, RESOU
 from ... import layout as L
 from ... import text
 from ...widgets import DIM, FG, INFO, MARS, PANEL, Ui
-from .words import (CHIP, brief, CREW_COUNTS, FREE_ADVANCE, INSIGHT_EFFECTS, MODULE_COUNTS, SHORT, fitting,
-                    name_fitting)
+from .words import (CHIP, brief, CREW_COUNTS, FREE_ADVANCE, INSIGHT_EFFECTS, INSIGHT_TINY, MODULE_COUNTS, SHORT,
+                    fitting, name_fitting)
 
 KEYS_WIDE = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM'. "
 MAX_NAME = 40
@@ -141,10 +141,13 @@ class CardEditor:
 
     def set_effect(self, key: str) -> None:
         """The Insight's effect; "other" (the app does not know it) adds a
-        page for its words, typed as printed ("Starting Cards")."""
+        page for its words, typed as printed ("Starting Cards"); "protect" asks its colour on the page (the
+        one printed; left unset, it is asked each time the Insight is used)."""
         self.insight["effect"] = key
         if key != "other":
             self.insight.pop("text", None)
+        if key != "protect":   # a colour is hazard protection's alone (the rules refuse it on another effect)
+            self.insight.pop("colour", None)
         wanted = key == "other"
         if wanted and "insight_text" not in self.pages:
             at = self.pages.index("insight") + 1
@@ -436,8 +439,12 @@ class CardEditor:
                      bold=i == self.lane)
 
     def paint_insight(self, ui: Ui, rect: pygame.Rect) -> None:
+        """The cost (\u2212 +), every effect the rules carry out (:data:`.words.INSIGHT_EFFECTS`, the rules'
+        list) and, for hazard protection, its colour as printed (beside the cost in landscape, under the
+        effects in portrait; none chosen: the rules ask it each time it is used)."""
         lay = ui.layout
         cost_r, rest = L.take_top(rect, lay.touch, lay.gap)
+        row_r = cost_r
         cost_r = pygame.Rect(cost_r.x, cost_r.y, min(cost_r.w, lay.px(360)), cost_r.h)
         ins = self.insight
         minus_r, mid = L.take_left(cost_r, lay.touch, lay.gap)
@@ -448,11 +455,25 @@ class CardEditor:
         ui.label(mid, fitting([f"costs {ins['cost']} Experience", f"{ins['cost']} Experience", f"{ins['cost']} XP"],
                               mid.w - lay.px(8), lay.body, True), lay.body, MARS, "center", bold=True)
         ncols = 2 if lay.portrait else 3
-        for cell, (key, label) in zip(L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch),
-                                      INSIGHT_EFFECTS):
+        cells = L.grid(rest, len(INSIGHT_EFFECTS), ncols, lay.gap, row_h=lay.touch)
+        for cell, (key, label) in zip(cells, INSIGHT_EFFECTS):   # whole at body size, else at the reading size,
+            inner = cell.w - 2 * lay.px(8)                          # else in fewer words ("Protection")
+            forms = [(w, z) for w in (label, INSIGHT_TINY.get(key, label)) for z in (lay.body, lay.small)]
+            label, size = next(((w, z) for w, z in forms if text.width(w, z, True) <= inner), forms[-1])
             ui.button(cell, label, lambda k=key: self.set_effect(k), "selected" if ins["effect"] == key else "normal",
-                      size=lay.body if text.width(label, lay.body, True) <= cell.w - 2 * lay.px(8) else lay.small,
-                      name=f"effect {key}")
+                      size=size, name=f"effect {key}")
+        if ins["effect"] != "protect":
+            return
+        if lay.portrait:
+            y = max(c.bottom for c in cells) + lay.gap
+            colour_r = pygame.Rect(rest.x, y, rest.w, lay.touch)
+        else:
+            colour_r = pygame.Rect(cost_r.right + lay.gap, row_r.y, row_r.right - cost_r.right - lay.gap, lay.touch)
+        lab_w = text.width("Colour", lay.small, True) + lay.px(8)
+        lab_r, pal_r = L.take_left(colour_r, lab_w, lay.gap)
+        ui.label(lab_r, "Colour", lay.small, FG, bold=True)
+        self._palette(ui, pal_r, HAZARDS, lambda c: self.toggle(ins, "colour", c), len(HAZARDS),
+                      lambda c: ins.get("colour") == c, prefix="colour ")
 
 
 def fitting_block(options: list[str], rect: pygame.Rect, size: int, bold: bool = False) -> str:

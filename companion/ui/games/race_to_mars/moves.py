@@ -66,6 +66,11 @@ def describe(app: Any, a: Action, short: bool = False, state: Any = None) -> str
         from .words import INSIGHT_EFFECTS
         if t:  # the dialog's title names the Insight
             return f"{t['card']} ({t['zone']})"
+        if "lane" in args:   # the dialog's title names the Insight and asks which trajectory
+            who = [state.names[q.seat] for q in state.players if q.pad == args["lane"]]   # on it now
+            return f"Trajectory {args['lane'] + 1}" + (f" ({', '.join(who)}'s)" if who and not short else "")
+        if "colour" in args:   # ... and which colour its protection covers
+            return f"{args['colour'].capitalize()} hazards"
         if "cost" in args:  # not entered: the cost printed on the card, asked (Headquarters 3 spends one less)
             spent = insight_cost(p, ins, args["cost"])
             return f"Printed {args['cost']} XP" + ("" if spent == args["cost"] else f", spends {spent}")

@@ -404,6 +404,12 @@ class TurnScreen(TableScreen):
                     app, f"{ins.name}: the Insight's cost printed on the card?", acts, submit=app.submit,
                     lines=["Said once: kept for the rest of the game (Starting Cards)."]), "normal", sub_text))
                 continue
+            if not jettison and len(acts) > 1:   # what the effect needs, asked: the new trajectory, the colour
+                ask = ("change to which trajectory?" if any("lane" in a.args for a in acts)
+                       else "protection from which hazard colour (as printed)?")
+                out.append((ins.name, lambda acts=acts, ins=ins, ask=ask: pick_action(
+                    app, f"{ins.name}: {ask}", acts, submit=app.submit), "normal", sub_text))
+                continue
             out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
                         else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))

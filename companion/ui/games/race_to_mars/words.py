@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.race_to_mars.cards import HQ_TEXTS
+from companion.rules.race_to_mars.cards import HQ_TEXTS, INSIGHT_EFFECTS as EFFECTS
 from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, SPACE_FREE_ADVANCE, WILD
 from companion.rules.words import count  # the rules' own, for the screens' "1 card", "3 cards"
 
@@ -37,8 +37,15 @@ MODULE_COUNTS = (("draw", "Extra draw"), ("storage", "Storage"), ("free_advance"
 #: A Space card's Free advance: "advance exactly 3 spaces for free" (the rules' number; a Starting
 #: card prints its own, entered as a count).
 FREE_ADVANCE = SPACE_FREE_ADVANCE
-INSIGHT_EFFECTS = (("boost", "Gain a Boost"), ("jettison", "Jettison a card"), ("store", "Keep a card"),
-                   ("draw", "Draw a card"), ("advance", "Advance 1 space"), ("other", "Other (say it)"))
+#: The words of each Insight effect the rules carry out (back page, "Reference: Insights and Hazards").
+INSIGHT_WORDS = {"boost": "Gain a Boost", "jettison": "Jettison a card", "store": "Keep a card",
+                 "draw": "Draw a card", "advance": "Advance 1 space", "trajectory": "Change trajectory",
+                 "protect": "Hazard protection", "other": "Other (say it)"}
+#: Fewer words for a narrow button (portrait), where the whole words do not fit even at the reading size.
+INSIGHT_TINY = {"trajectory": "New trajectory", "protect": "Protection", "advance": "Advance 1"}
+#: (effect, words) for every effect of the rules' list (:data:`companion.rules.race_to_mars.cards.INSIGHT_EFFECTS`),
+#: in its order: the editor offers each, and one the rules add is offered by its key until it has words here.
+INSIGHT_EFFECTS = tuple((k, INSIGHT_WORDS.get(k, k.capitalize())) for k in EFFECTS)
 
 
 def name_fitting(name: str, width: int, size: int, bold: bool = True, after: str = "") -> str:
@@ -124,10 +131,12 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     if not insight:
         return "Insight not entered"
     what = dict(INSIGHT_EFFECTS).get(insight.get("effect", ""), insight.get("effect", ""))
-    return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what}"
+    colour = f" from {insight['colour']} hazards" if insight.get("colour") else ""
+    return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what + colour}"
 
 
-__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "MODULE_COUNTS",
+__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "INSIGHT_TINY",
+           "MODULE_COUNTS",
            "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
@@ -163,7 +172,8 @@ def brief(card: dict[str, Any], part: str | None) -> str:
         i = card.get("insight")
         if not i:
             return "Insight not entered"
-        return f"{i.get('cost', '?')} XP: {dict(INSIGHT_EFFECTS).get(i.get('effect', ''), i.get('effect', ''))}"
+        colour = f" ({i['colour']})" if i.get("colour") else ""
+        return f"{i.get('cost', '?')} XP: {dict(INSIGHT_EFFECTS).get(i.get('effect', ''), i.get('effect', ''))}{colour}"
     have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
                            ("insight", "Insight")) if k in card]
     return " \u00b7 ".join(have) or "name only"
