@@ -163,3 +163,62 @@ def test_an_insight_asks_what_its_effect_needs_in_2_4_and_carries_it_out(driver,
         assert len(lanes) == 3 and f"Trajectory {pad + 1}" not in " ".join(lanes), lanes
         d.tap(lanes[-1])
         assert s.state.players[seat].pad == int(lanes[-1].split()[1]) - 1
+
+
+def test_in_portrait_every_card_of_the_play_dialog_says_what_it_does(driver):
+    """"Phase 2.1: Play Cards" in portrait 480x800: a tester saw "C28", "C48", "C60" bare beside "C36:
+    Vel+Fuel+Wild, draw 1", their words a little too long for one line. A card too long for one line shows
+    its name over what it does (two lines), whole; nothing is cut."""
+    from companion.ui import text
+    from companion.ui.games.race_to_mars import facts
+    from companion.ui.screens.chrome import dialog_width
+
+    from .test_race_to_mars_fixes import play_until, step_is
+    d = driver((480, 800))
+    new_game(d, 2, first_game=True)
+    s = d.app.session
+
+    def several(d) -> bool:
+        if not step_is("play")(d):
+            return False
+        cards = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "play"
+                 and a.seat == d.app.current_screen().playing()[0]}
+        return len(cards) >= 4
+    play_until(d, 6, several, limit=6000)
+    seat = d.app.current_screen().playing()[0]
+    cuts = text.STATS["cut"]
+    d.tap(f"{s.state.names[seat]}: play")
+    lay = d.app.layout
+    one_line = dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8)
+    options = [label for label, _ in d.app.dialog.options if label != "More\u2026"]
+    known = [o for o in options if facts.crew_ability(s.state, seat, o.split(":")[0]) is not None]
+    assert known and all(": " in o for o in known), options   # never a bare name
+    long = [o for o in known if text.width(o, lay.body, True) > one_line]
+    assert long, "seed 6 deals a card whose words need two lines"
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    for o in long:   # whole: on one line at the reading size, or its name over what it does
+        assert o in drawn or o.split(": ", 1)[0] in drawn and o.split(": ", 1)[1] in drawn, (o, drawn)
+    assert text.STATS["cut"] == cuts, "a label is cut"
+    d.tap(long[0])   # named whole for the control channel, as before
+    assert d.app.dialog is None or d.app.dialog.title != f"{s.state.names[seat]} plays which card?"
+
+
+def test_a_card_too_long_for_one_line_of_a_dialog_shows_its_name_over_what_it_does(driver):
+    """Portrait 480x800: a choice too long for one line even at the reading size (a card with many resources
+    and effects) is drawn on two lines, its name over the rest, both whole, never its name alone nor cut; it
+    is tapped by its whole label."""
+    from companion.ui import text
+    from companion.ui.games.race_to_mars.moves import card_forms, dialog_label
+    d = driver((480, 800))
+    new_game(d, 2, first_game=True)
+    label = dialog_label(d.app, card_forms("C60: Vel+Hull+Wild+Comm, jettison 1, XP 1") + ["C60"])
+    assert label == "C60: Vel+Hull+Wild+Comm,jett. 1,XP 1"   # in fewer letters, every effect kept
+    tapped = []
+    cuts = text.STATS["cut"]
+    d.app.ask("Anna plays which card?", [(label, lambda: tapped.append(label)), ("C04: Fuel+Vel, draw 1", None)])
+    d.frame()
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "C60" in drawn and "Vel+Hull+Wild+Comm,jett. 1,XP 1" in drawn, drawn
+    assert text.STATS["cut"] == cuts, "a label is cut"
+    d.tap(label)
+    assert tapped == [label]

@@ -551,6 +551,26 @@ def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | N
     return 1
 
 
+def split_label(lay: Layout, label: str, width: int) -> tuple[str, str] | None:
+    """A dialog option's ``label`` too wide for one line of ``width`` px even shrunk to the reading size
+    (``lay.small``, where a button's label is cut), on two lines: its part before the first ": " (bold) over
+    the rest, both at the reading size, when both fit (a card's name over what it does: "C28" /
+    "Fuel+Eng+Wild+Hull, draw 2"); else None (one line, as before)."""
+    if ": " not in label or text.width(label, lay.small, True) <= width:
+        return None
+    head, tail = label.split(": ", 1)
+    if text.width(head, lay.small, True) <= width and text.width(tail, lay.small) <= width:
+        return head, tail
+    return None
+
+
+def option_fits(lay: Layout, label: str) -> bool:
+    """True when a dialog shows ``label`` whole on a button of one column: on one line (shrunk to the reading
+    size at most), or on two (:func:`split_label`)."""
+    width = dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8)
+    return text.width(label, lay.small, True) <= width or split_label(lay, label, width) is not None
+
+
 def dialog_names(d: Any) -> list[str]:
     """The names (``tap`` finds them by, :func:`~companion.ui.widgets.button_name`) of every choice
     :func:`draw_dialog` draws for dialog ``d``: its options in order (a greyed one, callback None or a
@@ -616,7 +636,9 @@ def draw_dialog(ui: Ui, app: Any) -> None:
             y += lh
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
-        ui.button(cell, label, tappable(cb), "primary" if len(d.options) == 1 else "normal", name=name,
+        two = split_label(lay, label, cell.w - 2 * lay.px(8))   # too wide: its name over the rest, named whole
+        ui.button(cell, two[0] if two else label, tappable(cb), "primary" if len(d.options) == 1 else "normal",
+                  sub=two[1] if two else None, name=name,
                   why=cb.why if isinstance(cb, Greyed) else None)  # a greyed one says why, where it has the words
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")

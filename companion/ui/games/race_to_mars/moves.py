@@ -154,18 +154,32 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
 def option_label(app: Any, a: Action) -> str:
     """``describe(a)``, or its short form when it would not fit a dialog's
     button in one column (the widest a dialog gives), else that with modules by number alone
-    ("Jettison 2, copying Storage": a portrait dialog cut "Jettison module 2, copying St…")."""
+    ("Jettison 2, copying Storage": a portrait dialog cut "Jettison module 2, copying St…"). A card played
+    keeps what it does ("C28: Fuel+Eng+Wild, draw 2"), on two lines, in fewer letters, where one is too
+    narrow (a tester saw bare "C28", "C48" in portrait): its bare name only when nothing else fits."""
     short = describe(app, a, short=True)
-    return dialog_label(app, [describe(app, a), short, re.sub(r"\bmodule (\d+)", r"\1", short)])
+    full = describe(app, a)
+    forms = card_forms(full) if a.kind == "play" else [full]
+    return dialog_label(app, forms + [short, re.sub(r"\bmodule (\d+)", r"\1", short)])
+
+
+def card_forms(label: str) -> list[str]:
+    """A card played and what it does ("C60: Vel+Hull+Wild+Comm, jettison 1, XP 1"), then in fewer letters
+    ("C60: Vel+Hull+Wild+Comm,jett. 1,XP 1"), then with its last effects left to its "i" ("C60: Vel+Hull,
+    ...,\u2026"), longest first: the dialog takes the first it shows whole, on one line or two."""
+    name, _, what = label.partition(": ")
+    if not what:
+        return [label]
+    tight = what.replace("jettison", "jett.").replace(" back from discard", " back").replace(", ", ",")
+    parts = tight.split(",")
+    return [label, f"{name}: {tight}"] + [f"{name}: {','.join(parts[:k])},\u2026" for k in range(len(parts) - 1, 0, -1)]
 
 
 def dialog_label(app: Any, forms: Sequence[str]) -> str:
-    """The first of ``forms`` (longest first) that a dialog's button shows whole in one column, else the last."""
-    from companion.ui.screens.chrome import dialog_width
-
-    from .words import fitting
-    lay = app.layout
-    return fitting(list(forms), dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8), lay.body, True)
+    """The first of ``forms`` (longest first) that a dialog's button shows whole in one column, on one line or
+    on two (:func:`companion.ui.screens.chrome.option_fits`), else the last."""
+    from companion.ui.screens.chrome import option_fits
+    return next((f for f in forms if option_fits(app.layout, f)), forms[-1])
 
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
@@ -226,5 +240,5 @@ def rocket_summary(actions: Sequence[Action]) -> str:
     return ", ".join(dict.fromkeys(words[a.kind] for a in actions if a.kind in words))
 
 
-__all__ = ["ask_options", "card_choices", "describe", "dialog_label", "pick_action", "rocket_moves", "rocket_summary",
-           "source_text", "storage_jettison"]
+__all__ = ["ask_options", "card_choices", "card_forms", "describe", "dialog_label", "pick_action", "rocket_moves",
+           "rocket_summary", "source_text", "storage_jettison"]
