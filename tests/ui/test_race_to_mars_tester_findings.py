@@ -222,3 +222,27 @@ def test_a_card_too_long_for_one_line_of_a_dialog_shows_its_name_over_what_it_do
     assert text.STATS["cut"] == cuts, "a label is cut"
     d.tap(label)
     assert tapped == [label]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800)])
+def test_the_trajectory_editor_names_whose_lane_it_is_also_for_a_long_name(driver, size):
+    """A tester named a player "Winston O 'brien" (16 characters): in landscape lane 2 read "0 spaces" alone
+    beside "Player 1 · 0 spaces". Every lane a player starts on names that player (a long name by its first
+    word), whatever the screen."""
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Player 1", "colour": "red"},
+                                            {"name": "Winston O 'brien", "colour": "blue"}], "first_game": True})
+    d.frame()
+    d.app.catalogue("space").add({"name": "S002", "crew": {"resources": ["fuel"]}})
+    d.tap("Cards")
+    d.tap("S002")
+    d.tap("Edit trajectory spaces")
+    assert d.app.screen.editor.current() == "trajectory"
+    lanes = {p.pad: s.state.names[p.seat] for p in s.state.players}
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    texts = d.app.screen.ui.texts
+    for pad, who in lanes.items():
+        tab = hits[f"lane {pad + 1}"]
+        inside = " ".join(t for t, r, _ in texts if tab.contains(r))
+        assert who.split()[0] in inside, (who, inside)

@@ -414,8 +414,10 @@ class CardEditor:
             spaces = sum(1 for x in self.lanes[i] if x not in HAZARDS)
             count = f"{spaces} space" + ("" if spaces == 1 else "s")
             inner = cell.w - 2 * lay.px(8) - 1
-            sub = (name_fitting(who, inner, lay.small, False) if lay.portrait
-                   else fitting([f"{who} \u00b7 {count}" if who else count, count], inner, lay.small))
+            # whose lane it is, always (a long name by its first word, at worst its initial); landscape adds
+            # its count (a tester's finding: "Winston O 'brien"'s lane read "0 spaces" alone)
+            sub = (name_fitting(who, inner, lay.small, False, "" if lay.portrait else f" \u00b7 {count}") if who
+                   else "" if lay.portrait else count)
             ui.button(cell, f"Lane {i + 1}", lambda i=i: setattr(self, "lane", i),
                       "selected" if i == self.lane else "normal", size=lay.body, sub=sub or None,
                       name=f"lane {i + 1}")
