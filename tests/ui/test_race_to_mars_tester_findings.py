@@ -246,3 +246,30 @@ def test_the_trajectory_editor_names_whose_lane_it_is_also_for_a_long_name(drive
         tab = hits[f"lane {pad + 1}"]
         inside = " ".join(t for t, r, _ in texts if tab.contains(r))
         assert who.split()[0] in inside, (who, inside)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_end_screen_names_its_new_game_apart_from_the_top_bars(driver, size):
+    """"The Game Ends": the ranking shows New game twice (the top bar's, which asks first, and the screen's,
+    which opens the game picker); a tester found both named "New game" for the control channel. Each has
+    its own name; both still read "New game"."""
+    import random
+
+    from companion.rules import race_to_mars as rm
+    END_NEW_GAME = "New game (end screen)"   # noqa: N806 (the README's name for it)
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    rng = random.Random(5)
+    while not rm.is_over(s.state):
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    d.frame()
+    assert d.app.current_screen().name == "over"
+    names = d.names()
+    assert names.count("New game") == 1 and names.count(END_NEW_GAME) == 1, names
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    drawn = [t for t, r, _ in d.app.screen.ui.texts if hits[END_NEW_GAME].contains(r)]
+    assert drawn == ["New game"], drawn
+    d.tap(END_NEW_GAME)
+    assert d.app.current_screen().name == "picker" and d.app.dialog is None

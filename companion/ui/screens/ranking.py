@@ -10,10 +10,14 @@ from .base import Screen
 from .chrome import next_rect
 
 
+#: The name (control channel, tests) of the end screen's own New game button: it opens the game picker at once.
+END_NEW_GAME = "New game (end screen)"
+
+
 class RankingScreen(Screen):
     """The result sentence whole, then one line per :class:`~companion.rules.contract.Standing`: place,
-    disc, name and its ``detail`` (winners framed and named); New game. Portrait puts the detail under
-    the name."""
+    disc, name and its ``detail`` (winners framed and named); New game (named :data:`END_NEW_GAME`). Portrait
+    puts the detail under the name."""
 
     name = "over"
 
@@ -45,4 +49,6 @@ class RankingScreen(Screen):
             ui.label(name_r, seat.name, lay.big, FG, bold=True, min_size=lay.body)
             ui.label(detail_r, ("Winner: " if won else "") + standing.detail, lay.body, FG,
                      "left" if lay.portrait else "right", min_size=lay.small)
-        ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)
+        # named apart from the top bar's "New game" (which asks first) for the control channel; drawn the same
+        ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big,
+                  name=END_NEW_GAME)
