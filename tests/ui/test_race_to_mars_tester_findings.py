@@ -149,6 +149,9 @@ def test_an_insight_asks_what_its_effect_needs_in_2_4_and_carries_it_out(driver,
         return st.players[seat].xp >= ins.cost
     play_until(d, 8, can_spend, limit=6000)
     seat = s.game.to_act(s.state).seats[0]
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    said = " ".join(t for t, r, _ in d.app.screen.ui.texts if hits[ins.name].contains(r))
+    assert ("protection" if effect == "protect" else "trajectory") in said, said   # not "1 XP: hazard"
     d.tap(ins.name)
     assert d.app.dialog is not None
     if effect == "protect":

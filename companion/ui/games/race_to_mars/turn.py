@@ -36,7 +36,7 @@ from .moves import (ask_options, card_choices, describe, pick_action, rocket_mov
 from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
                      text_panel)
 from .refuse import WHY, tap_or_why, why_not
-from .words import INSIGHT_EFFECTS, SHORT, count, fitting
+from .words import INSIGHT_EFFECTS, INSIGHT_TINY, SHORT, count, fitting
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
@@ -391,7 +391,11 @@ class TurnScreen(TableScreen):
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
                       else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
             head = effect.split(":")[0] if ":" in effect else effect.split()[0]  # "not entered", not "not"
-            sub_text = fit([f"{cost} XP: {effect}", f"{cost} XP: {head}", f"{cost} XP"] if ins.cost
+            tiny = INSIGHT_TINY.get(ins.effect, head).lower() if ins.effect != "other" else head  # "protection",
+            colour = f" ({ins.colour})" if ins.colour else ""                                    # not "hazard"
+            word = tiny.split()[-1] if ins.effect != "other" else tiny                         # "trajectory"
+            sub_text = fit([f"{cost} XP: {effect}{colour}", f"{cost} XP: {tiny}{colour}", f"{cost} XP: {tiny}",
+                            f"{cost} XP: {word}", f"{cost} XP"] if ins.cost
                            else ["cost asked: not entered", "cost asked", "? XP"])  # not entered: asked
             if not acts:
                 out.append(self.disabled(ins.name, sub_text, lambda w=which: [
