@@ -411,3 +411,19 @@ def test_an_unpaid_loss_has_no_for_each_missing_consequence():
     s, events = act(s, "next")  # dawn of day 2
     assert "Out of Oxygen: 1 token missing" in texts(events)
     assert [m.sanity for m in s.crew] == [6, 6, 6, 6]
+
+
+def test_a_bay_with_every_workspace_broken_says_to_repair_while_a_repair_kit_is_left():
+    """Fixing Workspaces: Repair Kits are used "any time during the game to repair any Broken Workspace".
+    A tester with 3 Kits and the event's Ship Cockpit all broken was told only to skip the event: with a
+    Repair Kit left the refusal says to repair first, citing Fixing Workspaces; without one, to skip."""
+    s = drawn(started(), location=1)
+    s = replace(s, broken=(4, 0, 0, 0, 0, 0), repair_kits=3)
+    r = rejection(s, "place", who=2, bay=1)
+    assert r.code == "bay_full" and r.rule.endswith("Fixing Workspaces"), r
+    assert "Repair Kit (3 left)" in r.message and "skip" not in r.message, r.message
+    r = rejection(replace(s, repair_kits=0), "place", who=2, bay=1)
+    assert r.rule.endswith("Event Location") and "skip the event" in r.message, r
+    other = replace(drawn(started(), location=3), broken=(4, 0, 0, 0, 0, 0), repair_kits=1)
+    r = rejection(other, "place", who=2, bay=1)  # not the event's Bay: the same advice
+    assert r.rule.endswith("Fixing Workspaces"), r

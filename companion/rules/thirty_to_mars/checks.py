@@ -121,9 +121,13 @@ def _check_place(state: State, args: dict[str, Any]) -> Rejection | None:
     cap = capacity(state, bay)
     if taken >= cap:
         at_event = bay == state.location
-        if cap == 0:  # every Workspace broken
+        if cap == 0 and state.repair_kits:  # "use them any time during the game" (Fixing Workspaces)
+            return reject("bay_full", f"Every Workspace of the {BAY_NAMES[bay]} is broken: repair one with a "
+                          f"Repair Kit ({state.repair_kits} left), then place there.", "Fixing Workspaces")
+        if cap == 0:  # every Workspace broken, no Repair Kit
             return reject("bay_full", f"Every Workspace of the {BAY_NAMES[bay]} is broken: nobody can work there"
-                          + (" (skip the event)." if at_event else "."), "Event Location" if at_event else "Reminder")
+                          + (" (no Repair Kit: skip the event)." if at_event else "."),
+                          "Event Location" if at_event else "Reminder")
         spaces = f"its {cap} working Workspace{'s are' if cap > 1 else ' is'} taken"
         if at_event:
             return reject("bay_full", f"The {BAY_NAMES[bay]} is full: {spaces}.", "Event Location")
