@@ -164,3 +164,52 @@ def test_a_typical_difficulty_is_three_touches_from_an_obvious_field(make_driver
     for key in ("difficulty pad", "1", "2", "Done"):
         d.tap(key)
     assert card.difficulty == 12 and d.app.session.seq == seq
+
+
+def kits_in_sight(d):
+    """The Repair Kits and Broken buttons, drawn and not under the message box."""
+    from companion.ui.screens.chrome import message_box
+    box = message_box(d.app.layout, d.app)[0] if d.app.message is not None else None
+    return [h.label for h in d.app.screen.ui.hits if h.label in ("Repair Kits", "Broken")
+            and not (box is not None and box.colliderect(h.rect))]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_a_tall_message_leaves_the_repair_kits_in_sight(make_driver, size):
+    """Testers' findings: a refusal of a Bay whose Workspaces are all broken ("Fixing Workspaces": a
+    Repair Kit repairs one any time), or any tall message (a full Bay, "Took back: ..."), took the
+    Repair Kits row's place: "Kits" and "Broken" were gone until the message was tapped. They stay in
+    sight under any message, with the four Marsonauts; a message too long for the room left is cut
+    short ("… ›") and a tap on it shows it whole."""
+    d = placing(make_driver, size)
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 4, 0, 0), repair_kits=3)  # the event's Bay
+    d.frame()
+    d.tap("Maria")
+    d.tap("bay 4")
+    assert d.app.message is not None and d.app.message.rule == "30-to-mars.txt, Fixing Workspaces", d.app.message
+    assert kits_in_sight(d) == ["Repair Kits", "Broken"]
+    assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"]
+    check_sizes(d, f"all broken refused {size}")
+    assert_no_overlaps(d, f"all broken refused {size}", keep={"Repair Kits", "Broken"})
+    d.tap("Repair Kits")  # the way out the refusal names, at once
+    assert d.app.dialog is not None and d.app.dialog.title.startswith("Use a Repair Kit"), d.app.dialog
+    d.app.close_dialog()
+    long = ("Took back: Jean-Louis rolls 3: total 3 of 9, and with it every step that ran on its own "
+            "after the roll, the check and its consequences.")
+    d.app.say(long, "info", float("inf"))
+    d.frame()
+    assert kits_in_sight(d) == ["Repair Kits", "Broken"]
+    assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"]
+    from companion.ui.screens.chrome import message_box, CUT
+    box, lines, _ = message_box(d.app.layout, d.app)
+    assert lines[-1].endswith(CUT), lines  # cut short: the whole one tap away
+    check_sizes(d, f"a long note {size}")
+    assert_no_overlaps(d, f"a long note {size}", keep={"Repair Kits", "Broken"})
+    import pygame
+    from companion.ui.driver import TAP
+    d.app.handle(pygame.event.Event(TAP, pos=(box.x + d.app.layout.px(20), box.centery)))  # on its words
+    d.frame()
+    assert d.app.message is None and d.app.dialog is not None, d.app.message
+    assert d.app.dialog.lines == [long], d.app.dialog.lines

@@ -253,8 +253,10 @@ def _message_box(lay: Layout, app: Any) -> tuple[pygame.Rect, list[str], pygame.
     if rule is None and len(lines) * lh <= status.h - lay.px(2):
         return status, lines, None
     places = _message_places(lay, app)
+    shrinks = bool(getattr(_screen_or_none(app), "message_shrinks", False))
     for i, (area, bottom) in enumerate(places):
-        placed = _placed(lay, words, rule, area, bottom, last=i == len(places) - 1)
+        last = i == len(places) - 1
+        placed = _placed(lay, words, rule, area, bottom, last=last, cut=last and shrinks)
         if placed is not None:
             return placed
     raise AssertionError("the last place always takes the message")  # pragma: no cover
@@ -267,8 +269,8 @@ def _message_places(lay: Layout, app: Any) -> list[tuple[pygame.Rect, bool]]:
     screen's places, even with its rulebook button beside its words (never words running out of their
     box, nor under the button)."""
     places: list[tuple[pygame.Rect, bool]] = []
+    screen = _screen_or_none(app)
     try:
-        screen = app.current_screen()
         many = getattr(screen, "message_areas", None)
         if many is not None:
             places = [(pygame.Rect(a), bool(b)) for a, b in many()]
@@ -279,22 +281,39 @@ def _message_places(lay: Layout, app: Any) -> list[tuple[pygame.Rect, bool]]:
     except Exception:  # a screen without one, or no screen yet: under the top bar
         places = []
     body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    if places and getattr(screen, "message_shrinks", False):
+        return places  # the screen's last place takes any message, cut short (see _placed)
     if body not in [a for a, _ in places]:
         places.append((body, False))
     return places
 
 
+def _screen_or_none(app: Any) -> Any:
+    try:
+        return app.current_screen()
+    except Exception:  # no screen yet
+        return None
+
+
+#: the end of the last line of a message cut short to fit its place: a tap shows it whole (:func:`message_tap`)
+CUT = "\u2026 \u203a"
+
+
 def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom: bool,
-            last: bool) -> tuple[pygame.Rect, list[str], pygame.Rect | None] | None:
+            last: bool, cut: bool = False) -> tuple[pygame.Rect, list[str], pygame.Rect | None] | None:
     """The box in ``area`` (its top, or its bottom): the words over the whole width and the rulebook
     button under them, else (too tall) the button at their right; None when neither fits and the
-    area is not the ``last`` one to try (the last takes it, as tall as the area allows)."""
+    area is not the ``last`` one to try (the last takes it, as tall as the area allows). With ``cut``
+    (a screen whose last place must not grow: the day screen keeps its Repair Kits row), words too
+    long for ``area`` are cut short to the lines it holds, the last ending in :data:`CUT`."""
     size = lay.small
     lh = text.font(size).get_linesize()
     pad, edge = lay.px(14), lay.px(8)
     lines = _wrapped(words, area.w - 2 * pad, size)
     h = len(lines) * lh + 2 * edge + (lay.touch + lay.gap if rule else 0)
     side = None
+    if cut and h > area.h:
+        return _cut(lay, words, rule, area, bottom)
     if rule and h > area.h:  # the button at the right, with the longest label that lets the box fit
         for label in section_labels(rule):
             side_w = text.width(label, size, True) + 2 * lay.px(12)
@@ -322,6 +341,59 @@ def _placed(lay: Layout, words: str, rule: str | None, area: pygame.Rect, bottom
 _WRAPPED: dict[tuple[str, int, int], list[str]] = {}
 
 
+def _cut(lay: Layout, words: str, rule: str | None, area: pygame.Rect,
+         bottom: bool) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
+    """The message cut short to ``area`` (see :func:`_placed`): the rulebook button under the words or
+    at their right, whichever shows more of them (the longer label when it shows as much)."""
+    size = lay.small
+    lh = text.font(size).get_linesize()
+    pad, edge = lay.px(14), lay.px(8)
+    ways = [(max(1, (area.h - 2 * edge - ((lay.touch + lay.gap) if rule else 0)) // lh), 0)]
+    if rule:
+        ways += [(max(1, (area.h - 2 * lay.px(4)) // lh), text.width(label, size, True) + 2 * lay.px(12))
+                 for label in section_labels(rule) if label != "\u00a7 \u203a"]  # a label that names something
+    n, side = max(ways, key=lambda w: w[0] * (area.w - 2 * pad - (w[1] + lay.gap if w[1] else 0)))
+    width = area.w - 2 * pad - (side + lay.gap if side else 0)
+    lines = _wrapped(words, width, size)
+    if len(lines) > n:
+        lines = lines[:n]
+        last = lines[-1]
+        while last and text.width(last + CUT, size) > width:
+            last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+        lines[-1] = last + CUT
+    box = pygame.Rect(area)
+    if bottom:
+        box.bottom = area.bottom
+    section = None
+    if rule and side:
+        section = pygame.Rect(box.right - pad - side, box.y + (box.h - lay.touch) // 2, side, lay.touch)
+    elif rule:
+        section = pygame.Rect(box.x + pad, box.bottom - lay.touch - edge, box.w - 2 * pad, lay.touch)
+    return box, lines, section
+
+
+def message_cut(app: Any) -> bool:
+    """True when the shown message is cut short to fit its place (a tap on it shows it whole)."""
+    if app.message is None or app.dialog is not None:
+        return False
+    lines = message_box(app.layout, app)[1]
+    return bool(lines) and lines[-1].endswith(CUT)
+
+
+def show_whole_message(app: Any) -> None:
+    """A dialog with the whole message (its rulebook section a button in it); closing it closes the message."""
+    m = app.message
+    rule = getattr(m, "rule", None)
+    words = m.text[:-len(rule) - 3] if rule and m.text.endswith(f" ({rule})") else m.text
+    app.message = None
+    options = []
+    if rule and cites_rulebook(rule):
+        label = next((f for f in section_labels(rule) if text.width(f, app.layout.body, True) <= app.layout.px(600)),
+                     "Rule \u203a")
+        options = [(label, lambda: show_rule(app, rule))]
+    app.ask("The whole message", options, lines=[words], on_next=app.close_dialog, cancel_label="Close")
+
+
 def _wrapped(words: str, width: int, size: int) -> list[str]:
     """``text.wrap`` of a message, worked out once (the top bar, the screen and
     the message bar all ask where the message goes, every frame)."""
@@ -342,6 +414,9 @@ def message_tap(app: Any, pos: tuple[int, int]) -> bool:
     box, _, section = message_box(app.layout, app)
     if section is not None and section.collidepoint(pos):
         show_rule(app, app.message.rule)
+        return True
+    if box.collidepoint(pos) and message_cut(app):
+        show_whole_message(app)
         return True
     if box.collidepoint(pos):
         app.message = None

@@ -124,10 +124,11 @@ def under_message(lay: Any, rect: pygame.Rect,
 def message_room(lay: Any, rect: pygame.Rect, resources_too: bool) -> pygame.Rect:
     """The most of the dashboard in ``rect`` a message box may take, from its top (over the
     resources, with ``resources_too``) or from the crew list's top, down to where the four crew rows
-    still fit under it (:func:`under_message`: the Repair Kits row left out)."""
+    and the Repair Kits row still fit under it (:func:`under_message`; a tester's finding: a tall
+    message hid the Repair Kits and Broken buttons, at 800x480 and 480x800)."""
     res_r, crew_r, kits_r = regions(lay, rect)
     top = res_r.y if resources_too else crew_r.y
-    bottom = kits_r.bottom - (4 * crew_row_min(lay, rect) + 3 * lay.gap) - lay.gap
+    bottom = kits_r.y - lay.gap - (4 * crew_row_min(lay, rect) + 3 * lay.gap) - lay.gap
     return pygame.Rect(crew_r.x, top, crew_r.w, max(0, bottom - top))
 
 

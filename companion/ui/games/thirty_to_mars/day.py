@@ -109,11 +109,15 @@ class DayScreen(Screen):
             return
         self.selected = who
 
+    #: a message too long for :meth:`message_areas` is cut short to the last of them, a tap shows it whole
+    #: (it never goes over the Marsonauts, the Repair Kits nor the Bays)
+    message_shrinks = True
+
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """Where a long message goes, the first where it fits (:func:`..chrome.message_box`): over the
-        resources (only read), then over as much of the dashboard as leaves the four crew rows in sight
-        under it (:func:`dashboard.message_room`: the Repair Kits row gives way first; a tester's
-        finding: the message hid three Marsonauts, at 800x480 and 480x800). While a choice may be about
+        resources (only read), then over as much of the dashboard as leaves the four crew rows and the
+        Repair Kits row in sight under it (:func:`dashboard.message_room`; testers' findings: the
+        message hid three Marsonauts, then the Repair Kits, at 800x480 and 480x800). While a choice may be about
         the resources (discard, lose, gain) they stay in sight: the message goes under them, and one
         too long for that over the crew list (the rows under it left out), never over the choice."""
         lay = self.app.layout
@@ -124,8 +128,9 @@ class DayScreen(Screen):
         if about_resources:
             return [(dashboard.message_room(lay, dash, False), False), (dashboard.regions(lay, dash)[1], False)]
         res = dashboard.regions(lay, dash)[0]  # with the gap under it (portrait: one row of tiles)
-        return [(pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1), False),
-                (dashboard.message_room(lay, dash, True), False)]
+        res = pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1)
+        room = dashboard.message_room(lay, dash, True)
+        return [(res, False), (room, False)] if room.h > res.h else [(room, False)]
 
     def message_area(self) -> pygame.Rect:
         """The last place of :meth:`message_areas` (the largest)."""
