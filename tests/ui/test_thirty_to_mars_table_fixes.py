@@ -213,3 +213,26 @@ def test_a_tall_message_leaves_the_repair_kits_in_sight(make_driver, size):
     d.frame()
     assert d.app.message is None and d.app.dialog is not None, d.app.message
     assert d.app.dialog.lines == [long], d.app.dialog.lines
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_the_greyed_start_says_why_with_its_section_as_a_button(make_driver, size):
+    """A tester's finding: the greyed Start said "Choose 4 more Marsonauts: the crew is 4 (30-to-mars.txt,
+    Setup 4)." with the file written out in the sentence, while a 5th pick's refusal has a "§ Setup 4 ›"
+    button. Start's refusal is now the same: its words, and its section as a button that shows it."""
+    from companion.ui.screens.chrome import rule_button
+    d = make_driver(size)
+    d.tap("Larisa")
+    d.key("next")  # Start is greyed with one Marsonaut
+    m = d.app.message
+    assert m is not None and m.rule == "30-to-mars.txt, Setup 4", m
+    drawn = " ".join(s for s, _, _ in d.app.screen.ui.texts)
+    assert "Choose 3 more Marsonauts: the crew is 4 Marsonauts." in drawn and ".txt" not in drawn, drawn
+    button = rule_button(d.app)
+    assert button is not None and button[1] == "\u00a7 Setup 4 \u203a", button
+    import pygame
+    from companion.ui.app import TAP
+    d.app.handle(pygame.event.Event(TAP, pos=button[0].center))
+    d.frame()
+    assert d.app.dialog is not None and "Setup 4" in d.app.dialog.title, d.app.dialog

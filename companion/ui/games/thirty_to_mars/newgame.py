@@ -58,8 +58,9 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         if not self.ready():
             more = CREW_SIZE - len(self.crew)
-            self.app.say(f"Choose {count(more, 'more Marsonaut')}: the crew is {CREW_SIZE} "
-                         "(30-to-mars.txt, Setup 4).", "info")
+            self.app.reject(Rejection("crew_short", f"Choose {count(more, 'more Marsonaut')}: the crew is "
+                                      f"{CREW_SIZE} Marsonauts.", f"{RULEBOOK}, Setup 4"),
+                            quiet=True)  # as a 5th pick's refusal: its section a button
             return
         self.app.start_new_game({"crew": list(self.crew), "roles": [self.roles[k] for k in self.crew],
                                  "tutorial": self.tutorial})
