@@ -274,7 +274,7 @@ def test_a_refusal_is_whole_beside_or_above_its_rulebook_button(make_driver, siz
     """A tester's finding, placing on day 4: the last words of "... you cannot place a Marsonaut inside a
     Broken Workspace." were under the "§ Reminder ›" button, and "§ Resolving the Pro…" was cut. Every
     line of a refusal is drawn clear of its button; the button's label is whole (its words cut at a word
-    with "…", or only "§ ›", where the words need the room)."""
+    with "…", or "Rule ›", where the words need the room)."""
     from companion.rules.contract import Rejection
     from companion.ui import text
     from companion.ui.screens.chrome import message_box, section_labels
@@ -408,13 +408,13 @@ def test_a_damaged_file_is_said_beside_the_catalogues_problems(tmp_path, catalog
         pygame.display.quit()
 
 
-def test_a_rulebook_button_too_narrow_for_its_section_says_rule_before_a_bare_sign():
+def test_a_rulebook_button_too_narrow_for_its_section_says_rule_never_a_bare_sign():
     """A tester's finding: a refusal's rulebook button shrank to "§ ›", which a player may not read as the
-    rulebook. Where no form of the section's name fits, it says "Rule ›"; "§ ›" is the last resort."""
+    rulebook. Where no form of the section's name fits, it says "Rule ›" (README), never "§ ›"."""
     from companion.ui.screens.chrome import section_labels
     for rule in ("30-to-mars.txt, Resolving the Problem", "race-to-mars.txt, Phase 2.2: Advance Rocket"):
         labels = section_labels(rule)
-        assert labels[-2:] == ["Rule \u203a", "\u00a7 \u203a"], labels
+        assert labels[-1] == "Rule \u203a" and "\u00a7 \u203a" not in labels, labels
         assert labels[0].startswith("\u00a7 ") and len(labels) == len(set(labels))
 
 

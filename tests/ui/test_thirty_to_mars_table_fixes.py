@@ -236,3 +236,52 @@ def test_the_greyed_start_says_why_with_its_section_as_a_button(make_driver, siz
     d.app.handle(pygame.event.Event(TAP, pos=button[0].center))
     d.frame()
     assert d.app.dialog is not None and "Setup 4" in d.app.dialog.title, d.app.dialog
+
+
+def names_its_section(label, rule):
+    """``label`` ("§ Event Location ›", "§ Daily Routine… ›") names the section ``rule`` cites, or is
+    "Rule ›"."""
+    from companion.ui.screens.chrome import section_name
+    if label == "Rule \u203a":
+        return True
+    named = label.removeprefix("\u00a7 ").removesuffix(" \u203a").removesuffix("\u2026")
+    return bool(named.strip()) and (named == section_name(rule) or len(named.split()) >= 2
+                                    and section_name(rule).startswith(named))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_a_rulebook_button_names_its_section_or_says_rule(make_driver, size):
+    """Testers' findings: a bare "§ ›" for the Repair Kits refusal (Fixing Workspaces) and for "The Ship
+    Cockpit is full" (Event Location) at 800x480, "§ Event… ›" at 480x800. The README promises "§ section ›",
+    or "Rule ›" where the name does not fit: every label names its section, or says Rule."""
+    from companion.ui.screens.chrome import rule_button
+    d = placing(make_driver, size)
+    d.tap("Repair Kits")  # nothing broken, no Kit: refused, citing Fixing Workspaces
+    seen = []
+    for step in ("kits", "full", "all broken"):
+        if step == "full":
+            s = d.app.session
+            s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 3, 0, 0))  # one Workspace in the Cargo Bay
+            d.frame()
+            d.tap("Dieter")
+            d.tap("bay 4")
+            d.tap("Larisa")
+            d.tap("bay 4")
+        if step == "all broken":
+            s = d.app.session
+            s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 4, 0, 0), repair_kits=0)
+            d.frame()
+            d.tap("Maria")
+            d.tap("bay 4")
+        m = d.app.message
+        assert m is not None and m.rule, (step, m)
+        label = rule_button(d.app)[1]
+        seen.append((m.rule, label))
+        assert names_its_section(label, m.rule), (step, m.rule, label)
+        check_sizes(d, f"{step} {size}")
+    assert {r for r, _ in seen} >= {"30-to-mars.txt, Fixing Workspaces", "30-to-mars.txt, Event Location"}, seen
+    from companion.ui.screens.chrome import section_labels
+    for section in ("Event Location", "Fixing Workspaces", "Knocked Out"):
+        rule = f"30-to-mars.txt, {section}"
+        assert all(names_its_section(label, rule) for label in section_labels(rule)), section_labels(rule)

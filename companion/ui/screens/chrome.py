@@ -343,33 +343,56 @@ _WRAPPED: dict[tuple[str, int, int], list[str]] = {}
 
 def _cut(lay: Layout, words: str, rule: str | None, area: pygame.Rect,
          bottom: bool) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
-    """The message cut short to ``area`` (see :func:`_placed`): the rulebook button under the words or
-    at their right, whichever shows more of them (the longer label when it shows as much)."""
+    """The message cut short to ``area`` (see :func:`_placed`), its rulebook button at the bottom right:
+    the words over the whole width above the button, beside it lower down. The button's label is the
+    longest of :func:`section_labels` that lets the whole message fit, else the one that shows most."""
     size = lay.small
     lh = text.font(size).get_linesize()
-    pad, edge = lay.px(14), lay.px(8)
-    ways = [(max(1, (area.h - 2 * edge - ((lay.touch + lay.gap) if rule else 0)) // lh), 0)]
-    if rule:
-        ways += [(max(1, (area.h - 2 * lay.px(4)) // lh), text.width(label, size, True) + 2 * lay.px(12))
-                 for label in section_labels(rule) if label != "\u00a7 \u203a"]  # a label that names something
-    n, side = max(ways, key=lambda w: w[0] * (area.w - 2 * pad - (w[1] + lay.gap if w[1] else 0)))
-    width = area.w - 2 * pad - (side + lay.gap if side else 0)
-    lines = _wrapped(words, width, size)
+    pad, edge = lay.px(14), lay.px(4)
+    box = pygame.Rect(area)
+    if bottom:
+        box.bottom = area.bottom
+    n = max(1, (area.h - 2 * edge) // lh)
+    full_w = area.w - 2 * pad
+    best = None
+    for label in (section_labels(rule) if rule else [None]):
+        side = text.width(label, size, True) + 2 * lay.px(12) if label else 0
+        section = pygame.Rect(box.right - pad - side, box.bottom - edge - lay.touch, side, lay.touch)
+        above = max(0, (section.y - box.y - edge) // lh) if label else n
+        lines = _flowed(words, full_w, full_w - side - lay.gap, above, size)
+        if any(text.width(x, size) > full_w - side - lay.gap for x in lines[above:]):
+            continue  # a word wider than the room beside the button
+        shown = len(" ".join(lines[:n]))
+        if best is None or shown > best[0]:
+            best = (shown, lines, section if label else None, full_w - side - lay.gap)
+        if len(lines) <= n:
+            break
+    if best is None:  # no room beside any label: the narrowest, every line beside it
+        side = text.width("Rule \u203a", size, True) + 2 * lay.px(12)
+        section = pygame.Rect(box.right - pad - side, box.bottom - edge - lay.touch, side, lay.touch)
+        best = (0, _wrapped(words, full_w - side - lay.gap, size), section, full_w - side - lay.gap)
+    _, lines, section, narrow = best
     if len(lines) > n:
         lines = lines[:n]
+        width = narrow if section is not None and box.y + edge + n * lh > section.y else full_w
         last = lines[-1]
         while last and text.width(last + CUT, size) > width:
             last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
         lines[-1] = last + CUT
-    box = pygame.Rect(area)
-    if bottom:
-        box.bottom = area.bottom
-    section = None
-    if rule and side:
-        section = pygame.Rect(box.right - pad - side, box.y + (box.h - lay.touch) // 2, side, lay.touch)
-    elif rule:
-        section = pygame.Rect(box.x + pad, box.bottom - lay.touch - edge, box.w - 2 * pad, lay.touch)
     return box, lines, section
+
+
+def _flowed(words: str, wide: int, narrow: int, above: int, size: int) -> list[str]:
+    """``words`` wrapped ``wide`` pixels for ``above`` lines, then ``narrow`` (beside a button)."""
+    first = _wrapped(words, wide, size)[:above]
+    pos = 0
+    for line in first:
+        at = words.find(line, pos)
+        if at < 0:  # wrapped otherwise than cut into pieces: every line narrow
+            return _wrapped(words, narrow, size)
+        pos = at + len(line)
+    rest = words[pos:].strip()
+    return first + (_wrapped(rest, narrow, size) if rest else [])
 
 
 def message_cut(app: Any) -> bool:
@@ -443,7 +466,8 @@ def draw_message(ui: Ui, app: Any) -> None:
         inner.w = section.x - lay.gap - inner.x
     y = inner.y if len(lines) * lh < inner.h or section is not None else box.y + (box.h - len(lines) * lh) // 2
     for line in lines:
-        ui.label(pygame.Rect(inner.x, y, inner.w, lh), line, lay.small, FG)
+        above = beside and y + lh <= section.y  # over a button at the bottom right: the whole width
+        ui.label(pygame.Rect(inner.x, y, box.w - 2 * lay.px(14) if above else inner.w, lh), line, lay.small, FG)
         y += lh
     button = rule_button(app)
     if button is not None:
@@ -482,9 +506,10 @@ def section_labels(rule: str) -> list[str]:
     """The rulebook button's label, longest first, for a narrow box: "§ Phase 2.4: Spend Experience ›",
     "§ Phase 2.4 ›" (up to a colon), "§ 3.10.2 ›" (a point after the heading; "§ 3.10.2 / 3.12.2 ›" for two
     citations joined by " / "), "§ 3.6 ›" (a numbered
-    heading's number); a heading of words only loses its last words ("§ Resolving the… ›"); then "Rule ›"
-    (plain words where no section's name fits), last "§ ›", which leaves the words of a message the most
-    room beside it."""
+    heading's number); a heading of words only loses its last words ("§ Daily Routine… ›"); then "Rule ›"
+    (plain words where no section's name fits), never a bare "§ ›" (README: "§ section ›", or "Rule ›"
+    where the name does not fit; a tester's finding). A heading cut short keeps two words at least, the
+    last not a small word ("§ Event… ›" and "§ Resolving the… ›" named nothing: "Rule ›" says more)."""
     name = section_name(rule)
     first = name.split(" ", 1)[0]
     forms = [name, name.split(":")[0], name.rsplit(", ", 1)[-1]] + ([first] if any(c.isdigit() for c in first) else [])
@@ -492,8 +517,13 @@ def section_labels(rule: str) -> list[str]:
         forms.insert(2, " / ".join(part.rsplit(", ", 1)[-1] for part in name.split(" / ")))
     words = name.split()
     if not any(c.isdigit() for c in name):
-        forms += [" ".join(words[:k]) + "\u2026" for k in range(len(words) - 1, 0, -1)]
-    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["Rule \u203a", "\u00a7 \u203a"]
+        forms += [" ".join(words[:k]) + "\u2026" for k in range(len(words) - 1, 1, -1)
+                  if words[k - 1].lower() not in SMALL_WORDS]
+    return [f"\u00a7 {f} \u203a" for f in dict.fromkeys(forms)] + ["Rule \u203a"]
+
+
+#: words a section's name cut short must not end on ("§ Resolving the… ›")
+SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "to", "in", "on", "for", "with", "at", "by", "your"})
 
 
 def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
