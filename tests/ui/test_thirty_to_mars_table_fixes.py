@@ -285,3 +285,37 @@ def test_a_rulebook_button_names_its_section_or_says_rule(make_driver, size):
     for section in ("Event Location", "Fixing Workspaces", "Knocked Out"):
         rule = f"30-to-mars.txt, {section}"
         assert all(names_its_section(label, rule) for label in section_labels(rule)), section_labels(rule)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_the_difficulty_pad_says_what_it_does_with_0_and_why_no_sign(make_driver, size):
+    """A tester's findings on the difficulty pad: a leading 0 was dropped without a word, "0" then Done
+    left the difficulty on "roll" without a word, and the greyed \u00b1 said only "\u00b1: not possible now.".
+    Each now says what happened, or why: 0 means "roll" (the card's "Roll the dice to determine"), the 0
+    before a digit is dropped, a difficulty cannot be negative."""
+    from companion.ui.widgets import WHY
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("New card")
+    for k in "GAS":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    card = d.app.ui_for("thirty-to-mars").screens["card"]
+    d.tap("difficulty pad")
+    d.tap("\u00b1" + WHY)
+    assert d.app.dialog is not None and "cannot be negative" in d.app.dialog.title, d.app.dialog.title
+    d.tap("0")
+    assert d.app.dialog.title == "Difficulty: roll (0 means roll)", d.app.dialog.title
+    d.tap("7")
+    assert d.app.dialog.title == "Difficulty: 7 (the 0 before it is dropped)", d.app.dialog.title
+    d.tap("Done")
+    assert card.difficulty == 7
+    d.tap("difficulty pad")
+    d.tap("0")
+    d.tap("Done")
+    assert card.difficulty == 0 and d.app.dialog is None
+    m = d.app.message
+    assert m is not None and m.text.startswith('Difficulty: 0 means "roll"') and "Roll the dice" in m.text, m
+    check_sizes(d, f"difficulty 0 said {size}")

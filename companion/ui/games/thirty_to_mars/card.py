@@ -15,7 +15,7 @@ from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_DIFFICULTY
 
 from ... import layout as L
 from ... import text
-from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Hit, Ui
+from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Greyed, Hit, Ui
 from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
 from .chips import two_lines
 from .days import ByDay, events_of_day
@@ -565,7 +565,9 @@ class CardScreen(Screen):
         else:  # "roll" is said by its button: the empty field invites a number
             ui.label(val_r.inflate(-lay.px(16), 0), "\u258f type", lay.body, DIM, "center", bold=True)
         ui.hits.append(Hit(pygame.Rect(val_r), "difficulty pad", lambda: number_pad(
-            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY, zero="roll")))
+            self.app, "Difficulty", self.difficulty, False, self.set_difficulty, top=MAX_DIFFICULTY, zero="roll",
+            unsigned="a difficulty cannot be negative",
+            zero_note="no number: the card's \"Roll the dice to determine\", Game Symbols")))
         ui.button(minus_r, "\u2212", lambda: self.set_difficulty(self.difficulty - 1), size=lay.big,
                   name="difficulty -")
         ui.button(plus_r, "+", lambda: self.set_difficulty(self.difficulty + 1), size=lay.big, name="difficulty +")
@@ -679,7 +681,8 @@ def _failed(events: list[Any]) -> bool:
 
 
 def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top: int,
-               losses: bool = False, zero: str | None = None) -> None:
+               losses: bool = False, zero: str | None = None, unsigned: str = "it cannot be negative",
+               zero_note: str | None = None) -> None:
     """A dialog with the digits 0-9, \u00b1, \u232b and Done, in the same
     places on every pad (1-9 in rows; \u00b1 0 \u232b; Done and Cancel);
     \u00b1 is shown disabled where the amount cannot be negative (``signed``
@@ -693,8 +696,12 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     already, and stays); any other \u00b1 flips the sign, so a gain in a loss field is 2 \u00b1 (or
     \u00b1 \u00b1 2). At 0 the title shows the sign the next digit takes ("-", or "+" where a plain 0
     would be a loss); Done there saves 0. Otherwise the title shows exactly the value Done saves;
-    ``zero`` is what 0 means where it is not a number (a difficulty: "roll", to determine)."""
-    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True, "first": True}
+    ``zero`` is what 0 means where it is not a number (a difficulty: "roll", to determine): a 0 typed says
+    so in the title ("Difficulty: roll (0 means roll)"), a digit after it says the 0 is dropped, and Done
+    there says what was kept (with ``zero_note``). The greyed ± says why in the title (``unsigned``).
+    (A tester's finding: each was silent, or "±: not possible now.")"""
+    st = {"v": abs(value), "neg": value < 0 or (losses and value == 0), "fresh": True, "first": True,
+          "zero": False}
 
     def shown() -> str:
         v = -st["v"] if st["neg"] else st["v"]
@@ -709,8 +716,14 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
         if typed > top:  # the number stays as it was: a slip of the finger loses nothing typed
             app.dialog.title = f"{shown()} (at most {top})"
             return
+        dropped = zero is not None and st["zero"] and not st["v"] and typed
         st["v"], st["fresh"], st["first"] = typed, False, st["first"] and not typed
+        st["zero"] = zero is not None and not typed
         app.dialog.title = shown()
+        if st["zero"]:
+            app.dialog.title = f"{shown()} (0 means {zero})"
+        elif dropped:
+            app.dialog.title = f"{shown()} (the 0 before it is dropped)"
 
     def flip() -> None:
         st["neg"] = True if st["first"] else not st["neg"]  # first, the printed minus
@@ -726,6 +739,12 @@ def number_pad(app: Any, title: str, value: int, signed: bool, on_done: Any, top
     def done() -> None:
         app.close_dialog()
         on_done(-st["v"] if st["neg"] else st["v"])
+        if st["zero"] and not st["v"]:
+            app.say(f"{title}: 0 means \"{zero}\"" + (f" ({zero_note})." if zero_note else "."), "info")
+
+    def no_sign() -> None:
+        app.dialog.title = f"{shown()} (no \u00b1: {unsigned})"
     options = [(str(k), (lambda k=k: digit(k))) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
-    options += [("\u00b1", flip if signed else None), ("0", lambda: digit(0)), ("\u232b", back), ("Done", done)]
+    options += [("\u00b1", flip if signed else Greyed(no_sign)), ("0", lambda: digit(0)), ("\u232b", back),
+                ("Done", done)]
     app.ask(shown(), options, on_next=done)
