@@ -319,3 +319,30 @@ def test_the_difficulty_pad_says_what_it_does_with_0_and_why_no_sign(make_driver
     m = d.app.message
     assert m is not None and m.text.startswith('Difficulty: 0 means "roll"') and "Roll the dice" in m.text, m
     check_sizes(d, f"difficulty 0 said {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_the_day_before_says_its_gains_as_well_as_its_losses(make_driver, size):
+    """A tester's finding: the next day's card screen said "Day 20: Check passed: 6 against 4 · -9 Spares
+    (inevitable)" without the +2 Food the card gave: its strip listed losses alone. It lists the gains too,
+    in the log's words, the card's first ("+1 Spares (check passed)"), then production, as room allows."""
+    d = placing(make_driver, size)
+    d.tap("Larisa")
+    d.tap("bay 4")
+    d.tap("Jean-Louis")
+    d.tap("bay 4")
+    d.tap("Maria")
+    d.tap("bay 5")  # the Green House: +1 Food
+    d.key("next")
+    d.roll(6)
+    d.roll(6)  # 12 against 7: passed, +1 Spares
+    while d.app.current_screen().name != "card":
+        d.key("next")
+    strip = hit(d, "Yesterday").rect
+    shown = " ".join(s for s, _ in texts_in(d, strip))
+    assert shown.startswith("Day 1: Check passed: 12 against 7") and "+1 Spares (check passed)" in shown, shown
+    if d.app.layout.portrait:
+        assert "+1 Food (Maria in the Green House)" in shown, shown
+    check_sizes(d, f"the day before {size}")
+    assert_no_overlaps(d, f"the day before {size}")

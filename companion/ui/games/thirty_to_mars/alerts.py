@@ -57,6 +57,25 @@ def alerts(events: list[Any], state: Any) -> list[str]:
     return out + others
 
 
+def gains(events: list[Any], state: Any) -> list[str]:
+    """Short lines for what ``events`` gained, in the log's order and words: resources and Repair Kits
+    ("+2 Food (check passed)", the card's before production's), then Health and Sanity gains grouped
+    by amount ("Health +1: Maria"), as :func:`alerts` groups the losses. A tester's finding: the day
+    before's strip listed the losses alone ("-9 Spares (inevitable)", not the +2 Food)."""
+    tokens: list[str] = []
+    stats: dict[tuple[str, int], list[str]] = {}
+    for e in events:
+        data = e.data or {}
+        change = data.get("change", 0)
+        if not isinstance(change, int) or change <= 0:
+            continue
+        if e.kind in ("resource", "repair_kit"):
+            tokens.append(e.text)
+        elif e.kind in ("health", "sanity") and not data.get("ability"):
+            stats.setdefault((e.kind.capitalize(), change), []).append(_name(state, data.get("who"), "?"))
+    return tokens + [f"{stat} {change:+d}: {', '.join(who)}" for (stat, change), who in stats.items()]
+
+
 def _name(state: Any, who: Any, default: str) -> str:
     try:
         return state.crew[who].profile.short
@@ -122,4 +141,4 @@ def _joined(ui: Ui, title: str, lines: list[str]) -> str:
     return f"{title}: " + " \u00b7 ".join(lines)
 
 
-__all__ = ["alert_strip", "alerts", "strip_height", "title_for"]
+__all__ = ["alert_strip", "alerts", "gains", "strip_height", "title_for"]

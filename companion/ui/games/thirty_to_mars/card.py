@@ -16,7 +16,7 @@ from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_DIFFICULTY
 from ... import layout as L
 from ... import text
 from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Greyed, Hit, Ui
-from .alerts import ABILITY_USED, alert_strip, alerts, strip_height
+from .alerts import ABILITY_USED, alert_strip, alerts, gains, strip_height
 from .chips import two_lines
 from .days import ByDay, events_of_day
 from ...screens.base import Screen
@@ -276,14 +276,14 @@ class CardScreen(Screen):
         strips = []
         if before:  # the day before ran to its end on its own
             losses = alerts(before, state)
-            summary = _results(before) + losses
+            summary = _results(before) + losses + gains(before, state)  # what it lost, then what it gained
             if summary:
                 everything = [e.text for e in before]
                 if not whole:
                     everything.insert(0, "\u2026 (the day's earlier events are not shown here: "
                                          "'companion log' prints them all)")
                 strips.append((summary, dict(title=f"Day {day}", everything=everything,
-                                             name="Yesterday", max_lines=2,
+                                             name="Yesterday", max_lines=3 if lay.portrait else 2,
                                              colour=BAD if _bad_day(before, losses) else GOOD)))
         lines = alerts(self.app.recent, state)
         if lines or state.demand:  # what the start of the day (or a result today, said first as for the day
