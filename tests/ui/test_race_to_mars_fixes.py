@@ -223,11 +223,9 @@ def test_a_starting_card_tile_shows_the_whole_card_on_its_info_mark(driver):
     assert d.app.session.seq == seq + 1   # the tile picks
 
 
-def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
-    """"Phase 2.1: Play Cards": between two plays the list of cards keeps its
-    order; the card played stays in its place, greyed out, so a tap timed on
-    the old list never lands on another card."""
-    d = driver()
+def play_to_several_cards(d, n: int, limit: int) -> None:
+    """A new 2-player first game on ``d``, played (seed 6) until 2.1 where the player playing has ``n``
+    different cards or more to play (``limit`` moves at most)."""
     new_game(d, 2, first_game=True)
     s = d.app.session
 
@@ -236,8 +234,17 @@ def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
             return False
         cards = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "play"
                  and a.seat == d.app.current_screen().playing()[0]}
-        return len(cards) >= 3
-    play_until(d, 6, several, limit=4000)
+        return len(cards) >= n
+    play_until(d, 6, several, limit=limit)
+
+
+def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
+    """"Phase 2.1: Play Cards": between two plays the list of cards keeps its
+    order; the card played stays in its place, greyed out, so a tap timed on
+    the old list never lands on another card."""
+    d = driver()
+    s = d.app.session
+    play_to_several_cards(d, 3, limit=4000)
     seat = d.app.current_screen().playing()[0]
     who = s.state.names[seat]
 

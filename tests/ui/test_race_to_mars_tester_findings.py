@@ -176,18 +176,10 @@ def test_in_portrait_every_card_of_the_play_dialog_says_what_it_does(driver):
     from companion.ui.games.race_to_mars import facts
     from companion.ui.screens.chrome import dialog_width
 
-    from .test_race_to_mars_fixes import play_until, step_is
+    from .test_race_to_mars_fixes import play_to_several_cards
     d = driver((480, 800))
-    new_game(d, 2, first_game=True)
     s = d.app.session
-
-    def several(d) -> bool:
-        if not step_is("play")(d):
-            return False
-        cards = {a.args["card"] for a in s.game.legal_actions(s.state) if a.kind == "play"
-                 and a.seat == d.app.current_screen().playing()[0]}
-        return len(cards) >= 4
-    play_until(d, 6, several, limit=6000)
+    play_to_several_cards(d, 4, limit=6000)
     seat = d.app.current_screen().playing()[0]
     cuts = text.STATS["cut"]
     d.tap(f"{s.state.names[seat]}: play")

@@ -33,6 +33,17 @@ def hit(d, name):
     return next(h for h in d.app.screen.ui.hits if h.label == name)
 
 
+def numbers_page(d):
+    """``d`` on the New green card screen's numbers page (difficulty, location) of a card named "GAS"."""
+    start_game(d)
+    d.key("next")
+    d.tap("New card")
+    for k in "GAS":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    return d
+
+
 def red_pixels(d, rect) -> int:
     """How many pixels of ``rect`` on the last frame are the Knocked Out red (:data:`BAD`)."""
     surf = d.app.surface
@@ -142,13 +153,7 @@ def test_a_typical_difficulty_is_three_touches_from_an_obvious_field(make_driver
     and + was not seen as a field to type in. The difficulty is now first in its row, drawn as a field
     ("type", with the caret the card's name has), its line says to tap it; 7 is the field, 7 and Done,
     and the pad's first digit replaces the number it opened on (a second one, 12, is appended)."""
-    d = make_driver(size)
-    start_game(d)
-    d.key("next")
-    d.tap("New card")
-    for k in "GAS":
-        d.tap(f"key {k}")
-    d.tap("NEXT")
+    d = numbers_page(make_driver(size))
     field, minus = hit(d, "difficulty pad").rect, hit(d, "difficulty -").rect
     assert field.right <= minus.left and field.centery == minus.centery, (field, minus)
     shown = [s for s, _ in texts_in(d, field)]
@@ -295,13 +300,7 @@ def test_the_difficulty_pad_says_what_it_does_with_0_and_why_no_sign(make_driver
     Each now says what happened, or why: 0 means "roll" (the card's "Roll the dice to determine"), the 0
     before a digit is dropped, a difficulty cannot be negative."""
     from companion.ui.widgets import WHY
-    d = make_driver(size)
-    start_game(d)
-    d.key("next")
-    d.tap("New card")
-    for k in "GAS":
-        d.tap(f"key {k}")
-    d.tap("NEXT")
+    d = numbers_page(make_driver(size))
     card = d.app.ui_for("thirty-to-mars").screens["card"]
     d.tap("difficulty pad")
     d.tap("\u00b1" + WHY)
