@@ -75,6 +75,18 @@ def test_a_knocked_out_marsonaut_lies_in_the_sleeping_bay(make_driver, size):
     assert_no_overlaps(d, f"KO alone in the Sleeping Bay {size}")
 
 
+def overfill(d, bay: int) -> None:
+    """Bay ``bay`` (1-6) left one working Workspace (3 broken), Dieter placed there, then Larisa: refused."""
+    s = d.app.session
+    broken = [0] * 6
+    broken[bay - 1] = 3
+    s._states[-1] = dataclasses.replace(s.state, broken=tuple(broken))
+    d.frame()
+    for name in ("Dieter", "Larisa"):
+        d.tap(name)
+        d.tap(f"bay {bay}")
+
+
 def crew_rows_in_sight(d):
     """The Marsonauts whose row on the dashboard (name, and Health and Sanity or "KO day N") is drawn
     and not under the message box, in crew order."""
@@ -100,13 +112,7 @@ def test_a_message_leaves_every_marsonaut_in_sight(make_driver, size):
     left. Now it takes the resources and the Repair Kits row, and the four Marsonauts stay in sight
     under it (Health and Sanity, or "KO day 1"), still tappable."""
     d = placing(make_driver, size)
-    s = d.app.session
-    s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 0, 0, 3))  # one Workspace works in the Laboratory
-    d.frame()
-    d.tap("Dieter")
-    d.tap("bay 6")
-    d.tap("Larisa")
-    d.tap("bay 6")  # full: refused, with its section
+    overfill(d, 6)  # full: refused, with its section
     assert d.app.message is not None and d.app.message.rule == "30-to-mars.txt, Reminder", d.app.message
     assert crew_rows_in_sight(d) == ["Larisa", "Jean-Louis", "Maria", "Dieter"], d.app.message.text
     assert_no_overlaps(d, f"a full Bay refused {size}", keep={"Larisa"})
@@ -266,13 +272,7 @@ def test_a_rulebook_button_names_its_section_or_says_rule(make_driver, size):
     seen = []
     for step in ("kits", "full", "all broken"):
         if step == "full":
-            s = d.app.session
-            s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 3, 0, 0))  # one Workspace in the Cargo Bay
-            d.frame()
-            d.tap("Dieter")
-            d.tap("bay 4")
-            d.tap("Larisa")
-            d.tap("bay 4")
+            overfill(d, 4)
         if step == "all broken":
             s = d.app.session
             s._states[-1] = dataclasses.replace(s.state, broken=(0, 0, 0, 4, 0, 0), repair_kits=0)
