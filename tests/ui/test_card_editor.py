@@ -222,6 +222,10 @@ def test_a_card_changed_from_edit_cards_is_kept_not_drawn(make_driver):
     d.tap("NEXT")  # Save
     assert d.app.state.event is None and d.app.current_screen().name == "card"
     assert d.app.catalogue("event").get("Solar Wind")["difficulty"] == 5
+    # the list is back to drawing: the next tap on a card draws it (a tester's tap asked "change it or delete
+    # it?" again, the list still in Edit mode after the save)
+    d.tap("Solar Wind")
+    assert d.app.dialog is None and d.app.state.event is not None and d.app.state.event.name == "Solar Wind"
 
 
 @pytest.mark.timeout(30)

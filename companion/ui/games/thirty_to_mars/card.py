@@ -171,6 +171,7 @@ class CardScreen(Screen):
         if self.editing_name is not None:  # changed from Edit cards: kept, not drawn
             self.app.say(f"{parsed['name']} is changed in the catalogue.", "note", 4)
             self.editing = False
+            self.edit_mode = False  # back to the list that draws (a tester's next tap asked "change or delete?")
             self.reset_editor()
             return
         if self.app.submit(Action("draw", {"card": parsed})):
