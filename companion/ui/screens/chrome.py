@@ -15,8 +15,7 @@ from companion.rules.contract import NUMBER_FACES
 from .. import layout as L
 from .. import text
 from ..layout import Layout
-from ..widgets import (BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, STYLES, WARN, WHY, Greyed, Hit, Ui, button_name,
-                       tappable)
+from ..widgets import BAD, DIM, FG, GOOD, INFO, MARS, PANEL, PANEL_HI, WARN, Greyed, Ui, button_name, tappable
 
 def next_rect(lay: Layout, area: pygame.Rect) -> pygame.Rect:
     """Where the big NEXT button goes: the bottom-right of ``area``."""
@@ -91,21 +90,10 @@ def top_bar(ui: Ui, app: Any) -> None:
     game_ui = app.game_ui
     game_part = game_ui is not None and app.state is not None and not app.wants_new_game
 
-    def why(slot: str, label: str) -> None:  # a greyed Undo or Redo: a tap says why
-        ui.hits.append(Hit(pygame.Rect(r[slot]), label + WHY, lambda: app.say(why_no_undo(app, label), "info", 5)))
-
-    def undo_redo() -> None:
-        if inert:
-            for slot, label in (("undo", "Undo"), ("redo", "Redo")):
-                ui.panel(r[slot], *STYLES["disabled"][:2])
-                ui.label(r[slot].inflate(-lay.px(8), -lay.px(4)), label, lay.body, STYLES["disabled"][2], "center",
-                         bold=True)
-                why(slot, label)
-        else:  # greyed, a tap still says why (nothing to take back yet, no game started)
-            for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo,
-                                                                                   app.redo)):
-                ui.button(r[slot], label, act if can else None, name=label,
-                          why=lambda label=label: app.say(why_no_undo(app, label), "info", 5))
+    def undo_redo() -> None:  # greyed (nothing to take back yet, no game on screen): a tap still says why
+        for slot, label, can, act in (("undo", "Undo", s.can_undo, app.undo), ("redo", "Redo", s.can_redo, app.redo)):
+            ui.button(r[slot], label, act if can and not inert else None, name=label,
+                      why=lambda label=label: app.say(why_no_undo(app, label), "info", 5))
 
     def menu() -> None:
         ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
@@ -576,11 +564,14 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
         if at:
             notes = [x for x in out[at[0] + 1:] if x.startswith("NB")][:1] if rest == "NB" else []
             if out[at[0]].endswith(":"):  # a line introducing a table: the whole table, not cut at 8
-                rows = list(itertools.takewhile(lambda x: "\t" in x, out[at[0] + 1:]))
-                return [out[at[0]]] + [" \u2014 ".join(x.split("\t")) for x in rows]
+                return _untabbed([out[at[0]], *itertools.takewhile(lambda x: "\t" in x, out[at[0] + 1:])])
             out = [out[at[0]]] + notes
-    # [lines[start]]: a heading that is its own rule ('3.4.2 When done say "I'm done!" ...')
-    return [" \u2014 ".join(x.split("\t")) for x in out[:8]] or [lines[start]]
+    return _untabbed(out[:8]) or [lines[start]]  # a heading that is its own rule ('3.4.2 When done say ...')
+
+
+def _untabbed(lines: list[str]) -> list[str]:
+    """A table's rows with their columns joined by " \u2014 " (pygame draws no tab)."""
+    return [" \u2014 ".join(x.split("\t")) for x in lines]
 
 
 def _citation_readings(cited: str) -> list[tuple[str, str]]:

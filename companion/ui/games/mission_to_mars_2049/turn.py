@@ -35,8 +35,8 @@ from ... import layout as L
 from ... import text
 from ...chooser import ask_paged, choose
 from ...screens.base import Screen
-from ...screens.chrome import WHY, face_pad, next_rect
-from ...widgets import DIM, FG, MARS, PANEL, Greyed, Hit, Ui
+from ...screens.chrome import face_pad, next_rect
+from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
 from .labels import (KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
                      value_label)
 from .panels import bank_text, hidden_hands, player_panels

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.rules.contract import Action, Rejection
 
-from ...screens.chrome import WHY
+from ...widgets import WHY
 
 
 def why_not(app: Any, samples: Sequence[Action], title: str) -> None:
