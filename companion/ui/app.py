@@ -416,7 +416,9 @@ class App:
         if self._logged_roll_for[0] != key:
             face = None
             try:
-                for row in self.session.log_back(RECENT_MAX_ROWS):
+                # a few rows first (the last roll is most often among the last moves): this runs once per move,
+                # on the way from a press to its frame, while the die has read nothing
+                for row in self.session.log_back(RECENT_MAX_ROWS, chunk=4):
                     if row.action.kind in (ROLL, CORRECT_ROLL):
                         face = row.action.args.get("face")
                         break
