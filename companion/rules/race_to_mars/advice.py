@@ -20,7 +20,7 @@ from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLA
                     REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP,
                     UNENTERED, WILD, Player, State)
 from .post import needs_choice
-from .rocket import draw_count, free_advance, keep_allowance, keep_words, next_space, protected, sources
+from .rocket import draw_count, free_advance, keep_words, next_space, protected, sources
 from .table import current
 
 
@@ -255,9 +255,9 @@ def reminders(state: State, seat: int) -> list[str]:
             for h in r["hazards"]:
                 if not h["protected"]:
                     out.append(hazard_words(h["colour"], h["after"]))
-        kept = keep_allowance(p)
+        kept = keep_words(p)   # by Storage, an Insight bought this turn... (a tester's finding); "": none
         if kept and (state.sub < 5 or state.sub == 5 and p.hand):  # an empty hand in 2.5 keeps nothing
-            out.append(keep_words(p))   # by Storage, an Insight bought this turn... (a tester's finding)
+            out.append(kept)
         if extra > 0:
             out.append(f"Draw {draw_count(p)}: " + ", ".join(f"+{n} {why}" for why, n in draw_sources(p)))
         if any(c.crew is None and not c.gone for c in p.play):

@@ -19,8 +19,8 @@ from .engine import arrangement
 from .model import (ASTEROID, BOOST, HQ_STEP, LEFTOVER_STEP, OVER_STEP, PLAY_STEP, PRE_STEP, RED, RESOURCE_NAMES,
                     SLOTS, STARTING_CARDS, STARTING_STEP, TURN_STEP, UNENTERED, YELLOW, Played, Player, State, replace)
 from .post import copy_index, insight_cost
-from .rocket import (copy_lost, duplicable, free_advance, keep_allowance, keep_sources, next_space, pair_pays, pays,
-                     source, sources, storage, unentered_ahead)
+from .rocket import (copy_lost, duplicable, free_advance, keep_allowance, keep_sources, kept_by, next_space, pair_pays,
+                     pays, source, sources, storage, unentered_ahead)
 from .table import current, seats, starting_choices, starting_stage, to_act
 
 
@@ -600,7 +600,7 @@ def _check_discard(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("keep_hand", f"You hold {count(p.hand, 'card')}.", "Phase 2.5: Discard Cards")
     allowed = keep_allowance(p)
     if keep > allowed:
-        words = ", ".join(f"{k} by {why}" for why, k in keep_sources(p)) or "no Storage module, no Insight bought"
+        words = kept_by(keep_sources(p)) or "no Storage module, no Insight bought"
         return reject("keep_limit", f"You may keep {count(allowed, 'card')} ({words}).", "Phase 2.5: Discard Cards")
     if "top" in a:
         if p.hq != HQ_TOP:

@@ -188,10 +188,8 @@ def draw(p: Player, n: int, who: str, events: list[Event]) -> Player:
             p = _r(p, draw=p.discard, discard=0, seen=())   # ``under`` is 0 already: the draw pile was empty
         take = n if n < p.draw else p.draw
         left = p.draw - take
-        if p.under > left:   # the draw reached the Boosts at the bottom: they are in the hand now
-            p = _r(p, draw=left, hand=p.hand + take, under=left)
-        else:
-            p = _r(p, draw=left, hand=p.hand + take)
+        # a draw that reaches the Boosts at the bottom puts them in the hand: those left are under the rest
+        p = _r(p, draw=left, hand=p.hand + take, under=min(p.under, left))
         n -= take
     events.append(later("draw", "{} draws {}", (who, count(want, "card")), {"seat": p.seat, "cards": want}))
     return p

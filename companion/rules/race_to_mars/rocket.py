@@ -7,6 +7,7 @@ Sources: "The Rocket" (module effects), "Phase 2.2: Advance Rocket",
 """
 from __future__ import annotations
 
+from ..words import count
 from .cards import HQ_DOUBLE, HQ_DRAW, HQ_PAIR
 from .model import (ADVANCED, ANY, BASE_DRAW, BASIC, HAZARDS, LANES, TRAJECTORY_HAZARD, UNENTERED, WILD, Module, Player,
                     State)
@@ -117,8 +118,13 @@ def keep_words(p: Player) -> str:
     if not got:
         return ""
     if len(got) == 1:
-        return f"{n} {'card' if n == 1 else 'cards'} kept by {got[0][0]}"
-    return f"{n} cards kept: " + ", ".join(f"{k} by {why}" for why, k in got)
+        return f"{count(n, 'card')} kept by {got[0][0]}"
+    return f"{n} cards kept: {kept_by(got)}"
+
+
+def kept_by(sources: list[tuple[str, int]]) -> str:
+    """:func:`keep_sources`' list in words: "1 by Storage, 1 by an Insight bought this turn"."""
+    return ", ".join(f"{k} by {why}" for why, k in sources)
 
 
 def protected(p: Player, colour: str) -> bool:

@@ -137,6 +137,11 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         number_cells(ui, rest, cells)
 
 
+#: card_lines by (state, seat, room, width, size), the state kept to check it is the same one: worked out once per
+#: state, not at every frame that shows it (the panels of every player are drawn at each frame)
+_CARD_LINES: dict[tuple, tuple[Any, list[str]]] = {}
+
+
 def card_lines(state: Any, seat: int, room: int, width: int, size: int) -> list[str]:
     """At most ``room`` lines naming ``seat``'s cards in ``width`` px at ``size``: the rocket, top first, on one
     line ("Rocket: S003 (Nav), S007 (free advance 3)", else fewer words, then fewer names with "+2", else "2
@@ -146,6 +151,18 @@ def card_lines(state: Any, seat: int, room: int, width: int, size: int) -> list[
     :func:`.facts.module_brief`."""
     if room <= 0:
         return []
+    key = (id(state), seat, room, width, size)
+    got = _CARD_LINES.get(key)
+    if got is not None and got[0] is state:
+        return got[1]
+    if len(_CARD_LINES) > 64:
+        _CARD_LINES.clear()
+    lines = _card_lines(state, seat, room, width, size)
+    _CARD_LINES[key] = state, lines
+    return lines
+
+
+def _card_lines(state: Any, seat: int, room: int, width: int, size: int) -> list[str]:
     crew, rocket, _ = facts.own_cards(state, seat)
     p = facts.player(state, seat)
     crew = crew + [count(n, w) for n, w in ((p.boosts, "Boost"), (p.asteroids, "Asteroid")) if n]
@@ -156,7 +173,7 @@ def card_lines(state: Any, seat: int, room: int, width: int, size: int) -> list[
                 for k in range(len(names), 0, -1)]
 
     def first(options: list[str]) -> list[str]:
-        return [o for o in options if text.width(o, size) <= width][:1]
+        return next(([o] for o in options if text.width(o, size) <= width), [])
     named = ([f"Rocket: {', '.join(f'{n} ({w})' for n, w in zip(rocket, what))}"] + fewer("Rocket: ", rocket)
              if rocket else [])
     top = first(named + ([count(len(rocket), "module")] if rocket else []))
