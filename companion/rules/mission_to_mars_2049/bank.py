@@ -30,6 +30,8 @@ a single card (a Discovery, a trade) can always be paid.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..contract import fast_event as Event
 from .model import BANK_ROAD, RESOURCE_NAMES, RESOURCES, Colony, State, replace
 from .wallet import forced_exchange
@@ -48,10 +50,11 @@ def tokens_text(threes: int, eights: int) -> str:
     return " and ".join(parts) or "no token"
 
 
-def settle(state: State, seat: int, new: Colony, events: list[Event]) -> State:
+def settle(state: State, seat: int, new: Colony, events: list[Event], **extra: Any) -> State:
     """``state`` with seat ``seat``'s colony become ``new``: the Resource cards
     and Road cards it gained came from the bank, those it paid went to it
-    (see :func:`settle_all`, which this is, made fast for one seat)."""
+    (see :func:`settle_all`, which this is, made fast for one seat); ``extra``:
+    other fields of the state changed in the same copy."""
     o = state.colonies[seat]
     a, oa = new.cards, o.cards
     b0, b1, b2, b3 = state.bank
@@ -59,10 +62,11 @@ def settle(state: State, seat: int, new: Colony, events: list[Event]) -> State:
     b1 -= a[1] - oa[1]
     b2 -= a[2] - oa[2]
     if b0 < 0 or b1 < 0 or b2 < 0:
-        return settle_all(state, {seat: new}, events)
+        done = settle_all(state, {seat: new}, events)
+        return replace(done, **extra) if extra else done
     cols = list(state.colonies)
     cols[seat] = new
-    return replace(state, colonies=tuple(cols), bank=(b0, b1, b2, b3 - (new.roads - o.roads)))
+    return replace(state, colonies=tuple(cols), bank=(b0, b1, b2, b3 - (new.roads - o.roads)), **extra)
 
 
 def settle_all(state: State, news: dict[int, Colony], events: list[Event], short: dict[int, int] | None = None,

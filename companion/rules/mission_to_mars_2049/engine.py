@@ -402,9 +402,7 @@ def _apply_build_station(state: State, action: Action, events: list[Event]) -> S
     events.append(later("build", "{} builds {} Station at Base {}",
                         (_name(state, seat), article(STATION_NAMES[r]), base),
                         {"what": "station", "resource": RESOURCES[r], "base": base}))
-    state = settle(state, seat, c, events)
-    state.__dict__["fresh"] = state.fresh + ((r, base),)  # settle's copy is new: set in place (Q.2, model.refund)
-    return state
+    return settle(state, seat, c, events, fresh=state.fresh + ((r, base),))  # built this turn (Q.2, model.refund)
 
 
 def _apply_build_base(state: State, action: Action, events: list[Event]) -> State:

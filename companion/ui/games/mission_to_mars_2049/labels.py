@@ -10,7 +10,7 @@ from typing import Any
 from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.actions import MISSION_CARDS
 from companion.rules.mission_to_mars_2049.model import (DECK_NAMES, DECKS, MISSION_COST, MISSIONS, RESOURCE_NAMES,
-                                                        RESOURCES, STATION_COST, STATION_NAMES)
+                                                        RESOURCES, STATION_COST, STATION_NAMES, price_text)
 
 RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
 STATION_LABEL = dict(zip(RESOURCES, STATION_NAMES))  # "Mineral Station", as the rulebook says
@@ -99,17 +99,13 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
 
 def price(deck: str) -> str:
     """"3 Air, 1 Food": what a Mission Card of pile ``deck`` costs (the rules' ``MISSION_COST``)."""
-    return _cost(MISSION_COST[DECKS.index(deck)])
+    return price_text(MISSION_COST[DECKS.index(deck)])
 
 
 def station_price(resource: str) -> str:
     """"2 Food, 2 Minerals": what a Station of ``resource`` costs (the rules' ``STATION_COST``, 3.6 Building
     Costs)."""
-    return _cost(STATION_COST[RESOURCES.index(resource)])
-
-
-def _cost(cost: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cost) if n)
+    return price_text(STATION_COST[RESOURCES.index(resource)])
 
 
 def _station(player: dict[str, Any], index: int) -> str:

@@ -569,11 +569,11 @@ def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
 
 def _lab_title(summary: dict[str, Any], seat: int | None) -> str | None:
     """"(3) Laboratory: 4 Food, 3 Minerals", or the (2) once the (3) is built (3.9.2: "pay again")."""
-    from companion.rules.mission_to_mars_2049.model import LAB_COST, RESOURCE_NAMES
+    from companion.rules.mission_to_mars_2049.model import LAB_COST, price_text
     if seat is None:
         return None
     labs = [lab["lab"] for b in summary["players"][seat]["buildings"].values() for lab in b["laboratories"]]
-    price = ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(LAB_COST) if n)
+    price = price_text(LAB_COST)
     return f"({2 if 3 in labs else 3}) Laboratory: {price}"
 
 
