@@ -44,6 +44,8 @@ class CardScreen(Screen):
         self.query = ""           # the search typed (physical or on-screen keyboard)
         self.edit_mode = False    # a tap on a card asks: change it or delete it
         self._yesterday = ByDay(_day_before)
+        #: (the day before's events, the state, its losses, its summary lines): :meth:`paint_strips`
+        self._summary: tuple[Any, Any, list[str], list[str]] | None = None
         self.reset_editor()
 
     def reset_editor(self) -> None:
@@ -276,8 +278,11 @@ class CardScreen(Screen):
         day, before, whole = self.yesterday()
         strips = []
         if before:  # the day before ran to its end on its own
-            losses = alerts(before, state)
-            summary = _results(before) + losses + gains(before, state)  # what it lost, then what it gained
+            got = self._summary  # worked out once per state shown, not at every frame
+            if got is None or got[0] is not before or got[1] is not state:
+                losses = alerts(before, state)  # what it lost, then what it gained
+                got = self._summary = (before, state, losses, _results(before) + losses + gains(before, state))
+            _, _, losses, summary = got
             if summary:
                 everything = [e.text for e in before]
                 if not whole:

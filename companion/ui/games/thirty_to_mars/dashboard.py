@@ -110,10 +110,10 @@ def under_message(lay: Any, rect: pygame.Rect,
         return None
     g = lay.gap
     _, crew_r, kits_r = regions(lay, rect)
+    if cover.y > crew_r.y + g:
+        return None  # not over the top of the dashboard
     top = max(crew_r.y, cover.bottom + g)
     need = 4 * crew_row_min(lay, rect) + 3 * g
-    if cover.x >= rect.right or cover.right <= rect.x or cover.y > crew_r.y + g:
-        return None  # not over the top of the dashboard
     if kits_r.y - g - top >= need:
         return pygame.Rect(crew_r.x, top, crew_r.w, kits_r.y - g - top), kits_r
     if kits_r.bottom - top >= need:

@@ -132,10 +132,6 @@ class DayScreen(Screen):
         room = dashboard.message_room(lay, dash, True)
         return [(res, False), (room, False)] if room.h > res.h else [(room, False)]
 
-    def message_area(self) -> pygame.Rect:
-        """The last place of :meth:`message_areas` (the largest)."""
-        return self.message_areas()[-1][0]
-
     @staticmethod
     def next_to_place(state: Any) -> int | None:
         """The first Active Marsonaut still in the Sleeping Bay (else the first Active one)."""
