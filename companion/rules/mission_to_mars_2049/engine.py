@@ -242,9 +242,9 @@ def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[st
     has run out ...") and the production line after it, with what each player
     actually received and who was paid less ("Air rolled: Red +4, Green +1, ...;
     the bank was short: Green 2 less")."""
-    old = state.colonies
-    cols = list(old)
+    cols = list(state.colonies)
     owed = 0
+    paid: dict[int, int] = {}  # seat -> cards of r its Stations produce
     for i, c in enumerate(cols):
         n = c.active[r]
         if n and not c.captured:
@@ -252,19 +252,18 @@ def _produce(state: State, r: int, face: int, events: list[Event], mark: dict[st
             cards[r] += n
             cols[i] = replace(c, cards=tuple(cards))
             owed += n
+            paid[i] = n
     name = RESOURCE_NAMES[r]
     if owed > state.bank[r]:  # the bank cannot pay everybody: Q.4
-        news = {i: c for i, c in enumerate(cols) if c is not old[i]}
         short: dict[int, int] = {}
-        state = settle_all(state, news, events, short, f"{name} rolled")
-        got = ", ".join(f"{state.seats[i].name} +{c.active[r] - short.get(i, 0)}" for i, c in news.items())
+        state = settle_all(state, {i: cols[i] for i in paid}, events, short, f"{name} rolled")
+        got = ", ".join(f"{state.seats[i].name} +{n - short.get(i, 0)}" for i, n in paid.items())
         less = ", ".join(f"{state.seats[i].name} {n} less" for i, n in short.items())
         events.append(later("production", "{} rolled: {}{}", (name, got, f"; the bank was short: {less}" if less
                                                                  else ""),
                             {"resource": RESOURCES[r], "short": [[i, n] for i, n in short.items()]}))
         return replace(state, phase=MAIN, face=face, produced=r, **mark)
-    got = [f"{state.seats[i].name} +{c.active[r]}" for i, c in enumerate(cols) if c is not old[i]]
-    text = ", ".join(got) or "nobody has an active Station"
+    text = ", ".join(f"{state.seats[i].name} +{n}" for i, n in paid.items()) or "nobody has an active Station"
     events.append(later("production", "{} rolled: {}", (name, text), {"resource": RESOURCES[r]}))
     bank = list(state.bank)  # the common case, in one copy of the state
     bank[r] -= owed
