@@ -487,11 +487,13 @@ class EntryScreen(Screen):
         if r.seat is not None and self.app.state is not None and self.app.state.step == "pre-launch":
             who = self.app.view()["players"][r.seat]["name"]
             for label, part in ((f"{who} recruits it", "crew"), (f"{who} attaches it", "module")):
-                options.append((label, lambda part=part: self._pick_revealed(name, part, r.seat)))
+                options.append((label, lambda part=part: self.pick_revealed(name, part, r.seat)))
         self.app.ask(f"Revealed Space card {r.place}: {name}", options, lines=card_lines(card)[:2],
                      cancel_label="Close")
 
-    def _pick_revealed(self, name: str, part: str, seat: int) -> None:
+    def pick_revealed(self, name: str, part: str, seat: int) -> None:
+        """``seat`` takes the revealed card ``name`` as its ``part`` ("crew": recruits it; "module": attaches it),
+        from the dialog showing it."""
         self.app.close_dialog()
         self.gui.open_pick(part, part, seat)
         self.tap_card(name)

@@ -96,17 +96,13 @@ class RoundScreen(TableScreen):
         if name is not None:
             card = self.app.catalogue("space").get(name) or {"name": name}
             who = self.app.view()["players"][seat]["name"]
-
-            def take(part: str) -> None:
-                self.app.close_dialog()
-                self.gui.open_pick(part, part, seat)
-                self.gui.screens["entry"].tap_card(name)
+            pick = self.gui.screens["entry"].pick_revealed
 
             def another() -> None:
                 self.app.close_dialog()
                 self.gui.open_look(k + 1, revealed, seat)
-            self.app.ask(f"{title}: {name}", [(f"{who} recruits it", lambda: take("crew")),
-                                              (f"{who} attaches it", lambda: take("module")),
+            self.app.ask(f"{title}: {name}", [(f"{who} recruits it", lambda: pick(name, "crew", seat)),
+                                              (f"{who} attaches it", lambda: pick(name, "module", seat)),
                                               ("Another card", another)],
                          lines=card_lines(card)[:2], cancel_label="Close")
             return
