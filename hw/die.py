@@ -264,7 +264,8 @@ class DieStatus:
     :data:`REASONS`, all present); ``identity``: ``(name, firmware)`` or None;
     ``battery``: percent or None; ``connects``: successful opens;
     ``open_failures``: failed opens; ``callback_errors``: exceptions raised by
-    ``post``; ``last_error``: text of the last I/O error, or None.
+    ``post``; ``last_error``: text of the last I/O error while no port is open (a failed open, the lost
+    connection), or None since the last successful open.
     """
 
     connected: bool = False
@@ -506,8 +507,8 @@ class DieReader:
             (log.debug if said else log.info)("die: cannot open %s (%s); trying again", port, e)
             return
         with self._lock:
-            self._status = dataclasses.replace(self._status, connected=True, port=port,
-                                               connects=self._status.connects + 1)
+            self._status = dataclasses.replace(self._status, connected=True, port=port, last_error=None,
+                                               connects=self._status.connects + 1)  # the error is over
         self._said = None
         log.info("die: connected on %s", port)
         self._emit(DieEvent(CONNECTED, port=port, t=self.clock()))

@@ -318,3 +318,32 @@ def test_after_a_line_cut_short_the_next_roll_is_read_and_a_slow_line_is_one_lin
         assert st.errors["stale"] == 1 and st.rolls == 2, st
     finally:
         reader.stop()
+
+
+@pytest.mark.timeout(10)
+def test_last_error_goes_once_the_die_is_plugged_in_again(events, tmp_path):
+    """A reviewer's finding: after the die had reported an error (not plugged in, then pulled out) and came
+    back, the die status still showed the old ``last_error`` beside ``connected``."""
+    link = tmp_path / "mars-die"
+    sim = DieSimulator(seed=3, link=link)
+    reader = DieReader(events.post, port=str(link), backoff_s=(0.01, 0.02))
+    reader.start()
+    try:
+        deadline = time.monotonic() + 2
+        while reader.status().open_failures == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert "mars-die" in reader.status().last_error  # not plugged in yet: said
+        sim.plug()
+        events.wait(lambda e: e.kind == "connected")
+        st = reader.status()
+        assert st.connected and st.last_error is None, st
+        sim.roll(4)
+        assert events.wait(is_roll).face == 4
+        sim.unplug()
+        events.wait(lambda e: e.kind == "disconnected")
+        sim.plug()
+        events.wait(lambda e: e.kind == "connected")
+        assert reader.status().last_error is None and reader.status().connects == 2
+    finally:
+        reader.stop()
+        sim.unplug()
