@@ -96,8 +96,28 @@ def test_a_dialogs_greyed_option_is_named_as_drawn(make_driver):
     s = control.describe(d.app)
     assert s["dialog_options"] == ["Blue", "Red (why not?)", "Cancel"], s["dialog_options"]
     assert d.names() == ["Dialog up (why not?)", "Dialog down", *s["dialog_options"]], d.names()
+    d.tap("Dialog up (why not?)")  # at the top of the lines already: nothing to say, the dialog stays
+    assert d.app.dialog is not None and d.app.message is None
     d.tap("Red (why not?)")
-    assert d.app.message.text == "Red: not possible now." and d.app.dialog is not None
+    assert d.app.message.text == "Red: not possible now."
+
+
+def test_a_dialogs_greyed_option_says_why_where_it_is_seen(make_driver):
+    """A reviewer's finding: a greyed option's tap set its words in the message bar, which is not drawn while a
+    dialog is open: nothing was seen. The dialog closes (as for a refusal chosen in a dialog) and the words are
+    on the screen; an option with words of its own (``Greyed``) says them the same way."""
+    from companion.ui.widgets import Greyed
+    d = make_driver((800, 480))
+    d.app.ask("Which one?", [("Blue", lambda: None), ("Red", None)])
+    d.frame()
+    d.tap("Red (why not?)")
+    drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert d.app.dialog is None and "Red: not possible now." in drawn, drawn
+    d.app.ask("Which one?", [("Blue", lambda: None), ("Green", Greyed(lambda: d.app.say("Green is taken.")))])
+    d.frame()
+    d.tap("Green (why not?)")
+    drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert d.app.dialog is None and "Green is taken." in drawn, drawn
 
 @pytest.mark.timeout(120)
 def test_the_dies_part_counts_the_lines_it_ignored_by_reason(tmp_path):
