@@ -150,3 +150,41 @@ def test_without_a_die_its_part_counts_nothing(tmp_path):
         st = app.state()["die"]
         assert st["mode"] == "none" and (st["lines"], st["ignored"], st["errors"]) == (0, 0, {}), st
         assert app.stop() == 0
+
+
+@pytest.mark.timeout(30)
+def test_the_dies_part_counts_the_events_that_could_not_be_posted(make_driver):
+    """A reviewer's finding: the die counts the events its callback could not post to the main loop (each a roll
+    or a notice lost), but ``state``'s die part left the count out. A real pty; the first post fails."""
+    import time
+
+    from companion.ui import control
+    from companion.ui.hwlink import HwLink
+    from hw.mock import DieSimulator
+    d = make_driver((800, 480))
+    with DieSimulator(seed=1) as die:
+        link = HwLink("none", die.path)
+        real, failed = link.post, []
+
+        def post(source, event):
+            if not failed:
+                failed.append(event)
+                raise RuntimeError("the queue is full")
+            real(source, event)
+        link.post = post
+        link.start()
+        try:
+            d.app.hw = link
+            deadline = time.monotonic() + 5
+            while not link.die_status()["connected"] and time.monotonic() < deadline:
+                time.sleep(0.01)
+            die.roll(4)
+            while link.die_status()["rolls"] < 1 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            st = control.describe(d.app)["die"]
+            assert failed and failed[0].kind == "connected", failed
+            assert st["callback_errors"] == 1 and st["rolls"] == 1 and st["connected"], st
+        finally:
+            d.app.hw = None
+            link.stop()
+    assert HwLink("none", "none").die_status()["callback_errors"] == 0
