@@ -146,7 +146,7 @@ def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
         for raw in f:
             try:
                 req = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
                 req = None
             if not isinstance(req, dict):  # answered too: a client never waits for a line that was not a request
                 reply: dict[str, Any] = {"error": 'a request is one JSON object a line, e.g. {"cmd": "state"}'}

@@ -189,3 +189,21 @@ def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
     finally:
         proc.terminate()
         assert proc.wait(10) == 0
+
+
+@pytest.mark.timeout(20)
+def test_a_request_nested_too_deep_is_answered_and_the_connection_goes_on(tmp_path):
+    """A hostile tester's finding: a line of 100,000 nested arrays (``{"cmd": [[[...``) raised RecursionError in
+    the JSON decoder, which ended the client's thread with a traceback: no answer, the connection dropped. It is
+    answered as any line that is not a request, and the next line is read."""
+    sock = str(tmp_path / "c.sock")
+    control.start(StartingApp(), sock)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(10)
+        s.connect(sock)
+        with s.makefile("rwb") as f:
+            for line in (b'{"cmd": ' + b"[" * 100_000, b"not json"):
+                f.write(line + b"\n")
+                f.flush()
+                answer = f.readline()
+                assert b"one JSON object a line" in answer, (line[:20], answer)
