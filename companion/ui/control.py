@@ -140,17 +140,28 @@ def _remove_at_exit(path: str) -> None:
     atexit.register(remove)
 
 
+#: the longest request line read, bytes (a request is a few dozen bytes; a longer line is answered with an
+#: error, and read no further than this a piece: a line of gigabytes would hold them all in memory)
+MAX_REQUEST = 64 * 1024
+
+
 def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
-    """Answer one connection's requests, one JSON line each, until it closes."""
+    """Answer one connection's requests, one JSON line each (at most :data:`MAX_REQUEST` bytes), until it
+    closes."""
     with conn, conn.makefile("rwb") as f:
-        for raw in f:
-            try:
-                req = json.loads(raw)
-            except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
-                req = None
-            if not isinstance(req, dict):  # answered too: a client never waits for a line that was not a request
-                reply: dict[str, Any] = {"error": 'a request is one JSON object a line, e.g. {"cmd": "state"}'}
+        while raw := _read(f):
+            req: Any = None
+            if len(raw) > MAX_REQUEST:  # the rest of the line is skipped, a piece at a time
+                while raw and not raw.endswith(b"\n"):
+                    raw = _read(f)
+                reply: dict[str, Any] = {"error": f"a request is one line of at most {MAX_REQUEST} bytes"}
             else:
+                try:
+                    req = json.loads(raw)
+                except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
+                    req = None
+                reply = {"error": 'a request is one JSON object a line, e.g. {"cmd": "state"}'}
+            if isinstance(req, dict):  # else answered too: a client never waits for a line that was not a request
                 reply = _attempt(app, gate, req)
             try:
                 f.write((json.dumps(reply) + "\n").encode())
@@ -159,6 +170,15 @@ def _client(app: Any, gate: _Gate, conn: socket.socket) -> None:
                 return
             if gate.state == "stopped":
                 return
+
+
+def _read(f: Any) -> bytes:
+    """The next line of a connection, at most :data:`MAX_REQUEST` + 1 bytes of it; b"" at its end (also when
+    the client went away mid-line)."""
+    try:
+        return f.readline(MAX_REQUEST + 1)
+    except OSError:
+        return b""
 
 
 def _attempt(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:

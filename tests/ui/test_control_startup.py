@@ -193,7 +193,7 @@ def test_requests_out_of_range_are_refused_before_they_touch_the_app(tmp_path):
 
 @pytest.mark.timeout(20)
 def test_a_request_nested_too_deep_is_answered_and_the_connection_goes_on(tmp_path):
-    """A hostile tester's finding: a line of 100,000 nested arrays (``{"cmd": [[[...``) raised RecursionError in
+    """A hostile tester's finding: a line of 50,000 nested arrays (``{"cmd": [[[...``) raised RecursionError in
     the JSON decoder, which ended the client's thread with a traceback: no answer, the connection dropped. It is
     answered as any line that is not a request, and the next line is read."""
     sock = str(tmp_path / "c.sock")
@@ -202,8 +202,36 @@ def test_a_request_nested_too_deep_is_answered_and_the_connection_goes_on(tmp_pa
         s.settimeout(10)
         s.connect(sock)
         with s.makefile("rwb") as f:
-            for line in (b'{"cmd": ' + b"[" * 100_000, b"not json"):
+            for line in (b'{"cmd": ' + b"[" * 50_000, b"not json"):
                 f.write(line + b"\n")
                 f.flush()
                 answer = f.readline()
                 assert b"one JSON object a line" in answer, (line[:20], answer)
+
+
+@pytest.mark.timeout(30)
+def test_a_huge_request_line_is_refused_without_holding_it_in_memory(tmp_path):
+    """A hostile tester's finding: a request line of 300 MB grew the app by 300 MB before it was answered (a
+    line of a gigabyte would have ended the app on a Pi). A line longer than ``MAX_REQUEST`` is answered with
+    an error, read a piece at a time, and the next line is read."""
+    import tracemalloc
+    sock = str(tmp_path / "c.sock")
+    control.start(StartingApp(), sock)
+    mib = b"a" * (1 << 20)
+    tracemalloc.start()  # the app's allocations (its threads too), not the line's, made before
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(20)
+            s.connect(sock)
+            with s.makefile("rb") as f:
+                s.sendall(b'{"cmd": "state", "pad": "')
+                for _ in range(20):
+                    s.sendall(mib)
+                s.sendall(b'"}\n')
+                assert f"at most {control.MAX_REQUEST} bytes".encode() in f.readline()
+                s.sendall(b"not json\n")
+                assert b"one JSON object a line" in f.readline()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 << 20, f"{peak / 2**20:.1f} MiB held for one line"
