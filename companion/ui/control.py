@@ -191,7 +191,11 @@ def _attempt(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ask(app: Any, gate: _Gate, req: dict[str, Any]) -> dict[str, Any]:
-    """One request through the main loop; its answer, or ``{"error": ...}``."""
+    """One request through the main loop; its answer, or ``{"error": ...}`` (also for the loop's own
+    ``_after``, which is no client's command)."""
+    cmd = req.get("cmd")
+    if isinstance(cmd, str) and cmd.startswith("_"):
+        return {"error": f"unknown command {cmd!r}"}
     if not gate.wait_ready(START_WAIT_S):
         return {"error": "the app is not running" + (" (it is stopping)" if gate.state == "stopped" else
                                                      f" (not started within {START_WAIT_S:g} s)")}

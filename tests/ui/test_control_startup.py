@@ -235,3 +235,15 @@ def test_a_huge_request_line_is_refused_without_holding_it_in_memory(tmp_path):
     finally:
         tracemalloc.stop()
     assert peak < 4 << 20, f"{peak / 2**20:.1f} MiB held for one line"
+
+
+@pytest.mark.timeout(20)
+def test_the_loops_own_after_is_no_clients_command():
+    """A hostile tester's finding: ``{"cmd": "_after"}`` (the loop's own step of ``sync``) was answered
+    "AttributeError: 'NoneType' object has no attribute 'update'"; it is an unknown command, as any other."""
+    app = StartingApp()
+    app.kinds = []
+    gate = control._Gate()
+    gate.set("ready")
+    answer = control._attempt(app, gate, {"cmd": "_after"})
+    assert answer == {"error": "unknown command '_after'"}, answer
