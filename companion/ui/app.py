@@ -215,6 +215,7 @@ class App:
         self.display: pygame.Surface | None = None
         self.taps: TapFilter | None = None
         self.bounces = BounceGuard()  # a double tap's second tap on what the first one brought
+        self._tap_unanswered = False  # a tap was handled whose answer is not on the screen yet (bounces)
         from .screens.picker import PickerScreen
         self.picker = PickerScreen(self)
         self.screen = None
@@ -912,12 +913,14 @@ class App:
             pos = self.taps.tap(ev) if self.taps else None
             if pos is not None:
                 lp = rotation.to_logical(pos, self.size, self.rotate)
-                if not self.bounces.accept(lp, self._under()):
+                if not self.bounces.accept(lp, self._under(), answered=not self._tap_unanswered):
                     log.info("a double tap's second tap at %s dropped: the first changed the button there", lp)
                     return
                 self.input_t["tap"] = time.monotonic()
                 self._pending_latency.append(("tap", self.input_t["tap"]))
                 self._tap(lp)
+                self.bounces.restart()  # a slow move (a new game on a slow SD card) still guards its place
+                self._tap_unanswered = True
         elif t == TAP:
             self._tap(ev.pos)
         elif t == HW_EVENT:
@@ -1076,6 +1079,9 @@ class App:
             pygame.display.flip()
         self.frames += 1
         self.frame_t = time.monotonic()
+        if self._tap_unanswered:  # the tap's answer is on the screen: a bounce is measured from now
+            self._tap_unanswered = False
+            self.bounces.restart()
         if self.frames == 1:
             self.first_frame_t = self.frame_t
         self.dirty = False

@@ -21,6 +21,10 @@ another (the first tap changed the screen under the finger: "I'm done!" gave
 way to the next player's die face, a tester's finding). A second tap on the
 same button (a stepper's "+", a die face entered twice) or on a neighbour that
 was already there (the next key of a keyboard, the next die face) is a tap.
+The window runs from when the first tap's answer is on the screen (:meth:`BounceGuard.restart`: a move that
+took longer than the window to commit, a new game on a slow SD card, still guards the place it changed), and a
+tap near one whose answer is not on the screen yet (the two came in one batch of events) is a bounce whatever
+was under it: the frame it would be judged by is gone.
 """
 from __future__ import annotations
 
@@ -79,17 +83,25 @@ class BounceGuard:
         self.dropped = 0  # taps dropped (for the journal and the tests)
         self._last: tuple[float, tuple[int, int], str | None, Callable[[tuple[int, int]], str | None]] | None = None
 
-    def accept(self, pos: tuple[int, int], under: Callable[[tuple[int, int]], str | None]) -> bool:
+    def accept(self, pos: tuple[int, int], under: Callable[[tuple[int, int]], str | None],
+               answered: bool = True) -> bool:
         """False for the second tap of a double tap at ``pos`` (see the module docstring); ``under(p)``: the
-        label of the button at ``p`` on the frame shown now (None for none). An accepted tap is remembered
-        with that frame's ``under``."""
+        label of the button at ``p`` on the frame shown now (None for none); ``answered``: False while the
+        last accepted tap's answer is not on the screen yet (a tap near it is then dropped). An accepted tap
+        is remembered with that frame's ``under``."""
         now = self.clock()
         here = under(pos)
         last = self._last
         if (last is not None and now - last[0] <= self.window_s
                 and abs(last[1][0] - pos[0]) <= self.radius_px and abs(last[1][1] - pos[1]) <= self.radius_px
-                and last[3](pos) == last[2] and here != last[2]):  # the first's button was here, and went
+                and (not answered or last[3](pos) == last[2] and here != last[2])):  # the first's button went
             self.dropped += 1
             return False
         self._last = (now, pos, here, under)
         return True
+
+    def restart(self) -> None:
+        """The last accepted tap was handled, or its answer is on the screen now: its window starts again (a
+        bounce is measured from what the finger could see, not from a tap whose handling took a while)."""
+        if self._last is not None:
+            self._last = (self.clock(), *self._last[1:])

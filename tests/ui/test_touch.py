@@ -162,3 +162,67 @@ def test_two_quick_keys_through_the_app_type_both(make_driver):
         d.frame()
         clock.t += 0.2
     assert d.app.ui_for("thirty-to-mars").screens["card"].card_name.upper() == "ER"
+
+
+@pytest.mark.timeout(30)
+def test_a_bounce_after_a_slow_start_is_dropped(make_driver, monkeypatch):
+    """A reviewer's finding: right after Start on a New-game screen, a bouncing second tap could land on the screen
+    that followed. The window was measured from when the first tap was taken, so a Start whose new game took longer
+    than the window to commit (a slow SD card: 0.5 s here) left no guard once its screen showed: the bounce, 0.1 s
+    after the setup's die faces appeared under the finger, entered a roll nobody made. The window runs from when
+    the answer is on the screen."""
+    d = make_driver((800, 480))
+    for n in ("Larisa", "Stan", "John", "Maria"):
+        d.tap(n)
+    clock = Clock()
+    d.app.bounces.clock = clock
+    session = d.app.session
+    real = session.new_game
+
+    def slow_new_game(*args, **kwargs):
+        clock.t += 0.5  # the commit's fsync on a slow card
+        return real(*args, **kwargs)
+    monkeypatch.setattr(session, "new_game", slow_new_game)
+    x, y = next(h.rect.center for h in d.app.screen.ui.hits if h.label == "Start")
+    d.app.handle(finger(x, y))
+    d.frame()
+    assert d.app.current_screen().name == "setup" and d.app.screen.ui.hit((x, y)).label == "face 6"
+    clock.t += 0.1
+    d.app.handle(finger(x, y))
+    d.frame()
+    assert session.seq == 0 and d.app.bounces.dropped == 1, "the bounce entered a roll"
+    clock.t += 0.5
+    d.app.handle(finger(x, y))  # a tap of its own, once the faces were seen
+    d.frame()
+    assert session.seq == 1
+
+
+@pytest.mark.timeout(60)
+def test_a_second_tap_before_the_first_is_answered_is_dropped(session, catalogues):
+    """A reviewer's finding: a bounce that came with the first tap in one batch of events (before the first tap's
+    answer was drawn) was judged by the frame the first tap was made on, and went to the buttons of a screen no
+    longer shown: "I'm done!" twice ended the turn, then showed the next player a refusal nobody asked for
+    ("Always start your turn by rolling the die"). A tap near one whose answer is not on the screen is a bounce."""
+    import random
+
+    from companion.rules import GAMES
+    from companion.ui.driver import Driver
+    pygame.display.init()
+    pygame.display.set_mode((800, 480))
+    game = GAMES["mission-to-mars-2049"]
+    session.new_game("mission-to-mars-2049", game.default_options(3, 1))
+    rng = random.Random(2)
+    while not any(a.kind == "done" for a in game.legal_actions(session.state)):
+        session.submit(game.random_action(session.state, rng))
+    d = Driver(session, catalogues, (800, 480), game_id="mission-to-mars-2049")
+    clock = Clock()
+    d.app.bounces.clock = clock
+    d.frame()
+    x, y = next(h.rect.center for h in d.app.screen.ui.hits if h.label == "I'm done")
+    seq = session.seq
+    d.app.handle(finger(x, y))
+    clock.t += 0.05
+    d.app.handle(finger(x, y))  # no frame between: one batch of events
+    d.frame()
+    assert session.seq == seq + 1 and d.app.message is None, d.app.message and d.app.message.text
+    assert d.app.bounces.dropped == 1
