@@ -55,7 +55,14 @@ NOTICE_PROBLEMS = 3
 
 def _entries_with_lines(text: str) -> list[tuple[int, Any]]:
     """The items of the JSON list in ``text``, each with the line (1..) it starts on.
-    Raises ``ValueError`` if ``text`` is not one JSON list."""
+    Raises ``ValueError`` if ``text`` is not one JSON list (also for one nested too deep for the decoder)."""
+    try:
+        return _entries(text)
+    except RecursionError:  # "[[[[..." thousands deep: the decoder's recursion, not the app's end
+        raise ValueError("its lists or objects are nested too deep to be cards") from None
+
+
+def _entries(text: str) -> list[tuple[int, Any]]:
     decoder = json.JSONDecoder()
     start = len(text) - len(text.lstrip())
     value, end = decoder.raw_decode(text, start)

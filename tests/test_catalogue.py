@@ -108,8 +108,11 @@ def test_file_edited_by_hand_meanwhile_is_not_overwritten(tmp_path):
     assert load(path).names() == ["coffee break", "Fire!", "Oxygen Leak"]
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b'{"cards": 3}'])
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b'{"cards": 3}', b"[" * 100_000,
+                                     b'[{"name": "Deep", "success": ' + b"[" * 50_000 + b"]" * 50_000 + b"}]"])
 def test_damaged_file_is_moved_aside(tmp_path, content):
+    """Also a file nested too deep for the JSON decoder (a hostile tester's finding: its RecursionError ended the
+    app at start, a crash loop under systemd)."""
     path = tmp_path / "cards.json"
     path.write_bytes(content)
     cat = load(path)
