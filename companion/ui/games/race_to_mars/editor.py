@@ -126,10 +126,14 @@ class CardEditor:
         if self.current() == "insight_text":
             if len(self.insight.get("text", "")) < MAX_TEXT:
                 self.insight["text"] = self.insight.get("text", "") + ch
+            else:  # said over the field: a key that does nothing is a touch lost
+                self.problem = f"At most {MAX_TEXT} letters: \u232b takes one back"
         elif self.suggested:  # the first letter replaces the suggested number ("S001S" was typed after it)
             self.name, self.suggested = ch, False
         elif len(self.name) < MAX_NAME:
             self.name += ch
+        else:
+            self.problem = f"At most {MAX_NAME} letters: \u232b takes one back"
 
     def delete_char(self) -> None:
         self.problem = ""

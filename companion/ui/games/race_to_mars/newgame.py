@@ -76,7 +76,10 @@ class NewGameScreen(Screen):
 
     def type_char(self, ch: str) -> None:
         i = self.typing
-        if i is None or len(self.names[i]) >= MAX_NAME or not ch.isprintable():
+        if i is None or not ch.isprintable():
+            return
+        if len(self.names[i]) >= MAX_NAME:  # said (a key that does nothing is a touch lost), under the keys
+            self.app.say(f"A name is at most {MAX_NAME} letters: \u232b takes one back, Done keeps it.", "info", 5)
             return
         if ch.isalpha() and self.names[i] and self.names[i][-1] != " ":
             ch = ch.lower()
@@ -95,6 +98,17 @@ class NewGameScreen(Screen):
     def set_players(self, n: int) -> None:
         self.players = n
         self.start_seat = min(self.start_seat, n - 1)
+
+    message_at_bottom = True
+
+    def message_area(self) -> pygame.Rect | None:
+        """While a name is typed: over the keyboard, at its bottom (a tap closes it), never over the name being
+        typed; else None (the shell's place)."""
+        if self.typing is None:
+            return None
+        lay = self.app.layout
+        rest = L.take_top(lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap), lay.px(40), lay.gap)[1]
+        return pygame.Rect(rest.x, rest.y, rest.w, next_rect(lay, lay.body_rect).y - lay.gap - rest.y)
 
     def paint(self, ui: Ui) -> None:
         lay = ui.layout

@@ -95,7 +95,10 @@ class CardScreen(Screen):
         return super().handle_event(event)
 
     def type_char(self, ch: str) -> None:
-        if len(self.card_name) >= MAX_NAME or not ch.isprintable():
+        if not ch.isprintable():
+            return
+        if len(self.card_name) >= MAX_NAME:  # said: a key that does nothing is a touch lost
+            self.app.say(f"A card's name is at most {MAX_NAME} letters: \u232b takes one back.", "info", 5)
             return
         if ch.isalpha() and self.card_name and self.card_name[-1] != " ":
             ch = ch.lower()
