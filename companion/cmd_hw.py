@@ -127,8 +127,10 @@ def run_die(args: argparse.Namespace) -> int:
                 if not told_waiting and time.monotonic() - started > 1.0 and not reader.status().connected:
                     st = reader.status()
                     where = "auto (/dev/mars-die or the die's USB id)" if args.port == "auto" else args.port
-                    print(f"companion die: no die on {where} yet ({st.last_error or 'not found'}); "
-                          "waiting - plug it in, or Ctrl-C", file=sys.stderr, flush=True)
+                    todo = {"busy": "another program has it open (the companion? sudo systemctl stop companion)",
+                            "denied": "this user may not open it (sudo usermod -aG dialout $USER, log in again)"}
+                    print(f"companion die: no die on {where} yet ({st.last_error or 'not found'}); waiting - "
+                          f"{todo.get(st.open_problem, 'plug it in')}, or Ctrl-C", file=sys.stderr, flush=True)
                     told_waiting = True
                 continue
             told_waiting = False

@@ -23,6 +23,7 @@ Nothing here imports ``companion`` or ``pygame``.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import logging
 import os
 import threading
@@ -254,6 +255,18 @@ def find_die_port(usb_ids: Iterable[tuple[int, int | None]] = USB_IDS,
     return None
 
 
+#: why the port could not be opened (:attr:`DieStatus.open_problem`): another program holds it (a ``companion die``
+#: left running, a modem manager probing it), or this user may not open it (not in the ``dialout`` group)
+BUSY, DENIED = "busy", "denied"
+_OPEN_PROBLEMS = {errno.EAGAIN: BUSY, errno.EBUSY: BUSY, errno.EACCES: DENIED, errno.EPERM: DENIED}
+
+
+def open_problem(exc: BaseException) -> str | None:
+    """:data:`BUSY`, :data:`DENIED`, or None (not there, or another error) for an exception raised opening a port
+    (pyserial's ``SerialException`` carries the ``OSError``'s errno)."""
+    return _OPEN_PROBLEMS.get(getattr(exc, "errno", None))
+
+
 @dataclass(frozen=True)
 class DieStatus:
     """A snapshot for the screen (all times ``time.monotonic()`` seconds).
@@ -265,7 +278,8 @@ class DieStatus:
     ``battery``: percent or None; ``connects``: successful opens;
     ``open_failures``: failed opens; ``callback_errors``: exceptions raised by
     ``post``; ``last_error``: text of the last I/O error while no port is open (a failed open, the lost
-    connection), or None since the last successful open.
+    connection), or None since the last successful open; ``open_problem``: :func:`open_problem` of the last
+    failed open (:data:`BUSY`: the die is plugged in but another program has it), None since a successful one.
     """
 
     connected: bool = False
@@ -281,6 +295,7 @@ class DieStatus:
     open_failures: int = 0
     callback_errors: int = 0
     last_error: str | None = None
+    open_problem: str | None = None
 
 
 class _Reader(serial.threaded.ReaderThread):
@@ -502,12 +517,14 @@ class DieReader:
         except Exception as e:  # SerialException, OSError, ValueError: not there, busy, no rights
             with self._lock:
                 self._status = dataclasses.replace(self._status, port=port, last_error=str(e),
+                                                   open_problem=open_problem(e),
                                                    open_failures=self._status.open_failures + 1)
             said, self._said = self._said == str(e), str(e)  # the same reason again: logged once, not every retry
             (log.debug if said else log.info)("die: cannot open %s (%s); trying again", port, e)
             return
         with self._lock:
             self._status = dataclasses.replace(self._status, connected=True, port=port, last_error=None,
+                                               open_problem=None,
                                                connects=self._status.connects + 1)  # the error is over
         self._said = None
         log.info("die: connected on %s", port)

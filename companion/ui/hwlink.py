@@ -85,18 +85,22 @@ class HwLink:
     def die_status(self) -> dict[str, Any]:
         """``{"mode": "none"|"die", "connected": bool, "port": path | None, "last_roll": face 1..6 | None,
         "rolls": int, "lines": int, "ignored": int, "errors": {reason: int}, "open_failures": int,
-        "callback_errors": int, "last_error": str | None}``: counts since start (:class:`hw.die.DieStatus`):
+        "callback_errors": int, "last_error": str | None, "open_problem": "busy" | "denied" | None}``: counts
+        since start (:class:`hw.die.DieStatus`; ``open_problem``: why the last open failed, when another program
+        holds the port or this user may not open it):
         ``lines`` read whole (ignored ones too), ``errors`` the lines ignored by reason (garbled, not of the
         protocol, cut off by an unplug: every one of ``hw.die.REASONS``; ``{}`` without a die, whose module is
         not loaded then), ``ignored`` their sum, ``callback_errors`` the die's events that could not be posted
         to the main loop (each one lost: a roll among them is not seen)."""
         if self.die is None:
             return {"mode": "none", "connected": False, "port": None, "last_roll": None, "rolls": 0, "lines": 0,
-                    "ignored": 0, "errors": {}, "open_failures": 0, "callback_errors": 0, "last_error": None}
+                    "ignored": 0, "errors": {}, "open_failures": 0, "callback_errors": 0, "last_error": None,
+                    "open_problem": None}
         s = self.die.status()
         return {"mode": "die", "connected": s.connected, "port": s.port, "last_roll": s.last_roll,
                 "rolls": s.rolls, "lines": s.lines, "ignored": sum(s.errors.values()), "errors": s.errors,
-                "open_failures": s.open_failures, "callback_errors": s.callback_errors, "last_error": s.last_error}
+                "open_failures": s.open_failures, "callback_errors": s.callback_errors, "last_error": s.last_error,
+                "open_problem": s.open_problem}
 
     def pins(self) -> dict[str, Any]:
         """Button name -> gpiozero pin (MockPin under --hw mock); {} without buttons."""

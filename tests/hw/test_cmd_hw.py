@@ -83,3 +83,25 @@ def test_buttons_with_a_pin_that_is_no_pin_is_a_bad_config_not_no_gpio(tmp_path)
     out = subprocess.run([*CMD, "buttons", "--mock", "--config", str(cfg)], input="q\n",
                          capture_output=True, text=True, timeout=8, env=ENV)
     assert out.returncode == 2 and "bad config: pins.next" in out.stderr and "Traceback" not in out.stderr, out
+
+
+@pytest.mark.timeout(15)
+def test_die_says_another_program_holds_the_die_not_plug_it_in():
+    """A hostile tester's finding: ``companion die`` on a die the companion held said "waiting - plug it in"."""
+    from hw.die import DieReader
+    from hw.mock import DieSimulator
+    with DieSimulator(seed=1) as die:
+        holder = DieReader(lambda e: None, port=die.path)
+        holder.start()
+        proc = None
+        try:
+            while not holder.status().connected:
+                pass
+            proc = subprocess.Popen([*CMD, "die", "--port", die.path], stderr=subprocess.PIPE, text=True, env=ENV)
+            line = proc.stderr.readline()
+            assert "another program has it open" in line and "plug it in" not in line, line
+        finally:
+            holder.stop()
+            if proc is not None:
+                proc.terminate()
+                proc.wait(5)

@@ -347,3 +347,30 @@ def test_last_error_goes_once_the_die_is_plugged_in_again(events, tmp_path):
     finally:
         reader.stop()
         sim.unplug()
+
+
+@pytest.mark.timeout(10)
+def test_a_die_another_program_holds_is_busy_not_unplugged(sim, events):
+    """A hostile tester's finding: with the die plugged in but held by another program (a ``companion die`` left
+    running, a modem manager probing the port), the status said only that it could not be opened, and the screen
+    said "Unplugged": the table re-plugged a cable that was fine. The failed open says why (``open_problem``
+    "busy"), and the reason goes once the die is opened."""
+    from hw.die import BUSY
+    holder = start_reader(events, sim.path)  # opens the pty exclusively, as the companion does
+    second = DieReader(lambda e: None, port=sim.path, backoff_s=(0.01, 0.02))
+    second.start()
+    try:
+        deadline = time.monotonic() + 2
+        while second.status().open_failures == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        st = second.status()
+        assert not st.connected and st.open_problem == BUSY, st
+        assert holder.status().open_problem is None
+        holder.stop()
+        while not second.status().connected and time.monotonic() < deadline + 2:
+            time.sleep(0.01)
+        st = second.status()
+        assert st.connected and st.open_problem is None and st.last_error is None, st
+    finally:
+        holder.stop()
+        second.stop()

@@ -188,3 +188,43 @@ def test_the_dies_part_counts_the_events_that_could_not_be_posted(make_driver):
             d.app.hw = None
             link.stop()
     assert HwLink("none", "none").die_status()["callback_errors"] == 0
+
+
+@pytest.mark.timeout(30)
+def test_the_top_bar_says_the_die_is_busy_when_another_program_holds_it(make_driver):
+    """A hostile tester's finding: a second program holding the die (``companion die`` left running) showed
+    "Unplugged" in the top bar. It says "Die busy" (``state``'s die part: ``open_problem``), and "Die ready" once
+    the other program lets go. Real ptys."""
+    import time
+
+    from companion.ui import control
+    from companion.ui.hwlink import HwLink
+    from hw.die import DieReader
+    from hw.mock import DieSimulator
+    d = make_driver((800, 480))
+    with DieSimulator(seed=1) as die:
+        holder = DieReader(lambda e: None, port=die.path)
+        holder.start()
+        link = HwLink("none", die.path)
+        try:
+            deadline = time.monotonic() + 5
+            while not holder.status().connected and time.monotonic() < deadline:
+                time.sleep(0.01)
+            link.start()
+            d.app.hw = link
+            while link.die_status()["open_failures"] == 0 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            d.frame()
+            drawn = [t for t, _, _ in d.app.screen.ui.texts]
+            assert "Die busy" in drawn and "Unplugged" not in drawn, drawn
+            assert control.describe(d.app)["die"]["open_problem"] == "busy"
+            holder.stop()
+            while not link.die_status()["connected"] and time.monotonic() < deadline + 5:
+                time.sleep(0.01)
+            d.frame()
+            drawn = [t for t, _, _ in d.app.screen.ui.texts]
+            assert "\u25cf Die ready" in drawn and control.describe(d.app)["die"]["open_problem"] is None, drawn
+        finally:
+            d.app.hw = None
+            holder.stop()
+            link.stop()

@@ -146,7 +146,12 @@ def die_status_key(app: Any) -> tuple:
     st = app.hw.die_status() if app.hw is not None else {"mode": "none"}
     connected = st["mode"] != "none" and bool(st.get("connected"))
     return (app.uses_die(), st["mode"], connected, app.on_picker(), app.die_roll_line(st) if connected else None,
-            _over(app))
+            _over(app), None if connected else st.get("open_problem"))
+
+
+#: the die status's first words when the die cannot be opened (:func:`hw.die.open_problem`), by its reason; else
+#: "Unplugged" (the top bar: a tester re-plugged a die that another program held, as the bar said)
+DIE_PROBLEM = {"busy": "Die busy", "denied": "No access"}
 
 
 def _over(app: Any) -> bool:
@@ -171,12 +176,13 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
         ui.label(read_top, "Die not used", lay.small, DIM, bold=True)  # "... in this game": no hint to tap faces
         ui.label(read_bottom, "in this game", lay.small, DIM)
         return
+    problem = None if st["mode"] == "none" or st["connected"] else DIE_PROBLEM.get(st.get("open_problem"))
     if app.on_picker() and not (st["mode"] != "none" and st["connected"]):  # no faces on screen to tap
         if st["mode"] == "none":
             ui.label(inner, "No die", lay.small, DIM, bold=True)
         else:  # two lines, each whole at reading size
             ui.label(read_top, "Die", lay.small, WARN, bold=True)
-            ui.label(read_bottom, "unplugged", lay.small, WARN)
+            ui.label(read_bottom, (problem or "Unplugged").removeprefix("Die ").lower(), lay.small, WARN)
         return
     hint = "no more rolls" if _over(app) else "tap the faces"  # what to do: read from across the table
     if st["mode"] == "none":
@@ -186,8 +192,8 @@ def die_status(ui: Ui, rect: pygame.Rect, app: Any) -> None:
     if st["connected"]:
         ui.label(top, "\u25cf Die ready", lay.small, GOOD, bold=True)
         ui.label(bottom, app.die_roll_line(st), lay.fine, FG, cls="fine")
-    else:
-        ui.label(read_top, "Unplugged", lay.small, WARN, bold=True)  # the die's cable: tap the faces meanwhile
+    else:  # the die's cable, or another program holding the die: tap the faces meanwhile
+        ui.label(read_top, problem or "Unplugged", lay.small, WARN, bold=True)
         ui.label(read_bottom, hint, lay.small, FG)
 
 
