@@ -184,29 +184,31 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         h_w = text.width("H 10", lay.big, True)
         s_w = text.width("S 10", lay.big, True)
         stats_r, name_r = L.take_right(inner, h_w + s_w + lay.px(10), lay.px(6))
-        role = _role_fitting(m.role, name_r.w, lay.small)
+        # a Knocked Out Marsonaut's day in the Role's place (the Role is on the sheet a tap shows)
+        ko = None if m.active else f"KO day {m.knocked_out_day}"
+        role = _role_fitting(ko or m.role, name_r.w, lay.small)
         if name_r.h >= two_lines and role and text.width(m.profile.short, lay.small) <= name_r.w:
             top, bottom = L.take_top(name_r, name_r.h // 2)  # the Role under the name (bold where it fits)
             bold = text.width(m.profile.short, lay.small, True) <= name_r.w
             ui.label(top, m.profile.short, lay.small, fg if m.active else dim, bold=bold, valign="top")
-            ui.label(bottom, role, lay.small, dim)
+            ui.label(bottom, role, lay.small, BAD if ko else dim)
         elif one_line:  # the Role after the name where it fits, else a tap shows it
             name_r, role_r = L.take_left(name_r, min(int(name_r.w * 0.6), name_w), lay.px(12))
             ui.label(name_r, m.profile.short, lay.small, fg if m.active else dim, bold=True)
-            role = _role_fitting(m.role, role_r.w, lay.small)
+            role = _role_fitting(ko or m.role, role_r.w, lay.small)
             if role:
-                ui.label(role_r, role, lay.small, dim)
+                ui.label(role_r, role, lay.small, BAD if ko else dim)
         else:
             bold = text.width(m.profile.short, lay.small, True) <= name_r.w  # regular weight where bold is too wide
             ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=bold)
-        if not m.active:
-            ui.label(stats_r, f"KO day {m.knocked_out_day}", lay.small, BAD, "right", bold=True)
+        h_r, s_r = L.take_left(stats_r, h_w, lay.px(10))
+        if not m.active:  # "KO" where Health is (the day is in the sheet a tap shows); Sanity stays in sight
+            ui.label(h_r, "KO", lay.big, BAD, bold=True, cls="key")
         else:
-            h_r, s_r = L.take_left(stats_r, h_w, lay.px(10))
             ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
-            ready = m.sanity >= 10
-            colour = MARS if ready and not sel else INFO if m.warded and not sel else fg
-            ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
+        ready = m.sanity >= 10
+        colour = MARS if ready and not sel else INFO if m.warded and not sel else fg if m.active else dim
+        ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
         ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
 
 
