@@ -7,8 +7,8 @@ from typing import Any
 from ..contract import Expect
 from . import effects as fx
 from .actions import GAME_ID
-from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, RED, RESOURCES, SANITY, SLEEPING_BAY,
-                    TUTORIAL_CARDS, WORKSPACES_PER_BAY, Pending, State)
+from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, RED, RESOURCES, RESULT_NAMES, SANITY,
+                    SLEEPING_BAY, TUTORIAL_CARDS, WORKSPACES_PER_BAY, Pending, State)
 
 # --------------------------------------------------------------------------- queries
 
@@ -67,6 +67,24 @@ def effective_difficulty(state: State) -> int | None:
     if state.difficulty is None:
         return None
     return max(0, state.difficulty - state.reduction)
+
+
+def skip_consequences(state: State) -> list[str]:
+    """What skipping the event in play costs, one line each: its Check Negative's symbols, then who takes
+    its Sanity and Health losses (30-to-mars.txt, Skipping the Event: "you will suffer the event's
+    negative consequences"; NB: "all 4 Marsonauts must suffer those penalties", every Active one here, as
+    the skip resolves the event as failed with nobody in its Bay). ``[]`` with no event in play. E.g.
+    ``["Check Negative: -2 Oxygen, -1 Sanity", "Sanity and Health losses hit every Active Marsonaut:
+    Larisa, Stan, Maria, John (Skipping the Event)"]``."""
+    card = state.event
+    if card is None:
+        return []
+    effects = card.failure
+    out = [f"{RESULT_NAMES['failure']}: " + (", ".join(e.text() for e in effects) if effects else "nothing")]
+    if any(e.symbol in (SANITY, HEALTH) and e.amount < 0 for e in effects):
+        names = ", ".join(m.profile.short for m in state.crew if m.active)
+        out.append(f"Sanity and Health losses hit every Active Marsonaut: {names} (Skipping the Event)")
+    return out
 
 
 def expects(state: State) -> Expect | None:

@@ -94,7 +94,7 @@ class DayScreen(Screen):
                 app.close_dialog()
                 app.submit(Action("next"), quiet=True)
             app.ask("Nobody works on the problem: skip the event and take its negative consequences?",
-                    [("Skip event", skip)], on_next=skip)
+                    [("Skip event", skip)], lines=app.game.skip_consequences(state), on_next=skip)
             return
         super().on_next()
 
