@@ -313,3 +313,34 @@ def test_a_gain_among_negative_results_is_shown_to_be_checked_before_the_card_is
     assert EventCard.from_json({"name": "X", "colour": "green", "difficulty": 3, "location": 1,
                                 "success": {"food": -1}, "failure": {"health": -2}}).contrary_signs() == [
         "Check Positive: Food -1"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800), (720, 1280)])
+def test_a_cards_name_takes_digits_from_the_on_screen_keyboard(make_driver, size):
+    """A tester's finding: the New card keyboard had no digits, so "Day 2" could not be typed without
+    a physical keyboard. The digits are a row of their own where the keyboard has the room, else "123"
+    left of Z turns the top row into them (and back); the search keyboard has them the same way."""
+    from .test_screens import check_frame
+    d = make_driver(size)
+    start_game(d)
+    d.tap("New card")
+    for k in "DAY":
+        d.tap(f"key {k}")
+    d.tap("key space")
+    names = [h.label for h in d.app.screen.ui.hits]
+    toggled = "key 2" not in names
+    if toggled:
+        d.tap("key 123")
+    d.tap("key 2")
+    check_frame(d, f"digits {size}")
+    if toggled:
+        d.tap("key 123")  # the letters again
+        assert "key Q" in [h.label for h in d.app.screen.ui.hits]
+    assert editor(d).card_name == "Day 2"
+    d.tap("Back page")  # the list: its search keyboard types digits too
+    d.tap("Search")
+    if "key 7" not in [h.label for h in d.app.screen.ui.hits]:
+        d.tap("key 123")
+    d.tap("key 7")
+    assert editor(d).query == "7"

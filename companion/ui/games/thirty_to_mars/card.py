@@ -23,6 +23,7 @@ from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM'-")
+DIGIT_ROW = "1234567890"  # a row of its own where the keyboard has the room, else in the top row's place ("123")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
 TOOLS_W = 2 * 80 + 120 + 110 + 3 * 6  # design units: ◀ ▶ Search Edit in one row
@@ -42,6 +43,7 @@ class CardScreen(Screen):
         self.editing = False
         self.searching = False    # the on-screen keyboard under the list
         self.query = ""           # the search typed (physical or on-screen keyboard)
+        self.digits = False       # "123": the keyboard's top row is the digits (where they have no row of their own)
         self.edit_mode = False    # a tap on a card asks: change it or delete it
         self._yesterday = ByDay(_day_before)
         #: (the day before's events, the state, its losses, its summary lines): :meth:`paint_strips`
@@ -50,6 +52,7 @@ class CardScreen(Screen):
 
     def reset_editor(self) -> None:
         self.page = 0             # editor page index into PAGES
+        self.digits = False
         self.card_name = ""
         self.difficulty = 0       # 0 = roll to determine
         self.location = 0         # 0 = roll to determine
@@ -59,6 +62,7 @@ class CardScreen(Screen):
     def enter(self) -> None:
         self.page_no = 0
         self.editing = False
+        self.digits = False
         self.searching = False
         self.edit_mode = False
         self.query = ""
@@ -508,7 +512,9 @@ class CardScreen(Screen):
                        on_delete: Any = None, field: bool = True, space_row: bool = True) -> None:
         """The typed text (``field``) and a QWERTY keyboard in its rows, from
         the top of ``rect``, then space and delete (``space_row``; without it
-        the caller puts them in its row of buttons, :meth:`space_and_delete`)."""
+        the caller puts them in its row of buttons, :meth:`space_and_delete`).
+        The digits (a card's name may have them: a tester's finding) are a row above the letters where
+        ``rect`` has the room for it (portrait); else "123", left of Z, turns the top row into them and back."""
         lay = ui.layout
         value = self.card_name if value is None else value
         on_key = on_key or self.type_char
@@ -519,11 +525,18 @@ class CardScreen(Screen):
             ui.panel(field_r, (14, 16, 30), INFO, width=3)
             ui.label(field_r.inflate(-lay.px(16), 0), (value or "") + "\u258f", lay.big, FG, bold=True)
         nrows = len(KEY_ROWS) + (1 if space_row else 0)
+        digit_row = keys_r.h >= (nrows + 1) * (lay.touch + lay.gap) - lay.gap
+        rows = (DIGIT_ROW, *KEY_ROWS) if digit_row else (DIGIT_ROW, *KEY_ROWS[1:]) if self.digits else KEY_ROWS
+        nrows = len(rows) + (1 if space_row else 0)
         key_h = max(lay.touch, min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows))
         key_w = (keys_r.w - 9 * lay.gap) // 10
         y = keys_r.y
-        for r, keys in enumerate(KEY_ROWS):
-            x = keys_r.x + r * key_w // 2
+        for r, keys in enumerate(rows):
+            r -= len(rows) - len(KEY_ROWS)  # the letters' rows keep their steps; a digit row above is flush
+            x = keys_r.x + max(0, r) * key_w // 2
+            if r == len(KEY_ROWS) - 1 and not digit_row:  # left of Z, in the row's step
+                ui.button(pygame.Rect(keys_r.x, y, key_w - lay.gap, key_h), "123", self.toggle_digits,
+                          "selected" if self.digits else "normal", size=lay.small, name="key 123")
             for k in keys:
                 ui.button(pygame.Rect(x, y, key_w, key_h), k, (lambda k=k: on_key(k)), size=lay.body,
                           name=f"key {k}")
@@ -550,6 +563,10 @@ class CardScreen(Screen):
 
     def delete_char(self) -> None:
         self.card_name = self.card_name[:-1]
+
+    def toggle_digits(self) -> None:
+        """"123": the keyboard's top row is the digits, or the letters again."""
+        self.digits = not self.digits
 
     def paint_numbers(self, ui: Ui, rect: pygame.Rect) -> None:
         """The difficulty: first the number as a field to type in (a tap opens the number pad, whose first
@@ -662,8 +679,9 @@ def _tile_lines(lay: Any, label: str, cell: pygame.Rect) -> list[str] | None:
 
 
 def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
-    """Pixels the keyboard takes: the field (``field``), the letter rows and the space row (``space_row``)."""
-    rows = len(KEY_ROWS) + (1 if space_row else 0)
+    """Pixels the keyboard takes: the field (``field``), the letter rows (under the digit row in portrait,
+    where the "123" key would be too narrow: :meth:`CardScreen.paint_keyboard`) and the space row (``space_row``)."""
+    rows = len(KEY_ROWS) + (1 if lay.portrait else 0) + (1 if space_row else 0)
     return (lay.px(56) + lay.gap if field else 0) + rows * (lay.touch + lay.gap) - lay.gap
 
 
