@@ -87,3 +87,20 @@ def test_a_greyed_undo_or_redo_says_why_when_tapped(make_driver):
     start_game(d)
     d.tap("Redo (why not?)")
     assert d.app.message.text == "Nothing to redo: Redo puts back what Undo took back."
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.timeout(30)
+def test_the_end_screen_has_one_new_game(make_driver, size):
+    """A tester's finding: the end screen showed two "New game" buttons, the top bar's (which asks first)
+    and the end screen's (the game picker at once), side by side. Over an end screen the top bar has none;
+    Undo (the last move back) stays; once back in the game the top bar's New game is there again."""
+    d = make_driver(size)
+    start_game(d)
+    play_to_end(d)
+    assert d.app.current_screen().name == "over"
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    assert d.names().count("New game") == 1 and "Undo" in d.names(), d.names()
+    assert drawn.count("New game") == 1 and "New" not in drawn, drawn
+    d.tap("Undo")
+    assert d.app.current_screen().name != "over" and "New game" in d.names()

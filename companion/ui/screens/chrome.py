@@ -73,8 +73,8 @@ def message_rect(lay: Layout, app: Any) -> pygame.Rect:
 
 
 def top_bar(ui: Ui, app: Any) -> None:
-    """Undo | Redo | the game's part (``GameUi.top_bar``) | die | Fix roll | New game.
-    While a message is shown it takes the place of the day and die status.
+    """Undo | Redo | the game's part (``GameUi.top_bar``) | die | Fix roll | New game (not over a game's end
+    screen, which has its own). While a message is shown it takes the place of the day and die status.
     Each of its parts (Undo and Redo; New game and Fix roll; the die status; the game's
     part) is painted again only when what it shows changed (``app.regions``, see
     :class:`~companion.ui.retained.Region`; the game's part by ``GameUi.top_bar_key``):
@@ -95,8 +95,11 @@ def top_bar(ui: Ui, app: Any) -> None:
             ui.button(r[slot], label, act if can and not inert else None, name=label,
                       why=lambda label=label: app.say(why_no_undo(app, label), "info", 5))
 
-    def menu() -> None:
-        ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
+    over = _over(app)
+
+    def menu() -> None:  # a game over has its end screen's own New game: one, not two side by side
+        if not over:
+            ui.button(r["menu"], "New", lambda: ask_new_game(app), sub="game", size=lay.small, name="New game")
         if r["fix"] is not None:
             ui.button(r["fix"], "Fix roll", lambda: ask_fix_roll(app), size=lay.small, name="Fix roll")
 
@@ -109,7 +112,7 @@ def top_bar(ui: Ui, app: Any) -> None:
     ui.panel(lay.top, PANEL, radius=0)
     regions = getattr(app, "regions", None)
     parts = [("top bar: undo", r["undo"].union(r["redo"]), (s.can_undo, s.can_redo, inert), undo_redo),
-             ("top bar: menu", r["menu"].union(r["fix"] or r["menu"]), r["fix"] is None, menu)]
+             ("top bar: menu", r["menu"].union(r["fix"] or r["menu"]), (r["fix"] is None, over), menu)]
     if not strip_taken:  # else draw_message fills the status strip
         parts += [("top bar: die", r["die"], die_status_key(app), lambda: die_status(ui, r["die"], app)),
                   ("top bar: game", r["day"], game_ui.top_bar_key(app.state) if game_part else app.title(), game)]

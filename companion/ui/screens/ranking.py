@@ -10,13 +10,11 @@ from .base import Screen
 from .chrome import next_rect
 
 
-#: The name (control channel, tests) of the end screen's own New game button: it opens the game picker at once.
-END_NEW_GAME = "New game (end screen)"
 
 
 class RankingScreen(Screen):
     """The result sentence whole, then one line per :class:`~companion.rules.contract.Standing`: place,
-    disc, name and its ``detail`` (winners framed and named); New game (named :data:`END_NEW_GAME`). Portrait
+    disc, name and its ``detail`` (winners framed and named); New game (the picker at once; the top bar has none here). Portrait
     puts the detail under the name."""
 
     name = "over"
@@ -49,6 +47,4 @@ class RankingScreen(Screen):
             ui.label(name_r, seat.name, lay.big, FG, bold=True, min_size=lay.body)
             ui.label(detail_r, ("Winner: " if won else "") + standing.detail, lay.body, FG,
                      "left" if lay.portrait else "right", min_size=lay.small)
-        # named apart from the top bar's "New game" (which asks first) for the control channel; drawn the same
-        ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big,
-                  name=END_NEW_GAME)
+        ui.button(next_rect(lay, lay.body_rect), "New game", app.pick_game, "primary", size=lay.big)
