@@ -59,3 +59,27 @@ def test_a_refusal_leaves_the_resources_and_the_selected_marsonaut_in_sight(make
         keep = selected_name(d)
         assert keep in d.names(), f"{keep}, selected, is hidden by the refusal"
         assert_no_overlaps(d, f"refusal, {keep} selected, {size}", keep={keep})
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", PORTRAIT)
+def test_the_crew_and_the_bays_are_a_finger_high(make_driver, size):
+    """A tester's finding: in portrait the four crew rows and the four rows of Bays shared the height,
+    44 px each at 480x800 and 73 px at 720x1280, under a finger's ``touch`` (56 and 84 px, about 9 mm).
+    The crew are now two rows of tiles (the name and Role, then Health and Sanity), and every Marsonaut,
+    every Bay and Same as yesterday is a finger's touch each way; nothing overlaps, a Knocked Out one too."""
+    from .test_screens import check_frame
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    knock_out(d, 1)
+    lay = d.app.layout
+    crew = ("Larisa", "Jean-Louis", "Maria", "Dieter")
+    targets = [h for h in d.app.screen.ui.hits
+               if h.label in crew or h.label.startswith(("bay ", "Same as yesterday"))]
+    assert len(targets) == 12, [h.label for h in targets]
+    small = [(h.label, h.rect.size) for h in targets if min(h.rect.size) < lay.touch]
+    assert not small, f"smaller than a finger ({lay.touch} px): {small}"
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert all(f"S {m.sanity}" in shown for m in d.app.state.crew), shown
+    check_frame(d, f"place {size}")

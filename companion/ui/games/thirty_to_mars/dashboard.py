@@ -48,24 +48,48 @@ def regions(lay: Any, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pyga
     return res_r, crew_r, bottom_r
 
 
-def portrait_height(lay: Any, body_h: int) -> int:
-    """Pixels the dashboard takes across a portrait screen of ``body_h``
-    pixels under the top bar: the resources in a row, the crew a line each,
-    the Repair Kits row. Where the screen is tall enough (720x1280) a crew row
-    is at least a finger's tap (86% of ``touch``) and up to two lines (the
-    Role under the name) while the rows of Bays under it stay a finger's tap;
-    else (480x800) crew and Bays share the height evenly, a crew row never
-    below its key numbers' line height."""
+def crew_grid(lay: Any) -> bool:
+    """True where the crew are two columns of two-line tiles (the name, then Health and Sanity): in
+    portrait, where the dashboard spans the screen. Four one-line rows there left the rows of the crew and
+    of the Bays under them 44 px high at 480x800, under a finger's ``touch`` (a tester's finding); two
+    rows of tiles leave the Bays their finger's height."""
+    return lay.portrait
+
+
+def tile_height(lay: Any, body_h: int) -> int:
+    """Pixels of a crew tile (:func:`crew_grid`) on a portrait screen of ``body_h`` pixels under the top bar:
+    three lines (the name, the Role, then Health and Sanity as key numbers) where the rows of Bays under the
+    dashboard still get a finger's ``touch`` (720x1280), else two (the Role after the name where it fits:
+    480x800); at least ``touch``."""
     g = lay.gap
-    fixed = 14 * g + lay.px(66) + lay.touch + lay.px(48) + lay.px(64)  # both halves without their 4+4 rows
-    finger = -(-lay.touch * 86 // 100)
-    even = (body_h - fixed) // 8
-    if even < finger:
-        row_h = max(text.font(lay.big, True).get_linesize() + lay.px(2), even)
-    else:
-        two = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize() + lay.px(4)
-        row_h = max(finger, min(two, (body_h - fixed) // 4 - finger))
-    return 7 * g + lay.px(66) + lay.touch + 4 * row_h
+    name = text.font(lay.small, True).get_linesize()
+    two = name + text.font(lay.big, True).get_linesize() + lay.px(6)
+    three = two + text.font(lay.small).get_linesize()
+    panel = 7 * g + lay.px(48) + lay.px(64) + 4 * lay.touch  # the card, four rows of Bays, NEXT, their gaps
+    if body_h - (5 * g + lay.px(66) + lay.touch + 2 * three) >= panel:
+        return three
+    return max(lay.touch, two)
+
+
+def crew_slots(lay: Any, rect: pygame.Rect) -> list[pygame.Rect]:
+    """The four crew places in ``rect``, in crew order: a tile each in two columns (:func:`crew_grid`),
+    else a row each."""
+    if crew_grid(lay):
+        return L.grid(rect, 4, 2, lay.gap)
+    return L.rows(rect, 4, lay.gap)
+
+
+def crew_lines(lay: Any) -> int:
+    """Rows the crew take: 2 rows of tiles (:func:`crew_grid`), else 4."""
+    return 2 if crew_grid(lay) else 4
+
+
+def portrait_height(lay: Any, body_h: int) -> int:
+    """Pixels the dashboard takes across a portrait screen of ``body_h`` pixels under the top bar: the
+    resources in a row, the crew in two rows of tiles (:func:`crew_grid`, :func:`tile_height`), the Repair
+    Kits row."""
+    g = lay.gap
+    return 5 * g + lay.px(66) + lay.touch + 2 * tile_height(lay, body_h)
 
 
 def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | None = None,
@@ -94,7 +118,9 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | N
 def crew_row_min(lay: Any, rect: pygame.Rect) -> int:
     """Pixels a crew row keeps under a message: a finger's tap (86% of ``touch``), or the row's own
     height where the dashboard in ``rect`` gives it less (portrait 480x800: a line of key numbers)."""
-    natural = L.rows(regions(lay, rect)[1], 4, lay.gap)[0].h
+    natural = crew_slots(lay, regions(lay, rect)[1])[0].h
+    if crew_grid(lay):  # a tile keeps its two lines
+        return natural
     return min(-(-lay.touch * 86 // 100), natural)
 
 
@@ -113,7 +139,8 @@ def under_message(lay: Any, rect: pygame.Rect,
     if cover.y > crew_r.y + g:
         return None  # not over the top of the dashboard
     top = max(crew_r.y, cover.bottom + g)
-    need = 4 * crew_row_min(lay, rect) + 3 * g
+    n = crew_lines(lay)
+    need = n * crew_row_min(lay, rect) + (n - 1) * g
     if kits_r.y - g - top >= need:
         return pygame.Rect(crew_r.x, top, crew_r.w, kits_r.y - g - top), kits_r
     if kits_r.bottom - top >= need:
@@ -128,7 +155,8 @@ def message_room(lay: Any, rect: pygame.Rect, resources_too: bool) -> pygame.Rec
     message hid the Repair Kits and Broken buttons, at 800x480 and 480x800)."""
     res_r, crew_r, kits_r = regions(lay, rect)
     top = res_r.y if resources_too else crew_r.y
-    bottom = kits_r.y - lay.gap - (4 * crew_row_min(lay, rect) + 3 * lay.gap) - lay.gap
+    n = crew_lines(lay)
+    bottom = kits_r.y - lay.gap - (n * crew_row_min(lay, rect) + (n - 1) * lay.gap) - lay.gap
     return pygame.Rect(crew_r.x, top, crew_r.w, max(0, bottom - top))
 
 
@@ -168,7 +196,7 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
     one_line = rect.w >= lay.px(420)  # room for the Role after the name
     two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
     name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
-    slots = L.rows(rect, 4, lay.gap)
+    slots = crew_slots(lay, rect)
     shown = list(range(4))
     if cover is not None:
         slots = [r for r in slots if not r.colliderect(cover)]
@@ -180,6 +208,10 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         ui.panel(row, INFO if sel else PANEL, INFO if sel else None)
         fg = (6, 16, 26) if sel else FG
         dim = (6, 16, 26) if sel else DIM
+        if crew_grid(lay):
+            _tile(ui, row, m, fg, dim, sel)
+            ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+            continue
         inner = row.inflate(-lay.px(10), 0)
         h_w = text.width("H 10", lay.big, True)
         s_w = text.width("S 10", lay.big, True)
@@ -210,6 +242,37 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         colour = MARS if ready and not sel else INFO if m.warded and not sel else fg if m.active else dim
         ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
         ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+
+
+def _tile(ui: Ui, tile: pygame.Rect, m: Any, fg: Any, dim: Any, sel: bool) -> None:
+    """A Marsonaut's tile (:func:`crew_grid`): the name, the Role (on a line of its own where the tile has
+    room, else after the name where it fits), then Health and Sanity as key numbers; a Knocked Out
+    Marsonaut's "KO day N" in red where Health is."""
+    lay = ui.layout
+    inner = tile.inflate(-lay.px(10), -lay.px(4))
+    name_h = text.font(lay.small, True).get_linesize()
+    big_h = text.font(lay.big, True).get_linesize()
+    top, bottom = L.take_top(inner, name_h)
+    name_w = text.width(m.profile.short, lay.small, True)
+    ui.label(pygame.Rect(top.x, top.y, min(name_w, top.w), top.h), m.profile.short, lay.small,
+             fg if m.active else dim, bold=name_w <= top.w)
+    if bottom.h - big_h >= text.font(lay.small).get_linesize():  # a line of its own
+        role_r, bottom = L.take_top(bottom, bottom.h - big_h)
+        role = _role_fitting(m.role, role_r.w, lay.small)
+    else:
+        role_r = L.take_left(top, name_w, lay.px(10))[1]
+        role = _role_fitting(m.role, role_r.w, lay.small) if role_r.w > 0 else None
+    if role:
+        ui.label(role_r, role, lay.small, dim, "left" if role_r.x == inner.x else "right")
+    h_w = max(text.width("H 10", lay.big, True), text.width("KO day 30", lay.small, True))
+    h_r, s_r = L.take_left(bottom, h_w, lay.px(10))
+    if not m.active:
+        ui.label(h_r, f"KO day {m.knocked_out_day}", lay.small, BAD, bold=True)
+    else:
+        ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
+    ready = m.sanity >= 10
+    colour = MARS if ready and not sel else INFO if m.warded and not sel else fg if m.active else dim
+    ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")
 
 
 def _role_fitting(role: str, max_w: int, size: int) -> str | None:

@@ -379,8 +379,9 @@ class DayScreen(Screen):
 
     def two_line_bays(self, ui: Ui, rect: pygame.Rect) -> bool:
         """True when the Bays in ``rect`` show two lines (the name, then who is there or what it
-        produces), False for one (the name and the count): below 40 px a row, two lines ran into each other."""
-        return self.bays_fit(ui, rect, 40)
+        produces), False for one (the name and the count): below 44 px a row, two lines came closer than 0.7 of
+        their line (at 40, 17 px apart at 480x800: they ran into each other)."""
+        return self.bays_fit(ui, rect, 44)
 
     def paint_roll_help(self, ui: Ui, rect: pygame.Rect, state: Any) -> None:
         """What the pending location/difficulty roll decides (instead of the Bays
