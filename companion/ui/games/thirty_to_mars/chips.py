@@ -120,9 +120,14 @@ def card_results(card: Any) -> list[str]:
 
 
 def show_card(app: Any) -> None:
-    """A dialog with the drawn card's Bay, difficulty and results."""
+    """A dialog with the drawn card's Bay, difficulty (the printed one, and what it is lowered to by Larisa's Special
+    Ability) and results."""
     state = app.state
     card = state.event
     if card is None:
         return
-    app.show_info(card_line(card, state.location, app.game.effective_difficulty(state)), card_results(card))
+    eff = app.game.effective_difficulty(state)
+    title = card_line(card, state.location, eff)
+    if eff is not None and state.difficulty is not None and eff != state.difficulty:  # the card says its own number
+        title = f"{card_line(card, state.location, state.difficulty)}, lowered by {state.difficulty - eff} to {eff}"
+    app.show_info(title, card_results(card))
