@@ -337,8 +337,9 @@ def _sync_later(app: Any, reply: Any) -> None:
 def describe(app: Any) -> dict[str, Any]:
     """The app as the tests see it: the screen, the game's phase, who may act,
     what it waits for, the buttons, plus the open game's own fields
-    (``GameUi.describe``). ``dialog``: the open dialog's title or None; ``dialog_options``: the names of
-    every choice it draws, as ``tap`` takes them, in order, a greyed one ending in " (why not?)", its
+    (``GameUi.describe``). ``message``: the message bar's text as drawn (None while a dialog covers it:
+    it shows again when the dialog closes); ``dialog``: the open dialog's title or None; ``dialog_options``:
+    the names of every choice it draws, as ``tap`` takes them, in order, a greyed one ending in " (why not?)", its
     Cancel last (``[]`` without a dialog); ``dialog_cancel``: that Cancel's name ("Cancel", "Close"...)
     or None. ``die``: :meth:`HwLink.die_status` (its counts too: the lines it ignored, by reason), None
     without hardware."""
@@ -349,7 +350,7 @@ def describe(app: Any) -> dict[str, Any]:
     d = app.dialog
     out: dict[str, Any] = {
         "screen": screen.name, "has_game": s.has_game, "game": s.game_id, "seq": s.seq,
-        "message": app.message.text if app.message else None,
+        "message": app.message.text if app.message and d is None else None,  # as drawn: never under a dialog
         "dialog": d.title if d else None,
         "dialog_options": dialog_names(d) if d else [],
         "dialog_cancel": d.cancel_label if d and d.cancel else None,

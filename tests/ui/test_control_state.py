@@ -98,26 +98,41 @@ def test_a_dialogs_greyed_option_is_named_as_drawn(make_driver):
     assert d.names() == ["Dialog up (why not?)", "Dialog down", *s["dialog_options"]], d.names()
     d.tap("Dialog up (why not?)")  # at the top of the lines already: nothing to say, the dialog stays
     assert d.app.dialog is not None and d.app.message is None
-    d.tap("Red (why not?)")
-    assert d.app.message.text == "Red: not possible now."
+    d.tap("Red (why not?)")  # the dialog closes, so that its words are seen (a refusal is drawn under no dialog)
+    assert d.app.message.text == "Red: not possible now." and d.app.dialog is None
+    assert control.describe(d.app)["message"] == "Red: not possible now."
 
 
-def test_a_dialogs_greyed_option_says_why_where_it_is_seen(make_driver):
-    """A reviewer's finding: a greyed option's tap set its words in the message bar, which is not drawn while a
-    dialog is open: nothing was seen. The dialog closes (as for a refusal chosen in a dialog) and the words are
-    on the screen; an option with words of its own (``Greyed``) says them the same way."""
+def test_the_message_state_names_is_the_one_drawn_never_one_under_a_dialog(make_driver):
+    """A tester's finding: ``state``'s ``message`` named a refusal that the screen did not show, a dialog being
+    over it (a Base refused, then Trade's question; or a greyed option's "not possible now", said under the
+    dialog it was tapped in). ``message`` is what is drawn: None while a dialog covers the refusal, which shows
+    again when the dialog closes; a greyed option closes its dialog, then says why (its own words, or the
+    plain ones), so that the words are seen."""
+    from companion.ui import control
     from companion.ui.widgets import Greyed
     d = make_driver((800, 480))
-    d.app.ask("Which one?", [("Blue", lambda: None), ("Red", None)])
+    d.app.say("A Base costs 3 Air, 3 Food, 3 Minerals.", "error", 60)
     d.frame()
-    d.tap("Red (why not?)")
-    drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
-    assert d.app.dialog is None and "Red: not possible now." in drawn, drawn
-    d.app.ask("Which one?", [("Blue", lambda: None), ("Green", Greyed(lambda: d.app.say("Green is taken.")))])
+    assert control.describe(d.app)["message"] == "A Base costs 3 Air, 3 Food, 3 Minerals."
+    d.app.ask("Trade: get which?", [("Air", lambda: None), ("Food", lambda: None)])
+    d.frame()
+    s = control.describe(d.app)
+    assert s["dialog"] == "Trade: get which?" and s["message"] is None, s["message"]
+    d.tap("Cancel")
+    assert control.describe(d.app)["message"] == "A Base costs 3 Air, 3 Food, 3 Minerals."  # drawn again
+    said = []
+    d.app.ask("Which card?", [("Blue", lambda: None), ("Red", Greyed(lambda: said.append(d.app.say("Red: no.")))),
+                              ("Green", None)])
+    d.frame()
+    d.tap("Red (why not?)")  # its own words, which leave the dialog to the shell
+    s = control.describe(d.app)
+    assert said and (s["dialog"], s["message"]) == (None, "Red: no."), s
+    d.app.ask("Which card?", [("Blue", lambda: None), ("Green", None)])
     d.frame()
     d.tap("Green (why not?)")
-    drawn = " ".join(t for t, _, _ in d.app.screen.ui.texts)
-    assert d.app.dialog is None and "Green is taken." in drawn, drawn
+    s = control.describe(d.app)
+    assert (s["dialog"], s["message"]) == (None, "Green: not possible now."), s
 
 @pytest.mark.timeout(120)
 def test_the_dies_part_counts_the_lines_it_ignored_by_reason(tmp_path):

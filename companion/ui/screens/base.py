@@ -27,25 +27,18 @@ class Screen(ABC):
     # three-call pattern
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True if the event was used. TAP events carry ``pos`` (logical pixels); a greyed button
-        without words of its own (``Hit.on_tap`` None) says that it is not possible now. A greyed option of
-        a dialog whose tap says why in the message bar closes the dialog, so that the words are seen (the
-        message bar is not drawn under a dialog; a refusal's ``app.reject`` does the same)."""
+        without words of its own (``Hit.on_tap`` None) says that it is not possible now, but for a dialog's
+        greyed \u25b2 \u25bc at the end of its lines (its greyed options say why themselves, the dialog closed:
+        :func:`chrome.draw_dialog`): there is nothing to say, and a message would be drawn under the dialog."""
         from ..app import TAP
         if event.type == TAP and self.ui is not None:
             hit = self.ui.hit(event.pos)
             if hit is not None:
-                dialog, said = self.app.dialog, self.app.message
-                if hit.on_tap is None:
+                if hit.on_tap is not None:
+                    hit.on_tap()
+                elif self.app.dialog is None:
                     name = hit.label.removesuffix(WHY)
                     self.app.say(f"{name[:1].upper() + name[1:]}: not possible now.", "info", 5)
-                else:
-                    hit.on_tap()
-                if dialog is not None and self.app.dialog is dialog and self.app.message is not said \
-                        and hit.label.endswith(WHY):
-                    if hit.label in chrome.dialog_names(dialog):
-                        self.app.close_dialog()  # a reviewer's finding: its words were drawn under the dialog
-                    else:  # a greyed \u25b2 \u25bc at the end of the dialog's lines: nothing to say
-                        self.app.message = said
                 return True
         return False
 

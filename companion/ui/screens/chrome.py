@@ -744,9 +744,21 @@ def draw_dialog(ui: Ui, app: Any) -> None:
         two = split_label(lay, label, cell.w - 2 * lay.px(8))   # too wide: its name over the rest, named whole
         ui.button(cell, two[0] if two else label, tappable(cb), "primary" if len(d.options) == 1 else "normal",
                   sub=two[1] if two else None, name=name,
-                  why=cb.why if isinstance(cb, Greyed) else None)  # a greyed one says why, where it has the words
+                  why=None if tappable(cb) else lambda cb=cb, label=label: _why_greyed(app, label, cb))
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
+
+
+def _why_greyed(app: Any, label: str, callback: Any) -> None:
+    """A tap on a dialog's greyed option ``label``: the dialog closes, then the option says why it cannot be
+    chosen (``Greyed.why``: the rules' refusal, with its section) or, without words of its own, that it is not
+    possible now. A message is drawn only without a dialog over it: said under the dialog, it was not seen
+    (the control channel's ``message`` named it all the same: a tester's finding)."""
+    app.close_dialog()
+    if isinstance(callback, Greyed):
+        callback.why()
+    else:
+        app.say(f"{label[:1].upper() + label[1:]}: not possible now.", "info", 5)
 
 
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> pygame.Rect:
