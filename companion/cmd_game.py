@@ -152,6 +152,8 @@ def run_status(args: argparse.Namespace) -> int:
         return code
     try:
         data = status_data(session)
+        words = getattr(session.game, "status_lines", None) if session.has_game else None
+        body = words(session.state) if words is not None else None  # the game's own words for its overview
     finally:
         session.close()
     if args.json:
@@ -176,7 +178,7 @@ def run_status(args: argparse.Namespace) -> int:
         e = data["expects"]
         detail = f" ({e['detail']})" if e["detail"] else ""
         print(f"Waiting for: {e['kind']} - {e['purpose']}{detail}")
-    print("\n".join(_lines(_not_said(data))))
+    print("\n".join(body if body is not None else _lines(_not_said(data))))
     return code
 
 

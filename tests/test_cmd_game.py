@@ -178,8 +178,44 @@ def test_status_of_a_game_in_play_is_read_a_fact_a_line(tmp_path, capsys, game_i
     assert not any(line.startswith(("game:", "to act:", "step:", "current:")) for line in out), "the header said them"
     if game_id == "race-to-mars":  # counted as the table counts them (a tester's finding: "pad: 0")
         assert "    launch pad: 1" in out and not any(line.strip().startswith("pad:") for line in out)
+    if game_id == "mission-to-mars-2049":  # its own words (test_status_of_mission_to_mars_2049_is_a_summary)
+        return
     first = out.index("  - name: Player 1")
     assert out[first + 1].startswith("    ") and ": " in out[first + 1]  # its facts below it, indented
+
+
+def test_status_of_mission_to_mars_2049_is_a_summary_of_where_the_game_stands(tmp_path, capsys):
+    """A tester's finding: Mission to Mars 2049's ``status`` printed the rules' summary a key a line, about
+    45 lines a player ("tokens3: air: 0, food: 0, minerals: 0", each of the five Bases "standing: no" with
+    "stations: none"). It says where the game stands in a few lines a player, in the rulebook's words: points
+    and trade rate, cards and tokens, each Base that stands with what is built at it, the Road, the H2O
+    Station and the Mission Cards; then the Game Bank and the Mission Card piles. ``--json`` keeps the
+    summary whole."""
+    from companion.rules import get_game
+    from companion.rules.contract import Action
+    path = tmp_path / "g.sqlite3"
+    game = get_game("mission-to-mars-2049")
+    with Session.open(path) as s:
+        s.new_game("mission-to-mars-2049", game.default_options(3, 1))
+        for face in (1, 2):  # Player 1 rolls Air and starts, then Food: 2 Air, 3 Food, 2 Minerals
+            assert s.submit(Action("roll", {"face": face}, 0)).accepted
+        assert s.submit(Action("build_station", {"resource": "air", "base": 1}, 0)).accepted
+    assert main(["status", "--db", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) <= 4 + 2 + 3 * 4 + 2, "\n".join(out)
+    assert max(len(line) for line in out) <= 100, max(out, key=len)
+    assert "Player 1 (starting point 1): 7 tournament points, trades 4:1" in out, out
+    assert "  cards: 2 Air, 1 Food, 0 Minerals; tokens: none; Road cards: 0" in out, out
+    assert "  Base 1: 2 Air Stations, Food Station, Mineral Station" in out, out
+    assert "  Road: not built; H2O Station: not built; Mission Cards held: 0 Peaceful, 0 Aggressive (0 bought)" \
+        in out, out
+    assert any(line.startswith("Game Bank: ") for line in out) and any(line.startswith("Mission Card piles: 15 "
+                                                                                      "Peaceful, 15 Aggressive")
+                                                                      for line in out), out
+    assert not any(x in line for line in out for x in ("tokens3", "standing", "stations: none")), out
+    assert main(["status", "--db", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert summary["players"][0]["buildings"]["1"]["standing"] is True
 
 
 def test_status_of_30_to_mars_says_its_step_once(tmp_path, capsys):

@@ -43,7 +43,9 @@ Functions:
 - ``die_faces(state) -> tuple[str, ...]``: the labels of the die's faces
   1..6 in this game (``NUMBER_FACES`` for an ordinary die; empty in a game
   without a die, whose die status then says "not used in this game").
-- ``summary(state) -> dict``: JSON-able overview for ``companion status``.
+- ``summary(state) -> dict``: JSON-able overview for ``companion status``
+  (``--json``; its text prints it a key a line, unless the game has the optional
+  ``status_lines(state) -> list[str]``, the same overview in a few readable lines).
 - ``invariants(state) -> list[str]``: what is wrong with ``state`` (empty when
   all is well), checked by the generic tests after every action.
 

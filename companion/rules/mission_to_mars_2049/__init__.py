@@ -12,7 +12,7 @@ from .checks import check
 from .engine import apply, bank_least, default_bank, default_options, new_game
 from .model import RULEBOOK, Attack, Colony, State, points, rate
 from .moves import legal_actions, random_action
-from .queries import expects, faces, last_roll, summary
+from .queries import expects, faces, last_roll, status_lines, summary
 from .queries import faces as die_faces
 from .table import invariants, is_over, outcome, phase, result, seats, to_act
 
@@ -21,4 +21,4 @@ __all__ = ["bank_least", "default_bank", "ACTIONS", "BUILD_BASE", "BUILD_H2O", "
            "ROLL", "RULEBOOK", "TAKE", "TITLE", "TO_CARDS", "TO_TOKEN", "TRADE", "Attack", "Colony", "State",
            "apply", "check", "default_options", "die_faces", "expects", "faces", "invariants", "is_over", "last_roll",
            "legal_actions", "new_game", "outcome", "phase", "points", "random_action", "rate", "result", "seats",
-           "summary", "to_act"]
+           "status_lines", "summary", "to_act"]

@@ -2,12 +2,14 @@
 the last roll, and the overview for ``companion status``."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..contract import Expect
-from .actions import GAME_ID
-from .model import (DECKS, ROAD_CARD, MISSIONS, OVER, RESOURCES, ROB, ROLL, ROLLOFF, START_POINTS, SYMBOL_NAMES, State,
-                    active_stations, captured, points, rate, road_active, value)
+from .actions import GAME_ID, MISSION_CARDS
+from .model import (BASES, DECK_NAMES, DECKS, MISSIONS, OVER, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROB,
+                    ROLL, ROLLOFF, START_POINTS, STATION_NAMES, SYMBOL_NAMES, Colony, State, active_stations, captured,
+                    points, rate, road_active, value)
 
 
 BANK_NAMES = (*RESOURCES, ROAD_CARD)
@@ -93,3 +95,78 @@ def summary(state: State) -> dict[str, Any]:
         "winner": state.seats[state.winner].name if state.phase == OVER else None,
         "theft_left": state.rob_left if state.phase == ROB and state.rob_victim >= 0 else 0,
     }
+
+
+def status_lines(state: State) -> list[str]:
+    """``companion status``'s body in words, a few lines a player (its overview as ``summary`` gives it
+    whole to ``--json``): the turn and the die's faces; for each player their tournament points (5.0) and
+    trade rate (3.9), the cards in hand and the tokens (3.8), the Road cards (3.11), the Bases with what
+    stands at each (3.6; a Base Armageddon destroyed, its buildings inactive, 4.1), the Road and the H2O
+    Station (3.10, 3.12), the Mission Cards held and bought (4.0), a Capture (4.1); the Game Bank (2.1)
+    and the Mission Card piles. A tester's finding: it printed 45 raw lines a player ("tokens3: air: 0,
+    food: 0, minerals: 0", five Bases of "standing: no"). A line longer than :data:`STATUS_WIDTH` goes on,
+    indented, on the next."""
+    n = len(state.seats)
+    faces_text = ", ".join(f"{i} {SYMBOL_NAMES[f]}" for i, f in enumerate(state.faces, 1))
+    last = f"; last roll: {SYMBOL_NAMES[state.faces[state.face - 1]]}" if state.face else ""
+    out = [f"Turn {state.turn}{last}", f"Die faces: {faces_text}"]
+    if state.victory_49:
+        out.append("49-point victory: on (5.0)")
+    for i, (seat, c) in enumerate(zip(state.seats, state.colonies)):
+        out.append(f"{seat.name} (starting point {START_POINTS[n][i]}): {points(c)} tournament points, "
+                   f"trades {rate(c)}:1" + (", Captured: skips their next turn" if captured(c) else "")
+                   + (f", rolled Skip a turn {c.skips} times in a row" if c.skips > 1 else ""))
+        out.append(f"  cards: {_counted(c.cards)}; tokens: {_tokens(c)}; Road cards: {c.roads}")
+        out.extend(f"  {line}" for line in _bases(state, i))
+        road = ("built" if road_active(c) else "built, inactive until Base 5 stands again (3.10.4)") if c.road \
+            else "not built"
+        out.append(f"  Road: {road}; H2O Station: {'built' if c.h2o else 'not built'}; Mission Cards held: "
+                   f"{c.peaceful} Peaceful, {c.aggressive} Aggressive ({c.bought} bought)")
+    bank = ", ".join(f"{state.bank[k]} {name}" for k, name in enumerate((*RESOURCE_NAMES, "Road cards")))
+    box = ", ".join(str(x) for x in state.box)
+    out.append(f"Game Bank: {bank} (in the box: {box})")
+    piles = ", ".join(f"{state.pile[d]} {DECK_NAMES[d]}" for d in range(len(DECKS)))
+    used = ", ".join(f"{MISSION_CARDS_NAMES[m]} {u}" for m, u in zip(MISSIONS, state.used) if u)
+    out.append(f"Mission Card piles: {piles}; played: {used or 'none'}")
+    if state.phase == ROB and state.rob_victim >= 0 and state.rob_left:
+        out.append(f"Grand Theft: {state.rob_left} blind draws from {state.seats[state.rob_victim].name} to enter")
+    return [part for line in out for part in textwrap.wrap(
+        line, STATUS_WIDTH, subsequent_indent=" " * (len(line) - len(line.lstrip()) + 4), break_on_hyphens=False)]
+
+
+#: the longest line :func:`status_lines` makes (a longer one goes on, indented, on the next)
+STATUS_WIDTH = 100
+
+
+#: "Build Mission": each Mission Card kind's name as the rulebook prints it (4.1), for :func:`status_lines`.
+MISSION_CARDS_NAMES = {c["id"]: c["name"] for c in MISSION_CARDS}
+
+
+def _counted(cards: tuple[int, ...]) -> str:
+    """"3 Air, 0 Food, 4 Minerals"."""
+    return ", ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(cards))
+
+
+def _tokens(c: Colony) -> str:
+    """"a (3) Air token, 2 (8) Food tokens" or "none" (3.8)."""
+    parts = [f"{n} ({size}) {RESOURCE_NAMES[r]} token" + ("s" if n > 1 else "")
+             for size, held in ((3, c.tok3), (8, c.tok8)) for r, n in enumerate(held) if n]
+    return ", ".join(parts) or "none"
+
+
+def _bases(state: State, seat: int) -> list[str]:
+    """One line a Base that stands or has buildings: "Base 2: Air Station, Food Station (blue star),
+    Laboratory (3)"; a Base Armageddon destroyed that still has some says its buildings are inactive."""
+    c = state.colonies[seat]
+    lines = []
+    for k in range(1, BASES + 1):
+        kinds = [f"{STATION_NAMES[r]} Station" + ("" if colour == seat else f" ({state.seats[colour].colour} star)")
+                 for r, colour, at in c.stations if at == k]
+        here = [kind if kinds.count(kind) == 1 else f"{kinds.count(kind)} {kind.replace(' Station', ' Stations')}"
+                for kind in dict.fromkeys(kinds)]
+        here += [f"Laboratory ({size})" for size, at in ((3, c.lab3), (2, c.lab2)) if at == k]
+        if k <= c.bases:
+            lines.append(f"Base {k}: {', '.join(here) or 'nothing built around it'}")
+        elif here:
+            lines.append(f"Base {k} (not standing: destroyed; inactive): {', '.join(here)}")
+    return lines
