@@ -389,7 +389,24 @@ def test_robbery_names_an_opponent_with_no_cards_before_the_choice(driver):
     assert "from Green (no cards: nothing to draw)" in options and "from Blue" in options, options
     d.tap("from Blue")  # a tester's finding: "Robbery (Blue, Red): which resource?" did not say who robs whom
     title = d.app.dialog.title
-    assert "from Blue" in title and title.endswith("which resource?"), title
+    assert "from Blue" in title and title.endswith("which resource was drawn blind?"), title
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_robbery_asks_which_resource_was_drawn_blind_not_which_to_take(driver, hidden):
+    """A tester's finding: the Robbery asked "Robbery (Red, from Green): which resource?", read at the table
+    as a choice of the card to take, where the rulebook has it drawn blind (3.5 Robbery: "Draw blind without
+    seeing the cards"; Grand Theft the same: "Draw without seeing what cards you are getting"). The question
+    asks what the card drawn blind turned out to be, with hands open or hidden."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(hands_hidden=hidden)
+    s = colony(busy(d.app.state), 1, cards=(2, 1, 0))
+    put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
+    d.tap("Robbery")
+    d.tap("from Blue")
+    assert d.app.dialog.title == "Robbery (Red, from Blue): which resource was drawn blind?", d.app.dialog.title
+    d.tap("Air")
+    assert d.app.state.phase != "rob" and d.app.state.colonies[1].cards[0] == 1
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -48,6 +48,10 @@ QUESTIONS = {
     "use": "play Protection?",
 }
 
+#: A Robbery's (and a Grand Theft's) card is drawn blind (3.5: "Draw blind without seeing the cards"): the
+#: robber says what it turned out to be, not which one to take (a tester read "which resource?" as a choice)
+DRAWN_BLIND = "which resource was drawn blind?"
+
 
 def ask(arg: str) -> str:
     """The question about argument ``arg``."""

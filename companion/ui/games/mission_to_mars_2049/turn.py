@@ -37,7 +37,7 @@ from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
-from .labels import (KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
+from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
                      value_label)
 from .panels import bank_text, hidden_hands, player_panels
 
@@ -136,6 +136,8 @@ class TurnScreen(Screen):
         if len({a.args.get("immediate") for a in candidates}) == 1:  # the footer question answered by the rules
             order = tuple(o for o in order if o != "immediate")   # (no Armageddon left to draw): not named as asked
         questions = {SEAT: "who?", "kind": "which way?", TOKEN: "which token?"}
+        if kinds == ("rob",):  # the card is drawn blind (3.5): what it was, not which to take
+            questions["resource"] = DRAWN_BLIND
         from companion.rules.mission_to_mars_2049.advice import armageddon_warning
         risky = next((w for w in (armageddon_warning(self.app.state, a, short=True) for a in candidates) if w), "")
         if risky:  # 6.0.2 before the top card is drawn (Cancel still can), not after the buy (a tester's finding)
