@@ -97,7 +97,8 @@ def test_mm118_mm122_mm156_q4_the_bank_runs_out_during_production():
     assert cleo.cards[0] == 3 and cleo.tok3 == (0, 0, 0)    # 2: exempt, then paid 1
     assert s.bank[0] == 12 and mm.invariants(s) == []
     line = texts(ev)
-    assert "Air rolled and the bank has run out of Air cards" in line and "(Q.4)" in line
+    assert "Air rolled, but the bank has only 3 Air cards for the 5 it must pay: whoever holds 3 or more Air " \
+        "cards changes at least half of them into Resource Tokens (Q.4)." in line
     assert "Anna changes 8 Air cards into an (8) token" in line and "Ben changes 6 Air cards into 2 (3) tokens" in line
     assert "short" not in line
     assert [e.kind for e in ev] == ["bank_out", "production"] and ev[-1].text == "Air rolled: Anna +3, Ben +1, Cleo +1"
@@ -134,10 +135,34 @@ def test_q4_the_production_line_says_what_each_player_received_after_the_exchang
     got = [c.cards[0] + 3 * c.tok3[0] + 8 * c.tok8[0] - b for c, b in zip(s.colonies, before)]
     assert got == [4, 5, 1, 0] and mm.invariants(s) == []
     assert [e.kind for e in ev] == ["bank_out", "production"]  # the exchange inside the roll, its line after
-    assert ev[0].text.startswith("Air rolled and the bank has run out of Air cards")
+    assert ev[0].text.startswith("Air rolled, but the bank has only 4 Air cards for the 14 it must pay: "
+                                 "whoever holds 3 or more Air cards changes")
     assert "Anna changes 3 Air cards" in ev[0].text and "Ben changes 3 Air cards" in ev[0].text
     assert ev[1].text == "Air rolled: Anna +4, Ben +5, Cleo +1, Dan +0; the bank was short: Cleo 2 less, Dan 2 less"
     assert ev[1].data["short"] == [[2, 2], [3, 2]]
+
+
+def test_a_mission_card_the_bank_cannot_pay_says_how_short_it_is_and_who_changes_cards():
+    """A tester's finding: a Mission Card the bank could not pay said "The bank has run out of Air cards:
+    everyone changes at least half of theirs into Resource Tokens (Q.4)." (everyone? how short?), or that and
+    "Nobody holds 3 or more Air cards.", then "still short of Air cards: Anna 1 less". The event says how many
+    cards the bank has for how many it must pay, that whoever holds 3 or more changes at least half (Q.4), and
+    who changed what; a player paid less "receives" so many less."""
+    s = new(3, bank={"air": 7, "food": 25, "minerals": 25, "road": 15})
+    s, _ = roll(s, "air")                     # Anna starts
+    s = replace(colony(colony(colony(s, 0, cards=(0, 2, 2), peaceful=1), 1, cards=(4, 2, 2)), 2, cards=(2, 2, 2)),
+                phase="main", face=5, pile=(14, 15))
+    assert s.bank[0] == 1 and mm.invariants(s) == []
+    s, ev = act(s, "play", card="resource")   # 2 Air owed, 1 in the bank
+    assert [e.kind for e in ev] == ["play", "bank_out"], texts(ev)
+    assert ev[1].text == ("The bank has only 1 Air card for the 2 it must pay: whoever holds 3 or more Air cards "
+                          "changes at least half of them into Resource Tokens (Q.4). Ben changes 3 Air cards into "
+                          "a (3) token")
+    assert s.colonies[0].cards[0] == 2 and s.colonies[1].cards[0] == 1 and s.colonies[1].tok3[0] == 1
+    assert mm.invariants(s) == []
+    from companion.rules.mission_to_mars_2049.bank import out_text  # nobody to change: said so, not "everyone"
+    assert out_text("", "Air", 0, 2, []) == ("The bank has no Air cards left for the 2 it must pay, and nobody "
+                                             "holds 3 or more Air cards to change into Resource Tokens (Q.4).")
 
 
 def test_mm014_a_road_card_the_bank_does_not_have_is_refused():

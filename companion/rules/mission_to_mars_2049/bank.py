@@ -113,6 +113,7 @@ def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[
     order = [(state.current + k) % n for k in range(n)]
     owed = {i: cols[i].cards[r] - old[i].cards[r] for i in order if cols[i].cards[r] > old[i].cards[r]}
     left = balance + sum(owed.values())  # what the bank holds once the payments to it are in
+    held, to_pay = left, sum(owed.values())
     for i in owed:  # the bank takes back what it cannot pay yet
         cols[i] = _with_cards(cols[i], r, old[i].cards[r])
     left = _pay(cols, owed, r, left)
@@ -128,18 +129,30 @@ def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[
             cols[i] = replace(_with_cards(c, r, c.cards[r] - 3 * a - 8 * b), tok3=tuple(t3), tok8=tuple(t8))
             left += 3 * a + 8 * b
             changes.append(f"{state.seats[i].name} changes {3 * a + 8 * b} {name} cards into {tokens_text(a, b)}")
-    events.append(Event("bank_out", (f"{cause} and the bank" if cause else "The bank") + f" has run out of {name} "
-                        f"cards: everyone changes at least half of theirs into Resource Tokens (Q.4). "
-                        + ("; ".join(changes) if changes else f"Nobody holds 3 or more {name} cards."),
-                        {"resource": RESOURCES[r]}))
+    events.append(Event("bank_out", out_text(cause, name, held, to_pay, changes), {"resource": RESOURCES[r]}))
     left = _pay(cols, owed, r, left)
-    short = [f"{state.seats[i].name} {n} less" for i, n in owed.items() if n]
+    short = [f"{state.seats[i].name} receives {n} less" for i, n in owed.items() if n]
     if unpaid is not None:
         unpaid.update((i, n) for i, n in owed.items() if n)
     elif short:
         events.append(Event("bank_short", f"The bank is still short of {name} cards: " + ", ".join(short),
                             {"resource": RESOURCES[r], "short": [[i, n] for i, n in owed.items() if n]}))
     return left
+
+
+def out_text(cause: str, name: str, held: int, to_pay: int, changes: list[str]) -> str:
+    """The bank-out event's words (7. F.A.Q. Q.4): how many cards of resource ``name`` the bank has for how
+    many it must pay, the rule, and who changed what (``changes``: "Red changes 3 Air cards into a (3)
+    token"), or that nobody holds enough to change. ``cause``: what is paid ("Air rolled"), or "". A
+    tester's finding: "The bank has run out of Air cards: everyone changes at least half of theirs ...
+    Nobody holds 3 or more Air cards." said neither how short the bank was nor who must change."""
+    has = f"has no {name} cards left" if held == 0 else f"has only {held} {name} card{'s' if held != 1 else ''}"
+    lead = f"{cause}, but the bank {has}" if cause else f"The bank {has}"
+    lead += f" for the {to_pay} it must pay"
+    rule = f"whoever holds 3 or more {name} cards changes at least half of them into Resource Tokens (Q.4)"
+    if not changes:
+        return f"{lead}, and nobody holds 3 or more {name} cards to change into Resource Tokens (Q.4)."
+    return f"{lead}: {rule}. " + "; ".join(changes)
 
 
 def _pay(cols: list[Colony], owed: dict[int, int], r: int, left: int) -> int:
