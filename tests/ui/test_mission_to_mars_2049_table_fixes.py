@@ -573,3 +573,25 @@ def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothi
     d.tap("from Blue")
     d.tap("Air")
     assert d.app.state.phase != "rob" and d.app.state.colonies[1].cards[0] == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_with_hands_hidden_a_players_details_keep_their_hand_hidden(driver, size):
+    """A tester's finding: with hands hidden, Blue's panel read "17 resources", but a tap on it showed "H2O: ...
+    (has 1 Base, no Road, 9/4/4)", "Can afford: Base, ...", "Next Base: affordable now" and Blue's tokens by
+    kind: one tap told the table the hand the option hides. Another player's details keep it hidden (their
+    Bases, Stations, the chance they produce and the Road cards, which lie open on the table, 3.11.3, stay);
+    the acting player's own details show everything, as their panel does."""
+    d = driver(size, hands_hidden=True)
+    put(d, colony(busy(d.app.state), 1, tok8=(1, 0, 0)))
+    d.tap("Blue")
+    shown = " | ".join(d.app.dialog.lines)
+    assert d.app.dialog.title == "Blue", d.app.dialog.title
+    assert "Base 1:" in shown and "Road cards 0" in shown and "Next roll produces" in shown, shown
+    for hand in ("9/4/4", "17/4/4", "Can afford", "Can build", "Next Base:", "(8) Air"):
+        assert hand not in shown, (hand, shown)
+    d.app.close_dialog()
+    d.frame()
+    d.tap("Red")  # whose turn it is: their own hand, as on their panel
+    shown = " | ".join(d.app.dialog.lines)
+    assert "Can build now" in shown and "23/23/23" in shown and "(3) Air x1" in shown, shown

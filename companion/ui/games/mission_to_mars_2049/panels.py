@@ -201,10 +201,15 @@ def player_lines(app: Any, seat: int) -> list[str]:
     """A player's details for the dialog a tap on their panel opens: buildings by
     Base, tokens, and what no paper game gives (6.0): the chance their Stations
     produce on the next roll, expected income per round, what they can build
-    now (in their turn's main phase; else what they can afford) and how many bank trades away the next Base is."""
+    now (in their turn's main phase; else what they can afford) and how many bank trades away the next Base is.
+    With hands hidden, another player's details keep their hand hidden, as their panel does: no tokens by kind,
+    nothing they can afford, no trades to their next Base, no resources beside the H2O Station's (a tester's
+    finding: a tap on a panel that read "12 resources" showed "5/3/9" and "Can afford: Base")."""
     from companion.rules.mission_to_mars_2049 import advice
     state = app.state
     p = app.view()["players"][seat]
+    acting = app.game.to_act(state).seats
+    hide = hidden_hands(app) and seat != (acting[0] if acting else -1)
     lines = []
     for k, b in p["buildings"].items():
         if not b["standing"] and not b["stations"]:
@@ -214,23 +219,25 @@ def player_lines(app: Any, seat: int) -> list[str]:
                                             for lab in b["laboratories"]]
         lines.append(f"Base {k}" + ("" if b["standing"] else " (destroyed)") + ": " + (", ".join(what) or "nothing"))
     tokens = [f"({n}) {r.capitalize()} x{c}" for n in (3, 8) for r, c in p[f"tokens{n}"].items() if c]
-    lines.append("Tokens: " + (", ".join(tokens) if tokens else "none") + f" \u00b7 Road cards {p['road_cards']}")
+    lines.append(("Cards and tokens: hidden" if hide else "Tokens: " + (", ".join(tokens) if tokens else "none"))
+                 + f" \u00b7 Road cards {p['road_cards']}")  # Road cards lie open on the table (3.11.3)
     chance = advice.production_chance(state, seat)
     income = advice.expected_income(state, seat)["per_round"]
     lines.append(f"Next roll produces for them: {chance:.0%} \u00b7 per round about "
                  + ", ".join(f"{v:.1f} {r.capitalize()}" for r, v in income.items()))
     can = advice.buildable(state, seat)  # what they can pay for: built only in their own turn's main phase (3.4)
     own = seat == getattr(state, "current", None) and app.game.phase(state) == "main"
-    lines.append(("Can build now: " if own else "Can afford: ")   # a tester read "Can build now" for a player
-                 + (", ".join(BUILDABLE.get(c, c) for c in can) if can else "nothing"))  # whose turn it was not
+    if not hide:
+        lines.append(("Can build now: " if own else "Can afford: ")   # a tester read "Can build now" for a player
+                     + (", ".join(BUILDABLE.get(c, c) for c in can) if can else "nothing"))  # whose turn it was not
     if p["bases"] >= 5:
         lines.append("Next Base: all 5 Bases built")
-    else:
+    elif not hide:
         trades = advice.trades_to_base(state, seat)
         lines.append("Next Base: " + ("out of reach by bank trades" if trades is None else
                                       "affordable now" if trades == 0 else f"{count(trades, 'bank trade')} away"))
     lines.append(road_line(p))
-    lines.append(h2o_line(p))
+    lines.append(h2o_line(p, hide))
     return lines
 
 
@@ -244,12 +251,13 @@ def road_line(p: dict[str, Any]) -> str:
     return "Road: not built" + (": needs " + " + ".join(need) if need else ": can be built now")
 
 
-def h2o_line(p: dict[str, Any]) -> str:
-    """"H2O: needs 5 Bases + Road + 8/8/8 (has 4 Bases, no Road, 5/3/9)" (3.12.2)."""
+def h2o_line(p: dict[str, Any], hide: bool = False) -> str:
+    """"H2O: needs 5 Bases + Road + 8/8/8 (has 4 Bases, no Road, 5/3/9)" (3.12.2); ``hide``: without what
+    the hand holds ("5/3/9"), for another player's hidden hand."""
     v = p["value"]
-    have = f"{v['air']}/{v['food']}/{v['minerals']}"
+    have = "" if hide else f", {v['air']}/{v['food']}/{v['minerals']}"
     road = "the Road" if p["road_active"] else "no Road" if not p["road"] else "the Road inactive"
-    return f"H2O: needs 5 Bases + Road + 8/8/8 (has {count(p['bases'], 'Base')}, {road}, {have})"
+    return f"H2O: needs 5 Bases + Road + 8/8/8 (has {count(p['bases'], 'Base')}, {road}{have})"
 
 
 def show_player(app: Any, seat: int) -> None:
