@@ -97,8 +97,8 @@ def test_mm118_mm122_mm156_q4_the_bank_runs_out_during_production():
     assert cleo.cards[0] == 3 and cleo.tok3 == (0, 0, 0)    # 2: exempt, then paid 1
     assert s.bank[0] == 12 and mm.invariants(s) == []
     line = texts(ev)
-    assert "Air rolled, but the bank has only 3 Air cards for the 5 it must pay: whoever holds 3 or more Air " \
-        "cards changes at least half of them into Resource Tokens (Q.4)." in line
+    assert "Air rolled, but the bank has only 3 Air cards for the 5 it must pay: Anna changes 8 Air cards" in line
+    assert "Whoever holds 3 or more Air cards changes at least half of them into Resource Tokens (Q.4)." in line
     assert "Anna changes 8 Air cards into an (8) token" in line and "Ben changes 6 Air cards into 2 (3) tokens" in line
     assert "short" not in line
     assert [e.kind for e in ev] == ["bank_out", "production"] and ev[-1].text == "Air rolled: Anna +3, Ben +1, Cleo +1"
@@ -135,8 +135,8 @@ def test_q4_the_production_line_says_what_each_player_received_after_the_exchang
     got = [c.cards[0] + 3 * c.tok3[0] + 8 * c.tok8[0] - b for c, b in zip(s.colonies, before)]
     assert got == [4, 5, 1, 0] and mm.invariants(s) == []
     assert [e.kind for e in ev] == ["bank_out", "production"]  # the exchange inside the roll, its line after
-    assert ev[0].text.startswith("Air rolled, but the bank has only 4 Air cards for the 14 it must pay: "
-                                 "whoever holds 3 or more Air cards changes")
+    assert ev[0].text.startswith("Air rolled, but the bank has only 4 Air cards for the 14 it must pay: Anna "
+                                 "changes 3 Air cards")
     assert "Anna changes 3 Air cards" in ev[0].text and "Ben changes 3 Air cards" in ev[0].text
     assert ev[1].text == "Air rolled: Anna +4, Ben +5, Cleo +1, Dan +0; the bank was short: Cleo 2 less, Dan 2 less"
     assert ev[1].data["short"] == [[2, 2], [3, 2]]
@@ -155,9 +155,9 @@ def test_a_mission_card_the_bank_cannot_pay_says_how_short_it_is_and_who_changes
     assert s.bank[0] == 1 and mm.invariants(s) == []
     s, ev = act(s, "play", card="resource")   # 2 Air owed, 1 in the bank
     assert [e.kind for e in ev] == ["play", "bank_out"], texts(ev)
-    assert ev[1].text == ("The bank has only 1 Air card for the 2 it must pay: whoever holds 3 or more Air cards "
-                          "changes at least half of them into Resource Tokens (Q.4). Ben changes 3 Air cards into "
-                          "a (3) token")
+    assert ev[1].text == ("The bank has only 1 Air card for the 2 it must pay: Ben changes 3 Air cards into a (3) "
+                          "token. Whoever holds 3 or more Air cards changes at least half of them into Resource "
+                          "Tokens (Q.4).")
     assert s.colonies[0].cards[0] == 2 and s.colonies[1].cards[0] == 1 and s.colonies[1].tok3[0] == 1
     assert mm.invariants(s) == []
     from companion.rules.mission_to_mars_2049.bank import out_text  # nobody to change: said so, not "everyone"

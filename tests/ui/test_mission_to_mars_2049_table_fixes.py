@@ -595,3 +595,31 @@ def test_with_hands_hidden_a_players_details_keep_their_hand_hidden(driver, size
     d.tap("Red")  # whose turn it is: their own hand, as on their panel
     shown = " | ".join(d.app.dialog.lines)
     assert "Can build now" in shown and "23/23/23" in shown and "(3) Air x1" in shown, shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_exchange_of_q4_before_the_rolls_line_starts_in_the_events_box(driver, size):
+    """A tester's finding: an Air roll the bank could not pay changed Red's Air cards into a (3) token, but
+    "what happened this turn" showed only the roll's line ("Air rolled: Red +1, Blue +1"): the exchange,
+    said before it and too long to fit whole, was left out, and "A 0+3t" came with no word. The first event
+    that does not fit whole starts in whole clauses where it fits (who changed what first), the rest a tap
+    away; nothing is cut, and the moves keep their places."""
+    from companion.rules.contract import Event
+    from companion.rules.mission_to_mars_2049.bank import out_text
+    from companion.ui import text
+    d = driver(size)
+    state = put(d, busy(d.app.state), [Event("done", "Blue is done.")])
+    before = {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    cuts = text.STATS["cut"]
+    out = out_text("Air rolled", "Air", 1, 2, ["Red changes 3 Air cards into a (3) token"])
+    put(d, state, [Event("bank_out", out), Event("production", "Air rolled: Red +1, Blue +1")])
+    box = hit(d, "This turn").rect
+    shown = " ".join(t for t, r, _ in d.app.screen.ui.texts if box.contains(r))  # the events box, its lines joined
+    assert shown.startswith("Air rolled: Red +1, Blue +1 Air rolled, but the bank has only 1 Air card"), shown
+    assert shown.endswith(("\u2026", "(tap for the rest)")), shown
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+    after = {h.label: tuple(h.rect) for h in d.app.screen.ui.hits}
+    assert {m: after.get(m) for m in ("Base", "Station", "Trade", "More", "I'm done")} == \
+        {m: before[m] for m in ("Base", "Station", "Trade", "More", "I'm done")}
+    d.tap("This turn")
+    assert d.app.dialog.lines[:2] == ["Air rolled: Red +1, Blue +1", out]

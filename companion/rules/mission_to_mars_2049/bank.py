@@ -142,17 +142,17 @@ def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[
 
 def out_text(cause: str, name: str, held: int, to_pay: int, changes: list[str]) -> str:
     """The bank-out event's words (7. F.A.Q. Q.4): how many cards of resource ``name`` the bank has for how
-    many it must pay, the rule, and who changed what (``changes``: "Red changes 3 Air cards into a (3)
-    token"), or that nobody holds enough to change. ``cause``: what is paid ("Air rolled"), or "". A
+    many it must pay, who changed what (``changes``: "Red changes 3 Air cards into a (3) token"), then the
+    rule; or that nobody holds enough to change. ``cause``: what is paid ("Air rolled"), or "". A
     tester's finding: "The bank has run out of Air cards: everyone changes at least half of theirs ...
     Nobody holds 3 or more Air cards." said neither how short the bank was nor who must change."""
     has = f"has no {name} cards left" if held == 0 else f"has only {held} {name} card{'s' if held != 1 else ''}"
     lead = f"{cause}, but the bank {has}" if cause else f"The bank {has}"
     lead += f" for the {to_pay} it must pay"
-    rule = f"whoever holds 3 or more {name} cards changes at least half of them into Resource Tokens (Q.4)"
     if not changes:
         return f"{lead}, and nobody holds 3 or more {name} cards to change into Resource Tokens (Q.4)."
-    return f"{lead}: {rule}. " + "; ".join(changes)
+    return (f"{lead}: " + "; ".join(changes)  # who changed what first: the start a screen has room for
+            + f". Whoever holds 3 or more {name} cards changes at least half of them into Resource Tokens (Q.4).")
 
 
 def _pay(cols: list[Colony], owed: dict[int, int], r: int, left: int) -> int:

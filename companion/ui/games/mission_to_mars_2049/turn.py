@@ -627,9 +627,10 @@ def _start_of(line: str, box: pygame.Rect, size: int) -> str:
 
 def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> None:
     """What happened this turn (the die's effect on every player, the moves):
-    the newest first, each line whole; the older ones that do not fit are
-    behind a tap, which shows them all. Every event is drawn in the reading colour (``FG``), read at 1 m like
-    the rest of the screen's text (a tester's finding: the older ones, in ``DIM``, were hard to read)."""
+    the newest first, each line whole; the first that does not fit whole starts in whole sentences or
+    clauses where they fit, "… (tap for the rest)"; the rest are behind a tap, which shows them all. Every
+    event is drawn in the reading colour (``FG``), read at 1 m like the rest of the screen's text (a tester's
+    finding: the older ones, in ``DIM``, were hard to read)."""
     lay = ui.layout
     if rect.h <= 0:
         return
@@ -644,6 +645,11 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
         if y + h > inner.bottom:
             if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
                 ui.block(inner, _start_of(line, inner, lay.small), lay.small, FG, min_size=lay.small)
+            elif inner.bottom - y >= line_h:  # an older one: its start where it fits whole, the rest a tap away
+                rest = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)   # (a tester's finding: Q.4's exchange,
+                start = _start_of(line, rest, lay.small)                   # said before the roll's line, was
+                if start != line:                                          # not seen at all)
+                    ui.block(rest, start, lay.small, FG, min_size=lay.small)
             break
         y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG)
         shown += 1
