@@ -623,3 +623,26 @@ def test_the_exchange_of_q4_before_the_rolls_line_starts_in_the_events_box(drive
         {m: before[m] for m in ("Base", "Station", "Trade", "More", "I'm done")}
     d.tap("This turn")
     assert d.app.dialog.lines[:2] == ["Air rolled: Red +1, Blue +1", out]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_greyed_buy_mission_says_what_each_pile_lacks(driver, size):
+    """A tester's finding: Buy Mission, greyed for a player who could pay for neither pile, said only "A
+    Peaceful Mission costs 3 Air, 1 Food: 1 Air short.": whether the Aggressive pile was in reach was left to
+    the Building Costs sheet. Both piles are said, with the section (3.6 Building Costs); a pile refused for
+    another reason (one bought this turn, 4.0.2) is said alone, as before."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    from companion.ui import text
+    d = driver(size)
+    cuts = text.STATS["cut"]
+    put(d, colony(busy(d.app.state), 0, cards=(2, 1, 2), tok3=(0, 0, 0)))
+    d.tap("Buy Mission (why not?)")
+    m = d.app.message
+    assert m.text.startswith("A Peaceful Mission costs 3 Air, 1 Food: 1 Air short. An Aggressive Mission costs 1 "
+                             "Air, 3 Minerals: 1 Minerals short. ("), m.text
+    assert "Building Costs" in m.rule and d.app.dialog is None
+    d.frame()
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+    put(d, replace(colony(busy(d.app.state), 0, cards=(2, 1, 2), tok3=(0, 0, 0)), bought=True))
+    d.tap("Buy Mission (why not?)")
+    assert d.app.message.text.startswith("Only one Mission Card may be bought per turn. ("), d.app.message.text

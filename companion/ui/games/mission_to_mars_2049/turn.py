@@ -264,15 +264,21 @@ class TurnScreen(Screen):
         game = self.app.game
         seat = getattr(state, "current", None)
         first: tuple[Action, Rejection] | None = None
+        prices: list[str] = []  # each pile's price refusal, for Buy Mission
         for action in _samples(state, kinds, seat):
             rejection = game.check(state, action)
             if rejection is None:
                 continue
+            if rejection.code == "cannot_afford" and rejection.message not in prices:
+                prices.append(rejection.message)
             if first is None or (first[1].code == "cannot_afford" and rejection.code != "cannot_afford"):
                 first = (action, rejection)
         if first is None:
             self.app.say(f"{title}: not possible now.", "info", 5)
             return
+        if kinds == ("buy",) and first[1].code == "cannot_afford" and len(prices) > 1:
+            # both piles too dear: each said, not the Peaceful pile alone (a tester's finding)
+            first = (first[0], Rejection(first[1].code, " ".join(prices), first[1].rule))
         self.app.reject(first[1], action=first[0])
 
     def more(self, extra: list[Button]) -> None:
