@@ -29,12 +29,12 @@ from ...screens.base import Screen
 from ...screens.chrome import next_rect
 from ...widgets import DIM, FG, INFO, MARS, PANEL, WARN, Hit, Ui
 from . import facts
-from .editor import CardEditor, fitting_block
+from .editor import KEYS_WIDE, CardEditor, fitting_block
 from .refuse import tap_or_why
 from .words import (SHORT, brief, count, crew_text, fitting, insight_text, module_text, part_lines,
                     trajectory_text)
 
-SEARCH_KEYS = "1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM"
+SEARCH_KEYS = KEYS_WIDE.strip()   # the card editor's keys: a name typed there can be searched for
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
               "insight": "Insight", "both": "Crew ability and Rocket module",
               "starting": "Insight, Crew ability and Rocket module"}

@@ -1,0 +1,47 @@
+"""Race to Mars's on-screen keyboards, typed on as a table would: the players' names on New game, a card's
+name and an Insight's words in the card editor, the catalogue's Search. What a key does not take is said,
+never cut silently; what a keyboard offers for a name, Search offers too.
+
+Source: shared/rules/race-to-mars.txt ("Setup": each player's name and colour; "Anatomy of a Space Card":
+the card entered by its printed name).
+"""
+from __future__ import annotations
+
+from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
+
+
+def shown(d) -> str:
+    """Every text drawn on the last frame, in one string."""
+    return " ".join(t for t, _, _ in d.app.screen.ui.texts)
+
+
+def type_keys(d, letters: str) -> None:
+    for k in letters:
+        d.tap("key space" if k == " " else f"key {k}")
+
+
+def new_card_name(d):
+    d.tap("Race to Mars")
+    d.tap("First game")
+    d.tap("Start")
+    d.tap("Cards")
+    d.tap("New card")
+    return d.app.current_screen()
+
+
+def test_search_has_the_apostrophe_and_full_stop_a_card_name_is_typed_with(driver):
+    """A card named with an apostrophe and a full stop on the editor's keyboard is found by typing them
+    on Search's (it lacked both)."""
+    d = driver()
+    screen = new_card_name(d)
+    type_keys(d, "O'NEIL'S LAB.")
+    d.tap("Next")
+    d.tap("add fuel")
+    d.tap("Next")
+    d.tap("Next")
+    d.tap("Save")
+    d.tap("Search")
+    type_keys(d, "'S LAB.")
+    assert screen.query.casefold() == "'s lab."
+    d.tap("Show cards")
+    assert screen.candidates() == ["O'NEIL'S LAB."]
