@@ -7,6 +7,8 @@ the card entered by its printed name).
 """
 from __future__ import annotations
 
+from companion.ui.games.race_to_mars.editor import MAX_NAME as CARD_NAME, MAX_TEXT, CardEditor
+
 from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
 
 
@@ -27,6 +29,34 @@ def new_card_name(d):
     d.tap("Cards")
     d.tap("New card")
     return d.app.current_screen()
+
+
+def test_a_cards_name_at_its_longest_says_so(driver):
+    """The card editor takes CARD_NAME letters of a name; the next key is not taken, and the title row
+    over the field says so (it was dropped without a word)."""
+    d = driver()
+    screen = new_card_name(d)
+    type_keys(d, ("ABCDEFGHIJ" * 5)[:CARD_NAME])
+    assert len(screen.editor.name) == CARD_NAME and not screen.editor.problem
+    d.tap("key Z")
+    assert len(screen.editor.name) == CARD_NAME
+    assert f"{CARD_NAME} letters at most" in screen.editor.problem
+    assert f"{CARD_NAME} letters at most" in shown(d)
+    d.tap("key delete")
+    assert not screen.editor.problem
+
+
+def test_an_insights_words_at_their_longest_say_so():
+    """An Insight's words (an effect the app does not know, typed as printed) stop at MAX_TEXT letters, and
+    the editor says so."""
+    ed = CardEditor("insight", on_save=lambda card: None, on_cancel=lambda: None, name="Starting card 5")
+    ed.next()   # the Insight's cost and effect ("other"): its words next
+    assert ed.current() == "insight_text"
+    for ch in "W" * MAX_TEXT:
+        ed.type_char(ch)
+    assert not ed.problem
+    ed.type_char("X")
+    assert ed.insight["text"] == "W" * MAX_TEXT and f"{MAX_TEXT} letters at most" in ed.problem
 
 
 def test_search_has_the_apostrophe_and_full_stop_a_card_name_is_typed_with(driver):

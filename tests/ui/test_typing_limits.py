@@ -53,6 +53,6 @@ def test_a_space_cards_name_at_its_longest_says_so_over_the_field():
         editor.type_char("X")
     assert editor.problem == ""
     editor.type_char("X")
-    assert len(editor.name) == CARD_NAME_MAX and f"At most {CARD_NAME_MAX} letters" in editor.problem
+    assert len(editor.name) == CARD_NAME_MAX and f"{CARD_NAME_MAX} letters at most" in editor.problem
     editor.delete_char()
     assert editor.problem == ""

@@ -119,21 +119,22 @@ class CardEditor:
         return self.pages[self.page]
 
     def type_char(self, ch: str) -> None:
-        """A letter typed: into the Insight's words on that page, else the name."""
+        """A letter typed: into the Insight's words on that page, else the name; one over
+        :data:`MAX_TEXT` or :data:`MAX_NAME` letters is not taken, and the title row says so."""
         if not ch.isprintable():
             return
         self.problem = ""
         if self.current() == "insight_text":
             if len(self.insight.get("text", "")) < MAX_TEXT:
                 self.insight["text"] = self.insight.get("text", "") + ch
-            else:  # said over the field: a key that does nothing is a touch lost
-                self.problem = f"At most {MAX_TEXT} letters: \u232b takes one back"
+            else:
+                self.problem = f"The Insight's words hold {MAX_TEXT} letters at most: the rest is not taken."
         elif self.suggested:  # the first letter replaces the suggested number ("S001S" was typed after it)
             self.name, self.suggested = ch, False
         elif len(self.name) < MAX_NAME:
             self.name += ch
         else:
-            self.problem = f"At most {MAX_NAME} letters: \u232b takes one back"
+            self.problem = f"A card's name holds {MAX_NAME} letters at most: the rest is not taken."
 
     def delete_char(self) -> None:
         self.problem = ""
