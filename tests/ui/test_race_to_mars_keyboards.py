@@ -22,6 +22,38 @@ def type_keys(d, letters: str) -> None:
         d.tap("key space" if k == " " else f"key {k}")
 
 
+def typing_name(d):
+    d.tap("Race to Mars")
+    d.tap("name 1")
+    d.tap("key clear")
+    return d.app.current_screen()
+
+
+def test_a_letter_after_an_apostrophe_or_a_hyphen_starts_a_word_where_names_do(driver):
+    """The keyboard has capitals only: a letter is a capital where a word starts, lower case elsewhere.
+    After "O'" or "D'" (one capital, an apostrophe) a word starts ("O'Brien"); after "Anna'" it does not
+    ("Anna's"); after a hyphen or a full stop it does ("Mc-Donald", "J.R.")."""
+    d = driver()
+    screen = typing_name(d)
+    type_keys(d, "O'BRIEN")
+    assert screen.names[0] == "O'Brien"
+    d.tap("key clear")
+    type_keys(d, "ANNA'S")
+    assert screen.names[0] == "Anna's"
+    d.tap("key clear")
+    type_keys(d, "JEAN-LUC")
+    assert screen.names[0] == "Jean-Luc"
+    d.tap("key clear")
+    type_keys(d, "J.R. D'ARCY")
+    assert screen.names[0] == "J.R. D'Arcy"
+    assert "J.R. D'Arcy" in shown(d)
+    d.tap("Done")
+    d.tap("Start")
+    assert d.app.session.game.seats(d.app.session.state)[0].name == "J.R. D'Arcy"
+    from companion.ui.games.race_to_mars.newgame import cased
+    assert cased("", "o") == "o" and cased("Mary O'", "C") == "C" and cased("Ma'", "X") == "x"
+
+
 def new_card_name(d):
     d.tap("Race to Mars")
     d.tap("First game")

@@ -19,6 +19,18 @@ from .words import fitting
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Anna", "Winston", "Daniel", "Loes")  # the rulebook's Example of Play
 MAX_NAME = 16
+WORD_MARKS = " -."   # a letter after one of these starts a word ("Mc-Donald", "J.R.")
+
+
+def cased(name: str, ch: str) -> str:
+    """``ch`` as typed after ``name`` on the keyboard of capitals: a capital where a word starts (first, after a
+    space, "-" or ".", and after an apostrophe that follows one capital letter: "O'Brien", "D'Arcy"), else
+    lower case ("Anna's"); a mark or a digit as it is."""
+    if not ch.isalpha() or not name or name[-1] in WORD_MARKS:
+        return ch
+    if name[-1] == "'" and len(name) >= 2 and name[-2].isupper() and (len(name) == 2 or not name[-3].isalpha()):
+        return ch.upper()
+    return ch.lower()
 
 
 class NewGameScreen(Screen):
@@ -81,9 +93,7 @@ class NewGameScreen(Screen):
         if len(self.names[i]) >= MAX_NAME:  # said (a key that does nothing is a touch lost), under the keys
             self.app.say(f"A name is at most {MAX_NAME} letters: \u232b takes one back, Done keeps it.", "info", 5)
             return
-        if ch.isalpha() and self.names[i] and self.names[i][-1] != " ":
-            ch = ch.lower()
-        self.names[i] += ch
+        self.names[i] += cased(self.names[i], ch)
 
     def cycle_colour(self, i: int) -> None:
         """Player ``i`` takes the next colour nobody at the table has (or swaps with the next player)."""
