@@ -7,7 +7,11 @@ the card entered by its printed name).
 """
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from companion.ui.games.race_to_mars.editor import MAX_NAME as CARD_NAME, MAX_TEXT, CardEditor
+from companion.ui.games.race_to_mars.newgame import MAX_NAME
 
 from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
 
@@ -22,11 +26,38 @@ def type_keys(d, letters: str) -> None:
         d.tap("key space" if k == " " else f"key {k}")
 
 
-def typing_name(d):
+def typing_name(d, size=(800, 480)):
     d.tap("Race to Mars")
     d.tap("name 1")
     d.tap("key clear")
     return d.app.current_screen()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_players_name_at_its_longest_says_so_instead_of_cutting_silently(driver, size):
+    """The name's letters stop at MAX_NAME: from then on the letter keys are greyed, the field says
+    "16 letters at most", and a tap on a key (or a letter on a real keyboard) says why it is not taken."""
+    d = driver(size)
+    screen = typing_name(d)
+    letters = "ABCDEFGHIJKLMNOPQRSTUV"[:MAX_NAME]
+    type_keys(d, letters[:-1])
+    assert "key A" in d.names() and f"{MAX_NAME} letters at most" not in shown(d)
+    type_keys(d, letters[-1])
+    assert len(screen.names[0]) == MAX_NAME
+    assert "key A (why not?)" in d.names() and "key space (why not?)" in d.names()
+    assert "key delete" in d.names() and "Done" in d.names()
+    assert any(f"{MAX_NAME} " in t and "at most" in t for t, _, _ in d.app.screen.ui.texts)
+    d.tap("key A (why not?)")
+    assert screen.names[0] == letters[0] + letters[1:].lower()
+    assert d.app.message is not None and f"{MAX_NAME} letters at most" in d.app.message.text
+    d.app.message = None
+    d.app.handle(pygame.event.Event(pygame.TEXTINPUT, text="x"))   # a real keyboard's letter
+    d.frame()
+    assert len(screen.names[0]) == MAX_NAME and d.app.message is not None
+    d.app.message = None
+    d.tap("key delete")
+    assert "key A" in d.names()
+    assert "at most" not in shown(d)
 
 
 def test_a_letter_after_an_apostrophe_or_a_hyphen_starts_a_word_where_names_do(driver):

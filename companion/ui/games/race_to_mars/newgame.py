@@ -9,16 +9,18 @@ import pygame
 from companion.rules.race_to_mars import PLAYERS
 
 from ... import layout as L
+from ... import text
 from ...screens.base import Screen
 from ...seats import seat_chip
 from ...screens.chrome import next_rect
-from ...widgets import FG, INFO, MARS, PANEL, Ui
+from ...widgets import FG, INFO, MARS, PANEL, WARN, Ui
 from .editor import KEYS_WIDE
 from .words import fitting
 
 COLOUR_CHOICES = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Anna", "Winston", "Daniel", "Loes")  # the rulebook's Example of Play
-MAX_NAME = 16
+MAX_NAME = 16   # letters: a name the player panels, the lanes and the top bar show whole
+FULL = f"A name holds {MAX_NAME} letters at most, so the panels show it whole."
 WORD_MARKS = " -."   # a letter after one of these starts a word ("Mc-Donald", "J.R.")
 
 
@@ -87,13 +89,29 @@ class NewGameScreen(Screen):
         return super().handle_event(event)
 
     def type_char(self, ch: str) -> None:
+        """``ch`` typed into the name being typed (:func:`cased`); a name already :data:`MAX_NAME` letters long
+        takes no more, and the screen says so."""
         i = self.typing
         if i is None or not ch.isprintable():
             return
-        if len(self.names[i]) >= MAX_NAME:  # said (a key that does nothing is a touch lost), under the keys
-            self.app.say(f"A name is at most {MAX_NAME} letters: \u232b takes one back, Done keeps it.", "info", 5)
+        if len(self.names[i]) >= MAX_NAME:
+            self.app.say(FULL, "info", 5)
             return
         self.names[i] += cased(self.names[i], ch)
+
+    def message_area(self) -> pygame.Rect | None:
+        """While a name is typed: a message goes over the keyboard, at its bottom, never over the name
+        being typed under the title; else the shell's place."""
+        if self.typing is None:
+            return None
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        rest = L.take_top(body, lay.px(40), lay.gap)[1]
+        return pygame.Rect(rest.x, rest.y, rest.w, next_rect(lay, lay.body_rect).y - lay.gap - rest.y)
+
+    @property
+    def message_at_bottom(self) -> bool:
+        return self.typing is not None
 
     def cycle_colour(self, i: int) -> None:
         """Player ``i`` takes the next colour nobody at the table has (or swaps with the next player)."""
@@ -173,16 +191,27 @@ class NewGameScreen(Screen):
                        nr: pygame.Rect) -> None:
         lay = ui.layout
         i = self.typing
-        ui.panel(title_r, PANEL, INFO, width=3)
-        ui.label(title_r.inflate(-lay.px(12), 0), f"Player {i + 1}: {self.names[i]}\u258f", lay.big, FG, bold=True)
+        full = len(self.names[i]) >= MAX_NAME   # the letter keys greyed: a tap says why
+        ui.panel(title_r, PANEL, WARN if full else INFO, width=3)
+        field = title_r.inflate(-lay.px(12), 0)
+        if full:
+            said = fitting([f"{MAX_NAME} letters at most", f"{MAX_NAME} at most", "full"], field.w // 3, lay.small,
+                           True)
+            note_r, field = L.take_right(field, text.width(said, lay.small, True) + 2, lay.gap)
+            ui.label(note_r, said, lay.small, WARN, "right", bold=True, min_size=lay.small)
+        shown = f"{self.names[i]}\u258f"
+        ui.label(field, fitting([f"Player {i + 1}: {shown}", shown], field.w, lay.big, True), lay.big, FG,
+                 bold=True)
         keys = KEYS_WIDE.strip()[10:]  # letters and marks
+        typed = (lambda k: None) if full else (lambda k: lambda: self.type_char(k))
+        why = (lambda: self.app.say(FULL, "info", 5)) if full else None
         ncols = 7 if lay.portrait else 10
         nrows = -(-len(keys) // ncols)
         key_h = min(lay.touch + lay.px(8), (rest.h - (nrows - 1) * lay.gap) // nrows)
         for cell, k in zip(L.grid(rest, len(keys), ncols, lay.gap, row_h=key_h), keys):
-            ui.button(cell, k, (lambda k=k: self.type_char(k)), size=lay.body, name=f"key {k}")
+            ui.button(cell, k, typed(k), size=lay.body, name=f"key {k}", why=why)
         a, b, c = L.cols(pygame.Rect(bottom.x, bottom.y, min(bottom.w, lay.px(480)), bottom.h), 3, lay.gap)
-        ui.button(a, "space", lambda: self.type_char(" "), name="key space")
+        ui.button(a, "space", typed(" "), name="key space", why=why)
         ui.button(b, "\u232b", lambda: self.names.__setitem__(i, self.names[i][:-1]), size=lay.big,
                   name="key delete")
         ui.button(c, "Clear", lambda: self.names.__setitem__(i, ""), name="key clear")
