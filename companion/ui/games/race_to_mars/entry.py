@@ -35,6 +35,12 @@ from .words import (SHORT, brief, count, crew_text, fitting, insight_text, modul
                     trajectory_text)
 
 SEARCH_KEYS = KEYS_WIDE.strip()   # the card editor's keys: a name typed there can be searched for
+def placeholder(name: str) -> bool:
+    """True for the name a game gives a revealed Starting card the rulebook does not describe
+    ("Unknown card 2": engine, "Starting Cards")."""
+    return name.startswith(UNKNOWN_CARD + " ")
+
+
 PART_WORDS = {"crew": "Crew ability", "module": "Rocket module", "trajectory": "trajectory spaces",
               "insight": "Insight", "both": "Crew ability and Rocket module",
               "starting": "Insight, Crew ability and Rocket module"}
@@ -199,6 +205,15 @@ class EntryScreen(Screen):
     def catalogue(self) -> Any:
         return self.app.catalogue(self.kind())
 
+    def card_of(self, name: str) -> dict[str, Any] | None:
+        """The catalogue's card ``name``, None when it holds none; None too for the name this game gave a
+        revealed Starting card the rulebook does not describe ("Unknown card 1", 2...: by the order revealed, so
+        another physical card in another game), whatever a catalogue kept under it (a tester's finding: the
+        next game's first undescribed card was attached with the module entered for another)."""
+        if self.kind() == "starting" and placeholder(name):
+            return None
+        return self.catalogue().get(name)
+
     def candidates(self) -> list[str]:
         """Catalogue names not yet on the table (all in browse), matching the search; for a pick, the leftover
         or a look, the revealed cards the table told (:meth:`.RaceToMarsUi.revealed_slots`) first."""
@@ -210,7 +225,7 @@ class EntryScreen(Screen):
             names = list(self.app.game.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
         elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
-            names = [n for n in names if n not in used]
+            names = [n for n in names if n not in used and not (self.kind() == "starting" and placeholder(n))]
             if r.purpose == "starting":
                 names.append(UNKNOWN_STARTING)
         if r.purpose in ("pick", "leftover", "look") and self.kind() == "space":   # the revealed cards told first
@@ -218,7 +233,7 @@ class EntryScreen(Screen):
             names = told + [n for n in names if n not in told]
         q = self.query.strip().casefold()
         if q:
-            names = [n for n in names if q in n.casefold() or q in self._card_words(cat.get(n))]
+            names = [n for n in names if q in n.casefold() or q in self._card_words(self.card_of(n))]
         return names
 
     @staticmethod
@@ -266,7 +281,7 @@ class EntryScreen(Screen):
     # ------------------------------------------------------------------ actions
     def tap_card(self, name: str) -> None:
         r = self.request()
-        card = self.catalogue().get(name)
+        card = self.card_of(name)
         if card is None and r.purpose == "starting" and (
                 name == UNKNOWN_STARTING or name in self.app.game.starting_choices(self.app.state)):
             card = {"name": name}   # an undescribed Starting card: its part is entered when it is used
@@ -414,8 +429,8 @@ class EntryScreen(Screen):
         (:meth:`ask_replace`)."""
         from companion.catalogue import CardExists
         cat = self.catalogue()
-        if cat.is_builtin(card["name"]):
-            return True
+        if cat.is_builtin(card["name"]) or self.kind() == "starting" and placeholder(card["name"]):
+            return True   # the rulebook's, or this game's name for an undescribed card (:meth:`card_of`)
         try:
             cat.add(card, replace=replace)
         except CardExists:
@@ -767,7 +782,7 @@ class EntryScreen(Screen):
             if name == UNKNOWN_STARTING:   # not a card: the entry for one the rulebook does not describe
                 self.paint_unknown_entry(ui, cell)
                 continue
-            card = cat.get(name) or {"name": name}   # not in the catalogue: an unknown Starting card
+            card = self.card_of(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
             known = part is None or part == "both" or part in card or cat.is_builtin(name)
             info_r, tile = L.take_right(cell, info_w, lay.px(2))
@@ -833,7 +848,7 @@ class EntryScreen(Screen):
 
     def show_whole(self, name: str) -> None:
         """The whole card as the catalogue knows it (every part), in a dialog."""
-        card = self.catalogue().get(name) or {"name": name}
+        card = self.card_of(name) or {"name": name}
         self.app.show_info(name, card_lines(card))
 
     pages = 1

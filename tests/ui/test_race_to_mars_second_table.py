@@ -1,0 +1,62 @@
+"""What a tester found playing whole Race to Mars games (2 and 4 players) through the running app, each
+checked by driving the real app frame by frame: taps on the buttons the screen shows.
+
+Source: shared/rules/race-to-mars.txt ("Starting Cards", "Headquarters", "Phase 2.1: Play Cards").
+"""
+from __future__ import annotations
+
+from companion.rules.race_to_mars import UNKNOWN_CARD
+
+from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
+
+
+def reveal_with_an_undescribed_card(d, again: bool = False) -> None:
+    """A 2-player game (``again``: a new one over the open one) to its Starting card pick: Headquarters 1/2 and
+    3/4 kept/returned, Starting card 2 beside the Insight card, then Starting cards 1 and 3 and one the rulebook
+    does not describe revealed."""
+    if again:
+        d.tap("New game")
+        d.tap("New game")   # the dialog's: a new game, the open one kept
+        if d.app.current_screen().name == "picker":
+            d.tap("Race to Mars")
+            d.tap("New game")   # not "Resume it"
+        d.tap("Start")
+    else:
+        new_game(d, 2)
+    for tap in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep", "Starting card 2", "Starting card 1",
+                "Starting card 3", "Unknown Starting card"):
+        d.tap(tap)
+
+
+def test_an_undescribed_starting_card_is_asked_again_in_the_next_game(driver):
+    """"Unknown card 1" is the name a game gives the first undescribed Starting card revealed: the next
+    game's first one is another physical card (there are four, "Starting Cards"). The module entered for it
+    in one game is not the next game's: it is asked again, not taken from the catalogue without a word."""
+    d = driver()
+    reveal_with_an_undescribed_card(d)
+    name = f"{UNKNOWN_CARD} 1"
+    assert name in d.names()
+    d.tap(name)
+    d.tap("Attach as module")
+    screen = d.app.current_screen()
+    assert screen.editor is not None and screen.editor.part == "module"
+    d.tap("storage +")
+    d.tap("resource fuel")
+    d.tap("Save")
+    s = d.app.session
+    first = s.state.players[1].modules   # the Start Player's right-hand neighbour picks first
+    assert [(m.name, m.storage, m.resource) for m in first] == [(name, 1, "fuel")]
+    assert name not in d.app.catalogue("starting").names()
+
+    d.app.catalogue("starting").add({"name": name, "module": {"storage": 1, "resource": "fuel"}}, replace=True)
+    # a catalogue kept by the app before this fix holds the first game's entry under the name
+    reveal_with_an_undescribed_card(d, again=True)
+    assert name in d.names()
+    d.tap(name)
+    d.tap("Attach as module")
+    screen = d.app.current_screen()
+    assert screen.editor is not None and screen.editor.part == "module"   # asked, not the first game's
+    d.tap("protection red")
+    d.tap("Save")
+    assert [(m.name, m.storage, m.protection) for m in d.app.session.state.players[1].modules] == [
+        (name, 0, "red")]
