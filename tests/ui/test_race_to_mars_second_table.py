@@ -60,3 +60,27 @@ def test_an_undescribed_starting_card_is_asked_again_in_the_next_game(driver):
     d.tap("Save")
     assert [(m.name, m.storage, m.protection) for m in d.app.session.state.players[1].modules] == [
         (name, 0, "red")]
+
+
+def test_new_card_is_greyed_where_the_leftover_starting_card_is_one_of_the_two_revealed(driver):
+    """Headquarters 8 added a Starting card: the last to pick chooses which of the two leftovers joins the
+    Insight row ("Headquarters"). New card is greyed there, as at a pick: it opened the card editor, and the
+    card entered was refused at Save ("not among the revealed Starting cards") after it was typed, and kept in
+    the catalogue all the same. Its tap says why, with the section."""
+    d = driver()
+    new_game(d, 2)
+    for tap in ("HQ 8", "HQ 1", "Keep", "HQ 2", "HQ 3", "Keep", "Starting card 2", "Starting card 1",
+                "Starting card 3", "Starting card 4", "Starting card 1", "Recruit to Crew deck", "Add a card",
+                "Unknown Starting card", "Starting card 3", "Recruit to Crew deck"):
+        d.tap(tap)
+    screen = d.app.current_screen()
+    assert screen.stage() == "leftover"
+    assert "New card" not in d.names() and "New card (why not?)" in d.names()
+    d.tap("New card (why not?)")
+    assert screen.editor is None
+    m = d.app.message
+    assert m is not None and "not among the revealed Starting cards" in m.text and m.rule.endswith("Starting Cards")
+    assert d.app.catalogue("starting").names() == ["Starting card 1", "Starting card 2", "Starting card 3",
+                                                   "Starting card 4"]
+    d.tap("Starting card 4")
+    assert d.app.session.state.step == "pre-launch"

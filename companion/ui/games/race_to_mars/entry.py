@@ -731,7 +731,8 @@ class EntryScreen(Screen):
             ui.button(nr, fitting(["Not in the list", "Not listed"], nr.w - 2 * lay.px(8), lay.body, True),
                       self.not_in_catalogue, "primary", size=lay.body, name="Not in the catalogue")
         else:  # at a pick of the revealed Starting cards, a new card would be refused: its tap says why
-            picking = r.purpose == "starting" and r.place not in ("insight", "revealed")
+            # a pick, or the leftover of two (Headquarters 8) for the Insight row: one of the revealed cards
+            picking = r.purpose == "starting" and (r.place not in ("insight", "revealed") or self.stage() == "leftover")
             on_tap, disabled, name = tap_or_why(
                 self.app, None if picking else self.new_card,
                 lambda: [Action(STARTING, {"card": {"name": self.suggestion()}, "place": r.place}, r.seat)], "New card")
