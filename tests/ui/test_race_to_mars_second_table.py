@@ -5,7 +5,14 @@ Source: shared/rules/race-to-mars.txt ("Starting Cards", "Headquarters", "Phase 
 """
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
+from companion.rules import race_to_mars as rm
+from companion.rules.contract import Action
 from companion.rules.race_to_mars import UNKNOWN_CARD
+from companion.rules.race_to_mars.cards import HQ_FREE
 
 from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
 
@@ -84,3 +91,58 @@ def test_new_card_is_greyed_where_the_leftover_starting_card_is_one_of_the_two_r
                                                    "Starting card 4"]
     d.tap("Starting card 4")
     assert d.app.session.state.step == "pre-launch"
+
+
+def _round_13_headquarters_5_recruits(d) -> None:
+    """Rounds 1-12 by real moves: Anna (Headquarters 5) recruits cards A1... (only their Crew ability entered in
+    the game, as a pick asks) and attaches B1, the catalogue holding every part of them; Winston recruits."""
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    p = s.state.players[0]
+    s._states[-1] = dataclasses.replace(s.state, players=(dataclasses.replace(p, hq=HQ_FREE),) + s.state.players[1:])
+    cat = d.app.catalogue("space")
+    k = 0
+    while len(s.state.slots) < 12:
+        seat = rm.to_act(s.state).seats[0]
+        if s.state.step == "leftover":
+            card = {"name": f"T{len(s.state.slots) + 1}", "trajectory": [["fuel", "hull"]] * 4}
+            assert s.submit(Action(rm.LEFTOVER, {"card": card}, seat)).accepted
+            continue
+        k += 1
+        if seat == 0:
+            name, place = ("B1", "module") if k == 1 else (f"A{k}", "crew")
+            whole = {"name": name, "crew": {"resources": ["fuel"], "draw": 1}, "module": {"resource": "velocity"}}
+            cat.add(whole, replace=True)
+            action = Action(rm.PICK, {"card": {"name": name, place: whole[place]}, "place": place}, seat)
+        else:
+            action = Action(rm.PICK, {"card": {"name": f"W{k}", "crew": {"resources": ["hull"]}}}, seat)
+        assert s.submit(action).accepted
+    while rm.to_act(s.state).seats[0] != 0:
+        seat = rm.to_act(s.state).seats[0]
+        assert s.submit(Action(rm.PICK, {"card": {"name": f"W{k}x", "crew": {"resources": ["hull"]}}}, seat)).accepted
+    d.frame()
+
+
+@pytest.mark.timeout(60)
+def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driver):
+    """Headquarters 5 ("you may move cards freely between your Crew deck and your rocket ... until you launch"):
+    a recruited card put in the rocket at launch is a Rocket module with the module printed on it (the
+    catalogue's), and an attached card put in the Crew deck has its Crew ability: both became "not entered"
+    (a Velocity module gave no Velocity in 2.2)."""
+    d = driver((800, 480))
+    _round_13_headquarters_5_recruits(d)
+    s = d.app.session
+    anna = s.state.players[0]
+    recruited = [c.name for c in anna.crew]
+    assert [m.name for m in anna.modules] == ["B1"] and len(recruited) >= 6
+    d.tap("Launch!")
+    assert d.app.dialog.lines[0].startswith("Rocket, top first: B1")
+    d.tap("Start over")
+    d.tap(recruited[0])
+    d.tap("Launch")
+    anna = s.state.players[0]
+    assert anna.launched
+    assert [(m.name, m.resource, m.other) for m in anna.modules] == [(recruited[0], "velocity", "")]
+    b1 = next(c for c in anna.crew if c.name == "B1")
+    assert b1.crew.resources == ("fuel",) and b1.crew.draw == 1 and not b1.crew.other

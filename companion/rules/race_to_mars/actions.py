@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..contract import CardKind, Rejection
 from ..shapes import Custom, Int, ListOf, Obj, OneOf, Str
-from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, TRAJECTORY_SHAPE, parse_headquarters, parse_space,
-                    parse_starting, space_problem, starting_problem)
+from .cards import (HEADQUARTERS_CARDS, STARTING_CARDS, TRAJECTORY_SHAPE, card_problem, parse_headquarters,
+                    parse_space, parse_starting, space_problem, starting_problem)
 from .model import ASTEROID, BOOST, RULEBOOK
 
 GAME_ID = "race-to-mars"
@@ -29,7 +29,9 @@ STARTING = "starting"           # card: Starting card; place: "insight" (beside 
 PICK = "pick"                   # card: Space card with the part used; place: "crew" | "module" | "unplaced" (HQ5)
 EXTRA_CARD = "extra_card"       # no payload: Headquarters 8 adds one card to the selection (a Starting card
                                 #   added is then entered like the others revealed, place "revealed")
-LAUNCH = "launch"               # modules?: [card name] (Headquarters 5 only): the rocket top to bottom
+LAUNCH = "launch"               # modules?: [card name] (Headquarters 5 only): the rocket top to bottom;
+                                #   cards?: [card entry] the part a card moved across lacks (its Rocket module
+                                #   into the rocket, its Crew ability into the Crew deck), as the catalogue has it
 LEFTOVER = "leftover"           # card: the leftover Space card with its "trajectory" (rounds 1-12)
 PLAY = "play"                   # card: Crew card name from hand; copy?: played card name;
                                 #   jettison?: [target]; returned?: 0..9 cards from discard to hand;
@@ -67,7 +69,7 @@ ACTIONS = {
                   place=OneOf(("insight", "revealed", "crew", "module", "unplaced"))),
     PICK: Obj(("place",), card=Custom(space_problem, "Space card"), place=OneOf(("crew", "module", "unplaced"))),
     EXTRA_CARD: Obj(),
-    LAUNCH: Obj(("modules",), modules=ListOf(NAME, 40)),
+    LAUNCH: Obj(("modules", "cards"), modules=ListOf(NAME, 40), cards=ListOf(Custom(card_problem, "card"), 40)),
     LEFTOVER: Obj(card=Custom(space_problem, "Space card")),
     PLAY: Obj(("copy", "jettison", "returned", "result"), card=NAME, copy=NAME, jettison=ListOf(TARGET, 9),
               returned=Int(0, 9), result=RESULT),

@@ -96,6 +96,15 @@ def starting_problem(value: Any) -> str | None:
     return None
 
 
+def card_problem(value: Any) -> str | None:
+    """Why ``value`` is neither a Space card nor a Starting card entry (a card a player owns), or None."""
+    try:
+        parse_space(value)
+    except ValueError:
+        parse_starting(value)
+    return None
+
+
 def crew_of(card: dict[str, Any]) -> Crew:
     """The Crew ability of a checked card entry (an unknown one when absent)."""
     c = card.get("crew")

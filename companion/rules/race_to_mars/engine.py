@@ -236,22 +236,29 @@ def _apply_extra_card(state: State, seat: int, args: dict, events: list[Event]) 
     return replace(state, revealed=state.revealed + 1, extra=True, pile=pile - 1, space_discard=dis)
 
 
-def arrangement(p: Player, modules: list[str] | None, uid: int) -> tuple[tuple[CrewCard, ...], tuple[Module, ...]]:
+def arrangement(p: Player, modules: list[str] | None, uid: int, parts: list[dict] | None = None
+                ) -> tuple[tuple[CrewCard, ...], tuple[Module, ...]]:
     """Headquarters 5 at launch: the rocket is the cards named in ``modules``
     (top to bottom), every other card joins the Crew deck. Without
-    ``modules`` the cards stay where they are and unplaced ones are recruited."""
+    ``modules`` the cards stay where they are and unplaced ones are recruited. A card moved across takes
+    the part it lacks from ``parts`` (card entries: a recruited card's Rocket module, an attached one's Crew
+    ability), or the rulebook's (Starting cards 1-4); else that part is "not entered" (the players say it)."""
+    given = {e["name"]: printed(e) for e in parts or ()}
     cards = [(c.name, c.crew, None) for c in p.crew] + [(m.name, None, m) for m in p.modules] + list(p.held)
+
+    def entry(name: str) -> dict:
+        return given.get(name) or printed({"name": name})
     if modules is None:
-        crew = p.crew + tuple(CrewCard(n, c or Crew(other="not entered")) for n, c, _ in p.held)
+        crew = p.crew + tuple(CrewCard(n, c or crew_of(entry(n))) for n, c, _ in p.held)
         return crew, p.modules
     mods = []
     for k, name in enumerate(modules):
         for i, (n, _, m) in enumerate(cards):
             if n == name:
-                mods.append(replace(m, uid=uid + k) if m else Module(uid + k, n, other="not entered"))
+                mods.append(replace(m, uid=uid + k) if m else module_of(entry(n), uid + k))
                 del cards[i]
                 break
-    crew = tuple(CrewCard(n, c or Crew(other="not entered")) for n, c, _ in cards)
+    crew = tuple(CrewCard(n, c or crew_of(entry(n))) for n, c, _ in cards)
     return crew, tuple(mods)
 
 
@@ -259,7 +266,7 @@ def _apply_launch(state: State, seat: int, args: dict, events: list[Event]) -> S
     """Launching the Rocket (instead of picking a card)."""
     if "modules" in args or state.players[seat].held:
         p = state.players[seat]
-        crew, mods = arrangement(p, args.get("modules"), state.uid)
+        crew, mods = arrangement(p, args.get("modules"), state.uid, args.get("cards"))
         state = put(state, replace(p, crew=crew, modules=mods, held=()), uid=state.uid + len(mods))
     state = launch(state, seat, events)
     return next_pre(state, events)

@@ -28,10 +28,33 @@ from .editor import fitting_block
 from .words import fitting
 
 
+def moved_parts(app: Any, seat: int, rocket: list[str]) -> list[dict[str, Any]]:
+    """Headquarters 5 at launch: the part each card moved across lacks in the game, as the catalogue has it
+    (``{"name", "module"}`` for a recruited or unplaced card going into ``rocket``, ``{"name", "crew"}`` for an
+    attached or unplaced one joining the Crew deck); a card the catalogue does not know is left out."""
+    p = facts.player(app.state, seat)
+    owned = ([(c.name, True, False) for c in p.crew] + [(m.name, False, True) for m in p.modules]
+             + [(n, c is not None, m is not None) for n, c, m in p.held])   # (name, crew known, module known)
+    into = list(rocket)
+    out = []
+    for name, crew, module in owned:
+        part = "module" if name in into else "crew"
+        if part == "module":
+            into.remove(name)
+        if crew if part == "crew" else module:
+            continue   # the part it is used for is known
+        card = app.catalogue("space").get(name) or app.catalogue("starting").get(name) or {}
+        if part in card:
+            out.append({"name": name, part: card[part]})
+    return out
+
+
 def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
     """Headquarters 5 at launch: the rocket, top first, chosen a card at a time among every card the player
     owns (Crew deck, rocket, unplaced); the others join the Crew deck. The dialog says the rocket so far and
-    the launch test for it ("Launching the Rocket"); Launch submits that arrangement (a refusal says why)."""
+    the launch test for it ("Launching the Rocket"); Launch submits that arrangement (a refusal says why), each
+    card moved across with the part it lacks in the game, from the catalogue (:func:`moved_parts`): a recruited
+    card's Rocket module became "not entered" in the rocket."""
     state = app.state
     crew, modules, unplaced = facts.own_cards(state, seat)
     left = crew + modules + unplaced
@@ -43,7 +66,8 @@ def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
 
     def launch() -> None:
         app.close_dialog()
-        app.submit(act)
+        parts = moved_parts(app, seat, rocket)
+        app.submit(Action(LAUNCH, {"modules": list(rocket), **({"cards": parts} if parts else {})}, seat))
     options = [("Launch", launch)] + [(card, (lambda card=card: ask_rocket(app, seat, rocket + [card])))
                                       for card in dict.fromkeys(left)]
     if rocket:
