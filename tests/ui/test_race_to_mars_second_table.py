@@ -129,7 +129,8 @@ def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driv
     """Headquarters 5 ("you may move cards freely between your Crew deck and your rocket ... until you launch"):
     a recruited card put in the rocket at launch is a Rocket module with the module printed on it (the
     catalogue's), and an attached card put in the Crew deck has its Crew ability: both became "not entered"
-    (a Velocity module gave no Velocity in 2.2)."""
+    (a Velocity module gave no Velocity in 2.2). A launch too heavy is greyed, its tap gives the rule, and the
+    rocket chosen so far stays."""
     d = driver((800, 480))
     _round_13_headquarters_5_recruits(d)
     s = d.app.session
@@ -138,6 +139,15 @@ def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driv
     assert [m.name for m in anna.modules] == ["B1"] and len(recruited) >= 6
     d.tap("Launch!")
     assert d.app.dialog.lines[0].startswith("Rocket, top first: B1")
+    d.tap("Start over")
+    for name in recruited[:5]:
+        d.tap(name)
+    assert "Launch (why not?)" in d.names()
+    d.tap("Launch (why not?)")
+    assert d.app.message is not None and d.app.message.rule.endswith("Launching the Rocket")
+    assert not s.state.players[0].launched
+    d.tap("Launch!")   # the rocket chosen so far, not chosen again from the start
+    assert d.app.dialog.lines[0].startswith(f"Rocket, top first: {', '.join(recruited[:5])} \u00b7")
     d.tap("Start over")
     d.tap(recruited[0])
     d.tap("Launch")

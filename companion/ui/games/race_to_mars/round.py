@@ -8,6 +8,7 @@ right, until the table says which it is (a tap, then the card in the catalogue,
 :meth:`.RaceToMarsUi.tell_revealed`); then by its name, with its Crew ability and Rocket module."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,12 +16,12 @@ import pygame
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import EXTRA_CARD, LAUNCH
 from companion.rules.race_to_mars.cards import HQ_FREE
-from companion.rules.race_to_mars.checks import launch_need
+from companion.rules.race_to_mars.checks import launch_need, launch_problem
 
 from ... import layout as L
 from ... import text
 from ...seats import seat_chip
-from ...widgets import FG, INFO, MARS, PANEL, WARN, Hit, Ui
+from ...widgets import FG, INFO, MARS, PANEL, WARN, Greyed, Hit, Ui
 from . import facts
 from .refuse import WHY, tap_or_why, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
@@ -49,12 +50,16 @@ def moved_parts(app: Any, seat: int, rocket: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
+def ask_rocket(app: Any, seat: int, rocket: list[str],
+               keep: Callable[[list[str]], object] = lambda rocket: None) -> None:
     """Headquarters 5 at launch: the rocket, top first, chosen a card at a time among every card the player
     owns (Crew deck, rocket, unplaced); the others join the Crew deck. The dialog says the rocket so far and
-    the launch test for it ("Launching the Rocket"); Launch submits that arrangement (a refusal says why), each
-    card moved across with the part it lacks in the game, from the catalogue (:func:`moved_parts`): a recruited
-    card's Rocket module became "not entered" in the rocket."""
+    the launch test for it ("Launching the Rocket"); Launch submits that arrangement, each card moved across
+    with the part it lacks in the game, from the catalogue (:func:`moved_parts`): a recruited card's Rocket
+    module became "not entered" in the rocket. Launch is greyed while the Crew deck is short; its tap says
+    the rule (the dialog closes, so the refusal is seen); ``keep(rocket)`` is told each rocket chosen, so
+    that Launch! opens on it again."""
+    keep(rocket)
     state = app.state
     crew, modules, unplaced = facts.own_cards(state, seat)
     left = crew + modules + unplaced
@@ -68,10 +73,12 @@ def ask_rocket(app: Any, seat: int, rocket: list[str]) -> None:
         app.close_dialog()
         parts = moved_parts(app, seat, rocket)
         app.submit(Action(LAUNCH, {"modules": list(rocket), **({"cards": parts} if parts else {})}, seat))
-    options = [("Launch", launch)] + [(card, (lambda card=card: ask_rocket(app, seat, rocket + [card])))
-                                      for card in dict.fromkeys(left)]
+    problem = launch_problem(state, seat, list(rocket))
+    go = launch if problem is None else Greyed(lambda: app.reject(problem, action=act))
+    options = [("Launch", go)] + [(card, (lambda card=card: ask_rocket(app, seat, rocket + [card], keep)))
+                                  for card in dict.fromkeys(left)]
     if rocket:
-        options.append(("Start over", lambda: ask_rocket(app, seat, [])))
+        options.append(("Start over", lambda: ask_rocket(app, seat, [], keep)))
     # one line and a one-line title: room for as many cards a page as the dialog has (12 to choose from)
     lines = [(f"Rocket, top first: {', '.join(rocket)}" if rocket else "Rocket: no module yet")
              + f" \u00b7 Crew deck {need['crew']}" + (f", needs {need['need']}" if need["short"] else ": enough")]
@@ -87,6 +94,8 @@ class RoundScreen(TableScreen):
     def __init__(self, app: Any, gui: Any) -> None:
         super().__init__(app)
         self.gui = gui
+        #: (state, seat, rocket): the Headquarters 5 rocket last chosen in the launch dialog (:func:`ask_rocket`)
+        self.kept_rocket: tuple[Any, int, list[str]] | None = None
 
     def seat(self) -> int:
         return self.app.game.to_act(self.app.state).seats[0]
@@ -103,7 +112,10 @@ class RoundScreen(TableScreen):
         """Launch!; with Headquarters 5 the rocket is arranged first (:func:`ask_rocket`)."""
         seat = self.seat()
         if self.app.view()["players"][seat]["headquarters"] == HQ_FREE:  # placed at launch (Headquarters 5)
-            ask_rocket(self.app, seat, facts.own_cards(self.app.state, seat)[1])
+            state = self.app.state
+            kept = self.kept_rocket   # the rocket chosen when a launch too heavy was refused: chosen again
+            start = kept[2] if kept and kept[0] is state and kept[1] == seat else facts.own_cards(state, seat)[1]
+            ask_rocket(self.app, seat, start, keep=lambda rocket: setattr(self, "kept_rocket", (state, seat, rocket)))
             return
         self.app.submit(Action(LAUNCH, {}, seat))
 
