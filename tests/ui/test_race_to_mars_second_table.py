@@ -156,3 +156,23 @@ def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driv
     assert [(m.name, m.resource, m.other) for m in anna.modules] == [(recruited[0], "velocity", "")]
     b1 = next(c for c in anna.crew if c.name == "B1")
     assert b1.crew.resources == ("fuel",) and b1.crew.draw == 1 and not b1.crew.other
+
+
+@pytest.mark.timeout(60)
+def test_headquarters_5_start_over_is_on_the_launch_dialogs_first_page(driver):
+    """The Headquarters 5 rocket opens with the modules attached before (Anna's B1): taking them out of it
+    (Headquarters 5: "move cards freely") is Start over, beside Launch on the first page; it was after every
+    card, a More… away."""
+    d = driver((800, 480))
+    _round_13_headquarters_5_recruits(d)
+    s = d.app.session
+    anna = s.state.players[0]
+    more = tuple(rm.model.CrewCard(f"C{k}", rm.model.Crew(("hull",))) for k in range(6))   # 13 cards in all
+    s._states[-1] = dataclasses.replace(s.state, players=(dataclasses.replace(anna, crew=anna.crew + more),)
+                                        + s.state.players[1:])
+    d.frame()
+    d.tap("Launch!")
+    assert d.app.dialog.lines[0].startswith("Rocket, top first: B1")
+    assert "More\u2026" in d.names() and "Start over" in d.names()
+    d.tap("Start over")
+    assert d.app.dialog.lines[0].startswith("Rocket: no module yet")

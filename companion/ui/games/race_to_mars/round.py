@@ -75,10 +75,9 @@ def ask_rocket(app: Any, seat: int, rocket: list[str],
         app.submit(Action(LAUNCH, {"modules": list(rocket), **({"cards": parts} if parts else {})}, seat))
     problem = launch_problem(state, seat, list(rocket))
     go = launch if problem is None else Greyed(lambda: app.reject(problem, action=act))
-    options = [("Launch", go)] + [(card, (lambda card=card: ask_rocket(app, seat, rocket + [card], keep)))
-                                  for card in dict.fromkeys(left)]
-    if rocket:
-        options.append(("Start over", lambda: ask_rocket(app, seat, [], keep)))
+    # Start over beside Launch, on the first page: the modules attached before are in the rocket when it opens
+    options = [("Launch", go)] + ([("Start over", lambda: ask_rocket(app, seat, [], keep))] if rocket else []) + [
+        (card, (lambda card=card: ask_rocket(app, seat, rocket + [card], keep))) for card in dict.fromkeys(left)]
     # one line and a one-line title: room for as many cards a page as the dialog has (12 to choose from)
     lines = [(f"Rocket, top first: {', '.join(rocket)}" if rocket else "Rocket: no module yet")
              + f" \u00b7 Crew deck {need['crew']}" + (f", needs {need['need']}" if need["short"] else ": enough")]
