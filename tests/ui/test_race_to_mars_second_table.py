@@ -14,7 +14,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import UNKNOWN_CARD
 from companion.rules.race_to_mars.cards import HQ_FREE
 
-from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
+from .test_race_to_mars_screens import _to_post_launch, driver, new_game  # noqa: F401 (driver: the fixture)
 
 
 def reveal_with_an_undescribed_card(d, again: bool = False) -> None:
@@ -176,3 +176,30 @@ def test_headquarters_5_start_over_is_on_the_launch_dialogs_first_page(driver):
     assert "More\u2026" in d.names() and "Start over" in d.names()
     d.tap("Start over")
     assert d.app.dialog.lines[0].startswith("Rocket: no module yet")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_play_a_card_dialog_says_its_page_and_goes_back_to_the_first(driver, size):
+    """2.1's "plays which card?" lists every Crew card the player may hold, a dozen at launch: 3 a page at
+    800x480. The title says which page of how many ("(2 of 4)"), and the last page goes back to the first
+    ("First page"): a card passed by was a Cancel, Play a card and every More… again away."""
+    d = driver(size)
+    new_game(d, 2, first_game=True)
+    _to_post_launch(d.app.session, {"crew": {"resources": ["fuel", "hull"], "draw": 1}}, anna="Crew member {n}")
+    d.frame()
+    d.tap("Anna: play")
+    first = d.app.dialog
+    assert first.title.startswith("Anna plays which card?")
+    pages = int(first.title.rsplit("\u00a0of\u00a0", 1)[1].rstrip(")"))   # one line: no space to break at
+    assert first.title.endswith(f"(1\u00a0of\u00a0{pages})") and pages >= 2
+    first_cards = [label for label, _ in first.options if label not in ("More\u2026", "First page")]
+    for k in range(2, pages + 1):
+        d.tap("More\u2026")
+        assert d.app.dialog.title.endswith(f"({k}\u00a0of\u00a0{pages})")
+    assert "More\u2026" not in d.names() and "First page" in d.names() and "Cancel" in d.names()
+    d.tap("First page")
+    assert d.app.dialog.title.endswith(f"(1\u00a0of\u00a0{pages})")
+    assert [label for label, _ in d.app.dialog.options if label != "More\u2026"] == first_cards
+    d.tap(first_cards[0])
+    assert d.app.dialog is None and d.app.session.state.players[0].play

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.rules.contract import Action
 
+from ...chooser import FIRST_PAGE, MORE
 from . import facts
 from .words import count, res
 
@@ -25,6 +26,27 @@ def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] 
     (:func:`companion.ui.screens.chrome.dialog_room`); at most :data:`PAGE`."""
     from companion.ui.screens.chrome import dialog_room
     return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()))))
+
+
+def pages_of(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> tuple[int, int]:
+    """``(per page, pages)`` of a paged dialog of ``labels`` (:func:`page_size`, room kept for the title's
+    page number, :func:`paged_title`)."""
+    per = page_size(app, paged_title(title, 8, 9), labels, lines)
+    return per, max(1, -(-len(labels) // per))
+
+
+def paged_title(title: str, page: int, pages: int) -> str:
+    """``title`` with which page of how many it shows ("Anna plays which card? (2 of 4)", never broken over
+    two lines); as it is on one page."""
+    return f"{title} ({page + 1}\u00a0of\u00a0{pages})" if pages > 1 else title
+
+
+def page_turns(page: int, pages: int, turn: Callable[[int], object]) -> list[tuple[str, Callable[[], object]]]:
+    """The last button of a page: "More\u2026" to the next (``turn(page + 1)``), on the last page "First page"
+    back to the first (a move passed by was a Cancel and every page again away), none on a single page."""
+    if page < pages - 1:
+        return [(MORE, lambda: turn(page + 1))]
+    return [(FIRST_PAGE, lambda: turn(0))] if pages > 1 else []
 
 
 def describe(app: Any, a: Action, short: bool = False, state: Any = None) -> str:
@@ -143,12 +165,11 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
     def chosen(a: Action) -> None:
         app.close_dialog()
         go(a)
-    per = page_size(app, title, [option_label(app, a) for a in actions], lines)
+    per, pages = pages_of(app, title, [option_label(app, a) for a in actions], lines)
     shown = actions[page * per:(page + 1) * per]
     options = [(option_label(app, a), (lambda a=a: chosen(a))) for a in shown]
-    if len(actions) > (page + 1) * per:
-        options.append(("More\u2026", lambda: pick_action(app, title, actions, submit, page + 1, lines)))
-    app.ask(title, options, lines=lines)
+    options += page_turns(page, pages, lambda k: pick_action(app, title, actions, submit, k, lines))
+    app.ask(paged_title(title, page, pages), options, lines=lines)
 
 
 def option_label(app: Any, a: Action) -> str:
@@ -184,13 +205,13 @@ def dialog_label(app: Any, forms: Sequence[str]) -> str:
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
                 lines: list[str] | None = None, page: int = 0) -> None:
-    """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`)."""
-    per = page_size(app, title, [x for x, _ in options], lines)
+    """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`: the title says
+    the page, "(2 of 4)", and the last page goes back to the first)."""
+    per, pages = pages_of(app, title, [x for x, _ in options], lines)
     shown = [(label, (lambda f=f: (app.close_dialog(), f())) if f is not None else None)   # None: greyed, in place
              for label, f in options[page * per:(page + 1) * per]]
-    if len(options) > (page + 1) * per:
-        shown.append(("More\u2026", lambda: ask_options(app, title, options, lines, page + 1)))
-    app.ask(title, shown, lines=lines)
+    shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k))
+    app.ask(paged_title(title, page, pages), shown, lines=lines)
 
 
 def card_choices(app: Any, seat: int, make: Callable[[dict[str, str]], Action]) -> list[Action]:
