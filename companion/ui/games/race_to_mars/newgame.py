@@ -99,20 +99,6 @@ class NewGameScreen(Screen):
             return
         self.names[i] += cased(self.names[i], ch)
 
-    def message_area(self) -> pygame.Rect | None:
-        """While a name is typed: a message goes over the keyboard, at its bottom, never over the name
-        being typed under the title; else the shell's place."""
-        if self.typing is None:
-            return None
-        lay = self.app.layout
-        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        rest = L.take_top(body, lay.px(40), lay.gap)[1]
-        return pygame.Rect(rest.x, rest.y, rest.w, next_rect(lay, lay.body_rect).y - lay.gap - rest.y)
-
-    @property
-    def message_at_bottom(self) -> bool:
-        return self.typing is not None
-
     def cycle_colour(self, i: int) -> None:
         """Player ``i`` takes the next colour nobody at the table has (or swaps with the next player)."""
         spare = [c for c in COLOUR_CHOICES if c not in self.colours[:self.players]]
