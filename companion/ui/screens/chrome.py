@@ -750,15 +750,18 @@ def draw_dialog(ui: Ui, app: Any) -> None:
 
 
 def _why_greyed(app: Any, label: str, callback: Any) -> None:
-    """A tap on a dialog's greyed option ``label``: the dialog closes, then the option says why it cannot be
-    chosen (``Greyed.why``: the rules' refusal, with its section) or, without words of its own, that it is not
-    possible now. A message is drawn only without a dialog over it: said under the dialog, it was not seen
-    (the control channel's ``message`` named it all the same: a tester's finding)."""
-    app.close_dialog()
+    """A tap on a dialog's greyed option ``label``: the option says why it cannot be chosen (``Greyed.why``:
+    the rules' refusal, with its section; or words put in the dialog itself, as the number pad's \u00b1 does)
+    or, without words of its own, that it is not possible now. Words said in the message bar close the dialog:
+    a message is drawn only without a dialog over it, and said under one it was not seen (the control
+    channel's ``message`` named it all the same: a tester's finding)."""
+    dialog, said = app.dialog, app.message
     if isinstance(callback, Greyed):
         callback.why()
     else:
         app.say(f"{label[:1].upper() + label[1:]}: not possible now.", "info", 5)
+    if app.dialog is dialog and app.message is not said:
+        app.close_dialog()
 
 
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> pygame.Rect:
