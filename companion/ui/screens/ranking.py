@@ -14,8 +14,8 @@ from .chrome import next_rect
 
 class RankingScreen(Screen):
     """The result sentence whole, then one line per :class:`~companion.rules.contract.Standing`: place,
-    disc, name and its ``detail`` (winners framed and named); New game (the picker at once; the top bar has none here). Portrait
-    puts the detail under the name."""
+    disc, name and its ``detail`` (winners framed and named); New game (the picker at once; the top bar has none
+    here). Portrait puts the detail under the name."""
 
     name = "over"
 

@@ -49,10 +49,10 @@ def regions(lay: Any, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pyga
 
 
 def crew_grid(lay: Any) -> bool:
-    """True where the crew are two columns of two-line tiles (the name, then Health and Sanity): in
-    portrait, where the dashboard spans the screen. Four one-line rows there left the rows of the crew and
-    of the Bays under them 44 px high at 480x800, under a finger's ``touch`` (a tester's finding); two
-    rows of tiles leave the Bays their finger's height."""
+    """True where the crew are two columns of tiles (the name and Role, then Health and Sanity:
+    :func:`tile_height`): in portrait, where the dashboard spans the screen. Four one-line rows there left
+    the rows of the crew and of the Bays under them 44 px high at 480x800, under a finger's ``touch`` (a
+    tester's finding); two rows of tiles leave the Bays their finger's height."""
     return lay.portrait
 
 
@@ -117,7 +117,7 @@ def draw(ui: Ui, rect: pygame.Rect, app: Any, on_crew: Callable[[int], None] | N
 
 def crew_row_min(lay: Any, rect: pygame.Rect) -> int:
     """Pixels a crew row keeps under a message: a finger's tap (86% of ``touch``), or the row's own
-    height where the dashboard in ``rect`` gives it less (portrait 480x800: a line of key numbers)."""
+    height where the dashboard in ``rect`` gives it less; a tile (portrait, :func:`crew_grid`) its own height."""
     natural = crew_slots(lay, regions(lay, rect)[1])[0].h
     if crew_grid(lay):  # a tile keeps its two lines
         return natural
@@ -234,7 +234,7 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
             bold = text.width(m.profile.short, lay.small, True) <= name_r.w  # regular weight where bold is too wide
             ui.label(name_r, m.profile.short, lay.body, fg if m.active else dim, bold=bold)
         h_r, s_r = L.take_left(stats_r, h_w, lay.px(10))
-        if not m.active:  # "KO" where Health is (the day is in the sheet a tap shows); Sanity stays in sight
+        if not m.active:  # "KO" where Health is (the day in the Role's place); Sanity stays in sight
             ui.label(h_r, "KO", lay.big, BAD, bold=True, cls="key")
         else:
             ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
