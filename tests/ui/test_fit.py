@@ -88,3 +88,32 @@ def test_every_crew_row_names_its_role_whole_or_short(make_driver, size):
     if size == (720, 1280):
         assert all(m.role in shown for m in d.app.state.crew), str(shown)
     check_frame(d, f"place {size}")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720), (720, 1280)])
+@pytest.mark.timeout(30)
+def test_the_tutorial_button_says_its_deck_whole(make_driver, size):
+    """A tester's finding: in portrait (480x800) the Tutorial button read "deck: 30 green, 3 tuto…". Its
+    second line now says the deck in fewer words where the whole sentence does not fit, never cut."""
+    from .helpers import start_game
+    d = make_driver(size)
+    for over_a_game in (False, True):  # Back to game beside it too
+        if over_a_game:
+            for n in CREW:  # none chosen, the tutorial off: a game as usual
+                d.tap(n)
+            d.tap("Tutorial")
+            start_game(d)
+            d.tap("New game")
+            d.tap("New game")
+            d.tap("30 to Mars")
+            d.tap("New game")
+        d.tap("Tutorial")
+        for n in CREW:
+            d.tap(n)
+        cuts = text.STATS["cut"]
+        d.frame()
+        assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-3:]}"
+        tut = next(h.rect for h in d.app.screen.ui.hits if h.label == "Tutorial")
+        inside = [t for t, r, _ in d.app.screen.ui.texts if tut.contains(r)]
+        assert "Tutorial: on" in inside and any("30 green" in t for t in inside), inside
+        check_frame(d, f"new game, tutorial on {size}")

@@ -114,7 +114,7 @@ class NewGameScreen(Screen):
                           name=f"role {p.short}")
         ui.button(tut_r, f"Tutorial: {'on' if self.tutorial else 'off'}", self.toggle_tutorial,
                   "selected" if self.tutorial else "normal",
-                  sub=_green_deck(self.tutorial), name="Tutorial")
+                  sub=text.fitting(_green_deck(self.tutorial), tut_r.w - 2 * lay.px(8), lay.small), name="Tutorial")
         ui.button(start_r, "Start", self.start if self.ready() else None, "primary", size=lay.big,
                   why=self.start)  # greyed: its tap says how many more Marsonauts to choose
         if back_r is not None:
@@ -124,8 +124,10 @@ class NewGameScreen(Screen):
         self.tutorial = not self.tutorial
 
 
-def _green_deck(tutorial: bool) -> str:
-    """The green deck to shuffle (Setup 3 NB): the tutorial's 30 cards with the 3 tutorial ones, else the 59."""
+def _green_deck(tutorial: bool) -> tuple[str, ...]:
+    """The green deck to shuffle (Setup 3 NB): the tutorial's 30 cards with the 3 tutorial ones, else the 59;
+    longest first, for :func:`text.fitting` (a tester's finding: "deck: 30 green, 3 tuto…" in portrait)."""
     if tutorial:
-        return f"deck: {TUTORIAL_GREEN_CARDS} green, {TUTORIAL_CARDS} tutorial"
-    return f"deck: all {DECK_SIZES[GREEN]} green"
+        return (f"deck: {TUTORIAL_GREEN_CARDS} green, {TUTORIAL_CARDS} tutorial",
+                f"{TUTORIAL_GREEN_CARDS} green, {TUTORIAL_CARDS} tutorial", f"{TUTORIAL_GREEN_CARDS} green cards")
+    return f"deck: all {DECK_SIZES[GREEN]} green", f"all {DECK_SIZES[GREEN]} green"
