@@ -117,3 +117,22 @@ def test_the_tutorial_button_says_its_deck_whole(make_driver, size):
         inside = [t for t, r, _ in d.app.screen.ui.texts if tut.contains(r)]
         assert "Tutorial: on" in inside and any("30 green" in t for t in inside), inside
         check_frame(d, f"new game, tutorial on {size}")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720), (720, 1280)])
+@pytest.mark.timeout(30)
+def test_the_setup_values_are_one_size(make_driver, size):
+    """A tester's finding: on the Setup screen in portrait, "Sanity 10" and "Health 10" shrank each on its
+    own, beside "Health 7" at the body size: the rolled values are now all one size, none cut."""
+    d = make_driver(size)
+    for n in CREW:
+        d.tap(n)
+    d.tap("Start")
+    for f in (6, 3, 2, 6, 1, 5, 4, 6):  # Sanity 10 and Health 7 for Larisa, ... Health 10 for Dieter
+        d.roll(f)
+    cuts = text.STATS["cut"]
+    d.frame()
+    assert text.STATS["cut"] == cuts, f"cut: {text.CUTS[-3:]}"
+    values = [(t, r.h) for t, r, _ in d.app.screen.ui.texts if t.startswith(("Sanity ", "Health "))]
+    assert len(values) == 8 and len({h for _, h in values}) == 1, values
+    check_frame(d, f"setup values {size}")

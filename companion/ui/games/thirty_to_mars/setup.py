@@ -37,13 +37,16 @@ class SetupScreen(Screen):
             name_r, rest_r = L.take_left(inner, int(inner.w * 0.40))
             name_role(ui, name_r, m.profile.short, m.role)
             s_r, h_r = L.take_left(rest_r, rest_r.w // 2)
+            # one size for every value, the widest ("Sanity 10") whole (a tester's finding: in portrait each
+            # "Sanity 10" and "Health 10" shrank on its own, beside "Health 7" at the body size)
+            size = lay.body if text.width("Sanity 10", lay.body, True) <= s_r.w - lay.px(12) else lay.small
             for r, stat, val in ((s_r, "sanity", m.sanity), (h_r, "health", m.health)):
                 current = nxt is not None and nxt.who == i and nxt.purpose == stat
                 if current:
                     pygame.draw.rect(ui.surface, INFO, r.inflate(lay.px(4), lay.px(2)), width=lay.px(3),
                                      border_radius=lay.px(8))
                 ui.label(r.inflate(-lay.px(12), 0), f"{stat.capitalize()} {val if val else DASH}",
-                         lay.body, FG if val else DIM, bold=bool(val))
+                         size, FG if val else DIM, bold=bool(val))
         acc_r = rows_r[4]
         ui.panel(acc_r, PANEL)
         days = ", ".join(str(d) for d in state.accident_days) or "\u2014"
