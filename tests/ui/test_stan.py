@@ -80,3 +80,20 @@ def test_the_card_dieter_just_sent_away_is_asked_about_before_it_is_drawn_again(
     assert d.app.state.event is None
     d.tap("Lost Signal")
     assert d.app.state.event is not None and d.app.state.event.name == "Lost Signal"
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_card_dieter_just_sent_away_comes_after_the_others(make_driver, size):
+    """A tester's finding: after Dieter's re-draw the card sent to the bottom of the deck (Marsonaut Profiles,
+    Dieter) stayed first in the list, where the finger goes for the card drawn instead, and its tap only asked
+    "is it really the card drawn now?". It comes after the cards not drawn yet."""
+    d = make_driver(size)
+    placing_with(d, {"Dieter": 10})
+    d.tap("Ability")
+    d.tap(next(o for o, _ in d.app.dialog.options if "Dieter" in o))
+    assert d.app.state.step == "draw", d.app.state.step
+    tiles = [n for n in d.names() if n in ("Broken Pipe", "Lost Signal", "Quiet Day")]
+    assert tiles == ["Lost Signal", "Quiet Day", "Broken Pipe"], d.names()
+    d.tap("Lost Signal")
+    assert d.app.state.event.name == "Lost Signal"

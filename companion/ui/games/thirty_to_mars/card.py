@@ -116,8 +116,7 @@ class CardScreen(Screen):
         if card is None:
             self.app.say(f"{name} is no longer in the catalogue.", "error")
             return
-        last = next((e for e in reversed(self.app.recent) if e.kind in ("redraw", "event")), None)
-        sent = last is not None and last.kind == "redraw" and (last.data or {}).get("card") == name
+        sent = self.sent_away() == name
         where = ("just went to the bottom of the deck (Marsonaut Profiles: Dieter)" if sent else
                  "is on the Event Terminal already: passed events stay there face up (Turn Overview 4)"
                  if name in self.drawn() else None)
@@ -344,12 +343,22 @@ class CardScreen(Screen):
             names.add(state.event.name)
         return names
 
+    def sent_away(self) -> str | None:
+        """The name of the card Dieter's Special Ability just sent to the bottom of the deck (30-to-mars.txt,
+        Marsonaut Profiles: Dieter), while the card drawn instead is awaited; else None."""
+        last = next((e for e in reversed(self.app.recent) if e.kind in ("redraw", "event")), None)
+        return (last.data or {}).get("card") if last is not None and last.kind == "redraw" else None
+
     def ordered(self, colour: str) -> list[str]:
-        """The colour's cards matching the search, those not yet drawn this game first."""
+        """The colour's cards matching the search, those not yet drawn this game first; the card Dieter just
+        sent to the bottom of the deck after them (a tester's finding: first in the list, the card the finger
+        reached was the one that cannot come next), then those drawn already."""
         q = self.query.strip().lower()
         names = [n for n in self.catalogue().names(colour) if q in n.lower()]
         drawn = self.drawn()
-        return [n for n in names if n not in drawn] + [n for n in names if n in drawn]
+        away = self.sent_away()
+        return ([n for n in names if n not in drawn and n != away] + [n for n in names if n == away and n not in drawn]
+                + [n for n in names if n in drawn])
 
     def paint_list(self, ui: Ui, rect: pygame.Rect, nr: pygame.Rect, colour: str,
                    tools_r: pygame.Rect | None = None) -> None:
