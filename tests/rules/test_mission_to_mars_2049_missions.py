@@ -274,8 +274,11 @@ def test_mm094_mm142_mm143_protection_is_a_reaction_that_cancels_your_share():
     assert r.message == "Ben may answer with the Protection Mission first: play it, or let it be."
     assert rejection(s, "done", seat=1).code == "protection_first"  # the target's own other move: the same words
     assert mm.check(s, Action("done", {}, 7)).code == "not_your_turn"  # a seat of no player: not those words
-    protected, _ = act(s, "protect", seat=1, use=True)
+    protected, ev = act(s, "protect", seat=1, use=True)
     assert protected.phase == "main" and len(protected.colonies[1].stations) == 3
+    # what it stopped, said (a tester's finding: "Ben uses the Protection Mission" left the Sabotage's fate open)
+    assert texts(ev) == "Ben uses the Protection Mission against the Sabotage Mission: it has no effect on them", \
+        texts(ev)
     assert protected.colonies[0].cards == (2, 2, 2) and protected.used[7] == 1 and protected.used[5] == 1
     assert protected.colonies[1].peaceful == 0 and mm.invariants(protected) == []
     hit, _ = act(s, "protect", seat=1, use=False)

@@ -158,7 +158,8 @@ def apply_protect(state: State, action: Action, events: list[Event]) -> State:
         state = replace(set_colony(state, seat, replace(c, peaceful=c.peaceful - 1)),
                         used=_use(state, PROTECTION))
         attack = replace(attack, protected=attack.protected + (seat,))
-        events.append(later("protected", "{} uses the Protection Mission", (_name(state, seat),)))
+        events.append(later("protected", "{} uses the Protection Mission against the {}: it has no effect on them",
+                            (_name(state, seat), _title(attack.card))))  # what it stopped (a tester's finding)
         react: tuple[int, ...] = ()
     else:
         react = tuple(i for i in state.react if i != seat)
