@@ -198,6 +198,9 @@ class App:
         #: (the game shown (its store id), "die" | "tap"): where the last roll came from, the die's reading or a face
         #: tapped (after a tap the die's older reading is not shown as the game's roll), or None
         self._last_roll_from: tuple[int | None, str] | None = None
+        #: (the die's count of rolls read, the face) of the die's last reading a game took as its roll, or None: a
+        #: reading no game waited for (ignored) is not shown as the game's roll
+        self._die_taken: tuple[int | None, int] | None = None
         #: ((game id, seq, log mark), the face of its last roll in the log or None): see :meth:`_logged_roll`
         self._logged_roll_for: tuple[Any, int | None] = (None, None)
         self._notices_told: set[str] = set()  # the games whose catalogue problems were said in a dialog
@@ -371,15 +374,17 @@ class App:
 
     def die_last_roll(self, status: dict[str, Any]) -> str | None:
         """What the die status shows as the last roll (``status``: :meth:`HwLink.die_status`): the
-        open game's roll while Fix roll could still change it, else the die's last reading as the
-        table fixed it when the game took it (not after a face tapped: :meth:`last_roll_tapped`); named
+        open game's roll while Fix roll could still change it, else the die's last reading the game took, as the
+        table fixed it (not after a face tapped: :meth:`last_roll_tapped`; not a later reading no roll was
+        awaited for, which was ignored: a tester read "rolled Food" in a turn whose roll was Discovery); named
         as the game's faces are (Mission to Mars 2049: "Discovery"), or None."""
         shown = self._game_shown()
         fixable = self.fixable_roll() if shown is not None else None
         if shown is None or fixable is None and self._last_roll_from != (shown, "die"):
             return None  # no game on the screen, or the die's last reading came before this game
-        face = fixable[1] if fixable is not None else status.get("last_roll")
-        if fixable is None and self._die_fix is not None and self._die_fix[0] == status.get("rolls"):
+        taken = self._die_taken
+        face = fixable[1] if fixable is not None else taken[1] if taken is not None else None
+        if fixable is None and self._die_fix is not None and taken is not None and self._die_fix[0] == taken[0]:
             face = self._die_fix[1]
         if not face:
             return None
@@ -470,7 +475,8 @@ class App:
                     steps += 1
             if self.submit(Action(CORRECT_ROLL, {"face": face})):
                 st = self.hw.die_status() if self.hw is not None else {"mode": "none"}
-                self._die_fix = (st.get("rolls"), face) if st.get("mode") == "die" else None
+                taken = self._die_taken[0] if self._die_taken is not None else None
+                self._die_fix = (taken, face) if st.get("mode") == "die" else None
                 return True
             for _ in range(steps):  # refused: the table's game as it was
                 if not self.session.redo().accepted:
@@ -740,12 +746,14 @@ class App:
 
     def roll(self, face: int, source: str) -> None:
         """A die face 1..6 from the die or a tap: lands where a roll is expected."""
-        if source == "die":
-            self._last_roll_from = (self._game_shown(), "die")
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
-            return
+            return  # not the game's roll: the die status keeps the one it took
+        if source == "die":
+            self._last_roll_from = (self._game_shown(), "die")
+            st = self.hw.die_status() if self.hw is not None else {}
+            self._die_taken = (st.get("rolls"), face)
         self.dialog = None
         if self.message is not None and self.message is self._die_note:  # "roll it again": this is that roll
             self.message = None

@@ -204,7 +204,41 @@ def test_the_die_status_names_the_roll_the_game_uses_also_after_fix_roll(driver)
     _move_on(d, rng)
     assert "rolled Air" in _texts(d)  # the game moved on: the die's reading, as the table fixed it
     die.update(last_roll=3, rolls=2)
-    assert "rolled Minerals" in _texts(d)  # a new reading
+    d.app.roll(3, "die")  # a reading no roll was awaited for: ignored, not the game's roll
+    assert "rolled Air" in _texts(d) and "rolled Minerals" not in _texts(d)
+
+
+@pytest.mark.timeout(30)
+def test_a_die_reading_ignored_is_not_shown_as_the_turns_roll(driver):
+    """A tester's finding: Red's turn rolled Discovery on the die; the die then read a 2 while no roll was
+    awaited ("The die shows 2, but no roll is expected now: ignored."), and the top bar read "rolled Food"
+    for the rest of Red's turn, whose roll was Discovery. The die status shows the reading the game took;
+    the next roll taken shows again."""
+    import types
+    d = driver()
+    die = {"mode": "die", "connected": True, "last_roll": None, "rolls": 0}
+    d.app.hw = types.SimpleNamespace(die_status=lambda: dict(die), hw_mode=None)
+    _new_game(d, players=2)
+    rng = random.Random(5)
+    s = d.app.session
+    while d.app.expect() is None or d.app.expect().kind != "roll":
+        s.submit(s.game.random_action(s.state, rng))
+    d.frame()
+    die.update(last_roll=5, rolls=1)
+    d.app.roll(5, "die")
+    assert "rolled Discovery" in _texts(d)
+    _move_on(d, rng)
+    assert "rolled Discovery" in _texts(d)
+    die.update(last_roll=2, rolls=2)
+    d.app.roll(2, "die")
+    assert d.app.message.text == "The die shows 2, but no roll is expected now: ignored."
+    texts = _texts(d)
+    assert "rolled Discovery" in texts and "rolled Food" not in texts, texts
+    while d.app.expect() is None or d.app.expect().kind != "roll":
+        s.submit(s.game.random_action(s.state, rng))
+    die.update(last_roll=3, rolls=3)
+    d.app.roll(3, "die")
+    assert "rolled Minerals" in _texts(d)
 
 
 @pytest.mark.timeout(30)
@@ -234,7 +268,11 @@ def test_after_a_face_tapped_the_die_status_does_not_show_the_dies_older_reading
     _move_on(d, rng)
     texts = _texts(d)
     assert "last roll tapped" in texts and "rolled Food" not in texts, texts
-    die.update(last_roll=1, rolls=2)
+    die.update(last_roll=6, rolls=2)
+    d.app.roll(6, "die")  # no roll awaited: ignored, not the game's roll
+    assert "last roll tapped" in _texts(d)
+    until_a_roll_is_expected()
+    die.update(last_roll=1, rolls=3)
     d.app.roll(1, "die")
     assert "rolled Air" in _texts(d)
 
