@@ -132,7 +132,9 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.ui.app import App
     from companion.ui.hwlink import HwLink
 
-    session = Session.open(args.db)
+    from companion.store import claim_for_play
+    lock_fd, taken = claim_for_play(args.db)  # one companion plays on a file; a second only looks at it
+    session = Session.open(args.db, taken=taken)
     if session.notice:  # shown on the screen at start-up too; here for the journal
         logging.getLogger(__name__).warning("%s", session.notice)
     folder = args.catalogue or (args.db.parent if args.db else None)
@@ -158,6 +160,8 @@ def run_play(args: argparse.Namespace) -> int:
     finally:  # App.run stops the hardware it started
         session.close()
         pygame.quit()
+        if lock_fd is not None:  # after the last write: the file is free for the next companion
+            os.close(lock_fd)
 
 
 def _notify(kind: str) -> None:

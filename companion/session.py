@@ -206,7 +206,7 @@ class Session:
     # ---------------------------------------------------------------- opening
     @classmethod
     def open(cls, db_path: Path | str | None = None, *, create: bool = True,
-             read_only: bool = False) -> "Session":
+             read_only: bool = False, taken: str | None = None) -> "Session":
         """Open the store at ``db_path`` (default: the data dir) and resume its current game.
 
         The current game is the newest one ``open`` or ``over``; its active
@@ -216,9 +216,10 @@ class Session:
         the store). A file that cannot be written (read-only, full disk) is
         resumed to be looked at, with ``notice`` saying so. ``create=False``
         does not create a missing file; ``read_only=True`` only reads (see
-        :meth:`Store.open`: ``companion status`` and ``log``).
+        :meth:`Store.open`: ``companion status`` and ``log``); ``taken``: why another process plays on the file
+        (:func:`companion.store.claim_for_play`): it is looked at, not played on.
         """
-        store = Store.open(db_path, create=create, read_only=read_only)
+        store = Store.open(db_path, create=create, read_only=read_only, taken=taken)
         session = cls(store, store.notice)
         if store.moved_aside is not None and store.can_set_aside:  # damaged at open: its readable games come too
             session._salvage(store.moved_aside)

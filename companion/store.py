@@ -221,6 +221,7 @@ class Store:
         self.read_only_reason = read_only_reason
         self._look_only = look_only       # opened by status/log: never written
         self._ro_conn = ro_conn           # the connection is SQLite read-only
+        self._taken = False               # another process plays on the file (:func:`claim_for_play`)
         self._batch = 0                   # depth of :meth:`batch` blocks
         self._batch_open = False          # the batch's transaction has begun (at its first write)
         self._batch_lost: str | None = None  # why SQLite rolled the batch's transaction back, if it did
@@ -253,8 +254,12 @@ class Store:
 
     # ---------------------------------------------------------------- opening
     @classmethod
-    def open(cls, path: Path | str | None = None, *, create: bool = True, read_only: bool = False) -> "Store":
+    def open(cls, path: Path | str | None = None, *, create: bool = True, read_only: bool = False,
+             taken: str | None = None) -> "Store":
         """Open (or create) the store at ``path`` (default: the data dir).
+
+        ``taken``: why another process plays on the file (:func:`claim_for_play`'s clause): it is opened
+        read-only for play, that clause the reason, and never moved aside (the other process uses it).
 
         Never raises for a bad file. For play (the default): a path that is not
         a regular file (FIFO, device, folder) is not touched and the store runs
@@ -282,6 +287,8 @@ class Store:
             return cls(_memory_connection(), path, None, persistent=False)
         notice: str | None = None
         moved: Path | None = None
+        if taken is not None:
+            return cls._open_taken(path, taken)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             problem = _write_problem(path) if path.exists() else None
@@ -353,6 +360,22 @@ class Store:
         return store
 
     @classmethod
+    def _open_taken(cls, path: Path, taken: str) -> "Store":
+        """``path``, which another process plays on, opened read-only for play with ``taken`` as the reason;
+        a file that cannot be read now is not touched (an empty store in memory says so)."""
+        store = None
+        try:
+            if path.exists():
+                store = cls._open_read_only_for_play(path, taken)
+        except (_Damaged, sqlite3.Error, OSError) as exc:
+            log.info("cannot look at %s, taken by another process: %s", path, exc)
+        if store is None:
+            store = cls(_memory_connection(), path, None, persistent=False, read_only_reason=taken)
+            store.notice = store.read_only_message
+        store._taken = True
+        return store
+
+    @classmethod
     def _open_to_look(cls, path: Path) -> "Store":
         """``path`` opened by status/log: see :meth:`open` with ``read_only``."""
         if not path.exists():
@@ -378,8 +401,9 @@ class Store:
         write; the session calls it only while :attr:`writable` is False."""
         if self.read_only_reason is None:
             return True
-        if self._look_only or not self.persistent or self._batch:
-            return False  # (never in a batch: its transaction is open on this connection)
+        if self._look_only or not self.persistent or self._batch or self._taken:
+            return False  # (never in a batch: its transaction is open on this connection; never over another
+            # process's play: it holds the file until it ends)
         problem = _write_problem(self.path) or (DISK_FULL if _disk_full(self.path) else None)
         if problem is not None:
             self.read_only_reason = problem
@@ -901,6 +925,43 @@ def _not_regular(path: Path) -> str | None:
                     else "a socket" if stat.S_ISSOCK(mode) else "not a file")
             return f"{candidate} is not a regular file (it is {kind})"
     return None
+
+
+def claim_for_play(path: Path | str | None = None) -> tuple[int | None, str | None]:
+    """Take the saved games file ``path`` (default: the data dir's) for this process's play: an exclusive
+    ``flock`` on ``<path>.lock`` beside it, which the kernel lets go when the process ends (a kill -9 too), so
+    that two companions never play on one file (the second's moves were refused with SQLite's "UNIQUE
+    constraint failed", and each started its own game). Returns ``(fd, None)`` when taken (keep ``fd`` open
+    while playing), ``(None, why)`` when another process holds it (``why``: a clause naming that process, for
+    :meth:`Store.open`'s ``taken``), ``(None, None)`` when no lock can be had there (a folder that takes no
+    file, a path that is not a regular file: the store says what it can). Never raises."""
+    import fcntl
+    path = Path(path) if path is not None else default_db_path()
+    lock = path.with_name(path.name + ".lock")
+    if _not_regular(path) is not None:
+        return None, None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        log.info("no lock beside %s: %s", path, exc)
+        return None, None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            pid = ""
+        os.close(fd)
+        who = f"another companion (process {pid})" if pid.isdigit() else "another companion"
+        return None, f"{who} is playing on {path}; close it, then start this one again"
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    except OSError:
+        pass  # the lock is what counts; the process id only names the holder
+    return fd, None
 
 
 def _write_problem(path: Path) -> str | None:
