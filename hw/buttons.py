@@ -116,6 +116,8 @@ def load_config(path: str | Path | None = None) -> ButtonConfig:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: {e}") from e
+    except RecursionError:  # "[[[[..." thousands deep: the parser's recursion, not the caller's end
+        raise ConfigError(f"{path}: its arrays or tables are nested too deep to be the buttons' settings") from None
     unknown = set(data) - {"hold_time", "debounce", "pull_up", "pins"}
     if unknown:
         raise ConfigError(f"{path}: unknown keys {sorted(unknown)}")

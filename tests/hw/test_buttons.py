@@ -253,9 +253,11 @@ def test_config_overrides_pins_and_timing(tmp_path, events):
 
 @pytest.mark.parametrize("text", [
     "hold_time = ", "colour = 1", "[pins]\nroll = 22", "[pins]\nnext = 27", "hold_time = -1",
-    "pull_up = 1", "[pins]\nnext = true",
+    "pull_up = 1", "[pins]\nnext = true", "hold_time = " + "[" * 50_000 + "]" * 50_000,
 ])
 def test_bad_config_is_a_config_error(tmp_path, text):
+    """Also a file nested too deep for the TOML parser (a hostile tester's finding: its RecursionError was a
+    traceback from ``companion buttons``, and the app said "maximum recursion depth exceeded")."""
     path = tmp_path / "buttons.toml"
     path.write_text(text)
     with pytest.raises(ConfigError):
