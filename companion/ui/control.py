@@ -15,6 +15,7 @@ Commands: ``state``; ``tap`` {name} (a button by its label) or {x, y}
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import logging
 import os
@@ -93,11 +94,25 @@ def start(app: Any, path: str) -> threading.Thread:
     client may connect at any time; its requests are answered once the loop
     runs, or with ``{"error": ...}`` if the app stops or does not start within
     :data:`START_WAIT_S` seconds. Never a request left without an answer.
+
+    A socket left at ``path`` (by an app that ended) is replaced; anything else there is left alone. Raises
+    ``OSError`` (nothing started, the app not touched) when ``path`` cannot be a socket: a file or a folder
+    is there (``FileExistsError``), its folder is missing, the path is too long.
     """
+    import stat
     try:
+        if not stat.S_ISSOCK(os.lstat(path).st_mode):  # a hostile tester's finding: any file there was deleted
+            raise FileExistsError(errno.EEXIST, "something that is not a socket is there, left alone", path)
         os.unlink(path)
     except FileNotFoundError:
         pass
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        srv.bind(path)
+        srv.listen(4)
+    except OSError:
+        srv.close()
+        raise
     gate = _Gate()
     if getattr(app, "running", False) and getattr(app, "frames", 0):
         gate.set("ready")  # started while the app already runs
@@ -111,9 +126,6 @@ def start(app: Any, path: str) -> threading.Thread:
             gate.set("stopped")
         return result
     app.notify = notify
-    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    srv.bind(path)
-    srv.listen(4)
     _remove_at_exit(path)
 
     def serve() -> None:

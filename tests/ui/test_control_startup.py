@@ -247,3 +247,34 @@ def test_the_loops_own_after_is_no_clients_command():
     gate.set("ready")
     answer = control._attempt(app, gate, {"cmd": "_after"})
     assert answer == {"error": "unknown command '_after'"}, answer
+
+
+@pytest.mark.timeout(60)
+def test_a_control_path_that_is_no_socket_is_left_alone_and_the_app_plays(tmp_path):
+    """A hostile tester's findings: ``COMPANION_CONTROL`` naming a file that is there (a typo: the saved games
+    file) deleted it, and one in a missing folder, or a folder, ended ``companion play`` with a traceback. The
+    file is left alone, the app plays without the channel and says why in its log; a socket left by an app
+    that ended is still replaced."""
+    kept = tmp_path / "precious.txt"
+    kept.write_text("precious")
+    with pytest.raises(FileExistsError):
+        control.start(StartingApp(), str(kept))
+    assert kept.read_text() == "precious"
+    stale = tmp_path / "stale.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.bind(str(stale))
+    control.start(StartingApp(), str(stale))  # replaced: no error
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for where in (str(kept), str(tmp_path / "no-such-folder" / "c.sock")):
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                                 "--hw", "none", "--die", "none"], env=dict(env, COMPANION_CONTROL=where),
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stderr.readline()
+            assert "no control channel at" in line and "playing without it" in line, line
+            time.sleep(1)
+            assert proc.poll() is None, "the app ended"
+        finally:
+            proc.terminate()
+            assert proc.wait(10) == 0
+        assert kept.read_text() == "precious"
