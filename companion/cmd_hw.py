@@ -159,7 +159,11 @@ def run_die_sim(args: argparse.Namespace) -> int:
     from hw.mock import DieSimulator
     sim = DieSimulator(seed=args.seed, use_checksum=args.checksum, link=args.link)
     _sigterm_as_interrupt()
-    print(sim.plug(), flush=True)
+    try:
+        print(sim.plug(), flush=True)
+    except OSError as exc:  # --link at a file, or a folder that takes no symlink
+        print(f"companion die-sim: --link {args.link}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print("die-sim: Enter rolls, 1..6 Enter rolls that face, n noise, u unplug+replug, q quit"
           + (f"; rolling every {args.interval:g} s" if args.interval > 0 else ""), file=sys.stderr, flush=True)
 

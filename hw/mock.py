@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import random
 import threading
@@ -112,7 +113,11 @@ class DieSimulator:
         self._auto_stop = threading.Event()
 
     def plug(self) -> str:
-        """Open a new pty (raw mode, so no echo or line editing); return its slave path."""
+        """Open a new pty (raw mode, so no echo or line editing); return its slave path. Raises
+        ``FileExistsError`` (nothing opened) when ``link`` names something that is not a symlink: it is left
+        alone (a hostile tester's finding: ``--link`` at a file replaced the file with the symlink)."""
+        if self.link is not None and self.link.exists() and not self.link.is_symlink():
+            raise FileExistsError(errno.EEXIST, "it is there and is not a symlink: left alone", str(self.link))
         with self._lock:
             self._close_fds()
             master, slave = os.openpty()

@@ -105,3 +105,15 @@ def test_die_says_another_program_holds_the_die_not_plug_it_in():
             if proc is not None:
                 proc.terminate()
                 proc.wait(5)
+
+
+@pytest.mark.timeout(15)
+def test_die_sim_link_at_a_file_leaves_it_alone(tmp_path):
+    """A hostile tester's finding: ``die-sim --link`` at a file that was there (a typo: the saved games file)
+    replaced the file with the pty's symlink. It is left alone, and said."""
+    kept = tmp_path / "precious.sqlite3"
+    kept.write_text("precious")
+    out = subprocess.run([*CMD, "die-sim", "--interval", "0", "--link", str(kept)], capture_output=True, text=True,
+                         timeout=10, env=ENV, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2 and "not a symlink" in out.stderr, (out.returncode, out.stderr)
+    assert kept.read_text() == "precious" and not kept.is_symlink()
