@@ -155,3 +155,20 @@ def test_resume_it_on_a_game_damaged_in_the_file_says_so(make_driver, session, m
     assert d.app.current_screen().name == "new_game"
     d.key("back")  # back to the 30 to Mars game, carried over whole
     assert d.app.session.game_id == "thirty-to-mars" and d.app.session.seq == ttm_seq
+
+
+@pytest.mark.timeout(30)
+def test_the_top_bars_new_game_says_what_the_new_game_screen_loses(make_driver):
+    """A hostile tester's finding: on a New-game screen with 2 Marsonauts chosen, the top bar's New game asked only
+    "Start a new game?" and the picker then dropped them without a word (BACK asks). It says so; Cancel keeps them."""
+    d = make_driver((800, 480))
+    d.tap("Larisa")
+    d.tap("Stan")
+    d.tap("New game")
+    assert d.app.dialog is not None and "The 2 Marsonauts chosen here are not kept." in d.app.dialog.title
+    assert "The 2 Marsonauts chosen here are not kept." in " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    d.tap("Cancel")
+    assert crew(d) == ["larisa", "stan"]
+    d.tap("New game")
+    d.tap("New game")
+    assert d.app.current_screen().name == "picker"
