@@ -318,6 +318,9 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         path = req["path"]  # asked now: a shot without one is answered at once
         if not isinstance(path, str) or not path or "\0" in path:
             raise TypeError(f"path is a file name, not {path!r}")
+        if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would hold the main loop in open()
+            reply({"error": f"cannot save the screenshot: {path} is there and is not a regular file"})
+            return
 
         def shot() -> None:
             try:

@@ -278,3 +278,33 @@ def test_a_control_path_that_is_no_socket_is_left_alone_and_the_app_plays(tmp_pa
             proc.terminate()
             assert proc.wait(10) == 0
         assert kept.read_text() == "precious"
+
+
+@pytest.mark.timeout(60)
+def test_a_shot_at_a_fifo_is_refused_and_the_app_goes_on(tmp_path):
+    """A hostile tester's finding: ``{"cmd": "shot", "path": <a FIFO>}`` froze the whole app: the main loop waited in
+    open() for a reader that never came (the GPIO buttons, the die and every later request with it). A path that
+    is there and is not a regular file is refused, and the app answers the next request."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    sock = str(tmp_path / "c.sock")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "db.sqlite3"),
+                             "--hw", "none", "--die", "none"], env=dict(env, COMPANION_CONTROL=sock),
+                            stderr=subprocess.DEVNULL)
+    try:
+        client = control.Client(sock, timeout_s=30, call_timeout_s=10)
+        for path in (str(fifo), str(tmp_path)):
+            answer = client.call(cmd="shot", path=path)
+            assert set(answer) == {"error"} and "not a regular file" in answer["error"], answer
+        assert "screen" in client.call(cmd="state")
+        assert client.call(cmd="shot", path=str(tmp_path / "s.png")) == {"ok": True}
+        client.close()
+    finally:
+        proc.terminate()
+        try:
+            assert proc.wait(10) == 0
+        except subprocess.TimeoutExpired:  # a frozen app: never left behind
+            proc.kill()
+            proc.wait(5)
+            raise
