@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +197,8 @@ class Catalogue:
     def _read(self) -> None:
         self._cards, self._skipped, self.problems, self.notice, self.summary = {}, [], [], None, None
         try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):  # a FIFO would hold the app in read() at its start
+                raise OSError(f"{self.path.name} is not a regular file")
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return

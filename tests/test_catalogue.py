@@ -217,3 +217,14 @@ def test_text_with_a_nul_is_drawn_not_refused():
     pygame.font.init()
     assert text.CACHE.render("a\u0000b", 20, (255, 255, 255)).get_width() > 0
     assert text.width("c\u0000d", 20) > 0
+
+
+@pytest.mark.timeout(10)
+def test_a_catalogue_that_is_no_regular_file_is_not_read(tmp_path):
+    """A hostile tester's finding: a FIFO in place of cards.json held ``companion play`` at its start for ever,
+    waiting in read() for a writer. It is not read: the catalogue starts empty and says why."""
+    import os
+    path = tmp_path / "cards.json"
+    os.mkfifo(path)
+    cat = load(path)
+    assert cat.names() == [] and "cannot be read" in cat.notice and "not a regular file" in cat.notice, cat.notice
