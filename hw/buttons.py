@@ -112,6 +112,8 @@ def load_config(path: str | Path | None = None) -> ButtonConfig:
             return ButtonConfig()
     import tomllib  # only where a file is read: the built-in pin map needs no parser
     path = Path(path)
+    if path.exists() and not path.is_file():  # a FIFO would hold the caller (the app's loop) in read()
+        raise ConfigError(f"{path}: not a regular file")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:

@@ -286,3 +286,14 @@ def test_hw_imports_neither_pygame_nor_rules():
             "bad = [m for m in sys.modules if m == 'pygame' or m.startswith('companion')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.timeout(10)
+def test_a_config_that_is_no_regular_file_is_a_config_error(tmp_path):
+    """A hostile tester's finding: a FIFO in place of buttons.toml held ``companion buttons``, and the app's loop
+    (which starts the buttons after its first frame), in read() for ever."""
+    import os
+    path = tmp_path / "buttons.toml"
+    os.mkfifo(path)
+    with pytest.raises(ConfigError, match="not a regular file"):
+        load_config(path)
