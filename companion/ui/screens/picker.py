@@ -20,6 +20,17 @@ def players_text(entry: Entry) -> str:
     return f"{lo} player{'s' if lo > 1 else ''}" if lo == hi else f"{lo}\u2013{hi} players"
 
 
+def local_time(stamp: str) -> str:
+    """"2026-12-07 17:25": the store's ISO ``stamp`` (UTC, with its offset) in the machine's own time zone, to the
+    minute (a tester's finding: the picker showed the UTC time as if it were the table's, an hour off in
+    Berlin); a stamp that cannot be read, as it is written."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return str(stamp)[:16].replace("T", " ")
+
+
 class PickerScreen(Screen):
     """One big button per registered game; tap it to resume its open game or start one."""
 
@@ -41,7 +52,7 @@ class PickerScreen(Screen):
         if record is None:
             self.app.choose_game(entry.game_id)
             return
-        self.app.ask(f"{entry.title}: a game started {record.created_at[:16].replace('T', ' ')} is open.",
+        self.app.ask(f"{entry.title}: a game started {local_time(record.created_at)} is open.",
                      [("Resume it", lambda: (self.app.close_dialog(), self.app.resume_game(entry.game_id))),
                       ("New game", lambda: (self.app.close_dialog(), self.app.choose_game(entry.game_id)))])
 
