@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.rules.race_to_mars import random_space_card
 from companion.rules.race_to_mars.model import HAZARDS
+from companion.ui.widgets import tappable
 from companion.ui.games.race_to_mars.refuse import WHY
 
 GAME = "race-to-mars"
@@ -53,7 +54,7 @@ class Table:
         getattr(self, f"on_{screen.name}")(screen)
 
     def answer(self) -> None:
-        options = [label for label, on_tap in self.app.dialog.options if on_tap is not None]   # not the greyed
+        options = [label for label, on_tap in self.app.dialog.options if tappable(on_tap)]   # not the greyed
         if not options:
             self.tap(self.app.dialog.cancel_label)
             return
