@@ -203,3 +203,37 @@ def test_the_play_a_card_dialog_says_its_page_and_goes_back_to_the_first(driver,
     assert [label for label, _ in d.app.dialog.options if label != "More\u2026"] == first_cards
     d.tap(first_cards[0])
     assert d.app.dialog is None and d.app.session.state.players[0].play
+
+
+def test_portrait_pre_launch_panels_keep_the_crew_deck_and_the_launch_in_sight(driver):
+    """Portrait, four players: the panels are a 2x2 grid, short on the 2.1 and 2.2 screens. A Pre-launch
+    player's launch ("needs 14": "Launching the Rocket"; "Launch ready") was left out beside "Crew 7" (a
+    cell too wide for the row left, its second row taken by the rocket's line). They are shown, smaller and
+    closer where the big size has no room."""
+    from companion.rules.race_to_mars.model import Crew, CrewCard, Module
+    from companion.ui.games.race_to_mars.panels import player_panels
+    from companion.ui.widgets import Ui
+    import pygame
+    d = driver((480, 800))
+    new_game(d, 4, first_game=True)
+    s = d.app.session
+    st = s.state
+    anna, daniel = st.players[0], st.players[2]
+    crew = tuple(CrewCard(f"C{k}", Crew(("fuel",))) for k in range(7))
+    anna = dataclasses.replace(anna, crew=crew, modules=tuple(Module(k, f"M{k}", resource="hull") for k in range(7)))
+    daniel = dataclasses.replace(daniel, crew=crew[:6], modules=(Module(9, "M9", resource="hull"),))
+    slots = tuple(((("fuel",),) * 4) for _ in range(12))   # every trajectory card placed: launching may be ready
+    s._states[-1] = dataclasses.replace(st, players=(anna, st.players[1], daniel, st.players[3]), slots=slots,
+                                        slot_names=tuple(f"T{k}" for k in range(12)))
+    d.frame()
+    ui = Ui(d.app.surface, d.app.layout)
+    grid = pygame.Rect(6, 130, 468, 258)   # the 2.1 and 2.2 screens' panels at 480x800
+    player_panels(ui, grid, d.app, s.state)
+    cells = {}
+    for t, drawn, box in ui.texts:
+        for k, r in enumerate((pygame.Rect(6, 130, 231, 125), pygame.Rect(243, 130, 231, 125),
+                               pygame.Rect(6, 263, 231, 125), pygame.Rect(243, 263, 231, 125))):
+            if r.contains(drawn):
+                cells.setdefault(k, []).append(t)
+    assert "needs" in cells[0] and "14" in cells[0] and "7" in cells[0], cells[0]
+    assert "Launch" in cells[2] and "ready" in cells[2], cells[2]

@@ -118,23 +118,31 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
         else:
             r = ready.get(i, {})
-            cells = [("Crew", p["crew_deck"])] + ([("Unplaced", len(p["unplaced"]))] if p["unplaced"] else [])
+            cells = [("Crew", p["crew_deck"])]
             if r.get("can_launch"):  # what no paper game says: who may launch now, what the others lack
                 cells.append(("Launch", "ready"))
             elif r.get("short"):   # the Crew deck launching asks for (the rules' count: "Launching the Rocket")
                 cells.append(("needs", r["need"]))
+            key = len(cells)   # the Crew deck and the launch: shown whatever the room (smaller where narrow)
+            cells += ([("Unplaced", len(p["unplaced"]))] if p["unplaced"] else [])
             cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
             if p["boosts"]:
                 cells.append(("Boosts", p["boosts"]))
         # the cards by name under the numbers, as many lines as the room leaves (the numbers keep their first
         # row before launch, all their rows after): the rocket first, then the Crew cards; counts only without room
         lh = text.font(lay.small).get_linesize()
-        need = lay.px(35) * (cell_rows(lay, rest.w, cells) if post else 1)
+        compact = False
+        if post:
+            need = lay.px(35) * cell_rows(lay, rest.w, cells)
+        else:   # the Crew deck and the launch always: at the body size, closer, where the big size has no room
+            rows = cell_rows(lay, rest.w, cells[:key])
+            compact = rest.h < lay.px(35) * rows
+            need = lay.px(30) * cell_rows(lay, rest.w, cells[:key], True) if compact else lay.px(35) * rows
         lines = card_lines(state, i, max(0, (rest.h - need) // lh), rest.w, lay.small)
         for line in reversed(lines):
             line_r, rest = L.take_bottom(rest, lh)
             ui.label(line_r, line, lay.small, FG, min_size=lay.small)
-        number_cells(ui, rest, cells)
+        number_cells(ui, rest, cells, compact)
 
 
 #: card_lines by (state, seat, room, width, size), the state kept to check it is the same one: worked out once per
@@ -212,12 +220,14 @@ def packed(head: str, names: list[str], room: int, width: int, size: int) -> lis
     return lines
 
 
-def cell_rows(lay: Any, width: int, cells: list[tuple[str, Any]]) -> int:
-    """How many rows :func:`number_cells` needs to show every one of ``cells`` in ``width`` px."""
-    gap, x, rows = lay.px(14), 0, 1
+def cell_rows(lay: Any, width: int, cells: list[tuple[str, Any]], compact: bool = False) -> int:
+    """How many rows :func:`number_cells` needs to show every one of ``cells`` in ``width`` px (``compact``:
+    values at the body size, closer together)."""
+    gap, x, rows = lay.px(8 if compact else 14), 0, 1
+    size = lay.body if compact else lay.big
     for label, value in cells:
         w = text.width(label, lay.small) + lay.px(2) + lay.px(6) + text.width("\u2014" if value is None else str(value),
-                                                                              lay.big, True)
+                                                                              size, True)
         if x > 0 and x + w > width:
             x, rows = 0, rows + 1
         x += w + gap
@@ -245,19 +255,22 @@ def weighted_rows(rect: pygame.Rect, n: int, gap: int, big: int, weight: float =
     return out
 
 
-def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> None:
+def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]], compact: bool = False) -> None:
     """Label (small, dim) and value (big) pairs, left to right and wrapping to
     the next row, as many as the height allows; cells that do not fit are
-    left out (they come last: the least needed)."""
+    left out (they come last: the least needed). ``compact``: values at the body size, closer together and
+    in lower rows, for a panel too small for the cells it must show (portrait, four players: a Pre-launch
+    player's "needs 14" or "Launch ready" was left out beside "Crew 7")."""
     lay = ui.layout
-    gap = lay.px(14)
-    nrows = max(1, rect.h // lay.px(35))
+    gap = lay.px(8 if compact else 14)
+    size = lay.body if compact else lay.big
+    nrows = max(1, rect.h // lay.px(30 if compact else 35))
     row_h = min(rect.h // nrows, lay.px(46))
     x, y = rect.x, rect.y
     for label, value in cells:
         value = "\u2014" if value is None else str(value)
         lab_w = text.width(label, lay.small) + lay.px(2)
-        w = lab_w + lay.px(6) + text.width(value, lay.big, True)
+        w = lab_w + lay.px(6) + text.width(value, size, True)
         if x > rect.x and x + w > rect.right:
             x, y = rect.x, y + row_h
         if y + row_h > rect.bottom + lay.px(2):
@@ -265,7 +278,7 @@ def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]]) -> Non
         cell = pygame.Rect(x, y, min(w, rect.right - x), row_h)
         lab_r, val_r = L.take_left(cell, lab_w, lay.px(6))
         ui.label(lab_r, label, lay.small, DIM, min_size=lay.small)
-        ui.label(val_r, value, lay.big, WARN if label == "needs" else GOOD if value == "ready" else FG,
+        ui.label(val_r, value, size, WARN if label == "needs" else GOOD if value == "ready" else FG,
                  bold=True, min_size=lay.body)
         x += w + gap
 
