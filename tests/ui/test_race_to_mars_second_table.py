@@ -237,3 +237,17 @@ def test_portrait_pre_launch_panels_keep_the_crew_deck_and_the_launch_in_sight(d
                 cells.setdefault(k, []).append(t)
     assert "needs" in cells[0] and "14" in cells[0] and "7" in cells[0], cells[0]
     assert "Launch" in cells[2] and "ready" in cells[2], cells[2]
+
+
+def test_an_undescribed_leftover_starting_card_says_so_whole(driver):
+    """The leftover Starting cards for the Insight row (Headquarters 8): an undescribed one's tile said "not
+    described: the table's …", cut at 800x480. Its words are whole, in fewer where the tile is narrow."""
+    d = driver()
+    new_game(d, 2)
+    for tap in ("HQ 8", "HQ 1", "Keep", "HQ 2", "HQ 3", "Keep", "Starting card 2", "Starting card 1",
+                "Starting card 3", "Unknown Starting card", "Starting card 1", "Recruit to Crew deck", "Add a card",
+                "Starting card 4", "Starting card 3", "Recruit to Crew deck"):
+        d.tap(tap)
+    assert d.app.current_screen().stage() == "leftover"
+    said = [t for t, _, _ in d.app.screen.ui.texts if "rulebook" in t or "described" in t]
+    assert said and not any("\u2026" in t for t in said), said

@@ -805,7 +805,8 @@ class EntryScreen(Screen):
                 said = {"pick": "crew", "revealed": None}.get(self.stage(), "insight")
             lines = card_brief(card, said) if known else [f"enter its {PART_WORDS[part]}"]
             if name.startswith((UNKNOWN_STARTING, UNKNOWN_CARD)) and not known:
-                lines = ["not described: the table's word"]
+                lines = [fitting(["not described: the table's word", "not in the rulebook: the table's word",
+                                  "not in the rulebook"], lines_r.w, lay.small)]   # whole, never "the table's \u2026"
             y = lines_r.y
             for line in lines[:nlines]:
                 ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), fitting_words(line, lines_r.w, lay.small),
