@@ -138,3 +138,15 @@ def test_search_has_the_apostrophe_and_full_stop_a_card_name_is_typed_with(drive
     assert screen.query.casefold() == "'s lab."
     d.tap("Show cards")
     assert screen.candidates() == ["O'NEIL'S LAB."]
+
+
+def test_show_cards_counts_its_matches_in_words(driver):
+    """Search's Show cards says how many cards match: "0 matches", "1 match", "4 matches" (it said "0 match",
+    "4 match")."""
+    d = driver()
+    new_card_name(d)
+    d.tap("Back page")   # Cancel the new card: the catalogue's list
+    d.tap("Search")
+    d.tap("key Z")
+    subs = [t for t, _, _ in d.app.screen.ui.texts if "match" in t]
+    assert subs == ["0 matches"], subs

@@ -684,8 +684,8 @@ class EntryScreen(Screen):
             a, b = L.cols(pygame.Rect(bottom.x, bottom.y, min(bottom.w, lay.px(330)), bottom.h), 2, lay.gap)
             ui.button(a, "space", lambda: self.type_query(" "), name="key space")
             ui.button(b, "\u232b", lambda: setattr(self, "query", self.query[:-1]), size=lay.big, name="key delete")
-            ui.button(nr, "Show cards", self.toggle_search, "primary", size=lay.body, sub=f"{len(names)} match",
-                      name="Show cards")
+            ui.button(nr, "Show cards", self.toggle_search, "primary", size=lay.body,
+                      sub=count(len(names), "match", "matches"), name="Show cards")
             return
         search_r, rect = L.take_top(rect, lay.touch, lay.gap)
         if r.purpose == "browse":
