@@ -251,3 +251,26 @@ def test_an_undescribed_leftover_starting_card_says_so_whole(driver):
     assert d.app.current_screen().stage() == "leftover"
     said = [t for t, _, _ in d.app.screen.ui.texts if "rulebook" in t or "described" in t]
     assert said and not any("\u2026" in t for t in said), said
+
+
+def test_the_headquarters_4_pick_is_said_whole_with_a_long_name(driver):
+    """Headquarters 4's second pick ("You get to pick an additional one once everyone has picked"): with a
+    16-letter name the heading was cut, "O'Brien Mc-Donal picks one more Starting card (Headquarter…"; a
+    shorter wording is whole."""
+    d = driver()
+    d.tap("Race to Mars")
+    d.tap("name 1")
+    d.tap("key clear")
+    for k in "O'BRIEN MC-DONAL":
+        d.tap("key space" if k == " " else f"key {k}")
+    d.tap("Done")
+    d.tap("start 2")
+    d.tap("Start")
+    for tap in ("HQ 5", "HQ 8", "Keep", "HQ 4", "HQ 2", "Keep", "Starting card 3", "Starting card 1",
+                "Starting card 2", "Starting card 4", "Unknown Starting card", "Starting card 1",
+                "Recruit to Crew deck", "Starting card 2", "Recruit to Crew deck"):
+        d.tap(tap)
+    head = d.app.current_screen().headline()
+    assert "one more Starting card" in head
+    drawn = [t for t, _, _ in d.app.screen.ui.texts if "one more" in t.casefold()]
+    assert drawn and not any("\u2026" in t for t in drawn), drawn

@@ -609,7 +609,9 @@ class EntryScreen(Screen):
             # after the Insight card's and one pick a player, the picks of Headquarters 4 (engine: ``order``)
             extra = " (Headquarters 4)" if state.at > len(state.players) else ""
             return (f"{who} picks {'one more' if extra else 'a'} Starting card{extra}: recruit it or attach it"
-                    f"|{who} picks {'one more' if extra else 'a'} Starting card{extra}")
+                    f"|{who} picks {'one more' if extra else 'a'} Starting card{extra}"
+                    + (f"|{who}: one more Starting card (HQ 4)|One more Starting card (HQ 4)" if extra else
+                       f"|{who} picks a Starting card|Pick a Starting card"))
         if r.purpose == "leftover" and expect is not None:
             slot = len(self.app.state.slots) + 1
             side = slot_side(self.app.state, slot)
