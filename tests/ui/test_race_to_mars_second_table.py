@@ -274,3 +274,35 @@ def test_the_headquarters_4_pick_is_said_whole_with_a_long_name(driver):
     assert "one more Starting card" in head
     drawn = [t for t, _, _ in d.app.screen.ui.texts if "one more" in t.casefold()]
     assert drawn and not any("\u2026" in t for t in drawn), drawn
+
+
+def test_headquarters_5_asks_a_picked_card_whole(driver):
+    """Headquarters 5 ("you may move cards freely between your Crew deck and your rocket"): a card Recruited
+    may go into the rocket at launch, an Attached one into the Crew deck, so a pick asks both its Crew ability
+    and its Rocket module (a catalogue card lacking one is asked it); the launch takes the part from there.
+    Only the part used was asked, so a card moved across at launch was "not entered"."""
+    d = driver()
+    new_game(d, 2)
+    for tap in ("HQ 5", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep", "Starting card 2", "Starting card 1",
+                "Starting card 3", "Starting card 4", "Starting card 1", "Recruit to Crew deck", "Starting card 3",
+                "Recruit to Crew deck"):
+        d.tap(tap)
+    s = d.app.session
+    assert s.state.step == "pre-launch" and s.game.to_act(s.state).seats == (0,)   # Anna, Headquarters 5
+    cat = d.app.catalogue("space")
+    cat.add({"name": "HALF", "crew": {"resources": ["fuel"]}}, replace=True)   # entered for a recruit, once
+    d.tap("Recruit to Crew deck")
+    screen = d.app.current_screen()
+    assert "Anna recruits to the Crew deck" in screen.headline()
+    d.tap("HALF")
+    assert screen.editor is not None and screen.editor.current() == "crew_res" and "module" in screen.editor.pages
+    d.tap("Next")
+    d.tap("Next")
+    d.tap("resource velocity")
+    d.tap("Save")
+    assert cat.get("HALF") == {"name": "HALF", "crew": {"resources": ["fuel"]}, "module": {"resource": "velocity"}}
+    assert [c.name for c in s.state.players[0].crew][-1] == "HALF"
+    # Winston (no Headquarters 5) is asked only the part he uses
+    d.tap("Recruit to Crew deck")
+    d.tap("New card")
+    assert d.app.current_screen().editor.pages == ("name", "crew_res", "crew_fx")

@@ -59,8 +59,13 @@ class RaceToMarsUi(GameUi):
         return Request("pick", "space", "crew", "crew", expect.seat if expect else None, state)
 
     def open_pick(self, part: str, place: str, seat: int) -> None:
-        """Show the catalogue to identify the Space card ``seat`` picks for ``place``."""
+        """Show the catalogue to identify the Space card ``seat`` picks for ``place``. With Headquarters 5 the
+        card is asked whole (its Crew ability and Rocket module, "both"), wherever it goes: the player may
+        move it across until launch ("Headquarters"), and it takes there the part it lacks from the catalogue."""
+        from companion.rules.race_to_mars.cards import HQ_FREE
         from .entry import Request
+        if part in ("crew", "module") and self.app.view()["players"][seat]["headquarters"] == HQ_FREE:
+            part = "both"
         self._request = Request("pick", "space", part, place, seat, self.app.state)
         self.screens["entry"].reset()
         self.app.dirty = True

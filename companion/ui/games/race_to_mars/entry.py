@@ -316,7 +316,7 @@ class EntryScreen(Screen):
             self.edit("starting", card, lambda c: self.store(c, True) and self.use(c, place))
             return
         missing = (not builtin and (part == "insight" and "insight" not in card
-                                    or part == "both" and "crew" not in card and "module" not in card
+                                    or part == "both" and ("crew" not in card or "module" not in card)
                                     or part in ("crew", "module", "trajectory") and part not in card))
         save = self.whole_lanes(part, lambda c: self.store(c, True) and self.use(c, place))
         if missing:
@@ -591,7 +591,7 @@ class EntryScreen(Screen):
         who = self.app.view()["players"][r.seat]["name"] if r.seat is not None else ""
         if r.purpose == "pick":
             verb = {"crew": "recruits to the Crew deck", "module": "attaches to the rocket",
-                    "both": "keeps unplaced"}[r.part or "both"]
+                    "unplaced": "keeps unplaced"}.get(r.place or "", "picks")
             return f"{who} {verb}: which Space card?"
         if r.purpose == "starting":
             state = self.app.state
@@ -787,7 +787,8 @@ class EntryScreen(Screen):
                 continue
             card = self.card_of(name) or {"name": name}   # not in the catalogue: an unknown Starting card
             part = r.part if r.purpose != "browse" else None
-            known = part is None or part == "both" or part in card or cat.is_builtin(name)
+            known = (part is None or part in card or cat.is_builtin(name)
+                     or part == "both" and "crew" in card and "module" in card)
             info_r, tile = L.take_right(cell, info_w, lay.px(2))
             ui.button(tile, "", (lambda n=name: self.tap_card(n)), "normal" if known else "quiet", name=name)
             ui.button(info_r, "i", (lambda n=name: self.show_whole(n)), size=lay.body, name=f"{name} info")
