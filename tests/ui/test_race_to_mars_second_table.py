@@ -306,3 +306,28 @@ def test_headquarters_5_asks_a_picked_card_whole(driver):
     d.tap("Recruit to Crew deck")
     d.tap("New card")
     assert d.app.current_screen().editor.pages == ("name", "crew_res", "crew_fx")
+
+
+def test_portrait_the_acting_players_panel_keeps_the_hand_in_sight(driver):
+    """Portrait, four players: the acting Post-launch player's panel showed "to Mars" and "XP" only, not the
+    hand that 2.3's exchange and 2.5's keep are about. Its first four numbers (to Mars, XP, Hand, Boosts) are
+    always shown, smaller where the panel is short."""
+    from companion.rules.race_to_mars.rocket import build_routes
+    from companion.ui.games.race_to_mars.panels import player_panels
+    from companion.ui.widgets import Ui
+    import pygame
+    d = driver((480, 800))
+    new_game(d, 4, first_game=True)
+    s = d.app.session
+    st = s.state
+    slots = tuple(((("fuel",),) * 4) for _ in range(12))
+    st = dataclasses.replace(st, slots=slots, slot_names=tuple(f"T{k}" for k in range(12)))
+    st = dataclasses.replace(st, routes=build_routes(st))
+    winston = dataclasses.replace(st.players[1], launched=True, hand=3, boosts=2, pos=0)
+    s._states[-1] = dataclasses.replace(st, players=(st.players[0], winston) + st.players[2:])
+    d.frame()
+    ui = Ui(d.app.surface, d.app.layout)
+    grid = pygame.Rect(6, 130, 468, 258)   # the 2.2 to 2.5 screens' panels at 480x800
+    player_panels(ui, grid, d.app, s.state, (1,))
+    mine = [t for t, drawn, _ in ui.texts if pygame.Rect(243, 130, 231, 125).contains(drawn)]
+    assert "Post-launch" in mine and "Hand" in mine and "3" in mine and "Boosts" in mine, mine

@@ -82,7 +82,8 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
     the Crew deck launching needs, "Crew 5 needs 8", before the modules: the first to be read),
     Rocket modules.
-    Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand.
+    Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand (the acting player's hand third, and
+    their first four numbers always shown, smaller where the panel is short: portrait, four players).
     A tap opens the player's details."""
     lay = ui.layout
     view = app.view()
@@ -116,6 +117,10 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         if post:
             cells = [("to Mars", p["spaces_to_mars"]), ("XP", p["experience"]), ("Boosts", p["boosts"]),
                      ("Asteroids", p["asteroids"]), ("Modules", len(p["rocket_modules"])), ("Hand", p["hand"])]
+            key = 2
+            if acting:   # the player whose turn it is: the hand too (2.3's exchange, 2.5's keep), always
+                cells = cells[:2] + [cells[5]] + cells[2:5]
+                key = 4
         else:
             r = ready.get(i, {})
             cells = [("Crew", p["crew_deck"])]
@@ -131,13 +136,13 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         # the cards by name under the numbers, as many lines as the room leaves (the numbers keep their first
         # row before launch, all their rows after): the rocket first, then the Crew cards; counts only without room
         lh = text.font(lay.small).get_linesize()
-        compact = False
-        if post:
-            need = lay.px(35) * cell_rows(lay, rest.w, cells)
-        else:   # the Crew deck and the launch always: at the body size, closer, where the big size has no room
-            rows = cell_rows(lay, rest.w, cells[:key])
-            compact = rest.h < lay.px(35) * rows
-            need = lay.px(30) * cell_rows(lay, rest.w, cells[:key], True) if compact else lay.px(35) * rows
+        # the key cells always: at the body size, closer, where the big size has no room
+        rows = cell_rows(lay, rest.w, cells[:key])
+        compact = rest.h < lay.px(35) * rows
+        if compact:
+            need = lay.px(30) * cell_rows(lay, rest.w, cells if post else cells[:key], True)
+        else:
+            need = lay.px(35) * (cell_rows(lay, rest.w, cells) if post else rows)
         lines = card_lines(state, i, max(0, (rest.h - need) // lh), rest.w, lay.small)
         for line in reversed(lines):
             line_r, rest = L.take_bottom(rest, lh)
