@@ -107,7 +107,8 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
                 d.tap(f"add {x}")
         d.tap("lane 3")
         shot("09-new-card-trajectory")
-    play_until(lambda s: s.step == "play" and len(game.to_act(s).done) == 1)
+    play_until(lambda s: s.step == "play" and len(game.to_act(s).done) == 1  # a player with a card to play
+               and any(a.kind == "play" for a in game.legal_actions(s)))
     shot("10-play-cards")
     plays = [n for n in d.names() if n.endswith(": play")]
     if plays:
