@@ -3,6 +3,7 @@ its loop (for screenshots and fast screen tests). Uses the display the
 caller opened (SDL dummy driver in tests)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -75,14 +76,22 @@ class Shots:
 def shoot_all(shoot: Any, argv: list[str], default_out: str, sizes: Any) -> int:
     """The screenshot scripts' command line: ``shoot(out_dir, (w, h)) -> [paths]``
     for each of ``sizes``, into ``argv[1]`` (default ``default_out``, created);
-    prints each file written. Returns the exit status (0)."""
+    prints each file written. Returns the exit status: 0, or 1 when a picture kept in
+    ``default_out`` was not taken this time (a script whose game no longer reaches that
+    screen; said on standard error), so that a stale picture is not kept unseen."""
     out = Path(argv[1] if len(argv) > 1 else default_out)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
+    taken: set[str] = set()
     for size in sizes:
         for p in shoot(out, size):
             print(p)
-    return 0
+            taken.add(Path(p).name)
+    kept = {p.name for p in Path(default_out).glob("*.png")} if Path(default_out).is_dir() else set()
+    missing = sorted(kept - taken)
+    for name in missing:
+        print(f"not taken this time (kept in {default_out}): {name}", file=sys.stderr)
+    return 1 if missing else 0
 
 
 __all__ = ["Driver", "Shots", "shoot_all"]
