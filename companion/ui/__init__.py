@@ -9,3 +9,10 @@ immediate-mode), :mod:`.screens` (one module per screen).
 
 Nothing in ``companion.rules`` imports this package.
 """
+from __future__ import annotations
+
+import os
+
+# pygame's "pygame-ce 2.5.8 (SDL ...)" line on standard output, printed when it is first imported, is no part of
+# the companion's output: a script reading the control channel's client (README) got it before its answer
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -308,3 +308,13 @@ def test_a_shot_at_a_fifo_is_refused_and_the_app_goes_on(tmp_path):
             proc.kill()
             proc.wait(5)
             raise
+
+
+@pytest.mark.timeout(30)
+def test_the_client_prints_nothing_but_its_answers():
+    """A tester's finding: the README's one-line client printed pygame's "pygame-ce 2.5.8 (SDL ...)" line before
+    its answer, so a script reading its output as JSON failed on the first line."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    out = subprocess.run([sys.executable, "-c", "from companion.ui.control import Client"], capture_output=True,
+                         text=True, timeout=20, env=env)
+    assert out.returncode == 0 and out.stdout == "", out.stdout
