@@ -12,6 +12,7 @@ is committed move by move, so SIGTERM just ends the loop (exit status 0).
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from collections.abc import Callable
@@ -1116,8 +1117,16 @@ class App:
 
     # ------------------------------------------------------------------ loop
     def open_display(self, fullscreen: bool = False) -> None:
-        """Open the window/display; raises ``pygame.error`` without a display."""
+        """Open the window/display; raises ``pygame.error`` without a display, also when SDL, finding none,
+        falls back to a driver that shows nothing (``offscreen``) that ``SDL_VIDEODRIVER`` did not ask for (a
+        tester's finding: with a stale ``DISPLAY`` the companion ran unseen, saying nothing)."""
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+        if driver in ("offscreen", "dummy") and driver not in asked:
+            pygame.display.quit()
+            raise pygame.error(f"none of its drivers found a display, so it fell back to '{driver}', which shows "
+                               "nothing")
         pygame.font.init()
         w, h = self.size
         phys = (h, w) if self.rotate in (90, 270) else (w, h)
