@@ -67,6 +67,7 @@ shown over to it when its rows can still be read).
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -948,7 +949,11 @@ def claim_for_play(path: Path | str | None = None) -> tuple[int | None, str | No
         return None, None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except OSError as exc:
+        if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):  # no locks on this file system: nothing to say
+            os.close(fd)
+            log.info("no lock beside %s: %s", path, exc)
+            return None, None
         try:
             pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
         except OSError:

@@ -70,3 +70,15 @@ def test_companion_play_on_a_file_another_companion_plays_on_says_so(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)
+
+
+def test_a_file_system_without_locks_is_not_another_companion(tmp_path, monkeypatch):
+    """flock failing for another reason than a holder (ENOLCK on some network file systems) must not say that
+    another companion plays: no lock, and the store opens as it would have."""
+    import errno
+    import fcntl
+
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, "No locks available")
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    assert claim_for_play(tmp_path / "g.sqlite3") == (None, None)
