@@ -49,6 +49,9 @@ CONFIRMED = ("repair", "corrected", "redraw", "ward", "setup_done")
 #: a rulebook section cited at the end of a sentence: "... (race-to-mars.txt, Setup)"
 CITED = re.compile(r" \(([\w.-]+\.txt, [^()]+)\)$")
 AT_START = "Before you play"  # the title of the start-up problems' dialog (see App._say_catalogue_notices)
+NOT_KEPT = "This card is not kept"  # the title of the dialog that says a card was not written (App.card_not_kept)
+#: the titles of the dialogs in which the app itself tells the table something: a roll leaves them open
+NOTICES = (AT_START, NOT_KEPT)
 BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")  # SDL really sleeps in event.wait() on these
 RECENT_MAX_ROWS = 400      # at most this many log rows are read for them, however long the game
 RECENT_STATES = 8          # the states shown lately whose events of the period are kept (undo back to one)
@@ -746,7 +749,10 @@ class App:
         self.current_screen().on_next()
 
     def roll(self, face: int, source: str) -> None:
-        """A die face 1..6 from the die or a tap: lands where a roll is expected."""
+        """A die face 1..6 from the die or a tap: lands where a roll is expected. It closes the dialog shown (the
+        roll answers the game instead), but not the app's own notices (:data:`NOTICES`: "Before you play"...),
+        which stay until read (a hostile tester's finding: a die rolled at start took the damaged file's notice
+        away unread)."""
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
             self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
@@ -755,7 +761,8 @@ class App:
             self._last_roll_from = (self._game_shown(), "die")
             st = self.hw.die_status() if self.hw is not None else {}
             self._die_taken = (st.get("rolls"), face)
-        self.dialog = None
+        if self.dialog is not None and self.dialog.title not in NOTICES:
+            self.dialog = None
         if self.message is not None and self.message is self._die_note:  # "roll it again": this is that roll
             self.message = None
         if self.submit(Action(ROLL, {"face": face}, expect.seat)) and source != "die":
@@ -788,7 +795,7 @@ class App:
     def card_not_kept(self, exc: OSError) -> None:
         """A card entered for a move that the catalogue file could not keep (``exc``): used anyway, and said in
         a dialog, seen after the move that uses it (every game's card entry)."""
-        self.show_info("This card is not kept", [
+        self.show_info(NOT_KEPT, [
             f"The catalogue file could not be written ({exc}).",
             "The card is used in this game, but it will not be in the catalogue at the next start."])
 

@@ -477,3 +477,27 @@ def test_a_screen_that_meets_a_damaged_file_does_not_say_the_game_is_saved(make_
     assert "saved games file is damaged" in text and "carry on" not in text, text
     d.app._guard("drawing the screen", lambda: 1 / 0)
     assert d.app.message.text.endswith("the game is saved, carry on."), d.app.message.text
+
+
+@pytest.mark.timeout(60)
+def test_a_die_roll_does_not_take_the_start_notice_away_unread(tmp_path):
+    """A hostile tester's finding: at start, with a damaged card catalogue said in the "Before you play" dialog, a
+    die rolled on the table took the roll and closed the dialog: the notice went unread. The roll is taken and
+    the notice stays until Close. A real die on a pty, the running app."""
+    from companion.rules import GAMES
+    from companion.session import Session
+    from hw.mock import DieSimulator
+
+    from .apprun import RunningApp
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        s.new_game("thirty-to-mars", GAMES["thirty-to-mars"].default_options(None, 1))
+    (tmp_path / "cards.json").write_text("{not json")
+    with DieSimulator(seed=1) as die, RunningApp(tmp_path, die.path) as app:
+        app.start()
+        assert app.state()["dialog"] == "Before you play"
+        die.roll(4)
+        st = app.wait(lambda st: st["seq"] == 1, "the roll to be taken", 10)
+        assert st["dialog"] == "Before you play", st["dialog"]
+        app.tap("Close")
+        assert app.state()["dialog"] is None
+        assert app.stop() == 0
