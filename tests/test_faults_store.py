@@ -223,6 +223,55 @@ def test_a_game_whose_rows_can_still_be_read_is_carried_over_to_the_fresh_file(t
     assert any(p.name.startswith("companion.sqlite3.damaged-") for p in tmp_path.iterdir())
 
 
+_KILLED_MID_GAME = """
+import os, random, signal, sys
+from companion.rules import GAMES
+from companion.session import Session
+game_id, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rng = random.Random(3)
+s = Session.open(db)
+s.new_game(game_id, GAMES[game_id].default_options(None, 3))
+while s.seq < n:
+    s.submit(s.game.random_action(s.state, rng))
+print(s.seq, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _killed_mid_game(db: Path, n: int) -> None:
+    """A process that saves a game of ``n`` moves in ``db`` and is then killed (SIGKILL): its moves are in the
+    ``-wal`` journal beside the file, not yet in the file (SQLite copies them there at a checkpoint)."""
+    out = subprocess.run([sys.executable, "-c", _KILLED_MID_GAME, GAME_ID, str(db), str(n)], capture_output=True,
+                         text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == str(n), out.stderr
+    assert Path(f"{db}-wal").stat().st_size > 8192
+
+
+def test_a_journal_damaged_in_its_middle_is_said_and_set_aside_not_read_up_to_the_damage(tmp_path):
+    """A tester's finding: a game saved in the ``-wal`` journal (the app killed), the journal overwritten in its
+    middle (a failing SD card): SQLite reads the frames up to the damage and drops the rest without a word,
+    so the picker came up as if no game had been played. Play now says the file was damaged and moves it
+    aside with its journal, as it is, for a rescue; the same journal cut short only in its last transaction
+    (never acknowledged) or left whole resumes every move, with nothing said."""
+    db = tmp_path / "companion.sqlite3"
+    _killed_mid_game(db, 22)
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{db}{suffix}", f"{whole / db.name}{suffix}")
+    with Session.open(whole / db.name) as s:
+        assert s.has_game and s.seq == 22 and not s.notice
+    journal = Path(f"{db}-wal")
+    data = bytearray(journal.read_bytes())
+    data[5000:5300] = bytes(random.Random(7).randrange(256) for _ in range(300))
+    journal.write_bytes(bytes(data))
+    before = _digest(journal)
+    with Session.open(db) as s:
+        assert s.notice and "journal" in s.notice and "moved to" in s.notice, s.notice
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith("companion.sqlite3.damaged-")]
+    assert any(p.name.endswith("-wal") and _digest(p) == before for p in moved), moved
+
+
 def test_status_and_log_write_nothing_to_a_good_file(tmp_path, capsys):
     db = tmp_path / "companion.sqlite3"
     state, seq = _played(db, 8)
