@@ -61,3 +61,25 @@ def test_a_knocked_out_marsonaut_tapped_is_logged(make_driver, capsys):
     assert s.refusals() and s.refusals()[-1]["code"] == "knocked_out"
     assert open_section(d) is not None
     assert any("Knocked Out" in line for line in logged(d, capsys))
+
+
+@pytest.mark.timeout(30)
+def test_a_bay_tapped_after_a_knocked_out_marsonaut_says_again_why_they_stay(make_driver):
+    """A tester's finding: Stan Knocked Out tapped (the message says why), then a Bay tapped, and the
+    message said "Tap a Marsonaut first, then the Bay they go to." though he had been tapped. The Bay
+    tap is his move: the rules' refusal says again that he sits the day out (Knocked Out), nobody moves."""
+    d = make_driver((800, 480))
+    start_game(d)
+    d.tap("Broken Pipe")
+    knock_out(d, 2)
+    s = d.app.session
+    d.tap("Maria")
+    d.tap("bay 5")
+    m = d.app.message
+    assert m is not None and "Knocked Out" in m.text and "Tap a Marsonaut first" not in m.text, m
+    assert m.rule == "30-to-mars.txt, Knocked Out", m
+    assert s.state.placement[2] == 0
+    assert s.refusals()[-1]["action"] == {"kind": "place", "who": 2, "bay": 5}, s.refusals()[-1]
+    d.tap("Larisa")  # a standing Marsonaut tapped after: the Bay tap is hers again
+    d.tap("bay 5")
+    assert s.state.placement[0] == 5

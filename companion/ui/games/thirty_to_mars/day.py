@@ -65,6 +65,7 @@ class DayScreen(Screen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: int | None = None
+        self.refused: int | None = None  # the Knocked Out Marsonaut last tapped (a Bay tap after says why again)
         self.log_view = LogView()
         self._yesterdays = ByDay(places_before)
 
@@ -102,8 +103,10 @@ class DayScreen(Screen):
         """Tap on a Marsonaut: they are the one the next Bay tap places; a
         Knocked Out one cannot be, and the message says which rule forbids it."""
         state = self.app.state
+        self.refused = None
         if not state.crew[who].active:
             self.selected = -1  # nobody (not chosen again on its own)
+            self.refused = who
             tried = Action("place", {"who": who, "bay": 0})
             self.app.reject(self.app.game.check(state, tried), action=tried)
             return
@@ -141,8 +144,15 @@ class DayScreen(Screen):
     def enter(self) -> None:
         """A new screen (after a restart, a card drawn, a roll): select who places next."""
         self.selected = None
+        self.refused = None
 
     def place(self, bay: int) -> None:
+        """A Bay tapped: the selected Marsonaut goes there. After a tap on a Knocked Out one, the move
+        is theirs, and the rules' refusal says again why they stay (not "tap a Marsonaut first", a
+        tester's finding: the Marsonaut had been tapped)."""
+        if self.selected == -1 and self.refused is not None:
+            self.app.submit(Action("place", {"who": self.refused, "bay": bay}))
+            return
         if self.selected is None or self.selected < 0:
             self.app.say("Tap a Marsonaut first, then the Bay they go to.", "info", 4)
             return
