@@ -344,3 +344,45 @@ def test_a_cards_name_takes_digits_from_the_on_screen_keyboard(make_driver, size
         d.tap("key 123")
     d.tap("key 7")
     assert editor(d).query == "7"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_tutorial_card_is_entered_as_one_and_stays_one_when_changed(make_driver, size):
+    """A tester's finding: the editor had no way to say a green card is one of the 3 'Tutorial' cards (Game
+    Components), so in the tutorial game (Setup 3 NB: "30 Green Routine Cards including 3 tutorial ones")
+    a tutorial card drawn went in as a Routine card, and once the app counted only tutorial cards left it
+    refused every card the table could enter; changing a tutorial card kept by hand also lost the mark."""
+    from .helpers import CREW, SETUP_FACES
+    d = make_driver(size)
+    for n in CREW:
+        d.tap(n)
+    d.tap("Tutorial")
+    d.tap("Start")
+    for f in SETUP_FACES:
+        d.roll(f)
+    assert d.app.state.tutorial and d.app.state.tutorial_left == 3
+    d.tap("New card")
+    for k in "TUT":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    mark = next(h for h in d.app.screen.ui.hits if h.label == "tutorial")
+    assert d.app.surface.get_rect().contains(mark.rect)
+    d.tap("tutorial")
+    while d.app.current_screen().name == "card" and d.app.state.event is None:
+        d.tap("NEXT")  # to Save & draw
+    assert d.app.catalogue("event").get("Tut")["tutorial"] is True
+    assert d.app.state.event is not None and d.app.state.event.tutorial and d.app.state.tutorial_left == 2
+    d.app.catalogue("event").add({"name": "Hand Made", "colour": "green", "difficulty": 4, "location": 1,
+                                  "tutorial": True})
+    d.app.session.undo()
+    d.frame()
+    d.tap("Edit cards")
+    d.tap("Hand Made")
+    d.tap("Change it")
+    for _ in range(8):  # to Save
+        d.tap("NEXT")
+        if d.app.message is not None and "changed in the catalogue" in d.app.message.text:
+            break
+    assert "changed in the catalogue" in d.app.message.text, d.app.message
+    assert d.app.catalogue("event").get("Hand Made")["tutorial"] is True

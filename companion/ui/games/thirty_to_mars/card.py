@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from companion.rules.contract import Action
-from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, MAX_DIFFICULTY, MAX_EFFECT, RESULT_NAMES, RESULTS,
-                                                  SIGNED_SYMBOLS, SYMBOL_NAMES)
+from companion.rules.thirty_to_mars.model import (EFFECT_SYMBOLS, GREEN, MAX_DIFFICULTY, MAX_EFFECT, RESULT_NAMES,
+                                                  RESULTS, SIGNED_SYMBOLS, SYMBOL_NAMES)
 
 from ... import layout as L
 from ... import text
@@ -56,6 +56,7 @@ class CardScreen(Screen):
         self.card_name = ""
         self.difficulty = 0       # 0 = roll to determine
         self.location = 0         # 0 = roll to determine
+        self.tutorial = False     # a green 'Tutorial' card (Game Components; Setup 3 NB)
         self.effects: dict[str, dict[str, int]] = {r: {} for r in RESULTS}
         self.editing_name: str | None = None   # the catalogue card being changed
 
@@ -138,6 +139,8 @@ class CardScreen(Screen):
             effects = {s: n for s, n in self.effects[r].items() if n}
             if effects:
                 out[r] = effects
+        if self.tutorial and out["colour"] == GREEN:
+            out["tutorial"] = True
         return out
 
     def save(self, replace: bool = False, signs_checked: bool = False) -> None:
@@ -466,6 +469,7 @@ class CardScreen(Screen):
         self.card_name = card.get("name", name)
         self.difficulty = card.get("difficulty") or 0
         self.location = card.get("location") or 0
+        self.tutorial = bool(card.get("tutorial"))
         for r in RESULTS:
             self.effects[r] = dict(card.get(r) or {})
         self.editing_name = name
@@ -509,7 +513,8 @@ class CardScreen(Screen):
     def summary_line(card: dict[str, Any]) -> str:
         d = card["difficulty"] if card["difficulty"] else "roll"
         loc = card["location"] if card["location"] else "roll"
-        return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}"
+        tutorial = " \u00b7 tutorial" if card.get("tutorial") else ""
+        return f"{card['name'] or '?'} \u00b7 diff {d} \u00b7 Bay {loc}{tutorial}"
 
     @staticmethod
     def keyboard_fits(lay: Any, h: int, list_row: bool = False) -> bool:
@@ -612,12 +617,22 @@ class CardScreen(Screen):
         ui.label(label_r, "Location: the Bay of the problem", lay.body, FG, bold=True)
         from .day import SHORT_BAYS
         ncols = 2 if lay.portrait else 4
-        nrows = -(-7 // ncols)
+        nrows = -(-7 // ncols)  # the grid's cell after the 7 locations: the green card's Tutorial mark
         row_h = max(lay.touch, min(lay.px(70), (grid_r.h - lay.gap * (nrows - 1)) // nrows))
-        for cell, loc in zip(L.grid(grid_r, 7, ncols, lay.gap, row_h=row_h), range(7)):
+        cells = L.grid(grid_r, nrows * ncols, ncols, lay.gap, row_h=row_h)
+        for cell, loc in zip(cells, range(7)):
             ui.button(cell, "roll" if loc == 0 else str(loc), (lambda v=loc: self.set_location(v)),
                       "selected" if self.location == loc else "normal", size=lay.body,
                       sub=None if loc == 0 else SHORT_BAYS[loc], name=f"location {loc}")
+        if self.colour() == GREEN:  # a tester's finding: a Tutorial card could not be entered, and a tutorial
+            ui.button(cells[7], "Tutorial card", self.toggle_tutorial,  # game then refused every other card
+                      "selected" if self.tutorial else "normal", size=lay.small, sub="yes" if self.tutorial
+                      else "no", name="tutorial")
+
+    def toggle_tutorial(self) -> None:
+        """The green card is one of the 3 Tutorial cards, or not (Game Components: "3 Green 'Tutorial' Cards";
+        Setup 3 NB: the tutorial game's green deck holds them, the normal game none): kept with the card."""
+        self.tutorial = not self.tutorial
 
     def set_difficulty(self, v: int) -> None:
         self.difficulty = max(0, min(MAX_DIFFICULTY, v))
