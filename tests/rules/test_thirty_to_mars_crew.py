@@ -404,3 +404,18 @@ def test_dieter_redraws_a_demanded_card_of_the_same_colour_and_the_other_demands
     s, _ = act(s, "ability", who=0)
     assert s.step == "draw" and s.demand == ("yellow", "red") and s.deck_left == (58, 20, 10)
     assert ttm.expects(s).detail == "yellow"
+
+
+def test_dieter_waiting_for_a_check_die_is_refused_with_his_own_rule():
+    """A tester's finding: one check die in, the next awaited, Dieter's re-draw was refused with "Answer the
+    roll or choice the game is waiting for first." (Special Ability), though once the roll was in his rule
+    (Marsonaut Profiles: Dieter NB: "only usable when ... the Marsonauts are not placed in any Bays") still
+    forbade it. The refusal names the rule that stops him."""
+    s = with_crew(drawn(started(crew=DIETER_CREW), location=3, difficulty=9), 0, sanity=10)
+    s, _ = act(s, "place", who=2, bay=3)
+    s, _ = act(s, "place", who=3, bay=3)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=3)
+    assert s.pending and s.pending[0].purpose == "check"
+    r = rejection(s, "ability", who=0)
+    assert r.code == "too_late" and r.rule.endswith("Marsonaut Profiles: Dieter NB"), r

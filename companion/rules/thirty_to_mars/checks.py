@@ -165,8 +165,13 @@ def _check_ability(state: State, args: dict[str, Any]) -> Rejection | None:
     p = m.profile
     if state.step == "setup":
         return reject("setup", "Finish the setup first.", "Setup")
-    if state.pending and not usable_while_waiting(state, p.ability):
-        return reject("pending", "Answer the roll or choice the game is waiting for first.", "Special Ability")
+    waiting = bool(state.pending) and not usable_while_waiting(state, p.ability)
+    if waiting:
+        # Dieter's own rule first when it, not the wait, stops him: "answer the roll first" promised a
+        # re-draw that the check's dice then ruled out (a tester's finding)
+        too_late = _check_redraw(state, args) if p.ability == "redraw" else None
+        return too_late or reject("pending", "Answer the roll or choice the game is waiting for first.",
+                                  "Special Ability")
     if not m.active:
         return reject("knocked_out", f"{p.short} is Knocked Out.", "Knocked Out")
     if p.ability == "reroll" and state.rerolls_left:
