@@ -1,5 +1,6 @@
 """The check waits for NEXT (Resolve) only while a Special Ability the rules
-allow could still change its result; otherwise it resolves on its own."""
+allow could still change its result, or Stan's ward could still prevent a Sanity
+loss it takes; otherwise it resolves on its own."""
 from __future__ import annotations
 
 import dataclasses
@@ -35,10 +36,22 @@ def test_a_passed_check_resolves_on_its_own_with_an_ability_ready(make_driver):
 
 
 @pytest.mark.timeout(30)
-def test_stans_ward_does_not_hold_the_check(make_driver):
+def test_stans_ward_holds_the_check_only_for_a_sanity_loss_it_can_prevent(make_driver):
+    """Stan's ward changes no roll, but it prevents a friend's Sanity loss "Anytime during the game"
+    (Marsonaut Profiles: Stan): Broken Pipe failed takes 1 Sanity from Larisa and Stan, so the check waits
+    (a tester's finding: it resolved at the last die); passed, it takes none and resolves on its own."""
     d = make_driver((800, 480))
     state = at_check(d, ("Larisa", "Stan", "Maria", "Dieter"), {"Stan": 10}, (1, 1))
-    assert state.step != "check", "only Stan at Sanity 10: his ward changes no roll"
+    assert state.step == "check", "Stan could still ward Larisa from the Check Negative's Sanity loss"
+    d.key("next")
+    assert d.app.state.step != "check" and d.app.state.crew[0].sanity == 4
+
+
+@pytest.mark.timeout(30)
+def test_stans_ward_does_not_hold_a_check_that_takes_no_sanity(make_driver):
+    d = make_driver((800, 480))
+    state = at_check(d, ("Larisa", "Stan", "Maria", "Dieter"), {"Stan": 10}, (4, 4))
+    assert state.step != "check", "passed: no Sanity loss for the ward to prevent"
 
 
 @pytest.mark.timeout(30)

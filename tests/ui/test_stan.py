@@ -97,3 +97,38 @@ def test_the_card_dieter_just_sent_away_comes_after_the_others(make_driver, size
     assert tiles == ["Lost Signal", "Quiet Day", "Broken Pipe"], d.names()
     d.tap("Lost Signal")
     assert d.app.state.event.name == "Lost Signal"
+
+
+@pytest.mark.timeout(30)
+def test_a_failed_check_taking_sanity_waits_for_stans_ward(make_driver):
+    """A tester's finding: Maria's check failed at its last die and resolved at once, her Sanity gone,
+    though Stan (Sanity 10) may prevent a friend's Sanity loss "Anytime during the game" (Marsonaut
+    Profiles: Stan). With his ward allowed for someone the result hits, the check waits (for it, or NEXT): the
+    table sees the dice, Stan wards Maria, and the Check Negative's Sanity loss does not reach her."""
+    d = make_driver((800, 480))
+    placing_with(d, {"Stan": 10})  # Broken Pipe: Cargo Bay, difficulty 7, Check Negative -1 Sanity
+    s = d.app.session
+    d.tap("Maria")
+    d.tap("bay 4")
+    d.tap("Dieter")
+    d.tap("bay 1")
+    d.key("next")  # the check
+    d.roll(1)
+    assert s.state.step == "check" and not s.state.pending and s.state.dice == (1,), s.state.step
+    d.tap("Ability")  # Stan's ward the only Special Ability now: it asks whose Sanity
+    d.tap("Maria")  # nothing left for an ability to change: the check resolves on its own
+    assert s.state.step != "check" and s.state.crew[2].sanity == 5 and not s.state.crew[2].warded
+    assert s.state.crew[1].sanity == 1
+
+
+@pytest.mark.timeout(30)
+def test_a_failed_check_stans_ward_cannot_help_resolves_on_its_own(make_driver):
+    """The other side: no Sanity in the results, or Stan not at 10, and the check resolves at its last die."""
+    d = make_driver((800, 480))
+    placing_with(d, {"Stan": 9})
+    s = d.app.session
+    d.tap("Maria")
+    d.tap("bay 4")
+    d.key("next")
+    d.roll(1)
+    assert s.state.step != "check" and s.state.crew[2].sanity == 4

@@ -33,6 +33,23 @@ def participants(state: State) -> list[int]:
     return [i for i, (m, b) in enumerate(zip(state.crew, state.placement)) if m.active and b == state.location]
 
 
+def sanity_losers(state: State) -> list[int]:
+    """Crew indices the check now to resolve (step "check", every die in) takes Sanity from, [] if none:
+    the results it will apply (Check Positive or Negative as the dice stand, both inevitable ones; card
+    anatomy 4-7) hit the Marsonauts in the event Bay (with nobody there every Active one, Skipping the
+    Event NB). Stan's ward may still spare them before it resolves ("Anytime during the game", Marsonaut
+    Profiles: Stan)."""
+    card = state.event
+    need = effective_difficulty(state)
+    if state.step != "check" or state.pending or card is None or need is None or not state.dice:
+        return []
+    passed = sum(state.dice) >= need
+    applied = ("success" if passed else "failure", "inevitable_positive", "inevitable_negative")
+    if not any(e.symbol == SANITY and e.amount < 0 for r in applied for e in getattr(card, r)):
+        return []
+    return participants(state) or [i for i, m in enumerate(state.crew) if m.active]
+
+
 def capacity(state: State, bay: int) -> int:
     """How many Marsonauts ``bay`` can take: its working Workspaces (Event
     Location; Reminder: "You cannot place a Marsonaut inside a Broken

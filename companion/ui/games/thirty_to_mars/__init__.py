@@ -42,15 +42,28 @@ class ThirtyToMarsUi(GameUi):
     def automatic(self, state: Any) -> bool:
         """Nothing to decide: the start of the day (dawn), the check once its
         dice are in and no Special Ability can change its result (see
-        :meth:`ability_could_change`), production (resolved, or the demanded
+        :meth:`ability_could_change`) nor Stan's ward spare a Sanity loss it takes
+        (:meth:`ward_could_spare`), production (resolved, or the demanded
         card to draw) and the end of the day."""
         if state.pending or state.result or state.step == "setup":
             return False
         if state.step in ("dawn", "resolved", "produced"):
             return True
         if state.step == "check":
-            return not self.ability_could_change(state)
+            return not self.ability_could_change(state) and not self.ward_could_spare(state)
         return False
+
+    def ward_could_spare(self, state: Any) -> bool:
+        """True when the check's dice are in, it will take Sanity (``sanity_losers``) and Stan's ward is
+        allowed now for one of those it hits ("Anytime during the game you can use this ability to prevent
+        Sanity loss for any team member", Marsonaut Profiles: Stan): the check waits for NEXT, as the table
+        sees the dice before the loss (a tester's finding: it resolved at the last die, Stan's friend lost
+        the Sanity, and only Undo gave the table its moment back)."""
+        game = self.app.game
+        hit = set(game.sanity_losers(state))
+        return bool(hit) and any(a.kind == "ability" and a.args.get("target") in hit
+                                 and state.crew[a.args["who"]].profile.ability == "prevent_sanity_loss"
+                                 for a in game.legal_actions(state))
 
     def ability_could_change(self, state: Any) -> bool:
         """True when a Special Ability the rules allow now (``legal_actions``)
