@@ -79,8 +79,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
     p.add_argument("--seed", type=int, help="seed of the faces and the noise")
     p.add_argument("--checksum", action="store_true", help="append *XX checksums")
-    p.add_argument("--link", metavar="PATH", help="also keep a symlink at PATH pointing at the pty (an unplug and replug gets a new "
-                        "pty: read the die through PATH to see it reconnect)")
+    p.add_argument("--link", metavar="PATH", help="also keep a symlink at PATH pointing at the pty (an unplug and "
+                        "replug gets a new pty: read the die through PATH to see it reconnect)")
     p.set_defaults(func=run_die_sim)
 
     p = subparsers.add_parser("buttons", help="show GPIO button presses, holds and releases live",

@@ -17,8 +17,8 @@ from pathlib import Path
 from companion.paths import db_argument
 
 NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
-              "server (xvfb-run ./run.sh play, from the project's folder), or set SDL_VIDEODRIVER (kmsdrm on a bare console, "
-              "dummy for a headless test).")
+              "server (xvfb-run ./run.sh play, from the project's folder), or set SDL_VIDEODRIVER (kmsdrm on a bare "
+              "console, dummy for a headless test).")
 
 
 #: the --size sides accepted, pixels: a 480x320 panel to a 4K screen (each frame's surface is w*h*4 bytes)

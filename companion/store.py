@@ -760,7 +760,8 @@ class Store:
                 f"VALUES (?, ?, ?, ?, {_NEXT_TOUCH})", (game_id, _dumps(options), created_at or now, status))
             game = int(cur.lastrowid)  # type: ignore[arg-type]
             conn.executemany(
-                "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+                "INSERT INTO actions (game, seq, action_json, events_json, undone, created_at) "
+                "VALUES (?, ?, ?, ?, 0, ?)",
                 ((game, i, _dumps(a), _dumps(e), now) for i, (a, e) in enumerate(actions, 1)))
         return self.game(game)  # type: ignore[return-value]
 

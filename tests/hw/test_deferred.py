@@ -44,7 +44,8 @@ from gpiozero import LED, DigitalInputDevice                  # a name of the pa
 import gpiozero.input_devices
 print(json.dumps({"version": version, "stdev": stdev([1, 2, 3]), "median": gz_median([3, 1, 2]),
                   "color": str(Color("red").html), "real": type(sys.modules["importlib.metadata"]).__name__,
-                  "colorzero": type(sys.modules["colorzero"]).__name__, "attr": colorzero.Color.__name__, "has_sub": "importlib.metadata._meta" in sys.modules,
+                  "colorzero": type(sys.modules["colorzero"]).__name__, "attr": colorzero.Color.__name__,
+                  "has_sub": "importlib.metadata._meta" in sys.modules,
                   "led": LED.__name__, "same": DigitalInputDevice is gpiozero.input_devices.DigitalInputDevice,
                   "boards": "gpiozero.boards" in sys.modules, "pi_info": callable(gpiozero.pi_info)}))
 """

@@ -134,7 +134,8 @@ def test_fix_roll_behind_the_steps_is_still_there_after_a_restart(make_driver, s
     from companion.session import Session
     from companion.ui.driver import Driver
     d = make_driver((800, 480))
-    start_game(d, crew=("Larisa", "Jean-Louis", "Maria", "Dieter"), faces=(1, 1, 1, 1, 1, 1, 1, 1, 3, 3))  # no ability ready
+    # no ability ready
+    start_game(d, crew=("Larisa", "Jean-Louis", "Maria", "Dieter"), faces=(1, 1, 1, 1, 1, 1, 1, 1, 3, 3))
     d.tap("Broken Pipe")
     for who in ("Larisa", "Jean-Louis"):
         d.tap(who)

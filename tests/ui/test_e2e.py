@@ -61,7 +61,8 @@ class App:
             if cond(s):
                 return s
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}: {json.dumps({k: v for k, v in s.items() if k != 'buttons'})[:900]}")
+                shown = json.dumps({k: v for k, v in s.items() if k != 'buttons'})[:900]
+                raise AssertionError(f"timed out waiting for {what}: {shown}")
             time.sleep(0.005)
 
     def tap(self, name):

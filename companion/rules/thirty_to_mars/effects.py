@@ -25,8 +25,8 @@ def gain_resource(state: State, resource: str, amount: int, why: str, events: Ev
     have = state.resources[i]
     new = min(MAX_RESOURCE, have + amount)
     lost = have + amount - new
-    events.append(later("resource", "+{} {} ({}){}", (new - have, RESOURCE_NAMES[resource], why,
-                                                      f"; {lost} lost: only {MAX_RESOURCE} tokens exist" if lost else ""),
+    spilled = f"; {lost} lost: only {MAX_RESOURCE} tokens exist" if lost else ""
+    events.append(later("resource", "+{} {} ({}){}", (new - have, RESOURCE_NAMES[resource], why, spilled),
                         {"resource": resource, "change": new - have}))
     res = list(state.resources)
     res[i] = new

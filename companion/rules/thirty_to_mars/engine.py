@@ -28,8 +28,8 @@ from ..contract import later_event as later  # text made on first read
 from . import effects as fx
 from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, ROLL, rule_ref
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
-                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_CARDS, TUTORIAL_GREEN_CARDS,
-                    EventCard, Marsonaut, Pending, State)
+                    PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_CARDS,
+                    TUTORIAL_GREEN_CARDS, EventCard, Marsonaut, Pending, State)
 from .queries import choice_options, effective_difficulty, participants, pending_choice_text
 
 # --------------------------------------------------------------------------- setup

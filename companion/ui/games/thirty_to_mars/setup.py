@@ -27,7 +27,8 @@ class SetupScreen(Screen):
         nxt = state.pending[0] if state.pending else None
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
-        ui.label(title_r, "Setup: train the team, check the route" if not lay.portrait else "Setup rolls", lay.body, MARS, bold=True)
+        title = "Setup rolls" if lay.portrait else "Setup: train the team, check the route"
+        ui.label(title_r, title, lay.body, MARS, bold=True)
         pad_h = lay.px(180 if lay.portrait else 150)
         pad_r, table_r = L.take_bottom(rest, pad_h, lay.gap)
         rows_r = L.rows(table_r, 5, lay.gap)
