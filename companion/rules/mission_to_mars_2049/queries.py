@@ -7,9 +7,9 @@ from typing import Any
 
 from ..contract import Expect
 from .actions import GAME_ID, MISSION_CARDS
-from .model import (BASES, DECK_NAMES, DECKS, MISSIONS, OVER, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROB,
-                    ROLL, ROLLOFF, START_POINTS, STATION_NAMES, SYMBOL_NAMES, Colony, State, active_stations, captured,
-                    points, rate, road_active, value)
+from .model import (BASES, DECK_NAMES, DECKS, MISSIONS, OVER, POINT_VICTORY, RESOURCE_NAMES, RESOURCES, ROAD_CARD,
+                    ROB, ROLL, ROLLOFF, START_POINTS, STATION_NAMES, SYMBOL_NAMES, Colony, State, active_stations,
+                    captured, points, rate, road_active, value)
 
 
 BANK_NAMES = (*RESOURCES, ROAD_CARD)
@@ -59,7 +59,9 @@ def summary(state: State) -> dict[str, Any]:
     the Game Bank's cards (``bank``, ``bank_box``: ``{"air": n, "food": n,
     "minerals": n, "road": n}``, 2.1); ``theft_left``: during a Grand Theft Mission ("draw three Resource
     cards from him or her, without seeing what you take", Aggressive Mission Cards) the blind draws still to
-    enter, else 0 (a Robbery's one draw is 0: the robber names the victim, 3.8.2)."""
+    enter, else 0 (a Robbery's one draw is 0: the robber names the victim, 3.8.2); ``points_to_win``: with the
+    optional 49-point victory agreed, the points that win (5.0 Tournament rules: "Optional point victory: 49
+    points"), else None."""
     n = len(state.seats)
     players = []
     for i, (seat, c) in enumerate(zip(state.seats, state.colonies)):
@@ -88,7 +90,8 @@ def summary(state: State) -> dict[str, Any]:
         "game": GAME_ID, "phase": state.phase, "turn": state.turn,
         "current": state.seats[state.current].name, "die_faces": list(faces(state)),
         "last_face": SYMBOL_NAMES[state.faces[state.face - 1]] if state.face else None,
-        "victory_49": state.victory_49, "players": players,
+        "victory_49": state.victory_49, "points_to_win": POINT_VICTORY if state.victory_49 else None,
+        "players": players,
         "mission_piles": dict(zip(DECKS, state.pile)),
         "bank": dict(zip(BANK_NAMES, state.bank)), "bank_box": dict(zip(BANK_NAMES, state.box)),
         "missions_used": {m: u for m, u in zip(MISSIONS, state.used) if u},

@@ -79,8 +79,8 @@ def bank_text(summary: dict[str, Any], long: bool = False) -> str:
 def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     """One panel per player, in table order: Air, Food, Minerals (the cards,
     then smaller what the Resource Tokens are worth: "4+3t"), Road cards,
-    tournament points; then Bases, the Road once built, active Stations,
-    the trade rate and Mission Cards held (as many as fit; the details have all)."""
+    tournament points ("12/49 pts" with the 49-point victory agreed, 5.0); then Bases, the Road once
+    built, active Stations, the trade rate and Mission Cards held (as many as fit; the details have all)."""
     lay = ui.layout
     summary = app.view()
     players = summary["players"]
@@ -96,8 +96,10 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         head, rest = L.take_top(inner, int(inner.h * 0.34))
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, p["colour"], str(i + 1))
-        pts_r, head = L.take_right(head, lay.px(84), lay.gap)
-        ui.label(pts_r, f"{p['points']} pts", lay.small, MARS if acting else DIM, "right", bold=True)
+        goal = summary.get("points_to_win")  # the 49-point victory agreed: how far each is (a tester's finding)
+        pts = f"{p['points']}/{goal} pts" if goal else f"{p['points']} pts"
+        pts_r, head = L.take_right(head, max(lay.px(84), text.width(pts, lay.small, True) + lay.px(4)), lay.gap)
+        ui.label(pts_r, pts, lay.small, MARS if acting else DIM, "right", bold=True)
         status = " \u2022 captured" if p.get("captured") else ""
         ui.label(head, p["name"] + status, lay.body, FG, bold=True)
         numbers, line = L.take_top(rest, int(rest.h * 0.6))

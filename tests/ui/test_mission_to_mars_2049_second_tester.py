@@ -1,0 +1,60 @@
+"""Mission to Mars 2049 through the screen: what a second tester found playing 3-player games by hand at
+1280x720 and in portrait (hidden and open hands, the 49-point victory, Mission Cards, Protection, kill -9).
+Source: shared/rules/mission-to-mars-2049.txt."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.catalogue import Catalogues
+from companion.rules.mission_to_mars_2049 import points, summary
+from companion.rules.mission_to_mars_2049.model import POINT_VICTORY
+from companion.ui.driver import Driver
+
+from .test_mission_to_mars_2049_report import SIZES, busy, colony, put
+
+
+def _start(session, tmp_path, size, victory_49):
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    d = Driver(session, Catalogues(tmp_path), size)
+    d.tap("Mission to Mars 2049")
+    d.tap("3 players")
+    if victory_49:
+        d.tap("49-point victory")
+    d.tap("Start")
+    return d
+
+
+def _texts(d):
+    d.frame()
+    return [t for t, _, _ in d.app.screen.ui.texts]
+
+
+@pytest.mark.parametrize("size", SIZES + [(480, 800)])
+def test_with_the_49_point_victory_agreed_each_panel_says_how_far_its_player_is(session, tmp_path, size):
+    """5.0 Tournament rules: "Optional point victory: 49 points (only if mutually agreed)". With it agreed,
+    nothing on the turn screen said so: the panels showed "44 pts" and a table could not see that 5 more
+    points end the game. Now each panel says "44/49 pts"; the 49 comes from the rules' summary."""
+    try:
+        d = _start(session, tmp_path, size, victory_49=True)
+        state = put(d, colony(busy(d.app.state), 0, bought=13))
+        assert summary(state)["points_to_win"] == POINT_VICTORY
+        texts = _texts(d)
+        for c in state.colonies:
+            assert f"{points(c)}/{POINT_VICTORY} pts" in texts, texts
+        hit = next(h for h in d.app.screen.ui.hits if h.label == "Red")
+        assert pygame.Rect(0, 0, *size).contains(hit.rect)
+    finally:
+        pygame.display.quit()
+
+
+def test_without_the_49_point_victory_the_panels_say_the_points_alone(session, tmp_path):
+    """The optional victory off (the default): "6 pts", no goal named."""
+    try:
+        d = _start(session, tmp_path, (800, 480), victory_49=False)
+        assert summary(d.app.state)["points_to_win"] is None
+        texts = _texts(d)
+        assert "6 pts" in texts and not [t for t in texts if "/49" in t], texts
+    finally:
+        pygame.display.quit()
