@@ -58,3 +58,30 @@ def test_without_the_49_point_victory_the_panels_say_the_points_alone(session, t
         assert "6 pts" in texts and not [t for t in texts if "/49" in t], texts
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_crimean_missions_base_question_says_it_is_one_of_your_own_bases(session, tmp_path, size):
+    """4.1 Aggressive Mission Cards, Crimean Mission: "choose any Resource Station on the map that is not yours
+    and put it next to one of your bases". Right after "Blue, Air Station at Base 1" the question was "at which
+    Base?", over Base 1, Base 2, Base 3: a table read it as a Base of Blue's. It now asks "next to which of your
+    Bases?", the rulebook's words, as for every Station and Laboratory (3.6.3, 3.9.3)."""
+    try:
+        d = _start(session, tmp_path, size, victory_49=False)
+        state = colony(colony(busy(d.app.state), 0, bases=3, aggressive=2, peaceful=0), 1, bases=2)
+        put(d, state)
+        if "Play Mission" not in d.names():
+            d.tap("More")
+        d.tap("Play Mission")
+        d.tap("Crimean Mission")
+        d.tap("Blue")
+        d.tap("Air Station at Base 1")
+        title = d.app.dialog.title
+        assert title.endswith("Air Station at Base 1): next to which of your Bases?"), title
+        assert [label for label, _ in d.app.dialog.options] == ["Base 1", "Base 2", "Base 3 (newest)"]
+        d.tap("Base 2")
+        assert d.app.dialog is None
+        red = d.app.session.state.colonies[0]
+        assert (0, 1, 2) in red.stations  # Blue's Air Station (Blue's star) now next to Red's Base 2
+    finally:
+        pygame.display.quit()

@@ -41,7 +41,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 QUESTIONS = {
     "victim": "whom does the robber draw from?", "resource": "which resource?", "give": "pay with which cards?",
-    "get": "get which?", "token": "which token?", "base": "at which Base?", "over": "where?",
+    "get": "get which?", "token": "which token?", "base": "next to which of your Bases?", "over": "where?",
     "deck": "which pile?",
     "immediate": "draw the top card. Does its footer say \u201cPlay immediately!\u201d?", "card": "which card?",
     "target": "against whom?", "station": "which Station?", "take": "which four cards?",
