@@ -26,6 +26,11 @@ def _start(session, tmp_path, size, victory_49):
     return d
 
 
+def _reds_air(texts, cards=20):
+    """Red's Air as the panel shows an open hand: "A", then the cards (and "+3t" or "+3" for the token)."""
+    return any(a == "A" and b.split("+")[0] == str(cards) for a, b in zip(texts, texts[1:]))
+
+
 def _texts(d):
     d.frame()
     return [t for t, _, _ in d.app.screen.ui.texts]
@@ -83,5 +88,49 @@ def test_the_crimean_missions_base_question_says_it_is_one_of_your_own_bases(ses
         assert d.app.dialog is None
         red = d.app.session.state.colonies[0]
         assert (0, 1, 2) in red.stations  # Blue's Air Station (Blue's star) now next to Red's Base 2
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (480, 800)])
+def test_with_hands_hidden_a_protection_window_shows_no_answerers_hand(session, tmp_path, size):
+    """Hands hidden, Red plays the Black Friday accident; Blue and Green each hold a Peaceful card and may
+    answer with Protection (4.1 Peaceful Mission Cards). Blue's panel, the first to answer, showed Blue's cards
+    (A 2, F 2, M 2) to the whole table while Red's, whose turn it is, read "60 resources": the window now keeps
+    every answerer's hand hidden, in the panels and in their details, and shows Red's, as before and after."""
+    try:
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        d = Driver(session, Catalogues(tmp_path), size)
+        d.tap("Mission to Mars 2049")
+        d.tap("3 players")
+        d.tap("Hands")
+        d.tap("Start")
+        state = colony(colony(colony(busy(d.app.state), 0, peaceful=0, aggressive=1), 1, cards=(2, 2, 2),
+                              peaceful=1), 2, cards=(2, 2, 2), peaceful=1)
+        put(d, state)
+        if "Play Mission" not in d.names():
+            d.tap("More")
+        d.tap("Play Mission")
+        if "Black Friday accident" not in d.names():
+            d.tap("More\u2026")
+        d.tap("Black Friday accident")
+        d.tap("Air")
+        assert d.app.state.phase == "protect" and d.app.state.react == (1, 2)
+        texts = _texts(d)
+        assert texts.count("6 resources \u00b7 0 Road") == 2, texts   # Blue's and Green's hands: hidden
+        assert "69 resources \u00b7 3 Road" not in texts and _reds_air(texts), texts   # Red's: shown
+        d.tap("Blue")
+        assert any("Cards and tokens: hidden" in line for line in d.app.dialog.lines), d.app.dialog.lines
+        d.tap("Close")
+        d.tap("Protection")
+        d.tap("Blue")
+        d.tap("Let it be")
+        d.tap("Protection")   # Green, the one left to answer
+        d.tap("Let it be")
+        assert d.app.state.phase == "main"
+        texts = _texts(d)
+        # Red's 20 Air and 1 for Red's own Air Station (4.1 Black Friday accident)
+        assert texts.count("6 resources \u00b7 0 Road") == 2 and _reds_air(texts, 21), texts
     finally:
         pygame.display.quit()

@@ -2,7 +2,7 @@
 
 Everything shown comes from the rules' ``summary(state)`` and ``to_act``;
 hands are shown open by default (everything in them came from public play);
-a game started with its ``hidden_hands`` option shows only the acting player's hand.
+a game started with its ``hidden_hands`` option shows only the acting player's hand (:func:`hand_shown`).
 """
 from __future__ import annotations
 
@@ -24,6 +24,18 @@ def hidden_hands(app: Any) -> bool:
     game: a restart keeps it)."""
     record = app.session.record
     return record is not None and record.options.get("hidden_hands") is True
+
+
+def hand_shown(app: Any, state: Any) -> int:
+    """The seat whose hand the screen shows when hands are hidden: the first player to act, but in a
+    Protection window (phase ``"protect"``) the player whose turn it is. The players who may answer with
+    Protection (4.1 Peaceful Mission Cards) need no hand to answer, and the first of them is not the one
+    at the screen: a tester saw Blue's cards shown to the whole table, Red's hidden, while Red waited
+    for Blue or Green to answer Red's Black Friday accident. -1: nobody's."""
+    if app.game.phase(state) == "protect":
+        return state.current
+    acting = app.game.to_act(state).seats
+    return acting[0] if acting else -1
 
 
 def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
@@ -87,6 +99,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     turn = app.game.to_act(state)
     hide = hidden_hands(app)
     current = turn.seats[0] if turn.seats else -1
+    shown = hand_shown(app, state)
     rows = L.rows(rect, len(players), lay.gap)
     for i, (row, p) in enumerate(zip(rows, players)):
         acting = i == current
@@ -105,7 +118,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         numbers, line = L.take_top(rest, int(rest.h * 0.6))
         missions = p["missions_held"]
         held = missions["peaceful"] + missions["aggressive"]
-        if hide and not acting:
+        if hide and i != shown:
             total = sum(p["value"].values())
             ui.label(numbers, f"{total} resources \u00b7 {p['road_cards']} Road", lay.small, DIM)
         else:
@@ -210,8 +223,7 @@ def player_lines(app: Any, seat: int) -> list[str]:
     from companion.rules.mission_to_mars_2049 import advice
     state = app.state
     p = app.view()["players"][seat]
-    acting = app.game.to_act(state).seats
-    hide = hidden_hands(app) and seat != (acting[0] if acting else -1)
+    hide = hidden_hands(app) and seat != hand_shown(app, state)
     lines = []
     for k, b in p["buildings"].items():
         if not b["standing"] and not b["stations"]:
