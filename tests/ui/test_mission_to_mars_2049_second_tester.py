@@ -134,3 +134,31 @@ def test_with_hands_hidden_a_protection_window_shows_no_answerers_hand(session, 
         assert texts.count("6 resources \u00b7 0 Road") == 2 and _reds_air(texts, 21), texts
     finally:
         pygame.display.quit()
+
+
+def test_a_mission_cards_station_at_the_newest_base_is_warned_about_as_a_built_one(session, tmp_path):
+    """3.6.4 "Always leave room for your next Base": a Station built at the newest Base is first shown with the
+    warning and "Build anyway"; the Build Mission's free Station there ("next to one of your bases", 4.1) was
+    placed without a word. It now asks the same; Cancel keeps the card; at an older Base nothing is asked."""
+    try:
+        d = _start(session, tmp_path, (800, 480), victory_49=False)
+        state = put(d, colony(busy(d.app.state), 0, bases=2, peaceful=1, aggressive=0))
+        before = state.colonies[0].stations
+        for base, asked in (("Base 2 (newest)", True), ("Base 1", False)):
+            if "Play Mission" not in d.names():
+                d.tap("More")
+            d.tap("Play Mission")
+            d.tap("Build Mission")
+            d.tap("Air")
+            d.tap(base)
+            if asked:
+                assert d.app.dialog is not None and "Build anyway" in d.names()
+                assert "3.6.4" in " ".join(d.app.dialog.lines), d.app.dialog.lines
+                d.tap("Cancel")
+                assert d.app.session.state.colonies[0].stations == before
+                assert d.app.session.state.colonies[0].peaceful == 1
+            else:
+                assert d.app.dialog is None
+                assert d.app.session.state.colonies[0].stations == before + ((0, 0, 1),)
+    finally:
+        pygame.display.quit()

@@ -91,21 +91,33 @@ def trades_to_base(state: State, seat: int) -> int | None:
     return missing if spare >= missing else None
 
 
+#: The Mission Cards that place a building next to one of your Bases (4.1), and what they place.
+_PLACES = {"build": "Station", "laboratory": "Laboratory", "crimean": "Station"}
+
+
 def base_warning(state: State, action: Action) -> str | None:
     """The 3.6.4 warning for ``action`` (assumed legal), to be shown before it
     is made: a Station or Laboratory attached to the newest Base (the chain's
     tip, spec MM-052) while fewer than 5 Bases stand takes a spot the next Base
     may need ("Always leave room for your next Base", 3.6 How does building
-    work?, 3.6.4). None for any other move. A hint, never a refusal."""
+    work?, 3.6.4), whether built or placed by a Build, Laboratory or Crimean
+    Mission (4.1). None for any other move. A hint, never a refusal."""
     from .engine import apply  # the move's effect, to compare before and after
     seat = action.seat
-    if seat is None or seat >= len(state.colonies) or action.kind not in (A.BUILD_STATION, A.BUILD_LAB):
+    if seat is None or seat >= len(state.colonies):
         return None
     c = state.colonies[seat]
-    if c.bases >= BASES or action.args.get("base", c.bases) != c.bases:
+    card = action.args.get("card") if action.kind == A.PLAY else None
+    if card in _PLACES and not (card == "laboratory" and c.lab3 and c.lab2):  # both built: another card (4.1)
+        what = _PLACES[card]   # a Mission Card that places one next to your Base, as a tester found unwarned
+    elif action.kind in (A.BUILD_STATION, A.BUILD_LAB):
+        what = "Station" if action.kind == A.BUILD_STATION else "Laboratory"
+    else:
         return None
-    what = "Station" if action.kind == A.BUILD_STATION else "Laboratory"
-    short = _short_for_base(apply(state, action)[0].colonies[seat]) if affords(c, BASE_COST) else ""
+    if c.bases >= BASES or (action.args.get("base") or c.bases) != c.bases:
+        return None
+    paid = not card and affords(c, BASE_COST)   # a Mission Card's building is free: it leaves the hand as it was
+    short = _short_for_base(apply(state, action)[0].colonies[seat]) if paid else ""
     if short:
         return (f"This {what} blocks your next Base: it takes a spot next to Base {c.bases} and leaves you "
                 f"short of {short} for Base {c.bases + 1} ({S.BUILDING}, 3.6.4).")
