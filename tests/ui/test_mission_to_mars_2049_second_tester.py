@@ -154,11 +154,27 @@ def test_a_mission_cards_station_at_the_newest_base_is_warned_about_as_a_built_o
             if asked:
                 assert d.app.dialog is not None and "Build anyway" in d.names()
                 assert "3.6.4" in " ".join(d.app.dialog.lines), d.app.dialog.lines
+                assert d.app.dialog.title == "Build Mission: Air Station at Base 2 (newest)?", d.app.dialog.title
                 d.tap("Cancel")
                 assert d.app.session.state.colonies[0].stations == before
                 assert d.app.session.state.colonies[0].peaceful == 1
             else:
                 assert d.app.dialog is None
                 assert d.app.session.state.colonies[0].stations == before + ((0, 0, 1),)
+    finally:
+        pygame.display.quit()
+
+
+def test_the_build_anyway_question_names_the_building_in_the_rulebooks_words(session, tmp_path):
+    """3.6.4's question before a Station at the newest Base read "Station: Minerals, Base 2 (newest)?"; it now
+    says what goes where as the rulebook names it: "Mineral Station at Base 2 (newest)?" (3.6 Building Costs)."""
+    try:
+        d = _start(session, tmp_path, (800, 480), victory_49=False)
+        put(d, colony(busy(d.app.state), 0, bases=2))
+        d.tap("Station")
+        d.tap("Minerals (2 Air, 2 Food)")
+        d.tap("Base 2 (newest)")
+        assert d.app.dialog.title == "Mineral Station at Base 2 (newest)?", d.app.dialog.title
+        assert "Build anyway" in d.names()
     finally:
         pygame.display.quit()

@@ -37,8 +37,8 @@ from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
-from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, _station, action_text, ask, price, rank, station_price,
-                     value_label)
+from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, _station, action_text, ask, price, rank,
+                     station_price, value_label)
 from .panels import bank_text, hidden_hands, player_panels
 
 DONE = "done"
@@ -300,7 +300,7 @@ class TurnScreen(Screen):
         from companion.rules.mission_to_mars_2049.advice import base_warning
         warning = base_warning(self.app.state, action)
         if warning:
-            self.app.ask(f"{action_text(self.app.view(), action)}?", [(BUILD_ANYWAY, lambda: self._make(action))],
+            self.app.ask(_placed_title(self.app.view(), action), [(BUILD_ANYWAY, lambda: self._make(action))],
                          lines=[warning])
             return
         self._make(action)
@@ -573,6 +573,29 @@ def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
     for c in range(beside):
         cells.append(pygame.Rect(area.x + c * (col_w + lay.gap), nr.y + (nr.h - lay.touch) // 2, col_w, lay.touch))
     return ev_r, cells, list(shown)
+
+
+def _placed_title(summary: dict[str, Any], action: Action) -> str:
+    """The 3.6.4 question's title in the rulebook's words, what goes where: "Mineral Station at Base 1
+    (newest)?", "(3) Laboratory at Base 2 (newest)?", "Build Mission: Air Station at Base 2 (newest)?",
+    "Crimean Mission: Blue's Air Station at Base 1 to your Base 2 (newest)?" (a tester read "Station: Minerals,
+    Base 1 (newest)?")."""
+    args, seat = action.args, action.seat
+    if seat is None:
+        return f"{action_text(summary, action)}?"
+    p = summary["players"][seat]
+    card = args.get("card") if action.kind == "play" else None
+    base = value_label(summary, action, "base", args.get("base") or p["bases"])
+    prefix = f"{MISSION_NAME[card]}: " if card in MISSION_NAME else ""
+    if action.kind == "build_station" or card == "build":
+        return f"{prefix}{STATION_LABEL[args['resource']]} Station at {base}?"
+    if action.kind == "build_lab" or card == "laboratory":
+        built = any(lab["lab"] == 3 for b in p["buildings"].values() for lab in b["laboratories"])
+        return f"{prefix}({2 if built else 3}) Laboratory at {base}?"
+    if card == "crimean" and "target" in args and "station" in args:
+        victim = summary["players"][args["target"]]
+        return f"{prefix}{victim['name']}'s {_station(victim, args['station'])} to your {base}?"
+    return f"{action_text(summary, action)}?"
 
 
 def _lab_title(summary: dict[str, Any], seat: int | None) -> str | None:
