@@ -250,8 +250,8 @@ def _every_candidate(s):
             ch = [{"resource": r, "base": k} for r in res for k in bases]
         elif card == "assistance":
             ch = [{"take": list(t)} for t in combinations_with_replacement(res, 4)]
-        elif card == "laboratory":
-            ch = [{"base": k} for k in bases]
+        elif card == "laboratory":  # both built: exchanged, no Base to name (4.1; a second tester's finding)
+            ch = [{}] if c.lab3 and c.lab2 else [{"base": k} for k in bases]
         elif card in ("productivity", "black_friday"):
             ch = [{"resource": r} for r in res]
         elif card == "crimean":

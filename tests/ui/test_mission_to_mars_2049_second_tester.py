@@ -178,3 +178,25 @@ def test_the_build_anyway_question_names_the_building_in_the_rulebooks_words(ses
         assert "Build anyway" in d.names()
     finally:
         pygame.display.quit()
+
+
+def test_a_laboratory_mission_with_both_laboratories_built_asks_no_base(session, tmp_path):
+    """4.1 Laboratory Mission: "If you have already built two Laboratories then take another Peaceful Mission
+    Card." With both built the screen still asked "next to which of your Bases?" (a touch for nothing, and it
+    promised a Laboratory); the card is now exchanged at once, and its legal moves name no Base."""
+    from companion.rules.mission_to_mars_2049 import legal_actions
+    try:
+        d = _start(session, tmp_path, (800, 480), victory_49=False)
+        state = put(d, colony(busy(d.app.state), 0, bases=2, lab3=1, lab2=1, peaceful=1, aggressive=0))
+        plays = [a for a in legal_actions(state) if a.kind == "play" and a.args.get("card") == "laboratory"]
+        assert [a.args for a in plays] == [{"card": "laboratory"}]
+        pile = state.pile[0]
+        if "Play Mission" not in d.names():
+            d.tap("More")
+        d.tap("Play Mission")
+        d.tap("Laboratory Mission")
+        assert d.app.dialog is None
+        after = d.app.session.state
+        assert after.pile[0] == pile - 1 and after.colonies[0].peaceful == 1 and not after.played
+    finally:
+        pygame.display.quit()

@@ -208,8 +208,8 @@ def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
                 for k in bases]
     if kind == "assistance":
         return [{"card": kind, "take": list(t)} for t in _ASSIST]
-    if kind == "laboratory":
-        return [{"card": kind, "base": k} for k in bases]
+    if kind == "laboratory":  # both built: "take another Peaceful Mission Card" (4.1), nothing to place
+        return [{"card": kind}] if c.lab3 and c.lab2 else [{"card": kind, "base": k} for k in bases]
     if kind in ("productivity", "black_friday"):
         return [{"card": kind, "resource": res} for res in RESOURCES]
     if kind == "crimean":
@@ -233,6 +233,8 @@ def _play_actions(state: State, seat: int, kind: str) -> tuple[Action, ...]:
         key: tuple = (seat, kind, c.bases, c.supply[0] > 0, c.supply[1] > 0, c.supply[2] > 0)
     elif kind == "crimean" or kind == "sabotage":
         key = (seat, kind, c.bases, *[len(o.stations) for o in state.colonies])
+    elif kind == "laboratory":  # both built: no Base asked (see _play_choices)
+        key = (seat, kind, c.bases, bool(c.lab3 and c.lab2))
     else:
         key = (seat, kind, c.bases, len(state.seats))
     got = _PLAYS.get(key)
