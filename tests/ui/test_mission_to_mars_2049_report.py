@@ -331,7 +331,7 @@ def test_productivity_is_offered_off_turn_without_a_touch_more_for_the_player_wh
     d.tap("More")
     d.tap("Productivity")
     assert d.app.dialog.title == "Productivity (Blue): which resource?"
-    d.tap("Minerals")
+    d.tap("Minerals (+1)")  # its yield beside it (a second tester)
     after = d.app.state
     assert after.colonies[1].cards == (2, 2, 3) and after.colonies[1].peaceful == 0
     assert after.phase == "main" and after.current == 0 and not after.played
@@ -349,7 +349,7 @@ def test_productivity_is_offered_while_a_roll_is_awaited(driver):
     assert_no_overlaps(d, "Productivity above the faces")
     d.tap("Productivity")
     assert d.app.dialog.title == "Productivity (Blue): which resource?"  # not Red, whose turn it is
-    d.tap("Air")
+    d.tap("Air (+1)")  # its yield beside it (a second tester)
     assert d.app.state.phase == "roll" and d.app.state.colonies[1].peaceful == 0
 
 

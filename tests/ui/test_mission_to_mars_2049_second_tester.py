@@ -200,3 +200,25 @@ def test_a_laboratory_mission_with_both_laboratories_built_asks_no_base(session,
         assert after.pile[0] == pile - 1 and after.colonies[0].peaceful == 1 and not after.played
     finally:
         pygame.display.quit()
+
+
+def test_the_productivity_missions_choices_say_what_each_gives(session, tmp_path):
+    """4.1 Productivity Mission: "receive resources from one type of your Resource Stations ... if you have built
+    5 Mineral Stations you can play this card to receive 5 Mineral cards". The choice read "Air, Food, Minerals":
+    with no Mineral Station, Minerals spent the card for nothing, unsaid. Each now says its yield."""
+    try:
+        d = _start(session, tmp_path, (800, 480), victory_49=False)
+        put(d, colony(busy(d.app.state), 0, bases=1, peaceful=1, aggressive=0,
+                      stations=((0, 0, 1), (0, 0, 1), (1, 0, 1)), supply=(3, 4, 5)))
+        if "Play Mission" not in d.names():
+            d.tap("More")
+        d.tap("Play Mission")
+        while "Productivity Mission" not in d.names():
+            d.tap("More\u2026")
+        d.tap("Productivity Mission")
+        assert [label for label, _ in d.app.dialog.options] == ["Air (+2)", "Food (+1)", "Minerals (+0)"]
+        air = d.app.session.state.colonies[0].cards[0]
+        d.tap("Air (+2)")
+        assert d.app.session.state.colonies[0].cards[0] == air + 2
+    finally:
+        pygame.display.quit()

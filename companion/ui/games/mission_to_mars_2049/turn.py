@@ -157,6 +157,9 @@ class TurnScreen(Screen):
                 return f"({size}) {value_label(summary, action, 'resource', res)} token"
             if arg == "resource" and action.kind == "build_station":   # its price beside it (3.6): a tester
                 return f"{value_label(summary, action, arg, value)} ({station_price(value)})"   # found none
+            if arg == "resource" and action.args.get("card") == "productivity" and action.seat is not None:
+                got = summary["players"][action.seat]["active_stations"][value]   # one per Station (4.1): what
+                return f"{value_label(summary, action, arg, value)} (+{got})"      # each gives, +0 too
             return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
