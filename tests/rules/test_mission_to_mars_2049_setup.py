@@ -153,7 +153,8 @@ def test_mm022_mm155_nothing_before_the_roll():
     """MM-022, MM-155 (3.4.1): "Always start your game turn with rolling the Die." """
     s = rich(started(), 0)
     for kind, args in [("build_base", {}), ("trade", {"give": "air", "get": "food"}), ("done", {}),
-                       ("buy", {"deck": "peaceful", "immediate": False}), ("to_token", {"resource": "air", "token": 3})]:
+                       ("buy", {"deck": "peaceful", "immediate": False}),
+                       ("to_token", {"resource": "air", "token": 3})]:
         r = cites(rejection(s, kind, **args), "3.4.1 Always start your game turn with rolling the Die.")
         assert r.code == "roll_first"
 

@@ -31,8 +31,8 @@ from .bank import article, settle, settle_all
 from .missions import apply_play, apply_protect, draw_mission
 from .model import (BANK_BOX, BASE_COST, DISCOVERY, H2O_COST, IMMEDIATE_PLAY, LAB_COST, MAIN, MISSION_COST, DECKS,
                     POINT_VICTORY, OVER, RESOURCE_NAMES, RESOURCES, ROB, ROLL, ROLLOFF, ROAD_CARD, ROAD_COST,
-                    SKIP_BONUS, STATION_COST, STATION_NAMES, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony, State,
-                    points, price_text, rate, refund, replace, road_active, set_colony, with_map)
+                    SKIP_BONUS, STATION_COST, STATION_NAMES, SYMBOLS, SYMBOL_NAMES, DEFAULT_FACES, DECK_NAMES, Colony,
+                    State, points, price_text, rate, refund, replace, road_active, set_colony, with_map)
 from .sections import SETUP_POINTS
 from .wallet import gain, gain3, pay, pay_one
 
