@@ -1202,3 +1202,36 @@ def test_a_crew_ability_of_many_resources_is_cut_at_a_plus_not_dropped_whole(dri
     assert fitting_words(line, text.width(line, size), size) == line
     whole_chain = "Crew: Fuel+Wild+Nav+Hull \u2026"
     assert fitting_words(line, text.width(whole_chain, size), size) == whole_chain
+
+
+def test_copy_lane_works_on_the_trajectory_cards_lanes(driver):
+    """"Hazards": the green hazard is on the Trajectory card, so each of its lanes opens with it. A lane that
+    holds only that (untouched) takes the lane before it with Copy lane, as an empty lane of a Space card does
+    (a tester's finding: Copy lane was greyed on every lane of the Trajectory card, each lane typed anew)."""
+    from companion.rules import race_to_mars as rm
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "seed": 1})
+    rng = random.Random(2)
+    for _ in range(3000):
+        expect = rm.expects(s.state)
+        if expect is not None and expect.action == "trajectory_card":
+            break
+        assert s.submit(rm.random_action(s.state, rng)).accepted
+    else:
+        raise AssertionError("no rocket reached the Trajectory card")
+    d.frame()
+    editor = d.app.current_screen().editor
+    assert editor.lanes[1] == ["green"]
+    d.tap("add fuel")
+    d.tap("add velocity")
+    d.tap("lane 2")
+    assert "same as before" in d.names(), d.names()
+    d.tap("same as before")
+    assert editor.lanes[1] == editor.lanes[0] == ["green", "fuel", "velocity"]
+    assert "same as before" not in d.names()      # done: not twice
+    d.tap("add hull")
+    d.tap("lane 3")
+    d.tap("same as before")
+    assert editor.lanes[2] == ["green", "fuel", "velocity", "hull"] and editor.lanes[0] == ["green", "fuel", "velocity"]

@@ -79,6 +79,10 @@ class CardEditor:
         self.crew["resources"] = list(self.crew["resources"])
         self.module: dict[str, Any] = dict(self.base.get("module") or {})
         self.lanes: list[list[str]] = [list(x) for x in (self.base.get("trajectory") or [[] for _ in range(LANES)])]
+        #: each lane as given before entry: on the Trajectory card its green hazard ("Hazards"), else empty; a lane
+        #: still so may take the lane before it (Copy lane), which keeps what was given only where it has it
+        self.lanes_given: list[list[str]] = ([list(x) for x in self.lanes] if green else
+                                             [[] for _ in range(LANES)])
         self.lane = 0
         self.insight: dict[str, Any] = dict(self.base.get("insight") or {"cost": 1, "effect": "other"})
         if part in ("insight", "starting") and self.insight["effect"] == "other":
@@ -435,8 +439,12 @@ class CardEditor:
         ui.button(a, "Remove the last", (lambda: lane.pop()) if lane else None, size=lay.small,
                   name="remove item")
         prev = self.lanes[self.lane - 1] if self.lane else []
+        given = self.lanes_given[self.lane] if self.lane < len(self.lanes_given) else []
+        # an untouched lane (empty, or the Trajectory card's green hazard alone: a tester's finding, Copy lane was
+        # greyed on every lane of the Trajectory card) takes the lane before it whole
         ui.button(b, f"Copy lane {self.lane}" if self.lane else "Copy a lane",
-                  (lambda: lane.extend(prev)) if prev and not lane else None, size=lay.small, name="same as before")
+                  (lambda: lane.__setitem__(slice(None), prev)) if prev and lane in ([], given) and prev != lane
+                  else None, size=lay.small, name="same as before")
         shown = range(LANES) if lay.portrait else [self.lane]
         rows = L.rows(rest, LANES, lay.px(2)) if lay.portrait else [rest]
         for i, row in zip(shown, rows):
