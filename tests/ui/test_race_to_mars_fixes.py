@@ -1235,3 +1235,23 @@ def test_copy_lane_works_on_the_trajectory_cards_lanes(driver):
     d.tap("lane 3")
     d.tap("same as before")
     assert editor.lanes[2] == ["green", "fuel", "velocity", "hull"] and editor.lanes[0] == ["green", "fuel", "velocity"]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_revealed_unknown_starting_card_says_what_a_tap_does(driver, size):
+    """"Starting Cards": a revealed Starting card the rulebook does not describe is taken at a tap, and its
+    parts are asked when it is used. The entry says so, not "tap to enter what the card shows", which a
+    tester read as a promise of a form that never opened (the list went on to the next card)."""
+    from companion.rules.race_to_mars import UNKNOWN_STARTING
+    d = driver(size)
+    new_game(d, 2)
+    for hq in ("HQ 1", "HQ 2", "Keep", "HQ 3", "HQ 4", "Keep"):
+        d.tap(hq)
+    d.tap("Starting card 1")                     # beside the Insight card
+    assert UNKNOWN_STARTING in d.names()
+    words = shown(d)
+    assert "tap to enter" not in words, words
+    assert "entered when it is used" in words, words
+    seq = d.app.session.seq
+    d.tap(UNKNOWN_STARTING)
+    assert d.app.session.seq == seq + 1 and d.app.current_screen().editor is None   # taken, nothing asked

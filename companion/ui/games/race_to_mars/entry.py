@@ -821,7 +821,8 @@ class EntryScreen(Screen):
     def paint_unknown_entry(self, ui: Ui, cell: pygame.Rect) -> None:
         """The entry for a Starting card the rulebook does not describe (cards 5-8): drawn as an action
         to enter it, not as a card: an outlined box (no card face, no "i" mark), a "+", and what a tap
-        does: beside the Insight card its Insight is taken at the table's word; revealed, it is entered."""
+        does: beside the Insight card its Insight is taken at the table's word; revealed, it is taken as it is,
+        each of its parts entered when it is used (picked: the part placed; left over: its Insight)."""
         lay = ui.layout
         ui.panel(cell, (14, 16, 30), INFO, width=2)
         ui.hits.append(Hit(pygame.Rect(cell), UNKNOWN_STARTING, lambda: self.tap_card(UNKNOWN_STARTING)))
@@ -830,8 +831,11 @@ class EntryScreen(Screen):
         ui.label(plus_r, "+", lay.big, INFO, "center", bold=True)
         head = fitting(["Not described in the rulebook", "Not in the rulebook", "Undescribed"], inner.w,
                        lay.body, True)
+        # revealed, a tap takes it as it is and enters nothing: each of its parts is asked when it is used (a
+        # tester's finding: "tap to enter what the card shows" opened no entry, the list went on)
         what = (["its Insight: the table says what it does", "the table says its Insight", "the table's word"]
-                if self.stage() == "insight" else ["tap to enter what the card shows", "tap to enter it"])
+                if self.stage() == "insight" else ["tap: each part is entered when it is used",
+                                                   "tap: entered when it is used", "entered when used"])
         lh = text.font(lay.small).get_linesize()
         head_r, line_r = L.take_top(inner, inner.h - lh)
         ui.label(head_r, head, lay.body, INFO, bold=True, min_size=lay.small)
