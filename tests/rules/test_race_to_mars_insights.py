@@ -146,3 +146,22 @@ def _cards(n):
 def put_player(s, **fields):
     """``s`` with seat 0's Player changed by ``fields``."""
     return replace(s, players=(replace(s.players[0], **fields),) + s.players[1:])
+
+
+def test_a_jettison_with_the_hand_and_the_discard_pile_empty_names_both():
+    """"Starting Cards" (card 1's Insight: "jettison any card from your hand or from your personal discard
+    pile"): with both empty the refusal names both. A tester's finding: it said "the hand is empty", the player
+    asked about the discard pile. One place empty still names that place (Phase 2.1's jettison ability too)."""
+    card = next(c for c in STARTING_CARDS if c["insight"]["effect"] == "jettison")
+    s = flight(players={0: dict(crew=(CrewCard("A", Crew(resources=("fuel",))),), hand=0, discard=0, xp=5)})
+    s = replace(s, sub=4, insights=(INSIGHT_CARD, insight_of(card)))
+    for zone in ("hand", "discard"):
+        r = rejection(s, rm.INSIGHT, 0, which=1, target={"zone": zone, "card": "A"})
+        assert r.code == "jettison_target", r
+        assert r.message == "Cannot jettison that: the hand and the discard pile are both empty.", r.message
+    s = flight(players={0: dict(crew=(CrewCard("A", Crew(resources=("fuel",))),), hand=0, discard=1, seen=("A",),
+                                xp=5)})
+    s = replace(s, sub=4, insights=(INSIGHT_CARD, insight_of(card)))
+    assert rejection(s, rm.INSIGHT, 0, which=1, target={"zone": "hand", "card": "A"}).message == \
+        "Cannot jettison that: the hand is empty."
+    act(s, rm.INSIGHT, 0, which=1, target={"zone": "discard", "card": "A"})

@@ -209,13 +209,17 @@ def targets_problem(p: Player, targets: list[dict], hand_after: int, discard_aft
     """Why the cards ``targets`` cannot all be jettisoned from ``p``'s hand and
     discard pile (counts after the move in progress), or None. A card taken
     from the hand must be free (:func:`free`); one from the discard pile known
-    there, or free while the discard pile holds unidentified cards."""
+    there, or free while the discard pile holds unidentified cards. With both
+    empty the reason names both (a jettison may take from either: "Starting
+    Cards", Phase 2.1's jettison ability, "The Rocket" Storage)."""
     counts: dict[tuple[str, str], int] = {}
     for t in targets:
         key = (t["zone"], t["card"])
         counts[key] = counts.get(key, 0) + 1
     hand = sum(n for (zone, _), n in counts.items() if zone == "hand")
     if hand > hand_after or len(targets) - hand > discard_after:  # how many there are, to check at the table
+        if not hand_after and not discard_after:   # both places a jettison takes from: neither is the answer alone
+            return "the hand and the discard pile are both empty"
         where, held = ("the hand", hand_after) if hand > hand_after else ("the discard pile", discard_after)
         return f"{where} is empty" if not held else f"{where} holds only {count(held, 'card')}"
     unknown = discard_after - len(p.seen)
