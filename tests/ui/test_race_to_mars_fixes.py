@@ -969,7 +969,8 @@ def test_an_insight_not_entered_asks_the_cost_printed_on_it(driver, size):
 def test_a_copy_card_with_nothing_to_copy_stays_in_the_list_and_says_why(driver):
     """A tester's finding: a Crew card with a copy effect vanished from "... plays which card?" while nothing
     was in the play area, without a word. It keeps its place, and a tap gives the rule ("Phase 2.1: Play Cards":
-    "You can't play a card with a copy effect if there is nothing to copy")."""
+    "You can't play a card with a copy effect if there is nothing to copy"). It is drawn greyed, as every move the
+    rules refuse (a second tester's finding: drawn as playable, its tap was refused)."""
     from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard
     from tests.rules.test_race_to_mars_helpers import flight
     d = driver((800, 480))
@@ -983,7 +984,10 @@ def test_a_copy_card_with_nothing_to_copy_stays_in_the_list_and_says_why(driver)
     d.frame()
     labels = [label for label, _ in d.app.dialog.options]
     assert any(label.startswith("Copier") for label in labels), labels
-    d.tap(next(label for label in labels if label.startswith("Copier")))
+    copier = next(name for name in d.names() if name.startswith("Copier"))
+    assert copier.endswith(" (why not?)"), d.names()                     # greyed
+    assert [n for n in d.names() if n.startswith("Pilot")] == ["Pilot: Fuel, draw 1"]   # the others as they were
+    d.tap(copier)
     assert d.app.dialog is None and "nothing to copy" in d.app.message.text
     assert d.app.message.rule == "race-to-mars.txt, Phase 2.1: Play Cards"
 
@@ -1255,3 +1259,4 @@ def test_the_revealed_unknown_starting_card_says_what_a_tap_does(driver, size):
     seq = d.app.session.seq
     d.tap(UNKNOWN_STARTING)
     assert d.app.session.seq == seq + 1 and d.app.current_screen().editor is None   # taken, nothing asked
+

@@ -14,6 +14,7 @@ from typing import Any
 from companion.rules.contract import Action
 
 from ...chooser import FIRST_PAGE, MORE
+from ...widgets import Greyed
 from . import facts
 from .words import count, res
 
@@ -208,8 +209,8 @@ def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], obje
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`: the title says
     the page, "(2 of 4)", and the last page goes back to the first)."""
     per, pages = pages_of(app, title, [x for x, _ in options], lines)
-    shown = [(label, (lambda f=f: (app.close_dialog(), f())) if f is not None else None)   # None: greyed, in place
-             for label, f in options[page * per:(page + 1) * per]]
+    shown = [(label, f if f is None or isinstance(f, Greyed) else (lambda f=f: (app.close_dialog(), f())))
+             for label, f in options[page * per:(page + 1) * per]]   # None, Greyed: greyed, in place
     shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k))
     app.ask(paged_title(title, page, pages), shown, lines=lines)
 

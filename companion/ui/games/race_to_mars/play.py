@@ -20,7 +20,7 @@ from companion.rules.race_to_mars import COPY_MODULE, DONE, PLAY, PLAY_BOOST
 from ... import layout as L
 from ... import text
 from ...seats import seat_chip
-from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Hit, Ui
+from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Greyed, Hit, Ui
 from . import facts
 from .moves import ask_options, dialog_label, option_label, rocket_moves
 from .panels import TableScreen, reminder_lines, show_player
@@ -80,9 +80,9 @@ class PlayScreen(TableScreen):
             if not mine and name in in_play:   # its words as when it was playable: nothing else moves
                 options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
             elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
-                tried = Action(PLAY, {"card": name}, seat)  # copy): in its place, a tap says the rule
-                options.append((option_label(app, tried), lambda tried=tried: app.reject(
-                    app.game.check(app.state, tried), action=tried)))
+                tried = Action(PLAY, {"card": name}, seat)  # copy): in its place, greyed; a tap says the rule (a
+                options.append((option_label(app, tried), Greyed(lambda tried=tried: app.reject(  # tester's finding:
+                    app.game.check(app.state, tried), action=tried))))   # drawn playable, a tap was refused)
         ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
                     lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
 
