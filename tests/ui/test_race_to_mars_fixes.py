@@ -1260,3 +1260,25 @@ def test_the_revealed_unknown_starting_card_says_what_a_tap_does(driver, size):
     d.tap(UNKNOWN_STARTING)
     assert d.app.session.seq == seq + 1 and d.app.current_screen().editor is None   # taken, nothing asked
 
+
+
+def test_a_red_hazard_says_which_modules_resource_is_used_this_turn(driver):
+    """"Hazards" (red): "Jettison a Rocket module. This can be any of your modules, even one where you have already
+    used the resource ... Unused resources on jettisoned modules are immediately lost". Each module offered says
+    whether its resource was used this turn (a tester's finding: nothing told the player which one to give up)."""
+    from tests.rules.test_race_to_mars_helpers import flight, modules
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = flight(route=("fuel", "red", "fuel", "hull"), players={0: dict(modules=modules(
+        {"resource": "fuel", "name": "Tank A"}, {"resource": "fuel", "name": "Tank B"},
+        {"resource": "hull", "name": "Plate"}, {"draw": 1, "name": "Pod"}))})
+    d.frame()
+    d.tap("Advance")
+    d.tap("Advance")
+    assert [n for n in d.names() if n.startswith("Module ")] == ["Module 1", "Module 2", "Module 3", "Module 4"]
+    words = shown(d)
+    assert "Tank A: Fuel, used" in words and "Tank B: Fuel, used" in words, words
+    assert "Plate: Hull, unused" in words, words
+    assert "Pod: draw +1" in words and "Pod: draw +1, " not in words, words   # no resource: nothing said

@@ -92,6 +92,15 @@ def module_brief(state: Any, seat: int, i: int) -> str:
     return brief({"module": d}, "module") if d else "no effect"
 
 
+def module_resource_used(state: Any, seat: int, i: int) -> bool | None:
+    """Whether the resource of ``seat``'s module ``i`` was spent this turn (a red hazard may take a module "even
+    one where you have already used the resource"; an unused one is lost with it: "Hazards"): True when every
+    resource it gives was used, False when one is left, None when it gives no resource."""
+    p = player(state, seat)
+    mine = [x[4] for x in sources(p) if x[0] == "module" and x[1] == i]
+    return all(k in p.used for k in mine) if mine else None
+
+
 def play_area(state: Any, seat: int) -> list[str]:
     """The cards in ``seat``'s play area (jettisoned ones left out)."""
     return [c.name for c in player(state, seat).play if not c.gone]

@@ -314,7 +314,10 @@ class TurnScreen(TableScreen):
             i = a.args["module"]
             name = facts.player(self.app.state, a.seat).modules[i].name
             what = facts.module_brief(self.app.state, a.seat, i)
-            return f"Module {i + 1}", [f"{name}: {what}", what, what.replace("free advance", "free adv."), name]
+            used = facts.module_resource_used(self.app.state, a.seat, i)   # a tester's finding: which to give up
+            tag = "" if used is None else ", used" if used else ", unused"   # was not said (an unused one is lost)
+            short = what.replace("free advance", "free adv.")
+            return f"Module {i + 1}", [f"{name}: {what}{tag}", f"{what}{tag}", f"{short}{tag}", what, short, name]
         if a.args["zone"] == "none":
             return "Nothing", ["no Crew card to lose"]
         return a.args["card"], [{"play": "play area"}.get(a.args["zone"], a.args["zone"])]
