@@ -1282,3 +1282,24 @@ def test_a_red_hazard_says_which_modules_resource_is_used_this_turn(driver):
     assert "Tank A: Fuel, used" in words and "Tank B: Fuel, used" in words, words
     assert "Plate: Hull, unused" in words, words
     assert "Pod: draw +1" in words and "Pod: draw +1, " not in words, words   # no resource: nothing said
+
+
+def test_a_copy_module_offered_to_a_red_hazard_keeps_its_used_or_unused_word(driver):
+    """"Hazards" (red) with a Copy module ("The Rocket", Copy): at 800x480 "Copy: Comm, unused" does not fit its
+    button; the word the player chooses by ("unused": lost with it) is kept, "Comm, unused", not dropped for
+    "Copy: Comm" (found in the Race to Mars screenshot of a hazard)."""
+    from tests.rules.test_race_to_mars_helpers import flight, modules
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = flight(route=("hull", "red", "hull", "fuel"), players={0: dict(modules=modules(
+        {"copy": True, "name": "Sim 023"}, {"resource": "communication", "name": "Sim 029"},
+        {"resource": "hull", "name": "Plate A"}, {"resource": "hull", "name": "Plate B"}))})
+    d.frame()
+    d.tap("Advance")
+    d.tap("Advance")
+    assert "Module 1" in d.names() and d.app.current_screen().name == "turn"
+    texts = [t for t, _, _ in d.app.screen.ui.texts]
+    assert sum(t.endswith(", unused") for t in texts) == 2, texts    # the Copy module and the one it copies
+    assert sum(t.endswith(", used") for t in texts) == 2, texts      # the two Hull modules paid with

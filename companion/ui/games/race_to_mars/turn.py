@@ -317,7 +317,10 @@ class TurnScreen(TableScreen):
             used = facts.module_resource_used(self.app.state, a.seat, i)   # a tester's finding: which to give up
             tag = "" if used is None else ", used" if used else ", unused"   # was not said (an unused one is lost)
             short = what.replace("free advance", "free adv.")
-            return f"Module {i + 1}", [f"{name}: {what}{tag}", f"{what}{tag}", f"{short}{tag}", what, short, name]
+            bare = short.removeprefix("Copy: ")   # a Copy module by what it copies, before the tag is left out
+            copy = [f"{bare} copy{tag}"] if bare != short else []
+            return f"Module {i + 1}", [f"{name}: {what}{tag}", f"{what}{tag}", f"{short}{tag}", *copy, f"{bare}{tag}",
+                                       what, short, name]
         if a.args["zone"] == "none":
             return "Nothing", ["no Crew card to lose"]
         return a.args["card"], [{"play": "play area"}.get(a.args["zone"], a.args["zone"])]
