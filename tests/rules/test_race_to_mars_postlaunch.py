@@ -424,7 +424,8 @@ def test_rm067_a_crew_jettison_lists_hand_candidates_and_discard_cards():
     """RM-067 (Phase 2.1: Play Cards, "Immediate effect: You may jettison (remove from the game) any card from
     your personal discard pile or hand"): legal_actions offers an Asteroid that may be in the hidden hand once
     the card is played (not a Crew card: see moves._jettison_targets); check accepts a Crew card from the hand
-    or the discard pile too; with no other card anywhere (the card played was the only one in hand), nothing is offered."""
+    or the discard pile too; with no other card anywhere (the card played was the only one in hand), nothing is
+    offered."""
     crew = (CrewCard("J", Crew(("navigation",), jettison=1)),) + cards(("H", "fuel"), ("D", "hull"))
     s = flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=2, draw=1, discard=1, seen=("D",), asteroids=1)})
     got = [a.args.get("jettison") for a in rm.legal_actions(s) if a.kind == rm.PLAY and a.args["card"] == "J"]

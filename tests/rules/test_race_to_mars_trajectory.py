@@ -101,9 +101,9 @@ def test_rm086_the_green_hazard_of_the_trajectory_card_is_held_once_never_double
 
 
 def test_rm161_rm080_a_free_advance_stopped_by_a_hazard_asks_for_the_jettison_not_the_trajectory_card():
-    """RM-161 with RM-080 (Hazards: a red hazard passed means jettisoning a Rocket module): a Free advance that stops at a red
-    hazard, with free steps still due, waits for the jettison; the Trajectory card is not asked (a fresh player's
-    dead end: the app asked for it while the only legal moves were jettisons)."""
+    """RM-161 with RM-080 (Hazards: a red hazard passed means jettisoning a Rocket module): a Free advance that stops
+    at a red hazard, with free steps still due, waits for the jettison; the Trajectory card is not asked (a fresh
+    player's dead end: the app asked for it while the only legal moves were jettisons)."""
     s = full_flight({"pos": 0, "modules": modules({"free_advance": 3}, {"resource": "hull"})})
     slots = ((("fuel", "red", "fuel"),) * 4,) * SLOTS
     s = replace(s, slots=slots)

@@ -1056,7 +1056,8 @@ def test_redo_names_the_module_the_move_jettisoned(driver):
     s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
                                 "first_game": True, "seed": 1})
     s._states[-1] = flight(route=("fuel", "red", "fuel", "fuel"), players={0: dict(modules=modules(
-        {"name": "Left", "resource": "fuel"}, {"name": "Middle", "resource": "fuel"}, {"name": "Right", "storage": 1}))})
+        {"name": "Left", "resource": "fuel"}, {"name": "Middle", "resource": "fuel"},
+        {"name": "Right", "storage": 1}))})
     src = lambda i: {"zone": "module", "index": i, "slot": 0}  # noqa: E731
     for i in (0, 1):
         assert s.submit(Action(rm.ADVANCE, {"source": src(i)}, 0)).accepted

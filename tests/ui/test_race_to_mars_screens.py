@@ -92,7 +92,8 @@ def test_a_whole_two_player_game_by_taps_to_the_ranking(driver):
         if d.app.view()["end_triggered"] and not d.app.view()["over"]:  # a rocket is on Mars: said at once
             d.frame()
             texts = [t.casefold() for t, _, _ in d.app.screen.ui.texts]  # said in full, or "Round 20 · 2.2 · last!"
-            last_round.append(any("last round" in t or (t.startswith("round ") and t.endswith("· last!")) for t in texts))
+            last_round.append(any("last round" in t or (t.startswith("round ") and t.endswith("· last!"))
+                                  for t in texts))
     table = play_to_the_end(d, seed=2, check=check_panels, every=7, watch=watch)
     assert_finished(d, table)
     assert last_round and all(last_round)

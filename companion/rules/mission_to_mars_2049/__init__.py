@@ -17,8 +17,8 @@ from .queries import faces as die_faces
 from .table import invariants, is_over, outcome, phase, result, seats, to_act
 
 __all__ = ["bank_least", "default_bank", "ACTIONS", "BUILD_BASE", "BUILD_H2O", "BUILD_LAB", "BUILD_ROAD",
-           "BUILD_STATION", "BUY", "CARD_KINDS", "CORRECT_ROLL", "DONE", "GAME_ID", "MISSION_CARDS", "PLAY", "PLAYERS", "PROTECT", "ROB",
-           "ROLL", "RULEBOOK", "TAKE", "TITLE", "TO_CARDS", "TO_TOKEN", "TRADE", "Attack", "Colony", "State",
-           "apply", "check", "default_options", "die_faces", "expects", "faces", "invariants", "is_over", "last_roll",
-           "legal_actions", "new_game", "outcome", "phase", "points", "random_action", "rate", "result", "seats",
-           "status_lines", "summary", "to_act"]
+           "BUILD_STATION", "BUY", "CARD_KINDS", "CORRECT_ROLL", "DONE", "GAME_ID", "MISSION_CARDS", "PLAY", "PLAYERS",
+           "PROTECT", "ROB", "ROLL", "RULEBOOK", "TAKE", "TITLE", "TO_CARDS", "TO_TOKEN", "TRADE", "Attack", "Colony",
+           "State", "apply", "check", "default_options", "die_faces", "expects", "faces", "invariants", "is_over",
+           "last_roll", "legal_actions", "new_game", "outcome", "phase", "points", "random_action", "rate", "result",
+           "seats", "status_lines", "summary", "to_act"]
