@@ -736,14 +736,9 @@ def test_the_rocket_button_asks_before_a_storage_jettison_and_which_cards_go_wit
     assert rocket.rect.w > 0
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-def test_the_trajectory_card_entry_says_why_it_is_asked_now(driver, size):
-    """"The Trajectory Card": its spaces are entered once the 12 trajectory cards are placed (or when a rocket
-    reaches it). The entry's title says why, in the rules' words, and what to enter, not "1/1: Trajectory,
-    Earth -> Mars" (a fresh player's puzzle), nor that a rocket reached it while every rocket was on Earth
-    (a tester's finding)."""
+def to_the_trajectory_card(d):
+    """A 2-player game played by random moves (seed 2) until it asks for the Trajectory card; returns ``d``."""
     from companion.rules import race_to_mars as rm
-    d = driver(size)
     s = d.app.session
     s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
                                 "seed": 1})
@@ -756,6 +751,18 @@ def test_the_trajectory_card_entry_says_why_it_is_asked_now(driver, size):
     else:
         raise AssertionError("no rocket reached the Trajectory card")
     d.frame()
+    return d
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_trajectory_card_entry_says_why_it_is_asked_now(driver, size):
+    """"The Trajectory Card": its spaces are entered once the 12 trajectory cards are placed (or when a rocket
+    reaches it). The entry's title says why, in the rules' words, and what to enter, not "1/1: Trajectory,
+    Earth -> Mars" (a fresh player's puzzle), nor that a rocket reached it while every rocket was on Earth
+    (a tester's finding)."""
+    from companion.rules import race_to_mars as rm
+    d = to_the_trajectory_card(driver(size))
+    expect = rm.expects(d.app.session.state)
     assert d.app.current_screen().name == "entry"
     words = shown(d)
     from companion.ui.games.race_to_mars.entry import short_why
@@ -1213,20 +1220,7 @@ def test_copy_lane_works_on_the_trajectory_cards_lanes(driver):
     """"Hazards": the green hazard is on the Trajectory card, so each of its lanes opens with it. A lane that
     holds only that (untouched) takes the lane before it with Copy lane, as an empty lane of a Space card does
     (a tester's finding: Copy lane was greyed on every lane of the Trajectory card, each lane typed anew)."""
-    from companion.rules import race_to_mars as rm
-    d = driver((800, 480))
-    s = d.app.session
-    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
-                                "seed": 1})
-    rng = random.Random(2)
-    for _ in range(3000):
-        expect = rm.expects(s.state)
-        if expect is not None and expect.action == "trajectory_card":
-            break
-        assert s.submit(rm.random_action(s.state, rng)).accepted
-    else:
-        raise AssertionError("no rocket reached the Trajectory card")
-    d.frame()
+    d = to_the_trajectory_card(driver((800, 480)))
     editor = d.app.current_screen().editor
     assert editor.lanes[1] == ["green"]
     d.tap("add fuel")
