@@ -111,10 +111,9 @@ def test_quick_taps_on_neighbouring_buttons_that_were_there_all_count():
     assert g.dropped == 0
 
 
-@pytest.mark.timeout(60)
-def test_a_double_tap_on_im_done_does_not_enter_the_next_players_roll(session, catalogues):
-    """A tester's finding (Mission to Mars 2049, 800x480): two taps 128 ms apart on "I'm done!" ended the turn,
-    and the second landed on the next player's "Skip a turn" face under it: a roll nobody made."""
+def _mission_to_mars_2049_at_im_done(session, catalogues):
+    """A 3-player Mission to Mars 2049 game played by random moves (seed 2) until "I'm done" may be tapped, drawn
+    at 800x480 with the bounce guard on a :class:`Clock` the test moves; returns ``(driver, clock)``."""
     import random
 
     from companion.rules import GAMES
@@ -130,6 +129,14 @@ def test_a_double_tap_on_im_done_does_not_enter_the_next_players_roll(session, c
     clock = Clock()
     d.app.bounces.clock = clock
     d.frame()
+    return d, clock
+
+
+@pytest.mark.timeout(60)
+def test_a_double_tap_on_im_done_does_not_enter_the_next_players_roll(session, catalogues):
+    """A tester's finding (Mission to Mars 2049, 800x480): two taps 128 ms apart on "I'm done!" ended the turn,
+    and the second landed on the next player's "Skip a turn" face under it: a roll nobody made."""
+    d, clock = _mission_to_mars_2049_at_im_done(session, catalogues)
     done = next(h for h in d.app.screen.ui.hits if h.label == "I'm done")
     x, y = done.rect.center
     d.app.handle(finger(x, y))
@@ -203,21 +210,7 @@ def test_a_second_tap_before_the_first_is_answered_is_dropped(session, catalogue
     answer was drawn) was judged by the frame the first tap was made on, and went to the buttons of a screen no
     longer shown: "I'm done!" twice ended the turn, then showed the next player a refusal nobody asked for
     ("Always start your turn by rolling the die"). A tap near one whose answer is not on the screen is a bounce."""
-    import random
-
-    from companion.rules import GAMES
-    from companion.ui.driver import Driver
-    pygame.display.init()
-    pygame.display.set_mode((800, 480))
-    game = GAMES["mission-to-mars-2049"]
-    session.new_game("mission-to-mars-2049", game.default_options(3, 1))
-    rng = random.Random(2)
-    while not any(a.kind == "done" for a in game.legal_actions(session.state)):
-        session.submit(game.random_action(session.state, rng))
-    d = Driver(session, catalogues, (800, 480), game_id="mission-to-mars-2049")
-    clock = Clock()
-    d.app.bounces.clock = clock
-    d.frame()
+    d, clock = _mission_to_mars_2049_at_im_done(session, catalogues)
     x, y = next(h.rect.center for h in d.app.screen.ui.hits if h.label == "I'm done")
     seq = session.seq
     d.app.handle(finger(x, y))
