@@ -236,6 +236,23 @@ def test_status_of_30_to_mars_says_its_step_once(tmp_path, capsys):
     assert out[1].startswith("Phase: ") and not any(line.startswith("step:") for line in out), out[:4]
 
 
+def test_status_of_30_to_mars_says_the_choice_the_table_must_make(tmp_path, capsys):
+    """A tester's finding: with a choice to make (a card's "lose 2 of any resource"), ``companion status`` said
+    only "pending: lose". It says the choice in words, as the screen asks it."""
+    from companion.rules import get_game
+    path = tmp_path / "g.sqlite3"
+    game = get_game("thirty-to-mars")
+    with Session.open(path) as s:
+        s.new_game("thirty-to-mars", game.default_options(None, 1))
+        rng = random.Random(5)
+        while not (s.state.pending and s.state.pending[0].kind == "choose"):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+            assert s.seq < 3000
+        words = game.choice_text(s.state)
+    assert words and main(["status", "--db", str(path)]) == 0
+    assert f"choice: {words}" in capsys.readouterr().out.splitlines()
+
+
 def test_status_during_the_setup_says_what_is_set_so_far(db, capsys):
     """A tester's finding: ``companion status`` before Day 1 said "day: 0" and every Marsonaut at Health 0
     and Sanity 0. The rules' summary says the setup (before Day 1, how many of its 10 rolls are in) and

@@ -176,6 +176,7 @@ def summary(state: State) -> dict[str, Any]:
         "location": state.location, "difficulty": effective_difficulty(state),
         "dice": list(state.dice), "passed": state.passed,
         "pending": [p.purpose for p in state.pending],
+        "choice": choice_text(state),  # what the table must choose now, in words ("lose 2 of any resource ...")
         "event_terminal": list(state.terminal),
     }
 
