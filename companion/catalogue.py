@@ -26,11 +26,10 @@ from __future__ import annotations
 import json
 import logging
 import os
-import stat
 from pathlib import Path
 from typing import Any
 
-from companion.paths import data_dir, move_aside
+from companion.paths import data_dir, move_aside, not_regular
 from companion.rules.contract import CardKind
 from companion.rules.words import count
 
@@ -197,8 +196,9 @@ class Catalogue:
     def _read(self) -> None:
         self._cards, self._skipped, self.problems, self.notice, self.summary = {}, [], [], None, None
         try:
-            if not stat.S_ISREG(os.stat(self.path).st_mode):  # a FIFO would hold the app in read() at its start
-                raise OSError(f"{self.path.name} is not a regular file")
+            odd = not_regular(self.path)  # a FIFO would hold the app in read() at its start
+            if odd is not None:
+                raise OSError(odd)
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return

@@ -48,6 +48,23 @@ def default_catalogue_path() -> Path:
     return data_dir() / CATALOGUE_NAME
 
 
+def not_regular(path: Path | str) -> str | None:
+    """``"<path> is not a regular file (it is a FIFO)"`` when ``path`` exists and is not a regular file (a
+    FIFO, a device, a folder, a socket), else None. Looked at with ``stat`` only: opening a FIFO would wait for
+    a writer (the saved games file, a card catalogue, a screenshot's path)."""
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a folder" if stat.S_ISDIR(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a file")
+    return f"{path} is not a regular file (it is {kind})"
+
+
 def move_aside(path: Path, sidecars: tuple[str, ...] = ()) -> Path:
     """Rename a damaged ``path`` to ``<name>.damaged-<UTC timestamp>`` and return the new path.
 

@@ -79,7 +79,7 @@ from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote  # urllib.request's pathname2url on POSIX, without loading ssl and http
 
-from companion.paths import default_db_path, move_aside
+from companion.paths import default_db_path, move_aside, not_regular
 from companion.rules.record import Record, fill
 
 log = logging.getLogger(__name__)
@@ -913,20 +913,8 @@ _TOUCH_NEEDED = "(status != ? OR touched < (SELECT max(touched) FROM games))"
 
 
 def _not_regular(path: Path) -> str | None:
-    """``"<path> is not a regular file (it is a FIFO)"`` when ``path`` or one of
-    SQLite's files beside it exists and is not a regular file, else None.
-    Looked at with ``stat`` only: opening a FIFO would wait for a writer."""
-    for candidate in (path, *(Path(f"{path}{s}") for s in _SIDECARS)):
-        try:
-            mode = os.stat(candidate).st_mode
-        except OSError:
-            continue
-        if not stat.S_ISREG(mode):
-            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
-                    else "a block device" if stat.S_ISBLK(mode) else "a folder" if stat.S_ISDIR(mode)
-                    else "a socket" if stat.S_ISSOCK(mode) else "not a file")
-            return f"{candidate} is not a regular file (it is {kind})"
-    return None
+    """:func:`companion.paths.not_regular` of ``path`` or of one of SQLite's files beside it, the first found."""
+    return next(filter(None, (not_regular(c) for c in (path, *(Path(f"{path}{s}") for s in _SIDECARS)))), None)
 
 
 def claim_for_play(path: Path | str | None = None) -> tuple[int | None, str | None]:

@@ -27,6 +27,8 @@ from typing import Any
 
 import pygame
 
+from companion.paths import not_regular
+
 from . import rotation
 
 log = logging.getLogger(__name__)
@@ -318,8 +320,9 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         path = req["path"]  # asked now: a shot without one is answered at once
         if not isinstance(path, str) or not path or "\0" in path:
             raise TypeError(f"path is a file name, not {path!r}")
-        if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would hold the main loop in open()
-            reply({"error": f"cannot save the screenshot: {path} is there and is not a regular file"})
+        odd = not_regular(path)  # a FIFO would hold the main loop in open()
+        if odd is not None:
+            reply({"error": f"cannot save the screenshot: {odd}"})
             return
 
         def shot() -> None:
