@@ -10,8 +10,6 @@ from .base import Screen
 from .chrome import next_rect
 
 
-
-
 class RankingScreen(Screen):
     """The result sentence whole, then one line per :class:`~companion.rules.contract.Standing`: place,
     disc, name and its ``detail`` (winners framed and named); New game (the picker at once; the top bar has none
