@@ -152,7 +152,7 @@ def run_status(args: argparse.Namespace) -> int:
         return code
     try:
         data = status_data(session)
-        words = getattr(session.game, "status_lines", None) if session.has_game else None
+        words = getattr(session.game, "status_lines", None) if session.has_game and not args.json else None
         body = words(session.state) if words is not None else None  # the game's own words for its overview
     finally:
         session.close()

@@ -103,6 +103,8 @@ MISSION_CARDS: tuple[dict[str, Any], ...] = tuple(
      "immediate": kind in IMMEDIATE, "powerful": kind in ("black_friday", "armageddon"),
      "section": (S.PEACEFUL, S.AGGRESSIVE)[deck]}
     for kind, deck, count, (name, effect) in zip(MISSIONS, MISSION_DECK, MISSION_COUNT, _EFFECTS))
+#: Mission Card id -> its printed name
+MISSION_NAMES = {c["id"]: c["name"] for c in MISSION_CARDS}
 _BY_NAME = {c["name"].lower(): c for c in MISSION_CARDS} | {c["id"]: c for c in MISSION_CARDS}
 
 

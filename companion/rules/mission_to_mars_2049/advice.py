@@ -20,8 +20,8 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
-                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, price_text, rate, refund,
-                    road_active, value)
+                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built, price_text,
+                    rate, refund, road_active, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -108,7 +108,7 @@ def base_warning(state: State, action: Action) -> str | None:
         return None
     c = state.colonies[seat]
     card = action.args.get("card") if action.kind == A.PLAY else None
-    if card in _PLACES and not (card == "laboratory" and c.lab3 and c.lab2):  # both built: another card (4.1)
+    if card in _PLACES and not (card == "laboratory" and labs_built(c)):  # both built: another card (4.1)
         what = _PLACES[card]   # a Mission Card that places one next to your Base, as a tester found unwarned
     elif action.kind in (A.BUILD_STATION, A.BUILD_LAB):
         what = "Station" if action.kind == A.BUILD_STATION else "Laboratory"

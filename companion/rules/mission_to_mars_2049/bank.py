@@ -112,8 +112,8 @@ def _short(state: State, cols: list[Colony], r: int, balance: int, events: list[
     n = len(cols)
     order = [(state.current + k) % n for k in range(n)]
     owed = {i: cols[i].cards[r] - old[i].cards[r] for i in order if cols[i].cards[r] > old[i].cards[r]}
-    left = balance + sum(owed.values())  # what the bank holds once the payments to it are in
-    held, to_pay = left, sum(owed.values())
+    to_pay = sum(owed.values())
+    left = held = balance + to_pay  # what the bank holds once the payments to it are in
     for i in owed:  # the bank takes back what it cannot pay yet
         cols[i] = _with_cards(cols[i], r, old[i].cards[r])
     left = _pay(cols, owed, r, left)

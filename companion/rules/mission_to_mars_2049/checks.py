@@ -11,9 +11,9 @@ from .actions import reject, rule_ref
 from .bank import can_give_road
 from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
-                    LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER,
-                    PROTECT, RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, STATION_NAMES, State, affords, base_over_spots, deck_unplayed, price_text, rate,
+                    LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER, PROTECT,
+                    RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST,
+                    STATION_NAMES, State, affords, base_over_spots, deck_unplayed, labs_built, price_text, rate,
                     road_active, value)
 from .table import to_act
 
@@ -370,7 +370,7 @@ def _check_play(state: State, action: Action) -> Rejection | None:
     elif card in IMMEDIATE:
         return reject("armageddon_immediate", "Armageddon is played the moment it is bought; it is never kept.",
                       S.CARDS["armageddon"])
-    swap = card == "laboratory" and c.lab3 and c.lab2
+    swap = card == "laboratory" and labs_built(c)
     # 4.0.2: one per turn, the player's own; a play-immediately card is resolved all the same (MA-23)
     if state.played and seat == state.current and not swap and card not in IMMEDIATE:
         return reject("played", "Only one Mission Card may be played per turn.", S.MISSIONS_ONE_EACH)

@@ -19,8 +19,7 @@ from ..words import count
 from .bank import settle
 from .model import (AGGRESSIVE, DECK_NAMES, LABORATORY, MAIN, MISSION_DECK, MISSION_INDEX, MISSIONS, OVER, PEACEFUL,
                     PRODUCTIVITY, PROTECT, PROTECTION, RESOURCE_NAMES, RESOURCES, ROB, ROLLOFF, STATION_NAMES, Attack,
-                    State,
-                    active_stations, deck_unplayed, replace, set_colony, with_map)
+                    State, active_stations, deck_unplayed, labs_built, replace, set_colony, with_map)
 from .wallet import gain, gain3
 
 _AGGRESSIVE_CARDS = frozenset(m for m, d in zip(MISSIONS, MISSION_DECK) if d == AGGRESSIVE)
@@ -105,7 +104,7 @@ def apply_play(state: State, action: Action, events: list[Event]) -> State:
     card = args["card"]
     kind = MISSION_INDEX[card]
     c = state.colonies[seat]
-    if kind == LABORATORY and c.lab3 and c.lab2:
+    if kind == LABORATORY and labs_built(c):
         return _swap_laboratory(state, seat, events)
     if kind == PRODUCTIVITY:  # at any time: the phase stays; off turn it is not the turn's one play (MA-21)
         state = replace(set_colony(state, seat, replace(c, peaceful=c.peaceful - 1)), used=_use(state, kind),

@@ -272,6 +272,12 @@ def active_stations(c: Colony, r: int) -> int:
     return c.active[r]
 
 
+def labs_built(c: Colony) -> bool:
+    """Both Laboratories stand (3.9: one for 3 points, one for 2): a Laboratory Mission is then exchanged
+    for another Peaceful card (4.1)."""
+    return bool(c.lab3 and c.lab2)
+
+
 def road_active(c: Colony) -> bool:
     """The Road works while the fifth Base stands (3.10.4)."""
     return c.road and c.bases == BASES

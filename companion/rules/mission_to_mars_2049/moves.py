@@ -17,9 +17,9 @@ from . import actions as A
 from .checks import _check_buy, _check_play, check
 from .missions import may_protect, productivity_holders
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
-                    LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK,
-                    MISSIONS, OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS,
-                    STATION_COST, Colony, State, affords, base_over_spots, deck_unplayed, rate, road_active)
+                    LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS,
+                    OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST,
+                    Colony, State, affords, base_over_spots, deck_unplayed, labs_built, rate, road_active)
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -184,7 +184,7 @@ def _main_actions(state: State) -> list[Action]:
         for kind, deck in _KINDS:
             if (c.aggressive if deck else c.peaceful) and MISSION_COUNT[kind] - used[kind]:
                 # one Mission Card per turn (4.0.2): check refuses every choice, save a second Laboratory
-                if played and not (kind == LABORATORY and c.lab3 and c.lab2):
+                if played and not (kind == LABORATORY and labs_built(c)):
                     continue
                 choices = _play_actions(state, cur, MISSIONS[kind])
                 # the choices differ only where each is valid by construction: the card's own
@@ -209,7 +209,7 @@ def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
     if kind == "assistance":
         return [{"card": kind, "take": list(t)} for t in _ASSIST]
     if kind == "laboratory":  # both built: "take another Peaceful Mission Card" (4.1), nothing to place
-        return [{"card": kind}] if c.lab3 and c.lab2 else [{"card": kind, "base": k} for k in bases]
+        return [{"card": kind}] if labs_built(c) else [{"card": kind, "base": k} for k in bases]
     if kind in ("productivity", "black_friday"):
         return [{"card": kind, "resource": res} for res in RESOURCES]
     if kind == "crimean":
@@ -234,7 +234,7 @@ def _play_actions(state: State, seat: int, kind: str) -> tuple[Action, ...]:
     elif kind == "crimean" or kind == "sabotage":
         key = (seat, kind, c.bases, *[len(o.stations) for o in state.colonies])
     elif kind == "laboratory":  # both built: no Base asked (see _play_choices)
-        key = (seat, kind, c.bases, bool(c.lab3 and c.lab2))
+        key = (seat, kind, c.bases, labs_built(c))
     else:
         key = (seat, kind, c.bases, len(state.seats))
     got = _PLAYS.get(key)

@@ -6,7 +6,7 @@ import textwrap
 from typing import Any
 
 from ..contract import Expect
-from .actions import GAME_ID, MISSION_CARDS
+from .actions import GAME_ID, MISSION_NAMES
 from .model import (BASES, DECK_NAMES, DECKS, MISSIONS, OVER, POINT_VICTORY, RESOURCE_NAMES, RESOURCES, ROAD_CARD,
                     ROB, ROLL, ROLLOFF, START_POINTS, STATION_NAMES, SYMBOL_NAMES, Colony, State, active_stations,
                     captured, points, rate, road_active, value)
@@ -110,8 +110,9 @@ def status_lines(state: State) -> list[str]:
     food: 0, minerals: 0", five Bases of "standing: no"). A line longer than :data:`STATUS_WIDTH` goes on,
     indented, on the next."""
     n = len(state.seats)
-    faces_text = ", ".join(f"{i} {SYMBOL_NAMES[f]}" for i, f in enumerate(state.faces, 1))
-    last = f"; last roll: {SYMBOL_NAMES[state.faces[state.face - 1]]}" if state.face else ""
+    labels = faces(state)
+    faces_text = ", ".join(f"{i} {label}" for i, label in enumerate(labels, 1))
+    last = f"; last roll: {labels[state.face - 1]}" if state.face else ""
     out = [f"Turn {state.turn}{last}", f"Die faces: {faces_text}"]
     if state.victory_49:
         out.append("49-point victory: on (5.0)")
@@ -129,7 +130,7 @@ def status_lines(state: State) -> list[str]:
     box = ", ".join(str(x) for x in state.box)
     out.append(f"Game Bank: {bank} (in the box: {box})")
     piles = ", ".join(f"{state.pile[d]} {DECK_NAMES[d]}" for d in range(len(DECKS)))
-    used = ", ".join(f"{MISSION_CARDS_NAMES[m]} {u}" for m, u in zip(MISSIONS, state.used) if u)
+    used = ", ".join(f"{MISSION_NAMES[m]} {u}" for m, u in zip(MISSIONS, state.used) if u)
     out.append(f"Mission Card piles: {piles}; played: {used or 'none'}")
     if state.phase == ROB and state.rob_victim >= 0 and state.rob_left:
         out.append(f"Grand Theft: {state.rob_left} blind draws from {state.seats[state.rob_victim].name} to enter")
@@ -142,7 +143,6 @@ STATUS_WIDTH = 100
 
 
 #: "Build Mission": each Mission Card kind's name as the rulebook prints it (4.1), for :func:`status_lines`.
-MISSION_CARDS_NAMES = {c["id"]: c["name"] for c in MISSION_CARDS}
 
 
 def _counted(cards: tuple[int, ...]) -> str:

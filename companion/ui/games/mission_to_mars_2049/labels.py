@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.contract import Action
-from companion.rules.mission_to_mars_2049.actions import MISSION_CARDS
+from companion.rules.mission_to_mars_2049.actions import MISSION_NAMES
 from companion.rules.mission_to_mars_2049.model import (DECK_NAMES, DECKS, MISSION_COST, MISSIONS, RESOURCE_NAMES,
                                                         RESOURCES, STATION_COST, STATION_NAMES, price_text)
 
 RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
 STATION_LABEL = dict(zip(RESOURCES, STATION_NAMES))  # "Mineral Station", as the rulebook says
-MISSION_NAME = {c["id"]: c["name"] for c in MISSION_CARDS}
+MISSION_NAME = MISSION_NAMES  # the Mission Cards' printed names, by id
 DECK_LABEL = dict(zip(DECKS, DECK_NAMES))
 
 #: The rulebook's words for what ``advice.buildable`` lists (3.6 Building Costs).
