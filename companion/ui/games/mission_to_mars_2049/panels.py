@@ -96,6 +96,7 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
     lay = ui.layout
     summary = app.view()
     players = summary["players"]
+    goal = summary.get("points_to_win")  # the 49-point victory agreed: how far each is (a tester's finding)
     turn = app.game.to_act(state)
     hide = hidden_hands(app)
     current = turn.seats[0] if turn.seats else -1
@@ -109,7 +110,6 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         head, rest = L.take_top(inner, int(inner.h * 0.34))
         chip, head = L.take_left(head, head.h, lay.gap)
         seat_chip(ui, chip, p["colour"], str(i + 1))
-        goal = summary.get("points_to_win")  # the 49-point victory agreed: how far each is (a tester's finding)
         pts = f"{p['points']}/{goal} pts" if goal else f"{p['points']} pts"
         pts_r, head = L.take_right(head, max(lay.px(84), text.width(pts, lay.small, True) + lay.px(4)), lay.gap)
         ui.label(pts_r, pts, lay.small, MARS if acting else DIM, "right", bold=True)

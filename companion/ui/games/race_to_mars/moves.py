@@ -86,7 +86,7 @@ def describe(app: Any, a: Action, short: bool = False, state: Any = None) -> str
         ins = state.insights[args["which"]]
         from companion.rules.race_to_mars.post import insight_cost
         t = args.get("target")
-        from .words import INSIGHT_EFFECTS
+        from .words import INSIGHT_LABEL
         if t:  # the dialog's title names the Insight
             return f"{t['card']} ({t['zone']})"
         if "lane" in args:   # the dialog's title names the Insight and asks which trajectory
@@ -99,7 +99,7 @@ def describe(app: Any, a: Action, short: bool = False, state: Any = None) -> str
             return f"Printed {args['cost']} XP" + ("" if spent == args["cost"] else f", spends {spent}")
         if short:
             return f"{ins.name} ({insight_cost(p, ins)} XP)"
-        what = ins.text if ins.effect == "other" and ins.text else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect)
+        what = ins.text if ins.effect == "other" and ins.text else INSIGHT_LABEL.get(ins.effect, ins.effect)
         return f"{ins.name}: {what} ({insight_cost(p, ins)} XP)"
     if k == "advance" and short:
         return source_short(app, a.seat, args["source"], state) + (

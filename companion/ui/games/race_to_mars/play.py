@@ -24,7 +24,7 @@ from ...widgets import FG, GOOD, MARS, PANEL, PANEL_HI, WARN, Greyed, Hit, Ui
 from . import facts
 from .moves import ask_options, dialog_label, option_label, rocket_moves
 from .panels import TableScreen, reminder_lines, show_player
-from .refuse import tap_or_why
+from .refuse import tap_or_why, why_not
 from .words import count, fitting, name_fitting
 
 #: Results a player may declare for an effect the app does not know ("other").
@@ -81,8 +81,8 @@ class PlayScreen(TableScreen):
                 options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
             elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
                 tried = Action(PLAY, {"card": name}, seat)  # copy): in its place, greyed; a tap says the rule (a
-                options.append((option_label(app, tried), Greyed(lambda tried=tried: app.reject(  # tester's finding:
-                    app.game.check(app.state, tried), action=tried))))   # drawn playable, a tap was refused)
+                label = option_label(app, tried)  # tester's finding: drawn playable, a tap was refused)
+                options.append((label, Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))))
         ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
                     lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
 

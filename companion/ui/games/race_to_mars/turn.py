@@ -36,7 +36,7 @@ from .moves import (ask_options, card_choices, describe, pick_action, rocket_mov
 from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
                      text_panel)
 from .refuse import WHY, tap_or_why, why_not
-from .words import INSIGHT_EFFECTS, INSIGHT_TINY, SHORT, count, fitting
+from .words import INSIGHT_LABEL, INSIGHT_TINY, SHORT, count, fitting
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
@@ -395,7 +395,7 @@ class TurnScreen(TableScreen):
                 acts = self.jettison_choices(seat, {"which": which}, "target")
             cost = insight_cost(facts.player(state, seat), ins)
             effect = (ins.text if ins.effect == "other" and ins.text   # the players' words for it
-                      else dict(INSIGHT_EFFECTS).get(ins.effect, ins.effect).lower())
+                      else INSIGHT_LABEL.get(ins.effect, ins.effect).lower())
             head = effect.split(":")[0] if ":" in effect else effect.split()[0]  # "not entered", not "not"
             tiny = INSIGHT_TINY.get(ins.effect, head).lower() if ins.effect != "other" else head  # "protection",
             colour = f" ({ins.colour})" if ins.colour else ""                                    # not "hazard"

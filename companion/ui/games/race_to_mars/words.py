@@ -46,6 +46,8 @@ INSIGHT_TINY = {"trajectory": "New trajectory", "protect": "Protection", "advanc
 #: (effect, words) for every effect of the rules' list (:data:`companion.rules.race_to_mars.cards.INSIGHT_EFFECTS`),
 #: in its order: the editor offers each, and one the rules add is offered by its key until it has words here.
 INSIGHT_EFFECTS = tuple((k, INSIGHT_WORDS.get(k, k.capitalize())) for k in EFFECTS)
+#: effect -> its words (:data:`INSIGHT_EFFECTS` as a mapping, built once)
+INSIGHT_LABEL = dict(INSIGHT_EFFECTS)
 
 
 def name_fitting(name: str, width: int, size: int, bold: bool = True, after: str = "") -> str:
@@ -130,13 +132,13 @@ def trajectory_text(lanes: list[list[str]] | None) -> str:
 def insight_text(insight: dict[str, Any] | None) -> str:
     if not insight:
         return "Insight not entered"
-    what = dict(INSIGHT_EFFECTS).get(insight.get("effect", ""), insight.get("effect", ""))
+    what = INSIGHT_LABEL.get(insight.get("effect", ""), insight.get("effect", ""))
     colour = f" from {insight['colour']} hazards" if insight.get("colour") else ""
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what + colour}"
 
 
-__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "INSIGHT_TINY",
-           "MODULE_COUNTS",
+__all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "INSIGHT_LABEL",
+           "INSIGHT_TINY", "MODULE_COUNTS",
            "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
@@ -173,7 +175,7 @@ def brief(card: dict[str, Any], part: str | None) -> str:
         if not i:
             return "Insight not entered"
         colour = f" ({i['colour']})" if i.get("colour") else ""
-        return f"{i.get('cost', '?')} XP: {dict(INSIGHT_EFFECTS).get(i.get('effect', ''), i.get('effect', ''))}{colour}"
+        return f"{i.get('cost', '?')} XP: {INSIGHT_LABEL.get(i.get('effect', ''), i.get('effect', ''))}{colour}"
     have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
                            ("insight", "Insight")) if k in card]
     return " \u00b7 ".join(have) or "name only"
