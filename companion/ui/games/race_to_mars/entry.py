@@ -205,12 +205,18 @@ class EntryScreen(Screen):
     def catalogue(self) -> Any:
         return self.app.catalogue(self.kind())
 
+    def undescribed(self, name: str) -> bool:
+        """True for the name this game gives a revealed Starting card the rulebook does not describe ("Unknown
+        card 1", 2...: by the order revealed, so another physical card in another game): never kept in the
+        catalogue nor taken from it."""
+        return self.kind() == "starting" and placeholder(name)
+
     def card_of(self, name: str) -> dict[str, Any] | None:
         """The catalogue's card ``name``, None when it holds none; None too for the name this game gave a
         revealed Starting card the rulebook does not describe ("Unknown card 1", 2...: by the order revealed, so
         another physical card in another game), whatever a catalogue kept under it (a tester's finding: the
         next game's first undescribed card was attached with the module entered for another)."""
-        if self.kind() == "starting" and placeholder(name):
+        if self.undescribed(name):
             return None
         return self.catalogue().get(name)
 
@@ -225,7 +231,7 @@ class EntryScreen(Screen):
             names = list(self.app.game.starting_choices(self.app.state))   # a pick, or the leftover: the revealed cards
         elif r.purpose != "browse":
             used = facts.seen(self.app.state) if self.kind() == "space" else facts.starting_seen(self.app.state)
-            names = [n for n in names if n not in used and not (self.kind() == "starting" and placeholder(n))]
+            names = [n for n in names if n not in used and not self.undescribed(n)]
             if r.purpose == "starting":
                 names.append(UNKNOWN_STARTING)
         if r.purpose in ("pick", "leftover", "look") and self.kind() == "space":   # the revealed cards told first
@@ -429,7 +435,7 @@ class EntryScreen(Screen):
         (:meth:`ask_replace`)."""
         from companion.catalogue import CardExists
         cat = self.catalogue()
-        if cat.is_builtin(card["name"]) or self.kind() == "starting" and placeholder(card["name"]):
+        if cat.is_builtin(card["name"]) or self.undescribed(card["name"]):
             return True   # the rulebook's, or this game's name for an undescribed card (:meth:`card_of`)
         try:
             cat.add(card, replace=replace)

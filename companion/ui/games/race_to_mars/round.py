@@ -72,7 +72,7 @@ def ask_rocket(app: Any, seat: int, rocket: list[str],
     def launch() -> None:
         app.close_dialog()
         parts = moved_parts(app, seat, rocket)
-        app.submit(Action(LAUNCH, {"modules": list(rocket), **({"cards": parts} if parts else {})}, seat))
+        app.submit(Action(LAUNCH, {**act.args, **({"cards": parts} if parts else {})}, seat))
     problem = launch_problem(state, seat, list(rocket))
     go = launch if problem is None else Greyed(lambda: app.reject(problem, action=act))
     # Start over beside Launch, on the first page: the modules attached before are in the rocket when it opens
