@@ -193,9 +193,11 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
     below it, the ``selected`` Marsonaut first among them."""
     lay = ui.layout
     tap = on_crew or (lambda i: show_marsonaut(app, i))
-    one_line = rect.w >= lay.px(420)  # room for the Role after the name
-    two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
-    name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
+    grid = crew_grid(lay)
+    if not grid:  # the rows' measures (a tile measures its own)
+        one_line = rect.w >= lay.px(420)  # room for the Role after the name
+        two_lines = text.font(lay.small, True).get_linesize() + text.font(lay.small).get_linesize()
+        name_w = max(text.width(m.profile.short, lay.small, True) for m in state.crew)
     slots = crew_slots(lay, rect)
     shown = list(range(4))
     if cover is not None:
@@ -208,9 +210,9 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         ui.panel(row, INFO if sel else PANEL, INFO if sel else None)
         fg = (6, 16, 26) if sel else FG
         dim = (6, 16, 26) if sel else DIM
-        if crew_grid(lay):
+        ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+        if grid:
             _tile(ui, row, m, fg, dim, sel)
-            ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
             continue
         inner = row.inflate(-lay.px(10), 0)
         h_w = text.width("H 10", lay.big, True)
@@ -237,11 +239,8 @@ def crew(ui: Ui, rect: pygame.Rect, state: Any, app: Any, on_crew: Callable[[int
         if not m.active:  # "KO" where Health is (the day in the Role's place); Sanity stays in sight
             ui.label(h_r, "KO", lay.big, BAD, bold=True, cls="key")
         else:
-            ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
-        ready = m.sanity >= 10
-        colour = MARS if ready and not sel else INFO if m.warded and not sel else fg if m.active else dim
-        ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")  # orange: ability ready
-        ui.hits.append(Hit(pygame.Rect(row), m.profile.short, lambda i=i: tap(i)))
+            _health(ui, h_r, m, fg)
+        _sanity(ui, s_r, m, fg, dim, sel)
 
 
 def _tile(ui: Ui, tile: pygame.Rect, m: Any, fg: Any, dim: Any, sel: bool) -> None:
@@ -269,10 +268,20 @@ def _tile(ui: Ui, tile: pygame.Rect, m: Any, fg: Any, dim: Any, sel: bool) -> No
     if not m.active:
         ui.label(h_r, f"KO day {m.knocked_out_day}", lay.small, BAD, bold=True)
     else:
-        ui.label(h_r, f"H {m.health}", lay.big, fg if m.health > 2 else BAD, bold=True, cls="key")
+        _health(ui, h_r, m, fg)
+    _sanity(ui, s_r, m, fg, dim, sel)
+
+
+def _health(ui: Ui, rect: pygame.Rect, m: Any, fg: Any) -> None:
+    """An Active Marsonaut's Health as a key number, red at 2 and under."""
+    ui.label(rect, f"H {m.health}", ui.layout.big, fg if m.health > 2 else BAD, bold=True, cls="key")
+
+
+def _sanity(ui: Ui, rect: pygame.Rect, m: Any, fg: Any, dim: Any, sel: bool) -> None:
+    """A Marsonaut's Sanity as a key number: orange at 10 (the Special Ability ready), blue while warded."""
     ready = m.sanity >= 10
     colour = MARS if ready and not sel else INFO if m.warded and not sel else fg if m.active else dim
-    ui.label(s_r, f"S {m.sanity}", lay.big, colour, bold=True, cls="key")
+    ui.label(rect, f"S {m.sanity}", ui.layout.big, colour, bold=True, cls="key")
 
 
 def _role_fitting(role: str, max_w: int, size: int) -> str | None:
