@@ -419,3 +419,22 @@ def test_dieter_waiting_for_a_check_die_is_refused_with_his_own_rule():
     assert s.pending and s.pending[0].purpose == "check"
     r = rejection(s, "ability", who=0)
     assert r.code == "too_late" and r.rule.endswith("Marsonaut Profiles: Dieter NB"), r
+
+
+def test_ability_cost_says_sanity_to_1_once_per_use_and_nothing_for_marias_second_reroll():
+    """Special Ability: "after using place your Sanity token to 1"; Marsonaut Profiles, Maria: "re-roll any
+    dice up to 2 times" (one use: the second re-roll costs nothing more); Stan: his ward prevents the
+    Sanity loss "Even when he is using his special Ability" (a tester's finding: the dialog said "Sanity
+    drops to 1 afterwards" for Maria's second re-roll too)."""
+    s = _rolled(face=1, difficulty=6, crew_index=3)
+    assert ttm.ability_cost(s, 3) == ("Maria: Sanity 10 \u2192 1 afterwards; her 2nd re-roll then free "
+                                      "(Marsonaut Profiles: Maria)")
+    s, _ = act(s, "ability", who=3, die=0)
+    s, _ = act(s, "roll", face=2)
+    assert ttm.ability_cost(s, 3) == "Maria's 2nd re-roll: no further cost, the same use (Marsonaut Profiles: Maria)"
+    s = with_crew(s, 0, sanity=10)
+    assert ttm.ability_cost(s, 0) == "Larisa: Sanity 10 \u2192 1 afterwards (Special Ability)"
+    s = with_crew(s, 0, warded=True)
+    assert ttm.ability_cost(s, 0) == "Larisa: Sanity stays 10, Stan's ward is spent (Marsonaut Profiles: Stan)"
+    s, events = act(s, "ability", who=0)  # what the line said is what happens
+    assert s.crew[0].sanity == 10 and not s.crew[0].warded

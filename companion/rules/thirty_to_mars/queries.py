@@ -7,8 +7,8 @@ from typing import Any
 from ..contract import Expect
 from . import effects as fx
 from .actions import GAME_ID
-from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, RED, RESOURCES, RESULT_NAMES, SANITY,
-                    SLEEPING_BAY, TUTORIAL_CARDS, WORKSPACES_PER_BAY, Pending, State)
+from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, MIN_STAT, RED, RESOURCES, RESULT_NAMES,
+                    SANITY, SLEEPING_BAY, TUTORIAL_CARDS, WORKSPACES_PER_BAY, Pending, State)
 
 # --------------------------------------------------------------------------- queries
 
@@ -48,6 +48,31 @@ def sanity_losers(state: State) -> list[int]:
     if not any(e.symbol == SANITY and e.amount < 0 for r in applied for e in getattr(card, r)):
         return []
     return participants(state) or [i for i, m in enumerate(state.crew) if m.active]
+
+
+def ability_cost(state: State, who: int) -> str:
+    """What using crew member ``who``'s Special Ability now costs, one short line ending with its section.
+
+    30-to-mars.txt, Special Ability: "after using place your Sanity token to 1 as your Marsonaut is
+    exhausted" (paid once per use, :func:`effects.exhaust`); Marsonaut Profiles, Maria: "re-roll any
+    dice up to 2 times": her second re-roll is the same use and costs nothing more; Marsonaut Profiles,
+    Stan: his ward prevents any Sanity loss, "Even when he is using his special Ability", so a warded
+    Marsonaut keeps their Sanity and the ward is spent. E.g. ``"Larisa: Sanity 10 \u2192 1 afterwards
+    (Special Ability)"``, ``"Maria's 2nd re-roll: no further cost (Marsonaut Profiles: Maria)"``."""
+    m = state.crew[who]
+    name = m.profile.short
+    maria = m.profile.ability == "reroll"
+    if maria and state.rerolls_left:
+        return f"{name}'s 2nd re-roll: no further cost, the same use (Marsonaut Profiles: Maria)"
+    if m.warded and m.sanity > MIN_STAT:
+        cost = f"{name}: Sanity stays {m.sanity}, Stan's ward is spent"
+        section = "Marsonaut Profiles: Stan"
+    else:
+        cost = f"{name}: Sanity {m.sanity} \u2192 {MIN_STAT} afterwards"
+        section = "Special Ability"
+    if maria:  # the section of the drop is the one the Special Ability dialog names for all of them
+        return f"{cost}; her 2nd re-roll then free (Marsonaut Profiles: Maria)"
+    return f"{cost} ({section})"
 
 
 def capacity(state: State, bay: int) -> int:

@@ -164,7 +164,10 @@ class DayScreen(Screen):
 
     def ask_ability(self) -> None:
         """The Special Abilities the rules allow now; Stan's ward is one
-        choice that then asks which friend (:meth:`ask_ward`)."""
+        choice that then asks which friend (:meth:`ask_ward`). Under the title, what each use costs now, in
+        the rules' words (``ability_cost``: Sanity to 1, nothing more for Maria's second re-roll, nothing
+        while Stan's ward holds; a tester's finding: "Sanity drops to 1 afterwards" for every use), then why
+        a Marsonaut at Sanity 10 has none (:meth:`abilities_waiting`)."""
         app = self.app
         state = app.state
         acts = [a for a in app.game.legal_actions(state) if a.kind == "ability"]
@@ -186,7 +189,9 @@ class DayScreen(Screen):
         if wards:
             stan = state.crew[wards[0].args["who"]].profile.short
             options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
-        app.ask("Use a Special Ability (Sanity drops to 1 afterwards)", options, lines=waiting or None)
+        users = dict.fromkeys(a.args["who"] for a in others + wards[:1])
+        costs = [app.game.ability_cost(state, who) for who in users]
+        app.ask("Use a Special Ability", options, lines=costs + waiting)
 
     def abilities_waiting(self, acts: list[Action]) -> list[str]:
         """Why each Marsonaut ready to use their Special Ability (Sanity 10, standing) has none of ``acts``:

@@ -1,0 +1,67 @@
+"""30 to Mars's Special Ability dialog: what each use costs (30-to-mars.txt, Special Ability; Marsonaut
+Profiles: Maria, Stan) and whose die each button acts on (Resolving the Problem: "Each Marsonaut who
+decided to go to that Bay rolls one dice")."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from .helpers import assert_no_overlaps, start_game
+from .readable import check_sizes
+
+SIZES = [(800, 480), (480, 800)]
+
+
+def check_with(make_driver, size, sanity, there=("Larisa", "Dieter"), faces=(1, 1)):
+    """Day 1, Broken Pipe (Cargo Bay 4, difficulty 7): ``sanity`` {name: value} (others 5), ``there`` on the
+    problem, their dice ``faces`` rolled; the check waits (an ability could still change it)."""
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(
+        dataclasses.replace(m, sanity=sanity.get(m.profile.short, 5)) for m in s.state.crew))
+    d.frame()
+    for name in there:
+        d.tap(name)
+        d.tap("bay 4")
+    d.key("next")
+    for f in faces:
+        d.roll(f)
+    assert d.app.state.step == "check" and not d.app.state.pending
+    return d
+
+
+def shown(d):
+    return " ".join(t for t, _, _ in d.app.screen.ui.texts)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_the_dialog_says_what_each_use_costs_and_marias_second_reroll_costs_nothing(make_driver, size):
+    """A tester's finding: "Use a Special Ability (Sanity drops to 1 afterwards)" also for Maria's second
+    re-roll, which costs nothing more ("re-roll any dice up to 2 times", Marsonaut Profiles: Maria). The
+    dialog says each Marsonaut's cost as the rules give it (``ability_cost``), whole on the screen."""
+    d = check_with(make_driver, size, {"Maria": 10, "Jean-Louis": 10})
+    d.tap("Ability")
+    dialog = d.app.dialog
+    assert dialog.title == "Use a Special Ability", dialog.title
+    assert dialog.lines == ["Jean-Louis: Sanity 10 \u2192 1 afterwards (Special Ability)",
+                            "Maria: Sanity 10 \u2192 1 afterwards; her 2nd re-roll then free "
+                            "(Marsonaut Profiles: Maria)"], dialog.lines
+    assert "Dialog down" not in d.names(), "the costs do not fit: they are paged"
+    assert "Maria: Sanity 10" in shown(d) and "More\u2026" not in d.names(), d.names()
+    check_sizes(d, f"ability dialog {size}")
+    assert_no_overlaps(d, f"ability dialog {size}")
+    d.tap([n for n in d.names() if n.startswith("Maria: re-roll")][0])
+    d.roll(2)
+    assert d.app.state.crew[2].sanity == 1 and d.app.state.rerolls_left == 1
+    d.tap("Ability")
+    dialog = d.app.dialog
+    assert "Sanity drops" not in dialog.title and "Sanity" not in dialog.title
+    assert "Maria's 2nd re-roll: no further cost, the same use (Marsonaut Profiles: Maria)" in dialog.lines
+    assert not any(line.startswith("Maria: Sanity") for line in dialog.lines), dialog.lines
+    assert "Maria's 2nd re-roll: no further cost" in shown(d)
+    check_sizes(d, f"second re-roll {size}")
+    assert_no_overlaps(d, f"second re-roll {size}")
