@@ -438,3 +438,29 @@ def test_ability_cost_says_sanity_to_1_once_per_use_and_nothing_for_marias_secon
     assert ttm.ability_cost(s, 0) == "Larisa: Sanity stays 10, Stan's ward is spent (Marsonaut Profiles: Stan)"
     s, events = act(s, "ability", who=0)  # what the line said is what happens
     assert s.crew[0].sanity == 10 and not s.crew[0].warded
+
+
+def test_the_rules_say_who_rolled_each_check_die():
+    """Resolving the Problem: "Each Marsonaut who decided to go to that Bay rolls one dice"; John's extra
+    die comes after them (Marsonaut Profiles: John); a re-roll keeps the die whose it was. The names the
+    Special Ability buttons and the re-roll's prompt use (a tester's finding: "re-roll die 1 (1)" beside
+    "re-roll die 2 (1)" did not say whose die)."""
+    s = with_crew(drawn(started(), location=1, difficulty=12), 2, sanity=10)  # John at Sanity 10
+    s = with_crew(s, 3, sanity=10)  # Maria too
+    for who in (3, 2):  # Maria, then John: the rolls are asked in crew order all the same
+        s, _ = act(s, "place", who=who, bay=1)
+    s, _ = act(s, "next")
+    s, _ = act(s, "roll", face=1)
+    assert ttm.dice_rolled_by(s) == [(2, "check")] and ttm.die_name(s, 0) == "John's die"
+    s, _ = act(s, "roll", face=1)
+    assert ttm.dice_rolled_by(s) == [(2, "check"), (3, "check")]
+    s, _ = act(s, "ability", who=2)
+    s, _ = act(s, "roll", face=1)
+    assert [ttm.die_name(s, i) for i in range(3)] == ["John's die", "Maria's die", "John's extra die"]
+    s, _ = act(s, "ability", who=3, die=1)
+    assert ttm.expects(s).purpose == "Maria's re-roll of Maria's die"
+    s, events = act(s, "roll", face=4)
+    assert "Maria re-rolls Maria's die: 1 becomes 4" in texts(events)
+    assert ttm.dice_rolled_by(s) == [(2, "check"), (3, "check"), (2, "extra_die")]
+    s, _ = act(s, "next")
+    assert ttm.dice_rolled_by(s) == [] and ttm.die_name(s, 0) == "die 1"  # outside the check

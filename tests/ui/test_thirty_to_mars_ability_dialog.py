@@ -65,3 +65,23 @@ def test_the_dialog_says_what_each_use_costs_and_marias_second_reroll_costs_noth
     assert "Maria's 2nd re-roll: no further cost" in shown(d)
     check_sizes(d, f"second re-roll {size}")
     assert_no_overlaps(d, f"second re-roll {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_the_dice_of_the_dialog_are_named_by_who_rolled_them(make_driver, size):
+    """A tester's finding: "Maria: re-roll die 1 (1)" beside "Maria: re-roll die 2 (1)": with equal faces
+    the table could not tell whose die. Each button names the Marsonaut who rolled the die, as the rules
+    say (``die_name``), and the re-roll's prompt says whose die is rolled again."""
+    d = check_with(make_driver, size, {"Maria": 10, "Jean-Louis": 10})
+    d.tap("Ability")
+    labels = [o for o, _ in d.app.dialog.options]
+    assert labels == ["Jean-Louis: double Larisa's die (1)", "Jean-Louis: double Dieter's die (1)",
+                      "Maria: re-roll Larisa's die (1)", "Maria: re-roll Dieter's die (1)"], labels
+    assert "Dieter's die" in shown(d) and "die 1" not in shown(d), shown(d)
+    check_sizes(d, f"dice by owner {size}")
+    assert_no_overlaps(d, f"dice by owner {size}")
+    d.tap("Maria: re-roll Dieter's die (1)")
+    assert "Maria's re-roll of Dieter's die" in shown(d), shown(d)
+    d.roll(3)
+    assert d.app.state.dice == (1, 3)

@@ -30,7 +30,7 @@ from .actions import ABILITY, CHOOSE, CORRECT_ROLL, DRAW, NEXT, PLACE, REPAIR, R
 from .model import (replace, BAY_NAMES, BAY_PRODUCES, COLOURS, CREW_SIZE, DAYS, DECK_SIZES, GREEN, HEALTH,
                     PROFILES, RED, RESOURCE_NAMES, RESOURCES, ROLES, SANITY, SLEEPING_BAY, TUTORIAL_CARDS,
                     TUTORIAL_GREEN_CARDS, EventCard, Marsonaut, Pending, State)
-from .queries import choice_options, effective_difficulty, participants, pending_choice_text
+from .queries import choice_options, die_name, effective_difficulty, participants, pending_choice_text
 
 # --------------------------------------------------------------------------- setup
 
@@ -177,8 +177,8 @@ def _roll_reroll(state: State, p: Pending, face: int, events: list[Event]) -> St
     dice = list(state.dice)
     old, dice[p.index] = dice[p.index], face
     total = sum(dice)
-    events.append(later("die", "Maria re-rolls die {}: {} becomes {}; total {}", (p.index + 1, old, face, total),
-                        {"face": face, "total": total}))
+    events.append(later("die", "Maria re-rolls {}: {} becomes {}; total {}",
+                        (die_name(state, p.index), old, face, total), {"face": face, "total": total}))
     return replace(state, dice=tuple(dice))
 
 
@@ -537,7 +537,7 @@ def _ability_double(state: State, who: int, args: dict[str, Any], events: list[E
     dice = list(state.dice)
     i = args["die"]
     dice[i] *= 2
-    events.append(Event("die", f"Jean-Louis doubles die {i + 1} to {dice[i]}: total {sum(dice)}"))
+    events.append(Event("die", f"Jean-Louis doubles {die_name(state, i)} to {dice[i]}: total {sum(dice)}"))
     return replace(state, dice=tuple(dice))
 
 

@@ -33,6 +33,40 @@ def participants(state: State) -> list[int]:
     return [i for i, (m, b) in enumerate(zip(state.crew, state.placement)) if m.active and b == state.location]
 
 
+def dice_rolled_by(state: State) -> list[tuple[int, str]]:
+    """Who rolled each of the check's ``state.dice``, in their order: ``(crew index, "check" | "extra_die")``,
+    while the check is rolled (step ``"check"``); ``[]`` otherwise.
+
+    Resolving the Problem: "Each Marsonaut who decided to go to that Bay rolls one dice": one check roll
+    per Marsonaut in the event Bay, asked in crew order (:func:`participants`, which no move changes during
+    the check), then John's extra dice ("add an additional dice roll", Marsonaut Profiles: John), asked only
+    once the check's dice are in. A re-roll (Maria) or a doubling (Jean-Louis) keeps the die whose it was.
+    A die beyond those (a state built by hand) is an extra die of nobody known: ``(-1, "extra_die")``."""
+    if state.step != "check":
+        return []
+    there = participants(state)
+    john = next((i for i, m in enumerate(state.crew) if m.profile.ability == "add_die"), -1)
+    return [(there[k], "check") if k < len(there) else (john, "extra_die") for k in range(len(state.dice))]
+
+
+def die_name(state: State, index: int) -> str:
+    """The check die ``index`` (0-based, into ``state.dice``) named by who rolled it (:func:`dice_rolled_by`):
+    ``"Larisa's die"``, ``"John's extra die"`` (``"John's 2nd extra die"`` for a second one); ``"die 2"``
+    (1-based) outside the check or for a die of nobody known."""
+    owners = dice_rolled_by(state)
+    if not 0 <= index < len(owners) or owners[index][0] < 0:
+        return f"die {index + 1}"
+    who, kind = owners[index]
+    name = state.crew[who].profile.short
+    if kind == "check":
+        return f"{name}'s die"
+    nth = sum(1 for o in owners[:index + 1] if o == owners[index])
+    return f"{name}'s extra die" if nth == 1 else f"{name}'s {nth}{_ORDINAL.get(nth, 'th')} extra die"
+
+
+_ORDINAL = {2: "nd", 3: "rd"}
+
+
 def sanity_losers(state: State) -> list[int]:
     """Crew indices the check now to resolve (step "check", every die in) takes Sanity from, [] if none:
     the results it will apply (Check Positive or Negative as the dice stand, both inevitable ones; card
@@ -173,7 +207,7 @@ def roll_purpose(state: State, p: Pending) -> str:
         "difficulty": "Event difficulty (die)",
         "check": f"Check die of {who}",
         "extra_die": "John's extra die",
-        "reroll": f"Maria's re-roll of die {p.index + 1}",
+        "reroll": f"Maria's re-roll of {die_name(state, p.index)}",
         "reduce": "Larisa's difficulty reduction",
     }[p.purpose]
 

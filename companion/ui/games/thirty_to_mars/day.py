@@ -31,8 +31,10 @@ SHORT_BAYS = {0: "Sleeping", 1: "Cockpit", 2: "Recreation", 3: "Medical", 4: "Ca
 PRODUCES = {b: (RESOURCE_NAMES.get(w) or w.capitalize()) for b, w in BAY_PRODUCES.items()}
 
 
-def ability_label(state: Any, args: dict[str, Any]) -> str:
-    """Words for one ABILITY action's button."""
+def ability_label(state: Any, args: dict[str, Any], game: Any) -> str:
+    """Words for one ABILITY action's button; a die is named by who rolled it, as the rules ``game`` name it
+    (``die_name``: "Maria: re-roll Larisa's die (1)"; a tester's finding: "re-roll die 1 (1)" beside
+    "re-roll die 2 (1)", and the table could not tell whose die either was)."""
     m = state.crew[args["who"]]
     name = m.profile.short
     ab = m.profile.ability
@@ -41,11 +43,11 @@ def ability_label(state: Any, args: dict[str, Any]) -> str:
     if ab == "prevent_sanity_loss":
         return f"{name}: protect {state.crew[args['target']].profile.short}'s Sanity"
     if ab == "double_die":
-        return f"{name}: double die {args['die'] + 1} ({state.dice[args['die']]})"
+        return f"{name}: double {game.die_name(state, args['die'])} ({state.dice[args['die']]})"
     if ab == "add_die":
         return f"{name}: add one die"
     if ab == "reroll":
-        return f"{name}: re-roll die {args['die'] + 1} ({state.dice[args['die']]})"
+        return f"{name}: re-roll {game.die_name(state, args['die'])} ({state.dice[args['die']]})"
     return f"{name}: re-draw the event card"
 
 
@@ -185,7 +187,7 @@ class DayScreen(Screen):
         if wards and not others and not waiting:
             self.ask_ward(wards)
             return
-        options = [(ability_label(state, a.args), (lambda a=a: use(a))) for a in others]
+        options = [(ability_label(state, a.args, app.game), (lambda a=a: use(a))) for a in others]
         if wards:
             stan = state.crew[wards[0].args["who"]].profile.short
             options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
