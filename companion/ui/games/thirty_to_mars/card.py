@@ -716,8 +716,36 @@ def _day_before(session: Any, today: int) -> tuple[int, list[Any], bool]:
 
 
 def _results(events: list[Any]) -> list[str]:
-    """The lines of ``events`` that say how the day's problem ended (resolved or skipped): a strip's first words."""
-    return [e.text for e in events if e.kind in ("result", "skip")]
+    """How each of the day's problems in ``events`` ended (resolved or skipped), a short line each: a strip's
+    first words. One problem: the check's line as the log says it ("Check failed: 2 against 6"), or "Event
+    skipped: nobody on the problem"; several (a result demanded another card the same day): each named by its
+    card ("Fire Alarm skipped", "Loose Panel: check failed, 2 against 6"). A tester's finding: "Day 3:" said
+    the skip of the day's first card in the whole of its long line, and not the failed check that followed."""
+    ended: list[tuple[str, Any]] = []
+    card = "A card"  # the day's earlier events may not be there (only the last ones are read)
+    for e in events:
+        if e.kind == "event":
+            card = ((e.data or {}).get("card") or {}).get("name") or card
+        elif e.kind in ("result", "skip"):
+            ended.append((card, e))
+    if len(ended) == 1:
+        e = ended[0][1]
+        return [SKIPPED if e.kind == "skip" else e.text]
+    out = []
+    for name, e in ended:
+        data = e.data or {}
+        if e.kind == "skip":
+            out.append(f"{name} skipped")
+        elif "total" in data:
+            out.append(f"{name}: check {'passed' if data.get('passed') else 'failed'}, {data['total']} against "
+                       f"{data.get('difficulty')}")
+        else:
+            out.append(f"{name}: {e.text}")
+    return out
+
+
+#: a skipped event in a strip (30-to-mars.txt, Skipping the Event; the log's line says it whole)
+SKIPPED = "Event skipped: nobody on the problem"
 
 
 def _bad_day(events: list[Any], alert_lines: list[str]) -> bool:
