@@ -131,12 +131,19 @@ class Message(Fields):
         self.rule = rule   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
 
 
+#: what a dialog says inside itself when NEXT is pressed on it and NEXT gives none of its answers
+#: (``Dialog.on_next`` None: "Back to the game? ... / Stay", "Play another game ...?"): a message would be
+#: drawn under the dialog, unseen (a tester's finding: NEXT did nothing and said nothing)
+NEXT_NO_ANSWER = "NEXT does not answer this: tap one of the buttons below."
+
+
 class Dialog(Fields):
     """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel
     (``cancel_label``) closes it. ``lines``: text shown under the title;
-    ``on_next``: what the NEXT button does while it is open (None: nothing)."""
+    ``on_next``: what the NEXT button does while it is open (None: it answers nothing, and ``note`` says so);
+    ``note``: a line the dialog shows above its buttons ("" none), set by NEXT (:data:`NEXT_NO_ANSWER`)."""
 
-    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll")
+    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll", "note")
 
     def __init__(self, title: str, options: list[tuple[str, Callable[[], object]]], cancel: bool = True,
                  lines: list[str] | None = None, on_next: Callable[[], object] | None = None,
@@ -148,6 +155,7 @@ class Dialog(Fields):
         self.on_next = on_next
         self.cancel_label = cancel_label
         self.scroll = scroll   # the first of ``lines`` (wrapped) shown, when they do not all fit
+        self.note = ""
 
 
 class App:
@@ -740,11 +748,14 @@ class App:
         return out, f"{verb}: {what}"
 
     def next(self) -> None:
-        """The NEXT button: the screen decides (usually: submit NEXT)."""
+        """The NEXT button: the screen decides (usually: submit NEXT). Over a dialog, its ``on_next``; a dialog
+        without one says in itself that NEXT answers nothing there (:data:`NEXT_NO_ANSWER`)."""
         if self.dialog is not None:
             if self.dialog.on_next is not None:
                 self.dialog.on_next()
-                self.dirty = True
+            else:
+                self.dialog.note = NEXT_NO_ANSWER
+            self.dirty = True
             return
         self.current_screen().on_next()
 

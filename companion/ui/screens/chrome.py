@@ -692,7 +692,9 @@ def dialog_names(d: Any) -> list[str]:
 
 def draw_dialog(ui: Ui, app: Any) -> None:
     """A modal choice over the screen: title, its lines (readable size; \u25b2
-    \u25bc page through them when they do not all fit), option buttons, Cancel."""
+    \u25bc page through them when they do not all fit), its ``note`` (NEXT pressed where it answers nothing:
+    :data:`~companion.ui.app.NEXT_NO_ANSWER`, bold, in the warning colour, above the buttons; in the
+    title's place when a page of buttons leaves no room for both), option buttons, Cancel."""
     d = app.dialog
     if d is None:
         return
@@ -709,7 +711,13 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     title_h = len(title_lines) * text.font(lay.body, True).get_linesize()
     wrapped = [part for line in d.lines for part in text.wrap(line, w - lay.px(24) - lay.touch - lay.gap, size)]
     buttons_h = nrows * (bh + lay.gap)
-    room = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16)
+    note = text.wrap(d.note, w - lay.px(24), size, True) if d.note else []
+    note_lh = text.font(size, True).get_linesize()
+    note_h = len(note) * note_lh + lay.gap if note else 0
+    spare = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16) - note_h
+    if note and spare < (lh + lay.gap if wrapped else 0):
+        title_lines, title_h = [], 0  # no room for both (a page of buttons as tall as the screen): the note instead
+    room = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16) - note_h
     fit = max(1, room // lh) if wrapped else 0
     paged = len(wrapped) > fit
     if not paged:
@@ -717,7 +725,7 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lines_h = (min(fit, len(wrapped)) * lh + lay.gap) if wrapped else 0
     if paged:
         lines_h = max(lines_h, 2 * lay.touch + lay.gap * 2)
-    h = lay.px(20) + title_h + lay.gap + lines_h + buttons_h + lay.px(16)
+    h = lay.px(20) + title_h + lay.gap + lines_h + note_h + buttons_h + lay.px(16)
     box = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.gap))
     box.center = (lay.w // 2, lay.h // 2)
     ui.panel(box, PANEL, MARS, width=3)
@@ -744,6 +752,10 @@ def draw_dialog(ui: Ui, app: Any) -> None:
         for line in wrapped:
             ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), line, size, FG)
             y += lh
+    if note:  # NEXT pressed where it answers nothing: said here, above the answers to tap
+        note_r, rest = L.take_top(rest, note_h - lay.gap, lay.gap)
+        for i, line in enumerate(note):
+            ui.label(pygame.Rect(note_r.x, note_r.y + i * note_lh, note_r.w, note_lh), line, size, WARN, bold=True)
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
         two = split_label(lay, label, cell.w - 2 * lay.px(8))   # too wide: its name over the rest, named whole
