@@ -251,3 +251,23 @@ def test_the_day_before_says_every_card_it_resolved(make_driver, size):
     assert shown.startswith("Day 3: Fire Alarm skipped \u00b7 Loose Panel: check failed, 2 against 6"), shown
     assert border(d, "Yesterday") == BAD
     check_frame(d, f"two cards in a day {size}")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_greyed_page_arrows_say_first_page_and_last_page(make_driver, size):
+    """A tester's finding: the card list's greyed \u25c0 \u25b6 said "not possible now"; they say which end of the
+    list this is."""
+    d = make_driver(size)
+    start_game(d)
+    for i in range(30):
+        d.app.catalogue("event").add({"name": f"Card {i:02d}", "colour": "green", "difficulty": 5, "location": 2})
+    d.frame()
+    d.tap("Previous page (why not?)")
+    assert d.app.message.text == "Previous page: this is the first page.", d.app.message.text
+    while "Next page" in d.names():
+        d.tap("Next page")
+    d.tap("Next page (why not?)")
+    assert d.app.message.text == "Next page: this is the last page.", d.app.message.text
+    assert "Next page: this is the last page." in " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    check_frame(d, f"last page said {size}")

@@ -42,7 +42,8 @@ def test_a_greyed_start_is_listed_and_its_tap_says_why(tmp_path):
 def test_the_card_lists_greyed_page_buttons_are_listed_and_their_taps_say_so(tmp_path):
     """The card list's \u25c0 \u25b6, greyed on its only page, were left out of ``state``'s buttons
     (shared: any button drawn greyed without a tap of its own). Listed, in the order drawn; a tap on one
-    says it is not possible now, and nothing else happens."""
+    says which end of the list this is (on the only page: "this is the last page (the only one)"; a tester's
+    finding: it said "not possible now"), and nothing else happens."""
     with RunningApp(tmp_path, "none") as app:
         app.start("--game", "thirty-to-mars", wait_die=False)
         s = _card_list(app)
@@ -50,9 +51,9 @@ def test_the_card_lists_greyed_page_buttons_are_listed_and_their_taps_say_so(tmp
         assert "Previous page (why not?)" in shown and "Next page (why not?)" in shown, shown
         assert shown.index("Previous page (why not?)") < shown.index("Next page (why not?)") < shown.index("Search")
         seq = s["seq"]
-        app.tap("Next page (why not?)")  # a greyed button without words of its own: the plain ones
+        app.tap("Next page (why not?)")
         s = app.state()
-        assert s["message"] == "Next page: not possible now.", s["message"]
+        assert s["message"] == "Next page: this is the last page (the only one).", s["message"]
         assert (s["screen"], s["seq"], s["dialog"]) == ("card", seq, None)
         assert app.stop() == 0
 

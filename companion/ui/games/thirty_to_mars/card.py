@@ -398,8 +398,12 @@ class CardScreen(Screen):
             ui.block(rect, words, lay.body, DIM)
         prev_r, row = L.take_left(row, lay.px(80), lay.gap)
         next_r, row = L.take_left(row, lay.px(80), lay.gap)
-        ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page")
-        ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page")
+        # greyed, a tap says which end of the list this is (a tester's finding: "not possible now")
+        only = ONLY_PAGE if pages == 1 else ""
+        ui.button(prev_r, "\u25c0", (lambda: self.turn(-1)) if self.page_no > 0 else None, name="Previous page",
+                  why=lambda: self.app.say(FIRST_PAGE.format(only), "info", 5))
+        ui.button(next_r, "\u25b6", (lambda: self.turn(1)) if self.page_no < pages - 1 else None, name="Next page",
+                  why=lambda: self.app.say(LAST_PAGE.format(only), "info", 5))
         if tools_r is not None:
             page_row, row = row, tools_r
         search_r, row = L.take_left(row, lay.px(120), lay.gap)
@@ -743,6 +747,11 @@ def _results(events: list[Any]) -> list[str]:
             out.append(f"{name}: {e.text}")
     return out
 
+
+#: what a tap on the card list's greyed \u25c0 \u25b6 says: which end of the list this is
+FIRST_PAGE = "Previous page: this is the first page{}."
+LAST_PAGE = "Next page: this is the last page{}."
+ONLY_PAGE = " (the only one)"
 
 #: a skipped event in a strip (30-to-mars.txt, Skipping the Event; the log's line says it whole)
 SKIPPED = "Event skipped: nobody on the problem"
