@@ -31,8 +31,12 @@ def hand_shown(app: Any, state: Any) -> int:
     Protection window (phase ``"protect"``) the player whose turn it is. The players who may answer with
     Protection (4.1 Peaceful Mission Cards) need no hand to answer, and the first of them is not the one
     at the screen: a tester saw Blue's cards shown to the whole table, Red's hidden, while Red waited
-    for Blue or Green to answer Red's Black Friday accident. -1: nobody's."""
-    if app.game.phase(state) == "protect":
+    for Blue or Green to answer Red's Black Friday accident. In the roll-off (phase ``"rolloff"``, 3.3 Who
+    starts the game?) nobody's turn has begun: nobody's hand (a tester saw the roller's cards). -1: nobody's."""
+    phase = app.game.phase(state)
+    if phase == "rolloff":
+        return -1
+    if phase == "protect":
         return state.current
     acting = app.game.to_act(state).seats
     return acting[0] if acting else -1
