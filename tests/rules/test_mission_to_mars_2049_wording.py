@@ -87,3 +87,20 @@ def test_cards_into_tokens_off_turn_says_why_that_player_may_not():
     s = main_state(3, seat=0, produced=-1)
     rej = cites(rejection(s, "to_token", 1, resource="air", token=3), "7. F.A.Q. (Optional), Q.7")
     assert rej.message.endswith("this turn's roll produced none."), rej.message
+
+
+def test_a_blind_draws_line_for_hidden_hands_leaves_out_the_kind_drawn():
+    """3.5 Robbery: "Draw blind without seeing the cards": with hands hidden the table reads that a card was
+    drawn, not which (``hidden_hands_text``); the event keeps its kind in ``text`` and ``data`` (open hands, the
+    log), and every other line is left as it is. A stored event (text and data only) reads the same."""
+    from companion.rules.contract import Event
+    from companion.rules.mission_to_mars_2049.model import replace
+    s = replace(main_state(3), phase="rob", face=4, rob_victim=-1, rob_left=1)
+    _, ev = act(s, "rob", victim=1, resource="food")
+    robbed = [e for e in ev if e.kind == "robbed"]
+    assert [e.text for e in robbed] == ["Anna draws 1 Food card from Ben"]
+    assert [mm.hidden_hands_text(e) for e in robbed] == ["Anna draws 1 Resource card blind from Ben"]
+    stored = Event("robbed", robbed[0].text, dict(robbed[0].data))
+    assert mm.hidden_hands_text(stored) == "Anna draws 1 Resource card blind from Ben"
+    other = Event("production", "Food rolled: Anna +1")
+    assert mm.hidden_hands_text(other) == other.text

@@ -320,14 +320,31 @@ def _apply_rob(state: State, action: Action, events: list[Event]) -> State:
         v = state.colonies[victim]
         state = set_colony(state, victim, gain(v, r, -1))
         state = set_colony(state, seat, gain(state.colonies[seat], r, 1))
-        events.append(later("robbed", "{} draws 1 {} card from {}",
-                            (_name(state, seat), RESOURCE_NAMES[r], _name(state, victim)),
+        events.append(later("robbed", ROBBED, (_name(state, seat), RESOURCE_NAMES[r], _name(state, victim)),
                             {"victim": victim, "resource": res}))
         if not any(state.colonies[victim].cards):
             left = 0
     if left <= 0:
         return replace(state, phase=MAIN, rob_victim=-1, rob_left=0)
     return replace(state, rob_victim=victim, rob_left=left)
+
+
+#: a blind draw's line: the robber, the kind drawn (``RESOURCE_NAMES``), the victim (3.5 Robbery)
+ROBBED = "{} draws 1 {} card from {}"
+
+
+def hidden_hands_text(event: Event) -> str:
+    """``event``'s line (``Event.text``) as a table that keeps its hands hidden may read it: the blind draw of
+    a Robbery or a Grand Theft (kind ``"robbed"``, data ``{"victim": seat, "resource": "air" | "food" |
+    "minerals"}``) without the kind drawn, "Yellow draws 1 Resource card blind from Green" (3.5 Robbery: "Draw
+    blind without seeing the cards"; 3.8.2: the robber and the victim know what it was, the table does not);
+    every other line as it is (production, payments, trades and tokens are made in the open). Works on the
+    events of a stored log too (their text and data as they were written)."""
+    res = event.data.get("resource") if event.kind == "robbed" else None
+    if res not in RESOURCES:
+        return event.text
+    name = RESOURCE_NAMES[RESOURCES.index(res)]
+    return event.text.replace(f" draws 1 {name} card from ", " draws 1 Resource card blind from ", 1)
 
 
 def _apply_take(state: State, action: Action, events: list[Event]) -> State:

@@ -39,6 +39,16 @@ class MissionToMarsUi(GameUi):
         from .panels import turn_words
         return turn_words(self.app, state)
 
+    def describe_action(self, state: Any, action: Any) -> str | None:
+        """With hands hidden, a blind draw taken back or made again ("Took back: ...") in the words of what
+        happened this turn, without the kind drawn (:func:`.panels.event_lines`, 3.5 Robbery); else None: the
+        shell says the move's first event, as the rules wrote it."""
+        from .panels import event_lines, hidden_hands
+        if action.kind != "rob" or not hidden_hands(self.app):
+            return None
+        events = self.app.game.apply(state, action)[1]
+        return next(iter(event_lines(self.app, [e for e in events if e.kind == "robbed"])), None)
+
     def new_period(self, events: tuple[Event, ...]) -> bool:
         """A turn begins when the die passes ("I'm done!", a skipped turn)."""
         return any(e.kind in ("done", "skip", "starter") for e in events)

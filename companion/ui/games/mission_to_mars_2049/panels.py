@@ -42,6 +42,16 @@ def hand_shown(app: Any, state: Any) -> int:
     return acting[0] if acting else -1
 
 
+def event_lines(app: Any, events: list[Any]) -> list[str]:
+    """The lines of ``events`` (``Event``) as the screen shows them: as the rules wrote them, or, with hands
+    hidden, as the rules say a table that hides its hands may read them (``hidden_hands_text``: a blind draw
+    without the kind drawn, 3.5 Robbery; a tester read "Yellow draws 1 Air card from Green")."""
+    if not hidden_hands(app):
+        return [e.text for e in events]
+    from companion.rules.mission_to_mars_2049 import hidden_hands_text
+    return [hidden_hands_text(e) for e in events]
+
+
 def turn_words(app: Any, state: Any) -> tuple[Any, str, str]:
     """What :func:`turn_line` shows of ``state``: (the acting player's ``Seat``, or None,
     their name, "turn 7" or what they do); the top bar's key (``GameUi.top_bar_key``).

@@ -39,7 +39,7 @@ from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
 from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, _station, action_text, ask, price, rank,
                      station_price, value_label)
-from .panels import bank_text, hidden_hands, player_panels
+from .panels import bank_text, event_lines, hidden_hands, player_panels
 
 DONE = "done"
 SEAT = "__seat__"  # the chooser's key for "which player" (not a payload field)
@@ -439,7 +439,7 @@ class TurnScreen(Screen):
             else:
                 head, area = L.take_top(area, head_h, lay.gap)
                 ui.block(head, prompt, lay.small, MARS, bold=True)
-        recent = [e.text for e in app.recent if e.kind not in ("undo", "redo")]
+        recent = event_lines(app, [e for e in app.recent if e.kind not in ("undo", "redo")])
         if rolling:
             pad, area = L.take_bottom(area, pad_h, lay.gap)
             caption = face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, or here
