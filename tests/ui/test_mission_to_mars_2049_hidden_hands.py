@@ -8,6 +8,16 @@ import pytest
 from .test_mission_to_mars_2049_report import SIZES, busy, colony, driver, put  # noqa: F401 (fixture)
 
 
+def _busy(state):
+    """:func:`busy` for 2 to 4 players: Red's main phase after an Air roll, Red rich, Blue holding 9, 4, 4, the
+    others 5, 4, 4."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    state = colony(state, 0, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1, aggressive=1, bases=4)
+    for seat in range(1, len(state.seats)):
+        state = colony(state, seat, cards=(9, 4, 4) if seat == 1 else (5, 4, 4))
+    return replace(state, phase="main", current=0, produced=0, face=1, turn=12)
+
+
 def _texts(d):
     d.frame()
     return [t for t, _, _ in d.app.screen.ui.texts]
@@ -96,3 +106,53 @@ def test_with_open_hands_a_robberys_line_names_the_kind_drawn(driver):
     assert "Red draws 1 Air card from Blue" in _seen(d)
     d.tap("Undo")
     assert "Red draws 1 Air card from Blue" in d.app.message.text, d.app.message.text
+
+
+def _tokens_button(d):
+    """The Tokens button as the table sees it: its name and the texts drawn inside it ("Tokens" when it is not
+    on the screen but behind More: More's own texts)."""
+    d.frame()
+    name = next((h.label for h in d.app.screen.ui.hits if h.label.startswith("Tokens")), None) or "More"
+    rect = next(h.rect for h in d.app.screen.ui.hits if h.label.startswith(name))
+    return name, [t for t, r, _ in d.app.screen.ui.texts if rect.contains(r)]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_hands_hidden_the_tokens_button_does_not_tell_who_holds_3_of_the_kind_produced(driver, size, players):
+    """A tester's finding: with hands hidden, after an Air roll the Tokens button read "Blue, Green": who may
+    change Air cards into tokens off turn (F.A.Q. Q.7), i.e. who holds 3 or more Air. The button, its "who?"
+    and where a message goes are now the same whatever the others hold: it says the rule ("3+ Air"), offers
+    every other player, and the rules refuse one who cannot, with their reason."""
+    d = driver(size, players, hands_hidden=True)
+    base = colony(_busy(d.app.state), 0, cards=(2, 2, 2), tok3=(0, 0, 0))
+    seen = []
+    for blue in (9, 2):   # Blue may change (9 Air), then may not (2 Air)
+        state = put(d, colony(base, 1, cards=(blue, 4, 4)))
+        button = _tokens_button(d)
+        assert "Blue" not in " ".join(button[1]) and "everyone" not in button[1], button
+        if button[0] == "Tokens":
+            assert any(t.startswith(("3+ Air", "anyone")) for t in button[1]), button
+        areas = d.app.current_screen().message_areas()
+        if button[0] != "Tokens":
+            d.tap("More")
+        d.tap("Tokens")
+        who = (d.app.dialog.title, [o for o, _ in d.app.dialog.options])
+        seen.append((button, areas, who))
+        if blue == 2 and players > 2:   # a player who cannot: refused by the rules, nothing changes
+            d.tap("Blue")
+            d.tap("(3) Air token")
+            assert d.app.message is not None and "Q.7" in d.app.message.text and d.app.state == state
+        d.app.close_dialog()
+    assert seen[0] == seen[1], seen
+
+
+@pytest.mark.timeout(30)
+def test_with_open_hands_the_tokens_button_still_names_who_may(driver):
+    """Open hands keep naming who may change off turn (everything is on the screen anyway)."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver((1280, 720), 4)
+    put(d, replace(colony(colony(colony(busy(d.app.state), 0, cards=(2, 2, 2), tok3=(0, 0, 0)), 2,
+                                 cards=(2, 4, 4)), 3, cards=(2, 4, 4)), produced=0, face=1))
+    assert "Blue" in _tokens_button(d)[1], _tokens_button(d)

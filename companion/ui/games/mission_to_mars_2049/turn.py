@@ -127,9 +127,12 @@ class TurnScreen(Screen):
             order = ("kind", TOKEN)
         if title == PRODUCTIVITY:  # the card is said by the title
             order = tuple(o for o in order if o != "card")
+        legal = self.legal()
+        if tokens and hidden_hands(self.app):   # hands hidden: "who?" does not tell who holds 3 of a kind (Q.7)
+            legal = _every_seat(self.app.state, legal)
         candidates = [Action(a.kind, {**a.args, SEAT: a.seat, **({"kind": a.kind} if tokens else {}),
                                       **({TOKEN: f"{a.args['resource']} {a.args['token']}"} if tokens else {})},
-                             a.seat) for a in self.legal() if a.kind in kinds and (only is None or only(a))]
+                             a.seat) for a in legal if a.kind in kinds and (only is None or only(a))]
         if kinds == ("rob",) and hidden_hands(self.app):   # hands hidden: the question does not show which kinds
             candidates = _every_kind(candidates)           # the victim holds (a tester's finding)
 
@@ -337,14 +340,18 @@ class TurnScreen(Screen):
             legal = [a for a in legal if not (a.kind == "play" and a.args["card"] == "productivity")]
         if main:
             me = summary["players"][current]
+            if hidden_hands(self.app):   # the Tokens button: lit, and its line, whatever the others hold (Q.7)
+                legal = _every_seat(state, legal)
             for slot, title, kinds in SLOTS:
                 if slot == "road" and me["road"] or slot == "h2o" and not me["road"]:
                     continue  # one goal slot: the Road, then the H2O Station
                 options = [a for a in legal if a.kind in kinds and a not in prod]
                 if options:
                     only = (lambda a: a not in prod) if slot == "play" else None
+                    words = self._hidden_tokens(options, current) if slot == "tokens" else ()
                     out.append(Button(title, lambda k=kinds, t=title, o=only: self.offer(k, t, only=o),
-                                      sub=self._sub(slot, options, summary, current)))
+                                      sub=words[0] if words else self._sub(slot, options, summary, current),
+                                      short=words[1] if words else None, shorter=words[2:]))
                 else:
                     out.append(Button(title, lambda k=kinds, t=title: self.why_not(k, t), enabled=False))
             return out + self.productivity(prod, summary, current)
@@ -368,6 +375,18 @@ class TurnScreen(Screen):
             return []
         return [Button(PRODUCTIVITY, lambda: self.offer("play", PRODUCTIVITY, only=lambda a: a in plays),
                        sub=self._sub("play", plays, summary, current))]
+
+    def _hidden_tokens(self, options: list[Action], current: int | None) -> tuple[str, ...]:
+        """With hands hidden and another player offered the Tokens button (:func:`_every_seat`), its second
+        line says who may by the rule, not by name ("anyone with 3+ Air", then shorter: F.A.Q. Q.7, the kind
+        just produced), which names nobody's hand (a tester's finding: "Blue, Green" told the table who held 3
+        Air); else ``()``, the line of :meth:`_sub`."""
+        from companion.rules.mission_to_mars_2049.model import RESOURCE_NAMES
+        produced = self.app.state.produced
+        if not hidden_hands(self.app) or not any(a.seat != current for a in options) or produced < 0:
+            return ()
+        kind = RESOURCE_NAMES[produced]
+        return f"anyone with 3+ {kind}", f"anyone: 3+ {kind}", f"3+ {kind}"
 
     def _sub(self, slot: str, options: list[Action], summary: dict, current: int | None) -> str | None:
         """A button's second line: who may (tokens off turn), the price of the
@@ -403,6 +422,8 @@ class TurnScreen(Screen):
             panels = L.take_bottom(column, text.font(lay.small).get_linesize(), lay.gap)[1]
         rows = L.rows(panels, n, lay.gap)
         seats = [i for i in self.app.game.to_act(state).seats if 0 <= i < n]
+        if hidden_hands(self.app):  # where a message goes must not tell who holds 3 of the kind produced (Q.7)
+            seats = seats[:1]
         everyone = sorted(set(seats))  # every player who may act (Q.7: another's tokens), else the acting one
         for kept in ([everyone] if len(everyone) > 1 else []) + ([seats[:1]] if seats else []):
             gap = _tallest_gap(column, [rows[i] for i in kept], lay.gap)
@@ -519,6 +540,25 @@ def _every_kind(robberies: list[Action]) -> list[Action]:
             if (a.seat, a.args.get("victim"), r) not in seen:
                 seen.add((a.seat, a.args.get("victim"), r))
                 out.append(Action(a.kind, {**a.args, "resource": r}, a.seat))
+    return out
+
+
+def _every_seat(state: Any, legal: list[Action]) -> list[Action]:
+    """``legal`` with, in a turn's main phase after a roll that produced a resource, every other player's
+    cards-into-token moves of that kind, (3) and (8), whether they hold the cards or not: with hands hidden the
+    Tokens button and its "who?" must not tell the table who holds 3 or more (F.A.Q. Q.7: "change Resource Cards
+    to Tokens but only if they are of the same kind as the resource produced on that turn"). The rules refuse
+    one a player cannot make, with their reason."""
+    from companion.rules.mission_to_mars_2049.model import RESOURCES
+    produced = getattr(state, "produced", -1)
+    if getattr(state, "phase", None) != "main" or not 0 <= produced < len(RESOURCES):
+        return legal
+    out, seen = list(legal), {(a.kind, a.seat, a.args.get("resource"), a.args.get("token")) for a in legal}
+    for seat in range(len(state.seats)):
+        for size in (3, 8):
+            key = ("to_token", seat, RESOURCES[produced], size)
+            if seat != state.current and key not in seen:
+                out.append(Action("to_token", {"resource": RESOURCES[produced], "token": size}, seat))
     return out
 
 
