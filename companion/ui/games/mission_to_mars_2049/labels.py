@@ -48,6 +48,9 @@ QUESTIONS = {
     "use": "play Protection?",
 }
 
+#: The answers to a Protection window (4.1 Peaceful Mission Cards, Protection Mission): play it, or decline
+USE_LABEL = {True: "Play Protection", False: "Let it be"}
+
 #: A Robbery's (and a Grand Theft's) card is drawn blind (3.5: "Draw blind without seeing the cards"): the
 #: robber says what it turned out to be, not which one to take (a tester read "which resource?" as a choice)
 DRAWN_BLIND = "which resource was drawn blind?"
@@ -92,7 +95,7 @@ def value_label(summary: dict[str, Any], action: Action, arg: str, value: Any) -
     if arg == "card":
         return MISSION_NAME.get(value, str(value))
     if arg == "use":
-        return "Play Protection" if value else "Let it be"
+        return USE_LABEL[bool(value)]
     if arg == "take":
         return ", ".join(RESOURCE_LABEL[r] for r in value) if value else "\u2014"
     if arg == "station":

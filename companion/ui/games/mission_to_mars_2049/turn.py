@@ -37,8 +37,8 @@ from ...chooser import ask_paged, choose
 from ...screens.base import Screen
 from ...screens.chrome import face_pad, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
-from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, _station, action_text, ask, price, rank,
-                     station_price, value_label)
+from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, USE_LABEL, _station, action_text, ask,
+                     price, rank, station_price, value_label)
 from .panels import bank_text, event_lines, hidden_hands, player_panels
 
 DONE = "done"
@@ -362,8 +362,11 @@ class TurnScreen(Screen):
                 theft = kind == "rob" and summary["theft_left"]   # not a Robbery: the Mission's blind draws
                 sub = f"{count(summary['theft_left'], 'card')} to draw" if theft else \
                     self._sub(kind, options, summary, current)
+                # Protection: both answers on the button, declining too (4.1; a tester's finding: not said)
+                answers = (f"play or {USE_LABEL[False]}", f"or {USE_LABEL[False]}") if kind == "protect" else ()
                 out.append(Button("Grand Theft" if theft else KINDS[kind][0],
-                                  lambda k=kind, o=only: self.offer(k, only=o), sub=sub))
+                                  lambda k=kind, o=only: self.offer(k, only=o), sub=answers[0] if answers else sub,
+                                  short=answers[1] if answers else None))
         return out + self.productivity(prod, summary, current)
 
     def productivity(self, plays: list[Action], summary: dict, current: int | None) -> list[Button]:
@@ -652,11 +655,16 @@ def _lab_title(summary: dict[str, Any], seat: int | None) -> str | None:
 
 
 def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
-    """What the table does now, in a few words (nothing in the main phase of a turn)."""
+    """What the table does now, in a few words (nothing in the main phase of a turn); in a Protection window
+    also how to answer it, declining too, as the Protection button's choices say it: "Protection? Blue, Green:
+    Play Protection or Let it be?" (4.1 Protection Mission; a tester's finding: nothing said how to decline, the
+    greyed "I'm done!" only when tapped)."""
     if expect is not None:
         return expect.purpose
     if any(a.kind == DONE for a in app.legal()):
         return ""  # the top bar says whose turn it is, NEXT says "I'm done!": the room goes to the moves
+    if app.game.phase(state) == "protect" and any(a.kind == "protect" for a in app.legal()):
+        return f"{turn.label}: {USE_LABEL[True]} or {USE_LABEL[False]}?"   # the button says both too
     return turn.label
 
 

@@ -1,0 +1,59 @@
+"""Mission to Mars 2049 through the screen: what earlier testers found hard to read or to find (how to decline a
+Protection window, what "More" holds, the tokens' "t" and Grand Theft's target at 800x480 with 4 players).
+Source: shared/rules/mission-to-mars-2049.txt."""
+from __future__ import annotations
+
+import pytest
+
+from .test_mission_to_mars_2049_report import colony, driver, put  # noqa: F401 (fixture)
+
+
+def _busy(state):
+    """Red's main phase after an Air roll with 2 to 4 players: Red rich, tokens and Mission Cards held; Blue
+    9, 4, 4 and the others 5, 4, 4 in cards."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    state = colony(state, 0, cards=(20, 20, 20), tok3=(1, 1, 1), roads=3, peaceful=1, aggressive=1, bases=4)
+    for seat in range(1, len(state.seats)):
+        state = colony(state, seat, cards=(9, 4, 4) if seat == 1 else (5, 4, 4))
+    return replace(state, phase="main", current=0, produced=0, face=1, turn=12)
+
+
+def _inside(d, name):
+    """The texts drawn inside the button called ``name``."""
+    d.frame()
+    rect = next(h.rect for h in d.app.screen.ui.hits if h.label == name)
+    return [t for t, r, _ in d.app.screen.ui.texts if rect.contains(r)]
+
+
+def _play(d, card):
+    """Red plays Mission Card ``card`` (its name on the list), behind More where it does not fit."""
+    if "Play Mission" not in d.names():
+        d.tap("More")
+    d.tap("Play Mission")
+    while card not in d.names():
+        d.tap("More\u2026")
+    d.tap(card)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+def test_a_protection_window_shows_how_to_decline_before_any_tap(driver, size, players):
+    """A tester's finding: in a Protection window (4.1 Protection Mission) nothing said that declining is
+    Protection, then "Let it be"; only the greyed "I'm done!", when tapped, said "play it, or let it be". The
+    Protection button says both answers, and the heading asks them in the same words; the way works."""
+    d = driver(size, players)
+    state = colony(colony(_busy(d.app.state), 0, peaceful=0, aggressive=1), 1, cards=(2, 2, 2), peaceful=1)
+    put(d, state)
+    _play(d, "Black Friday accident")
+    d.tap("Air")
+    assert d.app.state.phase == "protect" and d.app.state.react == (1,)
+    inside = _inside(d, "Protection")
+    assert any("Let it be" in t for t in inside), inside
+    texts = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Play Protection or Let it be?" in texts, texts
+    d.tap("Protection")
+    if "Blue" in d.names():
+        d.tap("Blue")
+    d.tap("Let it be")
+    assert d.app.state.phase == "main"
