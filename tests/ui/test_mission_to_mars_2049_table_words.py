@@ -57,3 +57,26 @@ def test_a_protection_window_shows_how_to_decline_before_any_tap(driver, size, p
         d.tap("Blue")
     d.tap("Let it be")
     assert d.app.state.phase == "main"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_more_names_only_the_moves_behind_it_that_can_be_made(driver, size):
+    """A tester's finding: with 4 players in portrait More read "Play, Tokens" while both were greyed (no
+    Mission Card held, 4.0; no 3 cards of a kind, 3.8). It names the moves that can be made now; with none, the
+    Game Bank's cards, which its tap shows (2.1) with the greyed moves' reasons."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(size, 4)
+    start = replace(d.app.state, phase="main", current=0, produced=0, face=1, turn=5)
+    put(d, colony(start, 0, cards=(2, 0, 1), peaceful=0, aggressive=0))
+    behind = [n for n in ("Play Mission (why not?)", "Tokens (why not?)") if n not in d.names()]
+    inside = [t for t in _inside(d, "More") if t != "More"]
+    if behind:   # both greyed, behind More: not named as moves
+        assert inside == ["Game Bank"], inside
+    d.tap("More")
+    assert "Game Bank" in " ".join(d.app.dialog.lines)
+    d.app.close_dialog()
+    put(d, colony(start, 0, cards=(2, 0, 1), peaceful=1, aggressive=0))   # Play Mission: a Peaceful card held
+    inside = [t for t in _inside(d, "More") if t != "More"]
+    if "Play Mission" not in d.names():
+        assert inside and inside[0].startswith("Play") and "Tokens" not in inside[0], inside

@@ -492,11 +492,7 @@ class TurnScreen(Screen):
         _events(ui, ev_r, recent, app)
         if len(shown) < len(buttons) or app.game.phase(state) == "main":  # More keeps its place
             rest = buttons[len(shown):]
-            behind = next((b.sub for b in rest if b.title == PRODUCTIVITY), None)
-            # else the moves behind it by name, as many as fit (a tester's finding: 4 players in portrait)
-            first = [b.title.split()[0] for b in rest]
-            words = [f"{PRODUCTIVITY}: {behind}", PRODUCTIVITY] if behind else [", ".join(b.title for b in rest)] + [
-                ", ".join(first[:k]) + ("\u2026" if k < len(first) else "") for k in range(len(first), 0, -1)]
+            words = _more_words(rest)
             shown = shown + [Button("More", lambda: self.more(rest), sub=words[0], short=words[1] if len(words) > 1
                                     else None, shorter=tuple(words[2:]))]
         for cell, b in zip(cells, shown):
@@ -513,6 +509,28 @@ class TurnScreen(Screen):
         if not buttons and not done:
             ui.block(pygame.Rect(area.x, ev_r.bottom + lay.gap, area.w, max(0, nr.y - ev_r.bottom - 2 * lay.gap)),
                      "Waiting for the die or a choice above.", lay.body, DIM)
+
+
+#: More's second line when none of the moves behind it can be made now: what its tap holds of use, the Game
+#: Bank's cards (2.1) and the greyed moves' reasons
+MORE_BANK = "Game Bank"
+
+
+def _more_words(rest: list[Button]) -> list[str]:
+    """More's second line for the buttons ``rest`` behind it, longest first (the first that fits is drawn):
+    "Productivity: Blue" when the Productivity button is there; else the moves that can be made now by name,
+    then their first words, as many as fit ("Trade, Buy, Play, Tokens", "Trade, Buy…"; a tester's finding: 4
+    players in portrait); greyed ones are not named (a tester read "Play, Tokens" under More while both were
+    greyed): with none to make, :data:`MORE_BANK`; nothing behind More, ``[""]``."""
+    behind = next((b.sub for b in rest if b.title == PRODUCTIVITY), None)
+    if behind:
+        return [f"{PRODUCTIVITY}: {behind}", PRODUCTIVITY]
+    usable = [b for b in rest if b.enabled]
+    if not usable:
+        return [MORE_BANK if rest else ""]
+    first = [b.title.split()[0] for b in usable]
+    return [", ".join(b.title for b in usable)] + [", ".join(first[:k]) + ("\u2026" if k < len(first) else "")
+                                                   for k in range(len(first), 0, -1)]
 
 
 def _cited(tip: str) -> tuple[str, str | None]:
