@@ -80,3 +80,39 @@ def test_more_names_only_the_moves_behind_it_that_can_be_made(driver, size):
     inside = [t for t in _inside(d, "More") if t != "More"]
     if "Play Mission" not in d.names():
         assert inside and inside[0].startswith("Play") and "Tokens" not in inside[0], inside
+
+
+def _worths(d, name):
+    """What ``name``'s panel shows after each of its resource letters: the cards, and what their tokens are
+    worth when they hold some ("20", "+48t"; or "3+48t" as one)."""
+    d.frame()
+    panel = max((h.rect for h in d.app.screen.ui.hits if h.label == name), key=lambda r: r.w * r.h)
+    texts = [t for t, r, _ in d.app.screen.ui.texts if panel.contains(r)]
+    out = {}
+    for k, t in enumerate(texts):
+        if t in ("A", "F", "M") and k + 1 < len(texts):
+            after = texts[k + 1:k + 3]
+            out[t] = after[0] + (after[1] if len(after) > 1 and after[1].startswith("+") else "")
+    return out
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+@pytest.mark.parametrize("cards, tok3, tok8", [((3, 20, 20), (0, 1, 1), (6, 0, 0)),
+                                               ((20, 20, 20), (1, 1, 0), (0, 0, 6)),
+                                               ((3, 12, 5), (0, 2, 3), (6, 0, 0))])
+def test_every_tokens_worth_keeps_its_t(driver, size, players, cards, tok3, tok8):
+    """A tester's finding: with 4 players at 800x480 a panel read "A 3+48", the "t" of the tokens (3.8) left out
+    where "3+48t" fitted at the smaller size; beside "F 20+3" it read as 51 cards. Each resource with tokens
+    keeps its "t" (smaller, unbolded where it must), and nothing is cut or summed."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    from companion.ui import text
+    d = driver(size, players)
+    cuts = text.STATS["cut"]
+    put(d, replace(colony(d.app.state, 0, cards=cards, tok3=tok3, tok8=tok8), phase="main", current=0, produced=0,
+                   face=1, turn=12))
+    worths = _worths(d, "Red")
+    for letter, n, t3, t8 in zip("AFM", cards, tok3, tok8):
+        assert worths[letter] == f"{n}+{3 * t3 + 8 * t8}t", worths
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]

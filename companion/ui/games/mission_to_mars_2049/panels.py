@@ -136,31 +136,70 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             total = sum(p["value"].values())
             ui.label(numbers, f"{total} resources \u00b7 {p['road_cards']} Road", lay.small, DIM)
         else:
-            r_w = lay.px(52)  # "R 3": Road cards are one digit (at most 3, 3.11.4)
+            # "R 3": Road cards are one digit (at most 3, 3.11.4); the room left goes to the resources
+            r_w = _letter_w(ui, "R") + text.width("3", lay.big, True) + lay.px(4)
             road_r, cells_r = L.take_right(numbers, r_w, lay.gap)
             kinds = ("air", "food", "minerals")
             tokens = {res: p["value"][res] - p["cards"][res] for res in kinds}
-            for cell, res in zip(_cells(ui, cells_r, [(p["cards"][r], tokens[r]) for r in kinds]), kinds):
-                _resource(ui, cell, res[0].upper(), p["cards"][res], tokens[res])
-            lab_r, val_r = L.take_left(road_r, lay.px(22))
+            values = [(r[0].upper(), p["cards"][r], tokens[r]) for r in kinds]
+            for cell, (letter, cards, worth) in zip(_cells(ui, cells_r, values), values):
+                _resource(ui, cell, letter, cards, worth)
+            lab_r, val_r = L.take_left(road_r, _letter_w(ui, "R"))
             ui.label(lab_r, "R", lay.small, DIM, bold=True)
             ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
         ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
 
 
-def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[int, int]]) -> list[pygame.Rect]:
-    """The resources' cells across ``rect``, one per ``(cards, tokens)``: each as wide as "A 10+25t" needs when
-    all fit so (the room left shared out), else even (a tester's finding: "A 10+" hid 25 Air in tokens beside
-    two half-empty cells)."""
+def _forms(ui: Ui, cards: int, tokens: int) -> list[tuple[str, str, int, bool, int]]:
+    """The ways to draw one resource's ``cards`` and ``tokens`` (what its Resource Tokens are worth), best first,
+    each narrower than the ones before it: ``(how, words, size, bold, width in pixels)`` without the letter.
+    ``how``: ``"beside"`` the cards as a key number, ``words`` beside them ("20" "+48t"); ``"one"`` one label
+    ("20+48t"); ``"key"`` the cards alone (no tokens, or no room: a tap on the panel says them). Every form
+    saying "t" (the tokens' mark, 3.8) comes before those without it, down to the small size unbolded (a
+    tester's finding: "A 3+48" at 800x480 with 4 players); never one total, which would hide the tokens a
+    Robbery cannot draw (3.8.2)."""
     lay = ui.layout
-    for form, size in (("+{}t", lay.body), ("+{}", lay.small)):  # as :func:`_resource` tries them
-        need = [lay.px(22) + text.width(str(c), lay.big, True) + (lay.px(4) + text.width(form.format(t), size)
-                                                                   if t else 0) for c, t in values]
-        spare = rect.w - (len(values) - 1) * lay.gap - sum(need)
-        if spare >= 0:
-            break
-    else:
-        return L.cols(rect, len(values), lay.gap)
+    big_w = text.width(str(cards), lay.big, True)
+    if not tokens:
+        return [("key", "", lay.big, True, big_w)]
+    beside = big_w + lay.px(2)
+    forms = []
+    for mark in ("t", ""):
+        worth, both = f"+{tokens}{mark}", f"{cards}+{tokens}{mark}"
+        forms.append(("beside", worth, lay.body, False, beside + text.width(worth, lay.body)))
+        forms += [("one", both, z, bold, text.width(both, z, bold))
+                  for z, bold in ((lay.body, True), (lay.small, True), (lay.small, False))]
+    forms.append(("beside", "+", lay.body, False, beside + text.width("+", lay.body)))
+    forms.append(("key", "", lay.big, True, big_w))
+    out: list[tuple[str, str, int, bool, int]] = []
+    for form in forms:   # a worse form only where it is narrower
+        if not out or form[-1] < out[-1][-1]:
+            out.append(form)
+    return out
+
+
+def _letter_w(ui: Ui, letter: str) -> int:
+    """The pixels a resource's letter ("A", "F", "M", "R") takes before its number: its width and a little."""
+    return max(ui.layout.px(22), text.width(letter, ui.layout.small, True) + ui.layout.px(3))
+
+
+def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> list[pygame.Rect]:
+    """The resources' cells across ``rect``, one per ``(letter, cards, tokens)``: each as wide as its best form
+    of :func:`_forms` that leaves the others room ("A 10+25t"), the forms given up one step at a time, the
+    widest cell first, the room left shared out; else even (a tester's finding: "A 10+" hid 25 Air in tokens
+    beside two half-empty cells)."""
+    lay = ui.layout
+    forms = [_forms(ui, c, t) for _, c, t in values]
+    pick = [0] * len(values)
+    room = rect.w - (len(values) - 1) * lay.gap - sum(_letter_w(ui, letter) for letter, _, _ in values)
+    while sum(f[k][-1] for f, k in zip(forms, pick)) > room:
+        worse = [n for n in range(len(values)) if pick[n] + 1 < len(forms[n])]
+        if not worse:
+            return L.cols(rect, len(values), lay.gap)
+        n = max(worse, key=lambda n: (-pick[n], forms[n][pick[n]][-1]))   # each one step, the widest first
+        pick[n] += 1
+    need = [_letter_w(ui, letter) + f[k][-1] for (letter, _, _), f, k in zip(values, forms, pick)]
+    spare = rect.w - (len(values) - 1) * lay.gap - sum(need)
     out, x = [], rect.x
     for k, w in enumerate(need):
         w += spare // len(values) + (spare % len(values) if k == len(values) - 1 else 0)
@@ -170,36 +209,22 @@ def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[int, int]]) -> list[pyg
 
 
 def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -> None:
-    """"A 4+3t": the cards in hand (a key number) and, at the body size (read
-    at 1 m beside it), what the Resource Tokens are worth; where that does not
-    fit, both at a smaller size ("6+22t"), else the cards and the tokens' worth at
-    the smaller size ("10 +25"), else the cards and "+" (a tap on the
-    panel says the tokens): never one total, which would hide the tokens a
-    Robbery cannot draw (3.8.2)."""
+    """"A 4+3t" in ``cell``: the letter, then the best form of :func:`_forms` that fits: the cards in hand (a
+    key number) and, at the body size (read at 1 m beside it), what the Resource Tokens are worth; else both
+    at one size ("6+22t", then smaller), the "t" kept as long as anything with it fits; else without it ("10+25"),
+    else the cards and "+" (a tap on the panel says the tokens)."""
     lay = ui.layout
-    lab_r, val_r = L.take_left(cell, lay.px(22))
+    lab_r, val_r = L.take_left(cell, _letter_w(ui, letter))
     ui.label(lab_r, letter, lay.small, DIM, bold=True)
-    big_w = text.width(str(cards), lay.big, True)
-    extra = next((t for t in (f"+{tokens}t", f"+{tokens}") if tokens and
-                  big_w + lay.px(2) + text.width(t, lay.body) <= val_r.w), None)
-    if tokens and extra is None:
-        both = [(f"{cards}+{tokens}{t}", size) for size in (lay.body, lay.small) for t in ("t", "")]
-        fits = next(((w, z) for w, z in both if text.width(w, z, True) <= val_r.w), None)
-        if fits is not None:
-            ui.label(val_r, fits[0], fits[1], FG, bold=True)
-            return
-        # the tokens' worth at the small size beside the key number ("A 10+" had hidden 29 Air in tokens)
-        small = f"+{tokens}"
-        if big_w + lay.px(2) + text.width(small, lay.small) <= val_r.w:
-            r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
-            ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), small,
-                     lay.small, INFO)
-            return
-        extra = "+" if big_w + lay.px(2) + text.width("+", lay.body) <= val_r.w else None  # tokens too: tap
+    forms = _forms(ui, cards, tokens)
+    how, words, size, bold, _ = next((f for f in forms if f[-1] <= val_r.w), forms[-1])
+    if how == "one":
+        ui.label(val_r, words, size, FG, bold=bold)
+        return
     r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
-    if extra:
-        ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), extra,
-                 lay.body, INFO)
+    if how == "beside":
+        ui.label(pygame.Rect(r.right + lay.px(2), val_r.y, val_r.right - r.right - lay.px(2), val_r.h), words,
+                 size, INFO)
 
 
 def _info_parts(p: dict[str, Any], held: int) -> list[str]:
