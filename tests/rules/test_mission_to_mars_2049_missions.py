@@ -333,7 +333,8 @@ def test_mm099_mm149_grand_theft_three_blind_draws():
     s = colony(holding(aggressive=1), 1, cards=(1, 0, 1))
     s, ev = act(s, "play", card="grand_theft", target=1)
     assert s.phase == "rob" and s.rob_left == 2
-    assert any(e.text.startswith("Draw 2 Resource cards blind from ") for e in ev)  # not "card(s)"
+    # not "card(s)"; the victim first (a tester's finding: at 800x480 the victim was on the next line)
+    assert any(e.text == f"From {s.seats[1].name}: draw 2 Resource cards blind" for e in ev), [e.text for e in ev]
     cites(rejection(s, "rob", victim=2, resource="air"), GRAND_THEFT)
     s, _ = act(s, "rob", victim=1, resource="air")
     s, _ = act(s, "rob", victim=1, resource="minerals")

@@ -116,3 +116,24 @@ def test_every_tokens_worth_keeps_its_t(driver, size, players, cards, tok3, tok8
     for letter, n, t3, t8 in zip("AFM", cards, tok3, tok8):
         assert worths[letter] == f"{n}+{3 * t3 + 8 * t8}t", worths
     assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_grand_thefts_event_names_its_victim_on_its_first_line(driver, size, players):
+    """A tester's finding: with 4 players at 800x480, "Draw 3 Resource cards blind from" filled the line of what
+    happened and the victim ("Blue") was on the next one. The line names the victim first (4.1 Grand Theft
+    Mission: "Choose a player ... and draw three Resource cards from him or her")."""
+    d = driver(size, players)
+    victim = d.app.game.seats(d.app.state)[-1].name   # the longest name of the table's colours with 4: Yellow
+    state = colony(_busy(d.app.state), 0, peaceful=0, aggressive=1)
+    put(d, colony(state, len(state.seats) - 1, peaceful=0))
+    _play(d, "Grand Theft Mission")
+    if d.app.dialog is not None:
+        d.tap(victim)
+    assert d.app.state.phase == "rob"
+    d.frame()
+    box = next(h.rect for h in d.app.screen.ui.hits if h.label == "This turn")
+    lines = [t for t, r, _ in d.app.screen.ui.texts if box.contains(r)]
+    assert lines and victim in lines[0] and "3 Resource cards" in " ".join(lines), lines

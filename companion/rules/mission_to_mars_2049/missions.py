@@ -277,7 +277,8 @@ def _sabotage(state: State, attack: Attack, events: list[Event]) -> State:
 
 def _grand_theft(state: State, attack: Attack, events: list[Event]) -> State:
     """Grand Theft Mission: three Resource cards drawn blind (decision MA-27:
-    as many as the victim holds, up to 3), entered one by one as ROB."""
+    as many as the victim holds, up to 3), entered one by one as ROB; its event names the victim first ("From
+    Blue: draw 3 Resource cards blind")."""
     t = attack.target
     if t in attack.protected:
         return state
@@ -285,7 +286,9 @@ def _grand_theft(state: State, attack: Attack, events: list[Event]) -> State:
     if not n:
         events.append(later("robbed", "{} holds no Resource card: nothing to draw", (_name(state, t),)))
         return state
-    events.append(later("grand_theft", "Draw {} blind from {}", (count(n, "Resource card"), _name(state, t))))
+    # the victim first: at 800x480 "Draw 3 Resource cards blind from" filled the line and the victim went to
+    # the next (a tester's finding)
+    events.append(later("grand_theft", "From {}: draw {} blind", (_name(state, t), count(n, "Resource card"))))
     return replace(state, phase=ROB, rob_victim=t, rob_left=n)
 
 
