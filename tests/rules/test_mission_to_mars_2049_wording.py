@@ -104,3 +104,20 @@ def test_a_blind_draws_line_for_hidden_hands_leaves_out_the_kind_drawn():
     assert mm.hidden_hands_text(stored) == "Anna draws 1 Resource card blind from Ben"
     other = Event("production", "Food rolled: Anna +1")
     assert mm.hidden_hands_text(other) == other.text
+
+
+def test_a_token_refused_off_turn_has_words_for_a_hidden_hand():
+    """F.A.Q. Q.7 and 3.8: with hands hidden a refusal of cards into a token off turn must not say what the
+    player holds (``hidden_hands_reason``); the player whose turn it is, and every other refusal, keep theirs."""
+    from companion.rules.mission_to_mars_2049.checks import hidden_hands_reason
+    from companion.rules.mission_to_mars_2049.model import replace
+    s = replace(colony(main_state(3), 1, cards=(5, 2, 2)), produced=0)
+    off = Action("to_token", {"resource": "air", "token": 8}, 1)
+    r = mm.check(s, off)
+    assert r is not None and "short" in r.message   # the rules' own words: 3 Air short
+    hidden = hidden_hands_reason(s, off, r)
+    assert hidden.code == r.code and "Q.7" in hidden.rule
+    assert "5" not in hidden.message and "short" not in hidden.message, hidden.message
+    mine = Action("to_token", {"resource": "air", "token": 8}, 0)
+    r = mm.check(s, mine)
+    assert r is not None and hidden_hands_reason(s, mine, r) is r

@@ -156,3 +156,32 @@ def test_with_open_hands_the_tokens_button_still_names_who_may(driver):
     put(d, replace(colony(colony(colony(busy(d.app.state), 0, cards=(2, 2, 2), tok3=(0, 0, 0)), 2,
                                  cards=(2, 4, 4)), 3, cards=(2, 4, 4)), produced=0, face=1))
     assert "Blue" in _tokens_button(d)[1], _tokens_button(d)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_hands_hidden_a_refused_token_off_turn_does_not_say_what_the_player_holds(driver, size):
+    """Found while fixing the Tokens button: with hands hidden every other player is offered, (3) and (8); a
+    token refused to one of them said "A (8) token takes 8 Air cards: 3 Air short." or "... Blue holds 2.",
+    telling the table the hand the option hides. The refusal says the rule (F.A.Q. Q.7, 3.8) without the count;
+    nothing changes (open hands keep the rules' refusal with the count: tests/rules, it is on the screen)."""
+    d = driver(size, 3, hands_hidden=True)
+    state = put(d, colony(colony(_busy(d.app.state), 0, cards=(2, 2, 2), tok3=(0, 0, 0)), 2, cards=(2, 4, 4)))
+    for who, token, held in (("Blue", "(8) Air token", "9"), ("Green", "(3) Air token", "2")):
+        if "Tokens" not in d.names():
+            d.tap("More")
+        d.tap("Tokens")
+        d.tap(who)
+        d.tap(token)
+        if who == "Blue":   # 9 Air: the (8) is made; take it back, and ask for 2 of them with 7 Air
+            assert d.app.state.colonies[1].tok8[0] == 1
+            state = put(d, colony(state, 1, cards=(7, 4, 4)))
+            if "Tokens" not in d.names():
+                d.tap("More")
+            d.tap("Tokens")
+            d.tap(who)
+            d.tap(token)
+            held = "7"
+        m = d.app.message
+        assert m is not None and "Q.7" in m.text and "only with 3" in m.text, m
+        assert "short" not in m.text and f"holds {held}" not in m.text and d.app.state == state, m.text

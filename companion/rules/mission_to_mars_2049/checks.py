@@ -80,6 +80,21 @@ def _off_turn_tokens(state: State, seat: int) -> Rejection:
                   f"the type just produced, into tokens: a (3) token takes 3, {name} holds {held}.", S.FAQ_OFF_TURN)
 
 
+def hidden_hands_reason(state: State, action: Action, rejection: Rejection) -> Rejection:
+    """``rejection`` (of ``action`` in ``state``) in words a table that keeps its hands hidden may read: cards
+    into a token refused to a player whose turn it is not, without what they hold ("When it is not their turn,
+    Blue may change Air cards, the type just produced, into a token only with 3 of them for a (3) token, 8 for
+    an (8) one", F.A.Q. Q.7; 3.8); any other refusal as it is (the player whose turn it is shows their hand)."""
+    r = state.produced
+    if action.kind != A.TO_TOKEN or action.seat == state.current or r < 0 \
+            or rejection.code not in ("off_turn_type", "too_few_cards"):
+        return rejection
+    name = state.seats[action.seat].name
+    return reject(rejection.code, f"When it is not their turn, {name} may change {RESOURCE_NAMES[r]} cards, the type "
+                  "just produced, into a token only with 3 of them for a (3) token, 8 for an (8) one.",
+                  S.FAQ_OFF_TURN)
+
+
 def _protection_first(state: State) -> Rejection:
     """A move in a Protection window, of anyone (the target too): the targets answer first (4.1)."""
     targets = " or ".join(state.seats[i].name for i in state.react)
