@@ -183,9 +183,11 @@ class PlayScreen(TableScreen):
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``, then the reminders
         that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"),
-        one by one; else the short forms, reach, hazards and what is in play first, the least needed sharing
-        lines ("+6 free · Hand 0"): a narrow panel (4 players at 800x480) shows what matters most rather than
-        the first lines. A tap on the panel shows the rest."""
+        one by one; else the short forms, reach and the hand first (a tester missed the hand on the 4 players'
+        panels at 800x480: the cards a player still holds are what 2.1 plays from, "Phase 2.1: Play Cards"),
+        then the hazards and what is in play, the least needed sharing lines ("In play 2 · +6 free"): a narrow
+        panel (4 players at 800x480) shows what matters most rather than the first lines. A tap on the panel
+        shows the rest."""
         lay = ui.layout
         r = self.app.game.reach(self.app.state, seat)   # asked once per state
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
@@ -206,7 +208,7 @@ class PlayScreen(TableScreen):
 
         def height(line: str) -> int:
             return len(text.wrap(line, rect.w, lay.small)) * lh
-        first = ("Reach", "Hazards", "In play", "+")   # the app's advice first: the cards in play are on the table
+        first = ("Reach", "Hand", "Hazards", "In play", "+")   # the app's advice and the hand: in play is on the table
         order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
                                                   len(first)))
         forms = [full for full, _ in facts_]

@@ -1,0 +1,52 @@
+"""What earlier testers noticed on the Race to Mars screens and left alone: the player panels' numbers and
+card names, the 2.1 play dialog's pages, the advance's words on hazards passed with protection, and
+Headquarters 5's dialog. Each checked on the real app, frame by frame (states built with the rules' test
+helpers, or seeded games tapped through).
+
+Source: shared/rules/race-to-mars.txt ("Phase 2.1: Play Cards", "Phase 2.2: Advance Rocket", "Hazards",
+"Headquarters", "Playing the Game 1: Pre-Launch").
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.race_to_mars.model import PLAY_STEP
+from tests.rules.test_race_to_mars_helpers import cards, flight, modules
+
+from .test_race_to_mars_screens import driver  # noqa: F401 (driver: the fixture)
+
+NAMES = ("Anna", "Winston", "Daniel", "Loes")
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def seat_state(d, n: int, state) -> None:
+    """A first game of ``n`` players on the driver's session, its state replaced by ``state`` (a test's)."""
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(n)],
+                                "first_game": True, "seed": 1})
+    s._states[-1] = state
+    d.frame()
+
+
+def column_texts(d, name: str) -> list[str]:
+    """The texts drawn inside player ``name``'s tap target (panel or 2.1 column facts) on the last frame."""
+    rect = next(h.rect for h in d.app.screen.ui.hits if h.label == name)
+    return [t for t, r, _ in d.app.screen.ui.texts if rect.contains(r)]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("free", [False, True])
+def test_2_1_four_columns_at_800x480_show_each_players_hand(driver, free):
+    """"Phase 2.1: Play Cards": cards are played from the hand. With four players at 800x480 a column has room
+    for two lines of facts; they are the reach and the hand ("Hand 3"), also beside a free advance and a card in
+    play (a tester found the hand left out)."""
+    d = driver((800, 480))
+    crew = cards(("Pilot", "fuel"), ("Cook", "fuel"), ("Medic", "hull"))
+    players = {i: dict(crew=crew, hand=i + 1, draw=2,
+                       modules=modules({"name": "Jet", "free_advance": 3}) if free else ()) for i in range(4)}
+    seat_state(d, 4, flight(n=4, step=PLAY_STEP, players=players))
+    assert d.app.current_screen().name == "play"
+    for i, name in enumerate(NAMES):
+        words = column_texts(d, name)
+        assert any(w.startswith("Reach") for w in words), words
+        assert any(w.startswith(f"Hand {i + 1}") for w in words), words
