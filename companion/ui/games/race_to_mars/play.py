@@ -170,11 +170,14 @@ class PlayScreen(TableScreen):
         turn = app.game.to_act(state)
         seats = [i for i, p in enumerate(view["players"]) if p["mode"] == "Post-launch"]
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        head, body = L.take_top(body, lay.px(34), lay.gap)
-        done = len(turn.done)
-        last = view["end_triggered"]
-        ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
-                 lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
+        if lay.portrait or not seats or not narrow(lay, L.cols(body, len(seats), lay.gap)[0].w - lay.px(10)):
+            # narrow columns (four players at 800x480) leave this line to the top bar, which says it too ("2.1 Play
+            # cards (all)", "0 of 4 done", "last round!"): its room is a line of facts more in each column
+            head, body = L.take_top(body, lay.px(34), lay.gap)
+            done = len(turn.done)
+            last = view["end_triggered"]
+            ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
+                     lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
         cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
         legal = app.legal()
         for cell, seat in zip(cells, seats):
@@ -183,9 +186,9 @@ class PlayScreen(TableScreen):
     def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
         """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``, then the reminders
         that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"),
-        one by one; else the short forms, reach and the hand first (a tester missed the hand on the 4 players'
-        panels at 800x480: the cards a player still holds are what 2.1 plays from, "Phase 2.1: Play Cards"),
-        then the hazards and what is in play, the least needed sharing lines ("In play 2 · +6 free"): a narrow
+        one by one; else the short forms, reach, hazards and the hand first (a tester missed the hand on the 4
+        players' panels at 800x480: the cards a player still holds are what 2.1 plays from, "Phase 2.1: Play
+        Cards"), then what is in play, the least needed sharing lines ("In play 2 · +6 free"): a narrow
         panel (4 players at 800x480) shows what matters most rather than the first lines. A tap on the panel
         shows the rest."""
         lay = ui.layout
@@ -208,7 +211,7 @@ class PlayScreen(TableScreen):
 
         def height(line: str) -> int:
             return len(text.wrap(line, rect.w, lay.small)) * lh
-        first = ("Reach", "Hand", "Hazards", "In play", "+")   # the app's advice and the hand: in play is on the table
+        first = ("Reach", "Hazards", "Hand", "In play", "+")   # the app's advice and the hand: in play is on the table
         order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
                                                   len(first)))
         forms = [full for full, _ in facts_]
@@ -262,7 +265,7 @@ class PlayScreen(TableScreen):
         if portrait:  # info on the left, buttons on the right
             btn_r, info_r = L.take_right(rest, int(rest.w * self.buttons_share), lay.gap)
         else:
-            btn_h = (nbuttons + (rest.w < lay.px(220))) * (lay.touch + lay.gap)
+            btn_h = (nbuttons + narrow(lay, rest.w)) * (lay.touch + lay.gap)
             btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
         self.paint_facts(ui, info_r, seat, p)
@@ -295,11 +298,17 @@ class PlayScreen(TableScreen):
         else:
             first, mid, last = L.rows(btn_r, 3, lay.gap)
             cells = [first, *L.cols(mid, 2, lay.gap), last]
-            if mid.w < lay.px(220):  # narrow columns: Boost and Rocket one above the other
+            if narrow(lay, mid.w):  # narrow columns: Boost and Rocket one above the other
                 cells = L.rows(btn_r, 4, lay.gap)
         for cell, (label, cb, style, key) in zip(cells, buttons):
             label = fitting([label, label.split()[0]], cell.w - 2 * lay.px(8), lay.body, True)
             ui.button(cell, label, cb, style, size=lay.body, name=key)
+
+
+def narrow(lay: Any, width: int) -> bool:
+    """Whether a 2.1 column ``width`` px wide inside is narrow (four players at 800x480): Boost and Rocket one
+    above the other, not side by side."""
+    return width < lay.px(220)
 
 
 def hazards_short(hazards: list[dict]) -> str:
