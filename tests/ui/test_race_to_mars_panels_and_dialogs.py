@@ -52,3 +52,20 @@ def test_2_1_four_columns_at_800x480_show_each_players_hand(driver, played):
         assert any(w.startswith("Reach") for w in words), words
         assert any(w.startswith(f"Hand {i + 1}") for w in words), words
         assert not played or any("red hazard" in w for w in words), words
+
+
+@pytest.mark.timeout(60)
+def test_portrait_the_other_post_launch_panels_show_more_than_to_mars_and_xp(driver):
+    """Portrait (480x800), four players in 2.2: a tester saw only "to Mars" and XP on the panels of the players
+    not acting, with room for a second row. Their numbers are drawn smaller where that gives them more rows, so
+    the Boosts are shown too ("Phase 2.2: Advance Rocket": a Boost is a wild resource); the acting player's panel
+    keeps its hand."""
+    d = driver((480, 800))
+    players = {i: dict(hand=2, boosts=i, draw=2) for i in range(4)}
+    seat_state(d, 4, flight(n=4, players=players))
+    assert d.app.current_screen().name == "turn"
+    for i, name in enumerate(NAMES):
+        words = column_texts(d, name)
+        assert "to Mars" in words and "XP" in words and "Boosts" in words and str(i) in words, (name, words)
+        assert i != 0 or "Hand" in words, words
+        assert not any(w.endswith("\u2026") for w in words), words

@@ -83,7 +83,8 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     the Crew deck launching needs, "Crew 5 needs 8", before the modules: the first to be read),
     Rocket modules.
     Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand (the acting player's hand third, and
-    their first four numbers always shown, smaller where the panel is short: portrait, four players).
+    their first four numbers always shown, smaller where the panel is short: portrait, four players); smaller
+    too where that shows more rows of them (the other players' panels in portrait).
     A tap opens the player's details."""
     lay = ui.layout
     view = app.view()
@@ -138,7 +139,11 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         lh = text.font(lay.small).get_linesize()
         # the key cells always: at the body size, closer, where the big size has no room
         rows = cell_rows(lay, rest.w, cells[:key])
-        compact = rest.h < lay.px(35) * rows
+        big_rows = rest.h // lay.px(35)
+        # after launch, also where the smaller size gives more rows to the numbers the big one leaves out (portrait,
+        # four players: the other players' panels showed "to Mars" and XP alone)
+        compact = rest.h < lay.px(35) * rows or (post and cell_rows(lay, rest.w, cells) > big_rows
+                                                 and rest.h // lay.px(30) > big_rows)
         if compact:
             need = lay.px(30) * cell_rows(lay, rest.w, cells if post else cells[:key], True)
         else:
