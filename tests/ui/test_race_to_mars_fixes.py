@@ -238,32 +238,32 @@ def play_to_several_cards(d, n: int, limit: int) -> None:
     play_until(d, 6, several, limit=limit)
 
 
-def test_play_a_card_keeps_every_card_in_its_place_after_a_play(driver):
-    """"Phase 2.1: Play Cards": between two plays the list of cards keeps its
-    order; the card played stays in its place, greyed out, so a tap timed on
-    the old list never lands on another card."""
+def test_play_a_card_keeps_the_others_in_order_and_puts_the_card_played_last(driver):
+    """"Phase 2.1: Play Cards": between two plays the cards still playable keep their order; the card played
+    goes greyed to the end of the list, after every card still playable (a later tester found page 1 all
+    greyed, the playable cards on later pages: what can be played comes first)."""
+    from .test_race_to_mars_panels_and_dialogs import every_option
     d = driver()
     s = d.app.session
     play_to_several_cards(d, 3, limit=4000)
     seat = d.app.current_screen().playing()[0]
     who = s.state.names[seat]
 
-    def listed() -> list[str]:
+    def listed() -> list[tuple[str, bool]]:
         d.tap(f"{who}: play")
-        out = [label.split(":")[0] for label, _ in d.app.dialog.options]
-        return out
+        return [(label.split(":")[0], on_tap is not None) for label, on_tap in every_option(d)]
     before = listed()
-    live = [label for label, on_tap in d.app.dialog.options if on_tap is not None and label != "More\u2026"]
-    played = live[0].split(":")[0]
+    played = next(name for name, live in before if live)
     seq = s.seq
-    d.tap(live[0])
+    d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None and label.startswith(played)))
     while d.app.dialog is not None:   # what the card's effects ask: the first answer
         d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None))
     assert s.seq == seq + 1
     after = listed()
-    assert after == before, (before, after)
-    greyed = [label.split(":")[0] for label, on_tap in d.app.dialog.options if on_tap is None]
-    assert played in greyed
+    live = [name for name, on in after if on]
+    assert live == [name for name, on in before if on and name != played], (before, after)
+    assert after[:len(live)] == [(name, True) for name in live]
+    assert (played, False) in after[len(live):]
 
 
 def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):

@@ -69,3 +69,19 @@ def test_portrait_the_other_post_launch_panels_show_more_than_to_mars_and_xp(dri
         assert "to Mars" in words and "XP" in words and "Boosts" in words and str(i) in words, (name, words)
         assert i != 0 or "Hand" in words, words
         assert not any(w.endswith("\u2026") for w in words), words
+
+
+def every_option(d) -> list[tuple[str, object]]:
+    """Every option of the open paged dialog, page after page ("More\u2026" tapped until the last page), the
+    dialog left on its first page."""
+    from companion.ui.chooser import FIRST_PAGE, MORE
+    out = []
+    for _ in range(50):
+        out += [(label, on_tap) for label, on_tap in d.app.dialog.options if label not in (MORE, FIRST_PAGE)]
+        labels = [label for label, _ in d.app.dialog.options]
+        if MORE not in labels:
+            if FIRST_PAGE in labels:
+                d.tap(FIRST_PAGE)
+            return out
+        d.tap(MORE)
+    raise AssertionError("no last page")

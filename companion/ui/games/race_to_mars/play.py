@@ -65,26 +65,28 @@ class PlayScreen(TableScreen):
 
     # ------------------------------------------------------------------ playing a card
     def play(self, seat: int) -> None:
-        """Which card ``seat`` plays: the Crew cards in a stable order, those
-        that may be in hand first (:func:`.facts.hand_order`); a card played
-        this turn stays in its place, greyed out with the same words, so the others
-        never move under a finger between two plays."""
+        """Which card ``seat`` plays: the cards the rules let them play first (those that may be in hand first,
+        :func:`.facts.hand_order`, in the order recruited), then those refused (a Copy card with nothing to copy:
+        greyed, a tap says the rule), then the cards played this turn, greyed, last ("Phase 2.1: Play Cards"): a
+        tester found page 1 all greyed, the cards still playable on later pages."""
         app = self.app
         plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
         p = facts.player(app.state, seat)
         in_play = {c.name for c in p.play if not c.gone}
-        options: list[tuple[str, Any]] = []
+        playable: list[tuple[str, Any]] = []
+        refused: list[tuple[str, Any]] = []
+        played: list[tuple[str, Any]] = []
         for name in facts.hand_order(app.state, seat):
             mine = [a for a in plays if a.args["card"] == name]
-            options += [(option_label(app, a), lambda a=a: self.complete(a)) for a in mine]
-            if not mine and name in in_play:   # its words as when it was playable: nothing else moves
-                options.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
+            playable += [(option_label(app, a), lambda a=a: self.complete(a)) for a in mine]
+            if not mine and name in in_play:   # its words as when it was playable, greyed
+                played.append((option_label(app, Action(PLAY, {"card": name}, seat)), None))
             elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
-                tried = Action(PLAY, {"card": name}, seat)  # copy): in its place, greyed; a tap says the rule (a
-                label = option_label(app, tried)  # tester's finding: drawn playable, a tap was refused)
-                options.append((label, Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))))
-        ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", options,
-                    lines=["Cards that may be in hand first; a card played this turn stays in its place, greyed."])
+                tried = Action(PLAY, {"card": name}, seat)  # copy): greyed; a tap says the rule (a tester's
+                label = option_label(app, tried)  # finding: drawn playable, a tap was refused)
+                refused.append((label, Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))))
+        ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", playable + refused + played,
+                    lines=["Cards you can play first; those played this turn last, greyed."])
 
     def complete(self, action: Action) -> None:
         """Ask what the card's immediate effects need (a jettison, cards
