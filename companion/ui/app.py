@@ -143,11 +143,11 @@ class Dialog(Fields):
     ``on_next``: what the NEXT button does while it is open (None: it answers nothing, and ``note`` says so);
     ``note``: a line the dialog shows above its buttons ("" none), set by NEXT (:data:`NEXT_NO_ANSWER`)."""
 
-    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll", "note")
+    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll", "note", "dense")
 
     def __init__(self, title: str, options: list[tuple[str, Callable[[], object]]], cancel: bool = True,
                  lines: list[str] | None = None, on_next: Callable[[], object] | None = None,
-                 cancel_label: str = "Cancel", scroll: int = 0) -> None:
+                 cancel_label: str = "Cancel", scroll: int = 0, dense: bool = False) -> None:
         self.title = title
         self.options = options
         self.cancel = cancel
@@ -156,6 +156,7 @@ class Dialog(Fields):
         self.cancel_label = cancel_label
         self.scroll = scroll   # the first of ``lines`` (wrapped) shown, when they do not all fit
         self.note = ""
+        self.dense = dense     # more columns of labels shrunk or on two lines (chrome.dialog_columns)
 
 
 class App:
@@ -787,16 +788,20 @@ class App:
         return shown is not None and self._last_roll_from == (shown, "tap")
 
     def ask(self, title: str, options: list[tuple[str, Callable[[], object]]], lines: list[str] | None = None,
-            on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel") -> None:
+            on_next: Callable[[], object] | None = None, cancel_label: str = "Cancel", dense: bool = False) -> None:
         """Open a modal choice (see :class:`Dialog`); options that do not all fit the screen with Cancel
-        come a page at a time (:func:`.chooser.ask_paged`: "More..."), so that Cancel is never off the screen."""
+        come a page at a time (:func:`.chooser.ask_paged`: "More..."), so that Cancel is never off the screen.
+        ``dense``: more columns where the labels fit them shrunk or on two lines
+        (:func:`.screens.chrome.dialog_columns`)."""
         from .chooser import FIRST_PAGE, MORE, ask_paged
         from .screens.chrome import dialog_room
         paged = any(label in (MORE, FIRST_PAGE) for label, _ in options)
-        if not paged and len(options) > dialog_room(self.layout, title, [label for label, _ in options], lines):
+        if not paged and len(options) > dialog_room(self.layout, title, [label for label, _ in options], lines,
+                                                     dense=dense):
             ask_paged(self, title, options, lines, on_next=on_next, cancel_label=cancel_label)
             return
-        self.dialog = Dialog(title, options, lines=list(lines or ()), on_next=on_next, cancel_label=cancel_label)
+        self.dialog = Dialog(title, options, lines=list(lines or ()), on_next=on_next, cancel_label=cancel_label,
+                             dense=dense)
         self.dirty = True
 
     def show_info(self, title: str, lines: list[str]) -> None:

@@ -85,3 +85,27 @@ def every_option(d) -> list[tuple[str, object]]:
             return out
         d.tap(MORE)
     raise AssertionError("no last page")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_play_dialog_shows_the_playable_cards_first_and_as_many_a_page_as_fit(driver, size):
+    """"Phase 2.1: Play Cards": ten Crew cards whose names and abilities make long labels, the first three
+    played already. Page 1 offers only cards still playable (the played ones greyed at the end, a tester found
+    page 1 all greyed) and more than the 3 a page one column held at 1280x720: two columns, a card's name over
+    what it does where one line is too narrow; every label whole."""
+    from companion.rules.race_to_mars.model import CrewCard
+    from companion.ui.chooser import MORE
+    d = driver(size)
+    crew = tuple(CrewCard(f"Flight Engineer {k}", Crew(("fuel", "hull", "wild"), draw=1, xp=1)) for k in range(10))
+    play = tuple(Played(c.name, c.crew) for c in crew[:3])
+    seat_state(d, 2, flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=7, draw=2, play=play)}))
+    d.tap("Anna: play")
+    page = [(label, on_tap) for label, on_tap in d.app.dialog.options if label != MORE]
+    assert len(page) >= 6, [label for label, _ in page]
+    greyed = [on_tap is None for _, on_tap in page]
+    assert greyed == sorted(greyed) and not any(greyed[:6]), page   # the playable ones first
+    assert not [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u2026") and t != MORE], d.app.screen.ui.texts
+    options = every_option(d)
+    assert [label.split(":")[0] for label, on_tap in options if on_tap is None] == [c.name for c in crew[:3]]
+    assert [on_tap is None for _, on_tap in options] == [False] * 7 + [True] * 3

@@ -628,22 +628,31 @@ def dialog_width(lay: Layout, lines: bool) -> int:
     return min(lay.w - 2 * lay.px(20), lay.px(700 if lines else 640))
 
 
-def dialog_columns(lay: Layout, labels: list[str], n: int, lines: bool) -> int:
+def dialog_columns(lay: Layout, labels: list[str], n: int, lines: bool, dense: bool = False) -> int:
     """How many columns a dialog of ``n`` buttons (its options ``labels`` and
-    Cancel) uses: as many as keep every label whole at its size (at most 3;
-    2 when there are few buttons; 1 for a single one)."""
+    Cancel) uses: as many as keep every label whole at its size (``dense``: or
+    shrunk to the reading size, or on two lines as :func:`split_label` puts it,
+    for a dialog of many long choices: Race to Mars's cards to play, a card's
+    name over what it does, 3 a page in one column at 1280x720); at most 3;
+    2 when there are few buttons; 1 for a single one."""
     widest = max((text.width(label, lay.body, True) for label in labels), default=0) + lay.px(24)
     inner_w = dialog_width(lay, lines) - lay.px(24)
-    ncols = next((c for c in (3, 2) if c * widest + (c - 1) * lay.gap <= inner_w), 1)
+
+    def fits(c: int) -> bool:
+        if c * widest + (c - 1) * lay.gap <= inner_w:
+            return True
+        return dense and all(option_fits(lay, label, c, lines) for label in labels)
+    ncols = next((c for c in (3, 2) if fits(c)), 1)
     return 1 if n == 1 else min(ncols, 2 if n <= 4 else 3)
 
 
 def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | None = None,
-                more: str = "More\u2026") -> int:
+                more: str = "More\u2026", dense: bool = False) -> int:
     """How many of ``labels`` one page of a dialog shows whole on this screen,
     with Cancel and (when they do not all fit) ``more`` below them: the
     rest go on the next page. Its ``lines`` keep at least two rows of
-    text (paged with \u25b2 \u25bc beyond that). At least 1."""
+    text (paged with \u25b2 \u25bc beyond that); ``dense``: see
+    :func:`dialog_columns`. At least 1."""
     w = dialog_width(lay, bool(lines))
     title_h = len(text.wrap(title, w - lay.px(24), lay.body, True)) * text.font(lay.body, True).get_linesize()
     lines_h = 0
@@ -656,7 +665,7 @@ def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | N
     for k in range(len(labels), 0, -1):
         n = k + 1 + (k < len(labels))  # the options shown, Cancel, More
         shown = labels[:k] + ([more] if k < len(labels) else [])
-        if -(-n // dialog_columns(lay, shown, n, bool(lines))) <= rows:
+        if -(-n // dialog_columns(lay, shown, n, bool(lines), dense)) <= rows:
             return k
     return 1
 
@@ -674,10 +683,11 @@ def split_label(lay: Layout, label: str, width: int) -> tuple[str, str] | None:
     return None
 
 
-def option_fits(lay: Layout, label: str) -> bool:
-    """True when a dialog shows ``label`` whole on a button of one column: on one line (shrunk to the reading
-    size at most), or on two (:func:`split_label`)."""
-    width = dialog_width(lay, False) - lay.px(24) - 2 * lay.px(8)
+def option_fits(lay: Layout, label: str, columns: int = 1, lines: bool = False) -> bool:
+    """True when a dialog (with ``lines`` of text or not) shows ``label`` whole on a button of one of
+    ``columns``: on one line (shrunk to the reading size at most), or on two (:func:`split_label`)."""
+    inner_w = dialog_width(lay, lines) - lay.px(24)
+    width = (inner_w - (columns - 1) * lay.gap) // columns - 2 * lay.px(8)
     return text.width(label, lay.small, True) <= width or split_label(lay, label, width) is not None
 
 
@@ -702,7 +712,7 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     ui.modal()
     n = len(d.options) + (1 if d.cancel else 0)
     w = dialog_width(lay, bool(d.lines))
-    ncols = dialog_columns(lay, [label for label, _ in d.options], n, bool(d.lines))
+    ncols = dialog_columns(lay, [label for label, _ in d.options], n, bool(d.lines), d.dense)
     nrows = -(-n // ncols)
     bh = lay.touch
     size = lay.small

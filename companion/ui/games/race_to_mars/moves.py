@@ -21,18 +21,21 @@ from .words import count, res
 PAGE = 8  # at most this many moves a page of a dialog (fewer when the screen has no room)
 
 
-def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> int:
+def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None,
+              dense: bool = False) -> int:
     """How many of ``labels`` one page of the shell's dialog shows whole on
     this screen, leaving room for "More\u2026" and Cancel
-    (:func:`companion.ui.screens.chrome.dialog_room`); at most :data:`PAGE`."""
+    (:func:`companion.ui.screens.chrome.dialog_room`; ``dense``: labels shrunk or on two lines where that
+    gives more columns); at most :data:`PAGE`."""
     from companion.ui.screens.chrome import dialog_room
-    return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()))))
+    return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()), dense=dense)))
 
 
-def pages_of(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None) -> tuple[int, int]:
+def pages_of(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None,
+             dense: bool = False) -> tuple[int, int]:
     """``(per page, pages)`` of a paged dialog of ``labels`` (:func:`page_size`, room kept for the title's
     page number, :func:`paged_title`)."""
-    per = page_size(app, paged_title(title, 8, 9), labels, lines)
+    per = page_size(app, paged_title(title, 8, 9), labels, lines, dense)
     return per, max(1, -(-len(labels) // per))
 
 
@@ -173,16 +176,20 @@ def pick_action(app: Any, title: str, actions: Sequence[Action], submit: Callabl
     app.ask(paged_title(title, page, pages), options, lines=lines)
 
 
-def option_label(app: Any, a: Action) -> str:
+def option_label(app: Any, a: Action, dense: bool = False) -> str:
     """``describe(a)``, or its short form when it would not fit a dialog's
     button in one column (the widest a dialog gives), else that with modules by number alone
     ("Jettison 2, copying Storage": a portrait dialog cut "Jettison module 2, copying St…"). A card played
     keeps what it does ("C28: Fuel+Eng+Wild, draw 2"), on two lines, in fewer letters, where one is too
-    narrow (a tester saw bare "C28", "C48" in portrait): its bare name only when nothing else fits."""
+    narrow (a tester saw bare "C28", "C48" in portrait): its bare name only when nothing else fits.
+    ``dense`` (a dialog with lines of text, in two columns where its labels fit them,
+    :func:`ask_options`): the words whole in half the width where they fit, in fewer letters if need be."""
+    from companion.ui.screens.chrome import option_fits
     short = describe(app, a, short=True)
     full = describe(app, a)
     forms = card_forms(full) if a.kind == "play" else [full]
-    return dialog_label(app, forms + [short, re.sub(r"\bmodule (\d+)", r"\1", short)])
+    half = next((f for f in forms[:2] if option_fits(app.layout, f, 2, True)), None) if dense else None
+    return half or dialog_label(app, forms + [short, re.sub(r"\bmodule (\d+)", r"\1", short)])
 
 
 def card_forms(label: str) -> list[str]:
@@ -205,14 +212,16 @@ def dialog_label(app: Any, forms: Sequence[str]) -> str:
 
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
-                lines: list[str] | None = None, page: int = 0) -> None:
+                lines: list[str] | None = None, page: int = 0, dense: bool = False) -> None:
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`: the title says
-    the page, "(2 of 4)", and the last page goes back to the first)."""
-    per, pages = pages_of(app, title, [x for x, _ in options], lines)
+    the page, "(2 of 4)", and the last page goes back to the first). ``dense``: as many a page as fit with
+    their labels shrunk to the reading size or on two lines (a card's name over what it does), in more
+    columns (:func:`companion.ui.screens.chrome.dialog_columns`)."""
+    per, pages = pages_of(app, title, [x for x, _ in options], lines, dense)
     shown = [(label, f if f is None or isinstance(f, Greyed) else (lambda f=f: (app.close_dialog(), f())))
              for label, f in options[page * per:(page + 1) * per]]   # None, Greyed: greyed, in place
-    shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k))
-    app.ask(paged_title(title, page, pages), shown, lines=lines)
+    shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k, dense))
+    app.ask(paged_title(title, page, pages), shown, lines=lines, dense=dense)
 
 
 def card_choices(app: Any, seat: int, make: Callable[[dict[str, str]], Action]) -> list[Action]:
