@@ -109,3 +109,24 @@ def test_the_play_dialog_shows_the_playable_cards_first_and_as_many_a_page_as_fi
     options = every_option(d)
     assert [label.split(":")[0] for label, on_tap in options if on_tap is None] == [c.name for c in crew[:3]]
     assert [on_tap is None for _, on_tap in options] == [False] * 7 + [True] * 3
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("hazard", ["red", None])
+def test_advance_all_says_which_hazards_were_passed_with_protection(driver, size, hazard):
+    """"Hazards": "If you have hazard protection of a specific colour, ignore effects of all hazards in that
+    colour." Advance all takes the rocket past a red hazard its module shields: the note the table reads says
+    so ("past a red hazard with protection"), not only the log; a run past no hazard says nothing of one."""
+    d = driver(size)
+    shield = modules({"name": "Shield", "protection": "red"})
+    fuel = tuple(Played(f"Pilot {k}", Crew(("fuel",))) for k in range(3))
+    route = ("fuel",) + ((hazard,) if hazard else ()) + ("fuel", "fuel", "yellow") + ("fuel",) * 7
+    seat_state(d, 2, flight(route=route, players={0: dict(modules=shield, play=fuel, hand=1)}))
+    assert d.app.current_screen().name == "turn"
+    d.tap("Advance all")
+    s = d.app.session
+    assert s.state.players[0].pos >= 2 and not s.state.hazards
+    text = d.app.message.text
+    assert text.startswith("Advanced 3 spaces with Fuel x3" + (", past a red hazard with protection." if hazard
+                                                               else ".")), text

@@ -230,7 +230,8 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
             p = state.players[seat]
             who = state.names[seat]
             if protected(p, h):
-                events.append(later("protected", "{} passes a {} hazard, protected", (who, h)))
+                events.append(later("protected", "{} passes a {} hazard, protected", (who, h),
+                                    {"seat": seat, "hazard": h}))
             elif h == GREEN:
                 state = put(state, gain_asteroid(p, who, "the Green hazard", events))
             elif h == RED and not needs_choice(p, h):

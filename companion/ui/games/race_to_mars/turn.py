@@ -233,6 +233,7 @@ class TurnScreen(TableScreen):
         app = self.app
         plan = app.game.advance_run(app.state, seat)
         paid: list[str] = []
+        since = app.session.seq
         with app.session.batch() as batch:   # the spaces: one commit
             for _ in range(plan["spaces"]):
                 best = best_advance([a for a in app.legal() if a.kind == ADVANCE and a.seat == seat], app)
@@ -253,7 +254,7 @@ class TurnScreen(TableScreen):
         state = app.state
         times = Counter(paid)  # "Fuel x3" as on the resources line: a note short enough to leave the panel be
         did = f"Advanced {count(len(paid), 'space')} with " + ", ".join(
-            w if times[w] == 1 else f"{w} x{times[w]}" for w in times)
+            w if times[w] == 1 else f"{w} x{times[w]}" for w in times) + shielded_words(app, since)
         if facts.hazards(state):
             why = f"A {facts.hazards(state)[0]} hazard is met: deal with it first. (Hazards)"
         elif plan["mars"] and len(paid) == plan["spaces"]:
@@ -436,3 +437,17 @@ class TurnScreen(TableScreen):
             out.append(("Rocket\u2026", lambda: rocket_moves(app, "Rocket modules", rest), "normal",
                         fit([rocket_summary(rest), ""]) or None))
         return [b if len(b) == 5 else (*b, b[0]) for b in out]
+
+
+def shielded_words(app: Any, since: int) -> str:
+    """", past a red hazard and 2 yellow hazards with protection": the hazards the moves logged after ``since``
+    (a log seq) passed with a module's or an Insight's protection (the rules' "protected" events; "Hazards":
+    "If you have hazard protection of a specific colour, ignore effects of all hazards in that colour"), or ""
+    for none: the table reads what the rocket went through in the advance's note, not only in the log."""
+    seen = Counter((e.data or {}).get("hazard") for entry in app.session.log_tail(app.session.seq - since)
+                   for e in entry.events if e.kind == "protected")
+    seen.pop(None, None)
+    if not seen:
+        return ""
+    return ", past " + " and ".join(f"a {c} hazard" if n == 1 else count(n, f"{c} hazard")
+                                    for c, n in seen.items()) + " with protection"
