@@ -44,6 +44,11 @@ def _round_13_with_unplaced_cards(d) -> None:
     d.frame()
 
 
+def card_option(d, name: str) -> str:
+    """The launch dialog's option for card ``name``: its name, then what it is ("A4: Module draw +1 \u00b7 ...")."""
+    return next(label for label, _ in d.app.dialog.options if label == name or label.startswith(f"{name}: "))
+
+
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
 def test_headquarters_5_chooses_the_rocket_at_launch(driver, size):  # noqa: F811
@@ -56,10 +61,10 @@ def test_headquarters_5_chooses_the_rocket_at_launch(driver, size):  # noqa: F81
     d.tap("Launch!")
     assert d.app.dialog is not None and "next module?" in d.app.dialog.title
     assert d.app.dialog.lines == ["Rocket: no module yet \u00b7 Crew deck 12: enough"]
-    d.tap(held[3])
-    d.tap(held[0])
+    d.tap(card_option(d, held[3]))
+    d.tap(card_option(d, held[0]))
     assert d.app.dialog.lines[0] == f"Rocket, top first: {held[3]}, {held[0]} \u00b7 Crew deck 10: enough"
-    assert len([o for o in d.app.dialog.options if o[0] in held]) >= 8, "most of the cards on one page"
+    assert len([o for o in d.app.dialog.options if o[0].split(":")[0] in held]) >= 8, "most of the cards on a page"
     d.tap("Launch")
     p = s.state.players[0]
     assert p.launched and [m.name for m in p.modules] == [held[3], held[0]]
@@ -73,8 +78,24 @@ def test_headquarters_5_too_many_modules_is_refused_with_the_launch_rule(driver)
     d.tap("Launch!")
     held = [h[0] for h in d.app.session.state.players[0].held]
     for card in held[:5]:
-        d.tap(card)
+        d.tap(card_option(d, card))
     assert d.app.dialog.lines[0].endswith("Crew deck 7, needs 10"), d.app.dialog.lines
     d.tap("Launch (why not?)")   # greyed: its tap gives the rule
     assert not d.app.session.state.players[0].launched
     assert d.app.message.rule == "race-to-mars.txt, Launching the Rocket", d.app.message
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+def test_headquarters_5_says_what_each_card_is(driver, size):  # noqa: F811
+    """Headquarters 5's launch dialog chooses the rocket among the player's cards: each option says what the
+    card is, its Rocket module (what the dialog chooses) and its Crew ability where they fit, as the revealed
+    cards do, not a bare name (a tester's finding); every label whole."""
+    d = driver(size)
+    _round_13_with_unplaced_cards(d)
+    d.tap("Launch!")
+    held = [h[0] for h in d.app.session.state.players[0].held]
+    page = [label for label, _ in d.app.dialog.options if label.split(":")[0] in held]
+    assert page and all(": " in label and "draw +1" in label for label in page), page
+    assert all(label.endswith("Fuel") for label in page), page   # its Crew ability too
+    assert not [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u2026") and t != "More\u2026"]

@@ -14,6 +14,7 @@ from companion.rules.contract import Action
 from companion.rules.race_to_mars import UNKNOWN_CARD
 from companion.rules.race_to_mars.cards import HQ_FREE
 
+from .test_race_to_mars_headquarters_5 import card_option
 from .test_race_to_mars_screens import _to_post_launch, driver, new_game  # noqa: F401 (driver: the fixture)
 
 
@@ -141,7 +142,7 @@ def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driv
     assert d.app.dialog.lines[0].startswith("Rocket, top first: B1")
     d.tap("Start over")
     for name in recruited[:5]:
-        d.tap(name)
+        d.tap(card_option(d, name))   # its name and what it is (Headquarters 5's dialog)
     assert "Launch (why not?)" in d.names()
     d.tap("Launch (why not?)")
     assert d.app.message is not None and d.app.message.rule.endswith("Launching the Rocket")
@@ -149,7 +150,7 @@ def test_headquarters_5_moves_a_card_into_the_rocket_with_its_rocket_module(driv
     d.tap("Launch!")   # the rocket chosen so far, not chosen again from the start
     assert d.app.dialog.lines[0].startswith(f"Rocket, top first: {', '.join(recruited[:5])} \u00b7")
     d.tap("Start over")
-    d.tap(recruited[0])
+    d.tap(card_option(d, recruited[0]))
     d.tap("Launch")
     anna = s.state.players[0]
     assert anna.launched

@@ -36,6 +36,25 @@ def own_cards(state: Any, seat: int) -> tuple[list[str], list[str], list[str]]:
     return [c.name for c in p.crew], [m.name for m in p.modules], [h[0] for h in p.held]
 
 
+def owned_parts(state: Any, seat: int, name: str) -> dict[str, Any]:
+    """The parts of ``seat``'s card ``name`` the game knows, as a card entry's (``{"crew": {...}, "module":
+    {...}}``, either left out when not known: a card recruited has no Rocket module in the game, an attached
+    one no Crew ability; Headquarters 5's unplaced cards may have both)."""
+    from companion.rules.race_to_mars.cards import card_from
+    p = player(state, seat)
+    out: dict[str, Any] = {}
+    crews = [c.crew for c in p.crew if c.name == name] + [c for n, c, _ in p.held if n == name and c is not None]
+    mods = [m for m in p.modules if m.name == name] + [m for n, _, m in p.held if n == name and m is not None]
+    if crews:
+        out["crew"] = card_from(crews[0])
+    if mods:
+        m = mods[0]
+        d = {"draw": m.draw, "storage": m.storage, "resource": m.resource, "protection": m.protection,
+             "free_advance": m.free_advance, "copy": m.copy, "reveal_top": m.reveal_top, "other": m.other}
+        out["module"] = {k: v for k, v in d.items() if v}
+    return out
+
+
 def hand_order(state: Any, seat: int, in_play_last: bool = False) -> list[str]:
     """``seat``'s Crew card names in the order a hand list shows them: those
     that may be in hand first (not known to lie in the discard pile; with

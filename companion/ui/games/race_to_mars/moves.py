@@ -22,20 +22,20 @@ PAGE = 8  # at most this many moves a page of a dialog (fewer when the screen ha
 
 
 def page_size(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None,
-              dense: bool = False) -> int:
+              dense: bool = False, most: int = PAGE) -> int:
     """How many of ``labels`` one page of the shell's dialog shows whole on
     this screen, leaving room for "More\u2026" and Cancel
     (:func:`companion.ui.screens.chrome.dialog_room`; ``dense``: labels shrunk or on two lines where that
-    gives more columns); at most :data:`PAGE`."""
+    gives more columns); at most ``most`` (:data:`PAGE`)."""
     from companion.ui.screens.chrome import dialog_room
-    return max(1, min(PAGE, dialog_room(app.layout, title, list(labels), list(lines or ()), dense=dense)))
+    return max(1, min(most, dialog_room(app.layout, title, list(labels), list(lines or ()), dense=dense)))
 
 
 def pages_of(app: Any, title: str, labels: Sequence[str], lines: Sequence[str] | None = None,
-             dense: bool = False) -> tuple[int, int]:
+             dense: bool = False, most: int = PAGE) -> tuple[int, int]:
     """``(per page, pages)`` of a paged dialog of ``labels`` (:func:`page_size`, room kept for the title's
     page number, :func:`paged_title`)."""
-    per = page_size(app, paged_title(title, 8, 9), labels, lines, dense)
+    per = page_size(app, paged_title(title, 8, 9), labels, lines, dense, most)
     return per, max(1, -(-len(labels) // per))
 
 
@@ -212,15 +212,15 @@ def dialog_label(app: Any, forms: Sequence[str]) -> str:
 
 
 def ask_options(app: Any, title: str, options: list[tuple[str, Callable[[], object]]],
-                lines: list[str] | None = None, page: int = 0, dense: bool = False) -> None:
+                lines: list[str] | None = None, page: int = 0, dense: bool = False, most: int = PAGE) -> None:
     """A dialog whose buttons close it before doing their thing (paged like :func:`pick_action`: the title says
     the page, "(2 of 4)", and the last page goes back to the first). ``dense``: as many a page as fit with
     their labels shrunk to the reading size or on two lines (a card's name over what it does), in more
-    columns (:func:`companion.ui.screens.chrome.dialog_columns`)."""
-    per, pages = pages_of(app, title, [x for x, _ in options], lines, dense)
+    columns (:func:`companion.ui.screens.chrome.dialog_columns`); ``most``: at most this many a page."""
+    per, pages = pages_of(app, title, [x for x, _ in options], lines, dense, most)
     shown = [(label, f if f is None or isinstance(f, Greyed) else (lambda f=f: (app.close_dialog(), f())))
              for label, f in options[page * per:(page + 1) * per]]   # None, Greyed: greyed, in place
-    shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k, dense))
+    shown += page_turns(page, pages, lambda k: ask_options(app, title, options, lines, k, dense, most))
     app.ask(paged_title(title, page, pages), shown, lines=lines, dense=dense)
 
 

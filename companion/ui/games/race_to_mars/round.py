@@ -20,13 +20,15 @@ from companion.rules.race_to_mars.checks import launch_need, launch_problem
 
 from ... import layout as L
 from ... import text
+from ...screens.chrome import option_fits
 from ...seats import seat_chip
 from ...widgets import FG, INFO, MARS, PANEL, WARN, Greyed, Hit, Ui
 from . import facts
 from .refuse import WHY, tap_or_why, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
 from .editor import fitting_block
-from .words import fitting
+from .moves import ask_options, dialog_label
+from .words import brief, fitting
 
 
 def moved_parts(app: Any, seat: int, rocket: list[str]) -> list[dict[str, Any]]:
@@ -48,6 +50,29 @@ def moved_parts(app: Any, seat: int, rocket: list[str]) -> list[dict[str, Any]]:
         if part in card:
             out.append({"name": name, part: card[part]})
     return out
+
+
+def rocket_labels(app: Any, seat: int, names: list[str]) -> list[str]:
+    """Headquarters 5's launch dialog: each of ``seat``'s cards ``names`` and what it is, its Rocket module first
+    (what the dialog chooses) then its Crew ability, as the revealed cards say it ("A3: Module draw +1 \u00b7 Crew
+    Fuel"), in fewer words where a button is narrow, the bare name last. Each part from the game where it is
+    known there, else from the catalogue (:func:`.facts.owned_parts`; "not entered" without either). The
+    dialog is dense: the words of the most columns (3, else 2) in which every card says both parts, else its
+    module alone, for as many cards a page as fit; else one column's."""
+    forms = []
+    for name in names:
+        card = {**(app.catalogue("space").get(name) or app.catalogue("starting").get(name) or {}),
+                **facts.owned_parts(app.state, seat, name)}
+        m, c = brief(card, "module"), brief(card, "crew")
+        forms.append([f"{name}: Module {m} \u00b7 Crew {c}", f"{name}: {m} \u00b7 Crew {c}", f"{name}: {m} \u00b7 {c}",
+                      f"{name}: {m}", name])
+    for keep in (3, 4):   # both parts (the first three forms), else the module alone
+        for columns in (3, 2):
+            fit = [next((f for f in card[:keep] if option_fits(app.layout, f, columns, True)), None)
+                   for card in forms]
+            if all(fit):
+                return fit
+    return [dialog_label(app, card) for card in forms]
 
 
 def ask_rocket(app: Any, seat: int, rocket: list[str],
@@ -76,12 +101,15 @@ def ask_rocket(app: Any, seat: int, rocket: list[str],
     problem = launch_problem(state, seat, list(rocket))
     go = launch if problem is None else Greyed(lambda: app.reject(problem, action=act))
     # Start over beside Launch, on the first page: the modules attached before are in the rocket when it opens
+    left = list(dict.fromkeys(left))
     options = [("Launch", go)] + ([("Start over", lambda: ask_rocket(app, seat, [], keep))] if rocket else []) + [
-        (card, (lambda card=card: ask_rocket(app, seat, rocket + [card], keep))) for card in dict.fromkeys(left)]
+        (label, (lambda card=card: ask_rocket(app, seat, rocket + [card], keep)))
+        for card, label in zip(left, rocket_labels(app, seat, left))]
     # one line and a one-line title: room for as many cards a page as the dialog has (12 to choose from)
     lines = [(f"Rocket, top first: {', '.join(rocket)}" if rocket else "Rocket: no module yet")
              + f" \u00b7 Crew deck {need['crew']}" + (f", needs {need['need']}" if need["short"] else ": enough")]
-    app.ask(f"{name}'s rocket: next module? (Headquarters 5)", options, lines=lines)
+    ask_options(app, f"{name}'s rocket: next module? (Headquarters 5)", options, lines=lines, dense=True,
+                most=len(options))
 
 
 class RoundScreen(TableScreen):
