@@ -130,3 +130,30 @@ def test_advance_all_says_which_hazards_were_passed_with_protection(driver, size
     text = d.app.message.text
     assert text.startswith("Advanced 3 spaces with Fuel x3" + (", past a red hazard with protection." if hazard
                                                                else ".")), text
+
+
+@pytest.mark.timeout(60)
+def test_1280x720_four_pre_launch_panels_name_the_rocket(driver):
+    """"Phase 1.2: Place a Card": the modules lie under the Rocket card, face up. At 1280x720 with four players
+    the panels of the players not picking had no line left under their numbers and named no card (a tester:
+    "despite the room"); the names go beside the key numbers ("Crew 4  Rocket: S007"), in place of the counts
+    they say (the Modules count); the player picking keeps every number and the lines under them."""
+    import random
+    d = driver((1280, 720))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(4)],
+                                "seed": 1})
+    rng = random.Random(5)
+    while not (s.state.step == "pre-launch" and s.state.round >= 5 and s.state.picked == 0):
+        assert s.submit(s.game.random_action(s.state, rng)).accepted
+    d.frame()
+    acting = d.app.current_screen().seat()
+    named = 0
+    for i, name in enumerate(NAMES):
+        words = " ".join(column_texts(d, name))
+        modules = [m.name for m in s.state.players[i].modules]
+        assert "Crew" in words, words
+        if i != acting and modules:
+            assert f"Rocket: {modules[0]}" in words, (name, words)
+            named += 1
+    assert named >= 2

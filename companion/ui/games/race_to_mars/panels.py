@@ -81,7 +81,8 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
     \u25b6 on the Active Player card's, whatever their mode), mode; then the key
     numbers. Pre-launch: Crew deck, launch readiness ("Launch ready" or
     the Crew deck launching needs, "Crew 5 needs 8", before the modules: the first to be read),
-    Rocket modules.
+    Rocket modules; the cards by name under them, or, where no line is left under them (four players, also at
+    1280x720), beside the key numbers in place of the others ("Crew 4  Rocket: S007").
     Post-launch: spaces to Mars, Experience, Boosts, Asteroids, hand (the acting player's hand third, and
     their first four numbers always shown, smaller where the panel is short: portrait, four players); smaller
     too where that shows more rows of them (the other players' panels in portrait).
@@ -152,6 +153,15 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
         for line in reversed(lines):
             line_r, rest = L.take_bottom(rest, lh)
             ui.label(line_r, line, lay.small, FG, min_size=lay.small)
+        if not post and not lines and (rest.h - lay.px(30 if compact else 35)) // lh < 1:
+            # no line for the names under the numbers (four players, also at 1280x720): beside the key numbers
+            # on their row, in place of the others (the rocket's names say its modules; a tap shows the rest)
+            used = cells_width(lay, cells[:key], compact)
+            side = pygame.Rect(rest.x + used, rest.y, rest.w - used, row_height(lay, rest, compact))
+            beside = card_lines(state, i, 1, side.w, lay.small)
+            if beside and ": " in beside[0]:   # names ("Rocket: S003"), not a count the numbers say ("1 module")
+                ui.label(side, beside[0], lay.small, FG, min_size=lay.small)
+                cells = cells[:key]
         number_cells(ui, rest, cells, compact)
 
 
@@ -230,18 +240,34 @@ def packed(head: str, names: list[str], room: int, width: int, size: int) -> lis
     return lines
 
 
+def cell_width(lay: Any, label: str, value: Any, compact: bool = False) -> int:
+    """Pixels :func:`number_cells` takes for one cell (its label, small, and ``value``), without the gap after."""
+    size = lay.body if compact else lay.big
+    return text.width(label, lay.small) + lay.px(2) + lay.px(6) + text.width("\u2014" if value is None else str(value),
+                                                                             size, True)
+
+
+def cells_width(lay: Any, cells: list[tuple[str, Any]], compact: bool = False) -> int:
+    """Pixels :func:`number_cells` takes for ``cells`` on one row, with the gap after the last."""
+    return sum(cell_width(lay, label, value, compact) + lay.px(8 if compact else 14) for label, value in cells)
+
+
 def cell_rows(lay: Any, width: int, cells: list[tuple[str, Any]], compact: bool = False) -> int:
     """How many rows :func:`number_cells` needs to show every one of ``cells`` in ``width`` px (``compact``:
     values at the body size, closer together)."""
     gap, x, rows = lay.px(8 if compact else 14), 0, 1
-    size = lay.body if compact else lay.big
     for label, value in cells:
-        w = text.width(label, lay.small) + lay.px(2) + lay.px(6) + text.width("\u2014" if value is None else str(value),
-                                                                              size, True)
+        w = cell_width(lay, label, value, compact)
         if x > 0 and x + w > width:
             x, rows = 0, rows + 1
         x += w + gap
     return rows
+
+
+def row_height(lay: Any, rect: pygame.Rect, compact: bool = False) -> int:
+    """The height of a row of :func:`number_cells` in ``rect``, pixels."""
+    nrows = max(1, rect.h // lay.px(30 if compact else 35))
+    return min(rect.h // nrows, lay.px(46))
 
 
 def panel_rects(lay: Any, rect: pygame.Rect, n: int, highlight: tuple[int, ...] = ()) -> list[pygame.Rect]:
@@ -274,13 +300,12 @@ def number_cells(ui: Ui, rect: pygame.Rect, cells: list[tuple[str, Any]], compac
     lay = ui.layout
     gap = lay.px(8 if compact else 14)
     size = lay.body if compact else lay.big
-    nrows = max(1, rect.h // lay.px(30 if compact else 35))
-    row_h = min(rect.h // nrows, lay.px(46))
+    row_h = row_height(lay, rect, compact)
     x, y = rect.x, rect.y
     for label, value in cells:
-        value = "\u2014" if value is None else str(value)
         lab_w = text.width(label, lay.small) + lay.px(2)
-        w = lab_w + lay.px(6) + text.width(value, size, True)
+        w = cell_width(lay, label, value, compact)
+        value = "\u2014" if value is None else str(value)
         if x > rect.x and x + w > rect.right:
             x, y = rect.x, y + row_h
         if y + row_h > rect.bottom + lay.px(2):
