@@ -133,8 +133,7 @@ def test_the_revealed_space_cards_say_which_card_each_is_and_what_it_does_once_t
     d.tap("revealed 2")                      # the catalogue's cards not on the table: which one is it?
     d.tap("S005")
     assert d.app.dialog.title == "Revealed Space card 2 of 4: S005"
-    d.tap("Close")
-    d.tap("Back to game")
+    d.tap("Close")   # named: a move of the player picking (kept over a restart), back to the round at once
     assert d.app.current_screen().name == "round"
     assert card_texts(d)[2] == ["S005"]
     crew = brief(cards["S005"], "crew").split(",")[0].split("+")[0]
@@ -149,3 +148,33 @@ def test_the_revealed_space_cards_say_which_card_each_is_and_what_it_does_once_t
     assert any(c.name == "S005" for c in s.state.players[0].crew) and s.state.picked == 1
     assert d.app.current_screen().name == "round"
     assert sorted(card_texts(d)) == [1, 3, 4]   # the place of the card picked is empty, the others on offer
+
+
+@pytest.mark.timeout(60)
+def test_a_revealed_card_named_survives_a_restart_and_undo_takes_it_back(driver, tmp_path):
+    """"Phase 1.1: Pick a Card": the table named revealed card 2 (S005). The companion restarts (a power cut, the
+    kiosk's restart): the round still shows S005 in its place (the screens kept it only, and lost it). Undo takes
+    the naming back, in words."""
+    from companion.catalogue import Catalogues
+    from companion.session import Session
+    from companion.ui.driver import Driver
+    from .test_race_to_mars_fixes import fill_catalogue
+    d = driver((800, 480))
+    fill_catalogue(d, 12)
+    new_game(d, 3, first_game=True)
+    d.tap("revealed 2")
+    d.tap("S005")
+    d.tap("Close")
+    assert card_texts(d)[2] == ["S005"]
+    path = d.app.session.store.path
+    d.app.session.close()
+    s = Session.open(path)
+    try:
+        again = Driver(s, Catalogues(tmp_path / "cards"), (800, 480))
+        assert again.app.current_screen().name == "round"
+        assert card_texts(again)[2] == ["S005"]
+        again.tap("Undo")
+        assert "names revealed Space card 2: S005" in again.app.message.text
+        assert 2 not in card_texts(again) or card_texts(again)[2] != ["S005"]
+    finally:
+        s.close()

@@ -11,8 +11,8 @@ result, summary, invariants), ``moves`` (legal and random actions),
 """
 from .actions import (ACTIONS, ADVANCE, CARD_KINDS, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD,
                       FREE_ADVANCE, GAME_ID, HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE,
-                      JETTISON_STORAGE, LAUNCH, LEFTOVER, PICK, PLAY, PLAY_BOOST, PLAYERS, STARTING, TITLE,
-                      TRAJECTORY)
+                      JETTISON_STORAGE, LAUNCH, LEFTOVER, NAME_REVEALED, PICK, PLAY, PLAY_BOOST, PLAYERS, STARTING,
+                      TITLE, TRAJECTORY)
 from .advice import advance_run, launch_readiness, reach, reminders, setup_checklist, supply_short
 from .checks import advance_problem, check, launch_problem
 from .deck import hand_candidates
@@ -24,7 +24,8 @@ from .table import (die_faces, expects, invariants, is_over, last_roll, outcome,
 
 __all__ = ["ACTIONS", "ADVANCE", "CARD_KINDS", "COPY_MODULE", "DISCARD", "DONE", "DOUBLE_MODULE", "EXCHANGE",
            "EXTRA_CARD", "FREE_ADVANCE", "GAME_ID", "HEADQUARTERS", "INSIGHT", "JETTISON_CREW", "JETTISON_MODULE",
-           "JETTISON_STORAGE", "LAUNCH", "LEFTOVER", "PICK", "PLAY", "PLAYERS", "PLAY_BOOST", "RULEBOOK", "STARTING",
+           "JETTISON_STORAGE", "LAUNCH", "LEFTOVER", "NAME_REVEALED", "PICK", "PLAY", "PLAYERS", "PLAY_BOOST",
+           "RULEBOOK", "STARTING",
            "State", "TITLE", "TRAJECTORY", "UNENTERED", "UNKNOWN_CARD", "UNKNOWN_STARTING", "advance_problem",
            "advance_run", "apply", "check",
            "default_options", "die_faces", "expects", "hand_candidates", "invariants", "is_over", "last_roll",

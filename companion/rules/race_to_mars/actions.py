@@ -51,6 +51,8 @@ INSIGHT = "insight"             # which: index in the Insight row (0 = the Insig
                                 #   cost printed on an Insight not entered (then kept)
 JETTISON_STORAGE = "jettison_storage"  # module: index of a Storage module; cards: [target] up to 3
 DISCARD = "discard"             # keep: 0..9 cards kept in hand (Storage); top?: played card name (Headquarters 7)
+NAME_REVEALED = "name_revealed"  # slot: 1..revealed, a revealed Space card as laid out, left to right; name: the
+#                                 catalogue's name the table says it is (nothing moves: Phase 1.1's cards are seen)
 TRAJECTORY = "trajectory_card"  # lanes: [[item...] x1..4] the Trajectory card's spaces and hazards per lane,
                                 #   Earth -> Mars, as printed (asked when a rocket reaches it; may be entered earlier)
 
@@ -87,6 +89,7 @@ ACTIONS = {
     JETTISON_STORAGE: Obj(module=Int(0, 59), cards=ListOf(TARGET, 3)),
     DISCARD: Obj(("top",), keep=Int(0, 9), top=NAME),
     TRAJECTORY: Obj(lanes=TRAJECTORY_SHAPE),
+    NAME_REVEALED: Obj(slot=Int(1, 9), name=NAME),
 }
 
 

@@ -12,7 +12,7 @@ from ..contract import Action, Rejection, seat_problem
 from ..words import count
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
+                      NAME_REVEALED, PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, reject, rule_ref)
 from .cards import HQ_DOUBLE, HQ_EXTRA, HQ_FREE, HQ_LAUNCH, HQ_PAIR, HQ_TOP
 from .deck import crew_card, crew_surely_in_hand, free, in_discard, targets_problem
 from .engine import arrangement
@@ -136,6 +136,17 @@ def _check_pick(state: State, seat: int, a: dict) -> Rejection | None:
                       "Phase 1.2: Place a Card")
     if state.revealed - state.picked < 1:
         return reject("no_card", "No revealed card is left to pick.", "Phase 1.1: Pick a Card")
+    return None
+
+
+def _check_name_revealed(state: State, seat: int, a: dict) -> Rejection | None:
+    if state.step != PRE_STEP:
+        return reject("not_now", "The revealed Space cards are named while a Pre-launch player picks.",
+                      "Phase 1.1: Pick a Card")
+    if a["slot"] > state.revealed:
+        return reject("no_card", f"Only {count(state.revealed, 'Space card')} lie revealed.", "Phase 1.1: Pick a Card")
+    if a["name"] in state.space_seen:
+        return _twice(a["name"])
     return None
 
 
@@ -618,4 +629,5 @@ _CHECKS = {
     ADVANCE: _check_advance, FREE_ADVANCE: _check_free_advance, JETTISON_MODULE: _check_jettison_module,
     JETTISON_CREW: _check_jettison_crew, EXCHANGE: _check_exchange, INSIGHT: _check_insight,
     JETTISON_STORAGE: _check_jettison_storage, DISCARD: _check_discard, TRAJECTORY: _check_trajectory,
+    NAME_REVEALED: _check_name_revealed,
 }

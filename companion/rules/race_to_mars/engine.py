@@ -25,7 +25,7 @@ from ..contract import later_event as later  # text made on first read
 from . import post
 from .actions import (ADVANCE, COPY_MODULE, DISCARD, DONE, DOUBLE_MODULE, EXCHANGE, EXTRA_CARD, FREE_ADVANCE,
                       HEADQUARTERS, INSIGHT, JETTISON_CREW, JETTISON_MODULE, JETTISON_STORAGE, LAUNCH, LEFTOVER,
-                      PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, rule_ref)
+                      NAME_REVEALED, PICK, PLAY, PLAY_BOOST, STARTING, TRAJECTORY, rule_ref)
 from .cards import HQ_BOOSTS, HQ_STARTING, STARTING_CARDS, STARTING_NAMES, crew_of, insight_of, lanes_of, module_of
 from .flow import after_leftover, clockwise, launch, next_pre, put, start_round
 from .model import (HQ_STEP, ITEMS, LANES, SLOTS, STARTING_STEP, UNENTERED, UNKNOWN_CARD, UNKNOWN_STARTING, Crew,
@@ -306,6 +306,17 @@ def _apply_trajectory(state: State, seat: int, args: dict, events: list[Event]) 
     return post.settle(state, seat, events) if state.free_left else state
 
 
+def _apply_name_revealed(state: State, seat: int, a: dict, events: list[Event]) -> State:
+    """The table names revealed Space card ``slot`` (1-based, as laid out): the name it had before, and the
+    slot the name had, are forgotten ("Phase 1.1: Pick a Card": the cards are revealed face up; the app
+    learns which is which from the table). Nothing else changes."""
+    slot, name = a["slot"], a["name"]
+    named = tuple((k, n) for k, n in state.named if k != slot and n != name) + ((slot, name),)
+    events.append(later("name_revealed", "{} names revealed Space card {}: {}", (state.names[seat], slot, name),
+                        {"slot": slot, "name": name}))
+    return replace(state, named=named)
+
+
 _HANDLERS = {
     HEADQUARTERS: _apply_headquarters, STARTING: _apply_starting, PICK: _apply_pick, EXTRA_CARD: _apply_extra_card,
     LAUNCH: _apply_launch, LEFTOVER: _apply_leftover,
@@ -314,4 +325,5 @@ _HANDLERS = {
     FREE_ADVANCE: post.apply_free_advance, JETTISON_MODULE: post.apply_jettison_module,
     JETTISON_CREW: post.apply_jettison_crew, EXCHANGE: post.apply_exchange, INSIGHT: post.apply_insight,
     JETTISON_STORAGE: post.apply_jettison_storage, DISCARD: post.apply_discard, TRAJECTORY: _apply_trajectory,
+    NAME_REVEALED: _apply_name_revealed,
 }

@@ -73,7 +73,7 @@ def start_round(state: State, events: list[Event]) -> State:
     events.append(later("round", "Round {}: reveal {} Space cards; {} has the Active Player card",
                         (rnd, k, state.names[pre[0]]), {"round": rnd, "reveal": k}))
     return replace(state, round=rnd, pile=pile - k, space_discard=dis, revealed=k, picked=0, extra=False,
-                   step=PRE_STEP, order=pre, at=0, last_picker=-1)
+                   step=PRE_STEP, order=pre, at=0, last_picker=-1, named=())
 
 
 def next_pre(state: State, events: list[Event]) -> State:

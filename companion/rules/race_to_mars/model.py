@@ -230,6 +230,7 @@ class State:
     space_discard: int = 0
     revealed: int = 0
     picked: int = 0                  # picks made from this selection
+    named: tuple[tuple[int, str], ...] = ()  # (slot 1.., name): the revealed Space cards the table named this round
     extra: bool = False              # HQ8 added a card to this selection
     last_picker: int = -1
     insights: tuple[Insight, ...] = (INSIGHT_CARD,)

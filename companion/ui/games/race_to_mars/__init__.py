@@ -11,7 +11,8 @@ from typing import Any
 
 import pygame
 
-from companion.rules.contract import Event
+from companion.rules.contract import Action, Event
+from companion.rules.race_to_mars import NAME_REVEALED
 
 from .. import GameUi, Screens, made
 
@@ -31,8 +32,6 @@ class RaceToMarsUi(GameUi):
                                turn=made(f"{__name__}.turn", "TurnScreen", app),
                                over=made("companion.ui.screens.ranking", "RankingScreen", app))
         self._request: Any = None
-        #: what the table told of the revealed Space cards: (game, round) -> {card 1..n as laid out: its name}
-        self._told: dict[tuple[Any, int], dict[int, str]] = {}
 
     # ------------------------------------------------------------------ the entry screen's request
     def request(self) -> Any:
@@ -78,27 +77,23 @@ class RaceToMarsUi(GameUi):
         self.app.dirty = True
 
     # ------------------------------------------------------------------ the revealed Space cards
-    def _told_now(self, state: Any) -> dict[int, str]:
-        record = getattr(self.app.session, "record", None)
-        return self._told.setdefault((getattr(record, "id", None), state.round), {})
-
     def tell_revealed(self, k: int, name: str) -> None:
         """The table says revealed Space card ``k`` (1-based, as the cards lie, left to right) is the catalogue's
-        ``name`` (found with :meth:`open_look`). Kept by the screens for this game's round, not a move: the rules
-        count the revealed cards and learn a card when it is used ("Phase 1.1: Pick a Card"); lost on a restart."""
-        told = self._told_now(self.app.state)
-        for j in [j for j, n in told.items() if n == name]:
-            del told[j]
-        told[k] = name
-        self.app.dirty = True
+        ``name`` (found with :meth:`open_look`): a logged move of the player picking (the rules'
+        ``NAME_REVEALED``, kept in the state for the round: a restart keeps it, Undo takes it back; "Phase 1.1:
+        Pick a Card"); nothing is logged when the card was named so already."""
+        state = self.app.state
+        turn = self.app.game.to_act(state)
+        if turn.seats and dict(state.named).get(k) != name:
+            self.app.submit(Action(NAME_REVEALED, {"slot": k, "name": name}, turn.seats[0]))
 
     def revealed_slots(self, state: Any) -> list[tuple[str | None, bool]]:
         """``(name, taken)`` for revealed Space cards 1..``state.revealed`` as they lie: ``name`` what the table
-        told (:meth:`tell_revealed`; None: not told); ``taken``: picked this round. A card told is taken once
-        its name is on the table (the rules' Space cards seen); the other picks take the first untold cards
-        (the app cannot see which: it counts them, ``state.picked``)."""
+        told (:meth:`tell_revealed`, the rules' ``named``; None: not told); ``taken``: picked this round. A card
+        told is taken once its name is on the table (the rules' Space cards seen); the other picks take the first
+        untold cards (the app cannot see which: it counts them, ``state.picked``)."""
         from . import facts
-        told = self._told_now(state) if state.revealed else {}
+        told = dict(state.named) if state.revealed else {}
         used = facts.seen(state)
         out = [(told.get(k), told.get(k) in used) for k in range(1, state.revealed + 1)]
         untold = max(0, state.picked - sum(1 for _, taken in out if taken))
@@ -172,6 +167,7 @@ class RaceToMarsUi(GameUi):
                               "unplaced": f"keeps {name} unplaced (Headquarters 5)"}.get(a.get("place"), name),
                  "extra_card": "adds a card to the selection (Headquarters 8)",
                  "trajectory_card": "enters the Trajectory card",
+                 "name_revealed": f"names revealed Space card {a.get('slot', '?')}: {a.get('name', '?')}",
                  "done": "done playing cards (2.1)" if state.step == "play" else f"ends phase 2.{state.sub}"
                  }.get(action.kind)
         if words is None:
