@@ -133,7 +133,8 @@ def test_the_revealed_space_cards_say_which_card_each_is_and_what_it_does_once_t
     d.tap("revealed 2")                      # the catalogue's cards not on the table: which one is it?
     d.tap("S005")
     assert d.app.dialog.title == "Revealed Space card 2 of 4: S005"
-    d.tap("Close")   # named: a move of the player picking (kept over a restart), back to the round at once
+    d.tap("Close")
+    d.tap("Back to game")
     assert d.app.current_screen().name == "round"
     assert card_texts(d)[2] == ["S005"]
     crew = brief(cards["S005"], "crew").split(",")[0].split("+")[0]
@@ -165,6 +166,7 @@ def test_a_revealed_card_named_survives_a_restart_and_undo_takes_it_back(driver,
     d.tap("revealed 2")
     d.tap("S005")
     d.tap("Close")
+    d.tap("Back to game")
     assert card_texts(d)[2] == ["S005"]
     path = d.app.session.store.path
     d.app.session.close()

@@ -7,6 +7,7 @@ spaces ahead, what they cost, the resources left, hazards), the end with
 the ranking by Experience. Source: shared/rules/race-to-mars.txt."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
@@ -81,11 +82,15 @@ class RaceToMarsUi(GameUi):
         """The table says revealed Space card ``k`` (1-based, as the cards lie, left to right) is the catalogue's
         ``name`` (found with :meth:`open_look`): a logged move of the player picking (the rules'
         ``NAME_REVEALED``, kept in the state for the round: a restart keeps it, Undo takes it back; "Phase 1.1:
-        Pick a Card"); nothing is logged when the card was named so already."""
+        Pick a Card"); nothing is logged when the card was named so already. The look in the catalogue goes on
+        (the request is carried to the new state: the naming moved nothing)."""
         state = self.app.state
         turn = self.app.game.to_act(state)
-        if turn.seats and dict(state.named).get(k) != name:
-            self.app.submit(Action(NAME_REVEALED, {"slot": k, "name": name}, turn.seats[0]))
+        r = self._request
+        if turn.seats and dict(state.named).get(k) != name and self.app.submit(
+                Action(NAME_REVEALED, {"slot": k, "name": name}, turn.seats[0])) and r is not None \
+                and r.purpose == "look" and r.state is state:
+            self._request = dataclasses.replace(r, state=self.app.state)
 
     def revealed_slots(self, state: Any) -> list[tuple[str | None, bool]]:
         """``(name, taken)`` for revealed Space cards 1..``state.revealed`` as they lie: ``name`` what the table
