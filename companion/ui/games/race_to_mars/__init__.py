@@ -86,10 +86,11 @@ class RaceToMarsUi(GameUi):
         (the request is carried to the new state: the naming moved nothing)."""
         state = self.app.state
         turn = self.app.game.to_act(state)
+        if not turn.seats or dict(state.named).get(k) == name:
+            return
         r = self._request
-        if turn.seats and dict(state.named).get(k) != name and self.app.submit(
-                Action(NAME_REVEALED, {"slot": k, "name": name}, turn.seats[0])) and r is not None \
-                and r.purpose == "look" and r.state is state:
+        if self.app.submit(Action(NAME_REVEALED, {"slot": k, "name": name}, turn.seats[0])) \
+                and r is not None and r.purpose == "look" and r.state is state:
             self._request = dataclasses.replace(r, state=self.app.state)
 
     def revealed_slots(self, state: Any) -> list[tuple[str | None, bool]]:

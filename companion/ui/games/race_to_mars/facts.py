@@ -48,11 +48,15 @@ def owned_parts(state: Any, seat: int, name: str) -> dict[str, Any]:
     if crews:
         out["crew"] = card_from(crews[0])
     if mods:
-        m = mods[0]
-        d = {"draw": m.draw, "storage": m.storage, "resource": m.resource, "protection": m.protection,
-             "free_advance": m.free_advance, "copy": m.copy, "reveal_top": m.reveal_top, "other": m.other}
-        out["module"] = {k: v for k, v in d.items() if v}
+        out["module"] = module_dict(mods[0])
     return out
+
+
+def module_dict(m: Any) -> dict[str, Any]:
+    """A :class:`Module` as a card entry's ``"module"`` part (what it gives; its fields left at 0 left out)."""
+    d = {"draw": m.draw, "storage": m.storage, "resource": m.resource, "protection": m.protection,
+         "free_advance": m.free_advance, "copy": m.copy, "reveal_top": m.reveal_top, "other": m.other}
+    return {k: v for k, v in d.items() if v}
 
 
 def hand_order(state: Any, seat: int, in_play_last: bool = False) -> list[str]:
@@ -96,9 +100,9 @@ def module_entry(state: Any, seat: int, i: int) -> dict[str, Any] | None:
     e = effective(player(state, seat), i)
     if e is None:
         return None
-    d = {"draw": e.draw, "storage": e.storage, "resource": e.resource, "protection": e.protection,
-         "free_advance": e.free_advance, "reveal_top": e.reveal_top, "other": e.other}
-    return {k: v for k, v in d.items() if v}
+    d = module_dict(e)
+    d.pop("copy", None)   # what it gives now: a Copy module's is the module it copies
+    return d
 
 
 def module_brief(state: Any, seat: int, i: int) -> str:
