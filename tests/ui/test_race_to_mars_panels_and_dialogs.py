@@ -157,3 +157,21 @@ def test_1280x720_four_pre_launch_panels_name_the_rocket(driver):
             assert f"Rocket: {modules[0]}" in words, (name, words)
             named += 1
     assert named >= 2
+
+
+@pytest.mark.timeout(60)
+def test_2_1_four_columns_show_their_facts_in_one_order(driver):
+    """Four players at 800x480 in 2.1: a column with more facts than lines (a hazard ahead) shows them in short
+    forms, in the order of the other columns (the hand above the reach, as "Hand 2 cards" above "Reach 0
+    spaces"), not in the order they give way in: a player reads across the columns."""
+    d = driver((800, 480))
+    crew = cards(("Pilot", "fuel"), ("Cook", "fuel"), ("Medic", "hull"))
+    play = (Played("Pilot", Crew(("fuel",))), Played("Cook", Crew(("fuel",))))
+    players = {i: dict(crew=crew, hand=2, draw=2, play=play if i < 2 else ()) for i in range(4)}
+    seat_state(d, 4, flight(route=("fuel", "red") + ("fuel",) * 10, n=4, step=PLAY_STEP, players=players))
+    for name in NAMES:
+        rect = next(h.rect for h in d.app.screen.ui.hits if h.label == name)
+        drawn = [(r.y, t) for t, r, _ in d.app.screen.ui.texts if rect.contains(r)]
+        hand = next(y for y, t in drawn if t.startswith("Hand"))
+        reach = next(y for y, t in drawn if t.startswith("Reach"))
+        assert hand < reach, (name, sorted(drawn))

@@ -238,6 +238,14 @@ class PlayScreen(TableScreen):
             if sum(map(height, lines)) <= rect.h + 1:
                 break
             lines = shorts[:-n] + packed(shorts[-n:])
+        if lines is not forms:   # the lines that fit, the most needed first, shown in the order of the others'
+            kept, room = [], rect.h + 1   # columns ("Hand 2" above "Reach 0", as "Hand 2 cards" above "Reach ...")
+            for line in lines:
+                if height(line) <= room:
+                    kept.append(line)
+                    room -= height(line)
+            place = {short: k for k, (_, short) in enumerate(facts_)}
+            lines = sorted(kept, key=lambda line: place.get(line.split(" \u00b7 ")[0], len(place)))
         y = rect.y
         for line in lines + reminders:  # a line too long for the room left gives way to the next
             need = height(line)
