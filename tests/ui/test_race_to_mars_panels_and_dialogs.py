@@ -175,3 +175,18 @@ def test_2_1_four_columns_show_their_facts_in_one_order(driver):
         hand = next(y for y, t in drawn if t.startswith("Hand"))
         reach = next(y for y, t in drawn if t.startswith("Reach"))
         assert hand < reach, (name, sorted(drawn))
+
+
+@pytest.mark.timeout(60)
+def test_advance_one_space_past_a_shielded_hazard_says_so(driver):
+    """"Hazards": one Advance past a red hazard the rocket's module shields says so in a note ("Advanced 1 space,
+    past a red hazard with protection."), as Advance all does; a space with no hazard before it says nothing."""
+    d = driver((800, 480))
+    shield = modules({"name": "Shield", "protection": "red"})
+    fuel = tuple(Played(f"Pilot {k}", Crew(("fuel",))) for k in range(3))
+    seat_state(d, 2, flight(route=("fuel", "red", "fuel", "fuel") + ("fuel",) * 8,
+                            players={0: dict(modules=shield, play=fuel, hand=1)}))
+    d.tap("Advance")
+    assert d.app.message is None or "hazard" not in d.app.message.text
+    d.tap("Advance")
+    assert d.app.message.text == "Advanced 1 space, past a red hazard with protection.", d.app.message.text

@@ -268,6 +268,16 @@ class TurnScreen(TableScreen):
                    else "Advance goes on.")  # a hazard ahead: "A red hazard lies right in front of the rocket."
         app.say(f"{did}. {why}", "note", 10)  # why it stopped, in the rules' words
 
+    def advance_one(self, action: Action) -> None:
+        """Advance one space (``action``, the best way to pay it); the hazards passed on the way with protection
+        said in a note, as :meth:`advance_run` says them ("Hazards"): nothing else about it is on the screen."""
+        app = self.app
+        since = app.session.seq
+        if app.submit(action):
+            shielded = shielded_words(app, since)
+            if shielded:
+                app.say(f"Advanced 1 space{shielded}.", "note", 8)
+
     def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
         """"Advance N" (label, on_tap, style, sub-line, name "Advance all"): in its place whenever Advance is,
         greyed when the run would not move (the stop's refusal on a tap: a hazard right ahead, nothing
@@ -359,7 +369,7 @@ class TurnScreen(TableScreen):
         if advances:
             best = best_advance(advances, app)
             paid = describe(app, best, short=True)  # "Hull, module 1 + Hull, module 2" for a pair
-            out.append(("Advance", lambda: app.submit(best), "good",
+            out.append(("Advance", lambda: self.advance_one(best), "good",
                         fit([f"to {SHORT.get(space, space)}: {paid}", paid, paid.split(",")[0],
                              f"to {SHORT.get(space, space)}"])))
         if problem is not None or advances:   # as far as the plan goes, one touch; beside Advance
