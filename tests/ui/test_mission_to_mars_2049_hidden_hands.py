@@ -185,3 +185,22 @@ def test_with_hands_hidden_a_refused_token_off_turn_does_not_say_what_the_player
         m = d.app.message
         assert m is not None and "Q.7" in m.text and "only with 3" in m.text, m
         assert "short" not in m.text and f"holds {held}" not in m.text and d.app.state == state, m.text
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_hands_hidden_a_refused_blind_draw_does_not_say_what_the_victim_holds(driver, size):
+    """A table tester's finding: with hands hidden every kind is offered for the card drawn blind, and a kind
+    the victim holds none of was refused with "Blue holds no Minerals card; ...", telling the table the hand
+    the option hides (3.5 Robbery: "Draw blind without seeing the cards"). The refusal asks to look at the card
+    again without naming what the victim holds; nothing changes."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(size, hands_hidden=True)
+    s = colony(colony(busy(d.app.state), 1, cards=(2, 1, 0), tok3=(0, 1, 0)), 2, cards=(0, 0, 0))
+    state = put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
+    d.tap("Robbery")
+    d.tap("from Blue")
+    d.tap("Minerals")
+    m = d.app.message
+    assert m is not None and "drawn blind from Blue" in m.text and "3.8" in m.text, m
+    assert "holds no" not in _seen(d) and d.app.state == state, _seen(d)

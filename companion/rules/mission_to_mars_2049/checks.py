@@ -84,7 +84,13 @@ def hidden_hands_reason(state: State, action: Action, rejection: Rejection) -> R
     """``rejection`` (of ``action`` in ``state``) in words a table that keeps its hands hidden may read: cards
     into a token refused to a player whose turn it is not, without what they hold ("When it is not their turn,
     Blue may change Air cards, the type just produced, into a token only with 3 of them for a (3) token, 8 for
-    an (8) one", F.A.Q. Q.7; 3.8); any other refusal as it is (the player whose turn it is shows their hand)."""
+    an (8) one", F.A.Q. Q.7; 3.8); a blind draw's kind the victim holds none of, without saying so ("Green holds
+    no Minerals card" told the table the hidden hand: 3.5 Robbery, "Draw blind without seeing the cards"); any
+    other refusal as it is (the player whose turn it is shows their hand)."""
+    if action.kind == A.ROB and rejection.code == "no_such_card":
+        victim = state.seats[action.args["victim"]].name
+        return reject(rejection.code, f"That is not the kind of the card drawn blind from {victim}: look at the card "
+                      "again (Resource Tokens and Road cards cannot be stolen).", S.TOKENS_SAFE)
     r = state.produced
     if action.kind != A.TO_TOKEN or action.seat == state.current or r < 0 \
             or rejection.code not in ("off_turn_type", "too_few_cards"):
