@@ -75,3 +75,26 @@ def test_a_dialog_a_page_tall_keeps_its_buttons_on_the_screen_with_the_note(make
     screen = d.app.surface.get_rect()
     assert all(screen.contains(h.rect) for h in d.app.screen.ui.hits), [h.rect for h in d.app.screen.ui.hits]
     assert_no_overlaps(d, "NEXT on a tall dialog")
+
+
+def _fill(d, label):
+    """The colour a dialog's button ``label`` is filled with (a pixel inside its frame, left of its words)."""
+    d.frame()
+    rect = next(h.rect for h in d.app.screen.ui.hits if h.label == label)
+    return tuple(d.app.surface.get_at((rect.x + 6, rect.centery)))[:3]
+
+
+@pytest.mark.timeout(30)
+def test_a_lone_answer_is_drawn_as_nexts_only_where_next_gives_it(make_driver):
+    """A table tester's finding: a dialog's only answer was drawn in NEXT's colour ("John: add one die",
+    "Build anyway"), and NEXT then said "NEXT does not answer this" under it. The lone answer is drawn as NEXT's
+    (the primary colour) only where NEXT gives it; else as every other answer."""
+    from companion.ui.widgets import STYLES
+    d = make_driver((800, 480))
+    d.app.ask("Do it?", [("Do it", lambda: None)])
+    assert _fill(d, "Do it") == STYLES["normal"][0]
+    d.key("next")
+    assert d.app.dialog.note == NEXT_NO_ANSWER and _fill(d, "Do it") == STYLES["normal"][0]
+    done = []
+    d.app.ask("Do it?", [("Do it", lambda: done.append(1))], on_next=lambda: done.append(1))
+    assert _fill(d, "Do it") == STYLES["primary"][0]

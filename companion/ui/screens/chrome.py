@@ -769,7 +769,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
     for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
         two = split_label(lay, label, cell.w - 2 * lay.px(8))   # too wide: its name over the rest, named whole
-        ui.button(cell, two[0] if two else label, tappable(cb), "primary" if len(d.options) == 1 else "normal",
+        lone = len(d.options) == 1 and d.on_next is not None   # NEXT's colour only where NEXT gives the answer
+        ui.button(cell, two[0] if two else label, tappable(cb), "primary" if lone else "normal",
                   sub=two[1] if two else None, name=name,
                   why=None if tappable(cb) else lambda cb=cb, label=label: _why_greyed(app, label, cb))
     if d.cancel:
