@@ -672,10 +672,11 @@ class App:
                     if not more.accepted:
                         break
                     taken.append(words)
-            elif out.accepted:
+            elif out.accepted:   # with the steps that ran on their own after it, counted as Undo counts them
                 while self.automatic() and self.session.can_redo:
                     if not self.session.redo().accepted:
                         break
+                    taken.insert(0, "")   # the move made again stays last: it is the one said
                 self.advance()
         if batch.error is not None:
             self.say(batch.error, "error", 15)

@@ -279,3 +279,26 @@ def test_dice_to_come_are_counted_in_words():
     from companion.ui.games.thirty_to_mars.day import _total
     assert _total(5, 9, 2) == "Total 5 of 9 so far: 2 dice to come"
     assert _total(5, 9, 1) == "Total 5 of 9 so far: 1 die to come"
+
+
+@pytest.mark.timeout(60)
+def test_redo_counts_the_automatic_steps_it_makes_again_as_undo_does(make_driver):
+    """A table tester's finding: Undo of the last die said "Took back: ... (and 4 automatic steps)", and hold
+    BACK, which made them all again (the screen jumped to the next day), said only "Made again: ...". Redo
+    says the same count."""
+    d = make_driver((800, 480))
+    start_day_1(d)
+    play_day_1(d)
+    d.tap("Quiet Day")
+    d.tap("Same as yesterday")
+    d.tap("bay 2")
+    d.tap("bay 2")
+    d.key("next")
+    d.roll(2)
+    d.roll(3)
+    d.key("back")
+    took = d.app.message.text
+    assert took.startswith("Took back: ") and "automatic step" in took, took
+    d.key("redo")
+    made = d.app.message.text
+    assert made == took.replace("Took back: ", "Made again: ", 1), (took, made)
