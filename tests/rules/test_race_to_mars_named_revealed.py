@@ -11,7 +11,7 @@ from dataclasses import replace
 from companion.rules import race_to_mars as rm
 from companion.rules.contract import Action
 
-from .test_race_to_mars_helpers import options, rejection
+from .test_race_to_mars_helpers import crew_card, options, rejection
 
 
 def _first_pre_launch_turn():
@@ -47,3 +47,17 @@ def test_the_next_round_forgets_the_names():
     while s.round == rnd:
         s, _ = rm.apply(s, rm.random_action(s, __import__("random").Random(1)))
     assert s.named == ()
+
+
+def test_a_named_card_once_picked_leaves_its_place_empty_and_the_place_is_not_named_again():
+    """A named card picked is on the table: its place lies empty for the round ("Phase 1.1: Pick a Card"), so
+    naming that place again (another card, or the same) is refused; naming it elsewhere was refused already.
+    Accepted, the new name took the pick away from that place: the app showed an empty place as a card to pick
+    and took one of the untold cards off the table in its stead."""
+    s, seat = _first_pre_launch_turn()
+    s, _ = rm.apply(s, Action(rm.NAME_REVEALED, {"slot": 2, "name": "S005"}, seat))
+    s, _ = rm.apply(s, Action(rm.PICK, {"card": crew_card("S005", resources=["fuel"]), "place": "crew"}, seat))
+    nxt = rm.to_act(s).seats[0]
+    refused = rejection(s, rm.NAME_REVEALED, nxt, slot=2, name="S006")
+    assert refused is not None and refused.code == "picked" and "2" in refused.message
+    assert rejection(s, rm.NAME_REVEALED, nxt, slot=1, name="S006") is None

@@ -145,6 +145,9 @@ def _check_name_revealed(state: State, seat: int, a: dict) -> Rejection | None:
                       "Phase 1.1: Pick a Card")
     if a["slot"] > state.revealed:
         return reject("no_card", f"Only {count(state.revealed, 'Space card')} lie revealed.", "Phase 1.1: Pick a Card")
+    if dict(state.named).get(a["slot"]) in state.space_seen:   # its card was picked: the place lies empty
+        return reject("picked", f"Space card {a['slot']} was picked this round: its place is empty.",
+                      "Phase 1.1: Pick a Card")
     if a["name"] in state.space_seen:
         return _twice(a["name"])
     return None
