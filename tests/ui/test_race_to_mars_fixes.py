@@ -12,6 +12,7 @@ import random
 import pygame
 import pytest
 
+from companion.ui.widgets import tappable
 
 from .race_to_mars_taps import Table
 from .test_race_to_mars_screens import driver, new_game  # noqa: F401 (driver: the fixture)
@@ -251,19 +252,48 @@ def test_play_a_card_keeps_the_others_in_order_and_puts_the_card_played_last(dri
 
     def listed() -> list[tuple[str, bool]]:
         d.tap(f"{who}: play")
-        return [(label.split(":")[0], on_tap is not None) for label, on_tap in every_option(d)]
+        return [(label.split(":")[0], tappable(on_tap) is not None) for label, on_tap in every_option(d)]
     before = listed()
     played = next(name for name, live in before if live)
     seq = s.seq
-    d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None and label.startswith(played)))
+    d.tap(next(label for label, on_tap in d.app.dialog.options if tappable(on_tap) is not None
+                and label.startswith(played)))
     while d.app.dialog is not None:   # what the card's effects ask: the first answer
-        d.tap(next(label for label, on_tap in d.app.dialog.options if on_tap is not None))
+        d.tap(next(label for label, on_tap in d.app.dialog.options if tappable(on_tap) is not None))
     assert s.seq == seq + 1
     after = listed()
     live = [name for name, on in after if on]
     assert live == [name for name, on in before if on and name != played], (before, after)
     assert after[:len(live)] == [(name, True) for name in live]
     assert (played, False) in after[len(live):]
+
+
+def test_a_card_played_this_turn_greyed_in_the_play_dialog_says_why_on_a_tap(driver):
+    """"Phase 2.1: Play Cards": the card played this turn is greyed at the end of the play dialog; a tap on it
+    says the rule's reason (in the play area already) with its section, as the refused cards do: it said a bare
+    "not possible now" (found at the table, 1280x720, four players)."""
+    from companion.ui.widgets import WHY, Greyed
+    from .test_race_to_mars_panels_and_dialogs import every_option
+    d = driver()
+    s = d.app.session
+    play_to_several_cards(d, 3, limit=4000)
+    seat = d.app.current_screen().playing()[0]
+    who = s.state.names[seat]
+    d.tap(f"{who}: play")
+    label = next(label for label, on_tap in d.app.dialog.options if tappable(on_tap) is not None)
+    played = label.split(":")[0]
+    d.tap(label)
+    while d.app.dialog is not None:   # what the card's effects ask: the first answer
+        d.tap(next(label for label, on_tap in d.app.dialog.options if tappable(on_tap) is not None))
+    d.tap(f"{who}: play")
+    greyed = [(label, on_tap) for label, on_tap in every_option(d) if label.split(":")[0] == played]
+    assert greyed and isinstance(greyed[-1][1], Greyed), greyed
+    while not any(label == greyed[-1][0] for label, _ in d.app.dialog.options):
+        d.tap("More\u2026")
+    d.tap(greyed[-1][0] + WHY)
+    assert d.app.dialog is None and d.app.message is not None
+    assert f"{played} is in your play area already" in d.app.message.text, d.app.message.text
+    assert d.app.message.rule and "Phase 2.1" in d.app.message.rule
 
 
 def test_an_other_insight_asks_its_words_and_shows_them_in_phase_2_4(driver):

@@ -96,6 +96,7 @@ def test_the_play_dialog_shows_the_playable_cards_first_and_as_many_a_page_as_fi
     what it does where one line is too narrow; every label whole."""
     from companion.rules.race_to_mars.model import CrewCard
     from companion.ui.chooser import MORE
+    from companion.ui.widgets import tappable
     d = driver(size)
     crew = tuple(CrewCard(f"Flight Engineer {k}", Crew(("fuel", "hull", "wild"), draw=1, xp=1)) for k in range(10))
     play = tuple(Played(c.name, c.crew) for c in crew[:3])
@@ -103,12 +104,12 @@ def test_the_play_dialog_shows_the_playable_cards_first_and_as_many_a_page_as_fi
     d.tap("Anna: play")
     page = [(label, on_tap) for label, on_tap in d.app.dialog.options if label != MORE]
     assert len(page) >= 6, [label for label, _ in page]
-    greyed = [on_tap is None for _, on_tap in page]
+    greyed = [tappable(on_tap) is None for _, on_tap in page]
     assert greyed == sorted(greyed) and not any(greyed[:6]), page   # the playable ones first
     assert not [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u2026") and t != MORE], d.app.screen.ui.texts
     options = every_option(d)
-    assert [label.split(":")[0] for label, on_tap in options if on_tap is None] == [c.name for c in crew[:3]]
-    assert [on_tap is None for _, on_tap in options] == [False] * 7 + [True] * 3
+    assert [label.split(":")[0] for label, on_tap in options if tappable(on_tap) is None] == [c.name for c in crew[:3]]
+    assert [tappable(on_tap) is None for _, on_tap in options] == [False] * 7 + [True] * 3
 
 
 @pytest.mark.timeout(60)

@@ -67,9 +67,10 @@ class PlayScreen(TableScreen):
     def play(self, seat: int) -> None:
         """Which card ``seat`` plays: the cards the rules let them play first (those that may be in hand first,
         :func:`.facts.hand_order`, in the order recruited), then those refused (a Copy card with nothing to copy:
-        greyed, a tap says the rule), then the cards played this turn, greyed, last ("Phase 2.1: Play Cards"): a
-        tester found page 1 all greyed, the cards still playable on later pages. As many a page as fit, in two
-        columns where a card's name over what it does fits them (a dense dialog: 3 a page at 1280x720 in one)."""
+        greyed, a tap says the rule), then the cards played this turn, greyed, last (a tap says the rule: in
+        play already; "Phase 2.1: Play Cards"): a tester found page 1 all greyed, the cards still playable on
+        later pages. As many a page as fit, in two columns where a card's name over what it does fits them (a
+        dense dialog: 3 a page at 1280x720 in one)."""
         app = self.app
         plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
         p = facts.player(app.state, seat)
@@ -80,12 +81,13 @@ class PlayScreen(TableScreen):
         for name in facts.hand_order(app.state, seat):
             mine = [a for a in plays if a.args["card"] == name]
             playable += [(option_label(app, a, True), lambda a=a: self.complete(a)) for a in mine]
-            if not mine and name in in_play:   # its words as when it was playable, greyed
-                played.append((option_label(app, Action(PLAY, {"card": name}, seat), True), None))
+            tried = Action(PLAY, {"card": name}, seat)
+            label = option_label(app, tried, True)
+            why = Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))   # a tap says the rule
+            if not mine and name in in_play:   # its words as when it was playable, greyed ("in your play area
+                played.append((label, why))      # already", not a bare "not possible now")
             elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
-                tried = Action(PLAY, {"card": name}, seat)  # copy): greyed; a tap says the rule (a tester's
-                label = option_label(app, tried, True)  # finding: drawn playable, a tap was refused)
-                refused.append((label, Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))))
+                refused.append((label, why))       # copy; a tester's finding: drawn playable, a tap was refused)
         ask_options(app, f"{app.view()['players'][seat]['name']} plays which card?", playable + refused + played,
                     lines=["Cards you can play first; those played this turn last, greyed."], dense=True)
 
