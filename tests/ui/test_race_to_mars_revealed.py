@@ -180,3 +180,30 @@ def test_a_revealed_card_named_survives_a_restart_and_undo_takes_it_back(driver,
         assert 2 not in card_texts(again) or card_texts(again)[2] != ["S005"]
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_headquarters_5_the_round_screen_still_says_what_a_named_card_is(driver, size):
+    """"Phase 1.1: Pick a Card", "Headquarters" 5: the picking player's fifth button (Keep unplaced; Add a card
+    for 8) took the text panel's room, so a card the table named showed neither its Crew ability and Rocket
+    module nor, where its place is narrow, its name, and nothing said to tap a card to name it (found at the
+    table, 480x800, three players). The words go in the free cell beside the last button."""
+    from dataclasses import replace
+    from companion.rules.race_to_mars.cards import HQ_FREE
+    d = driver(size)
+    fill_catalogue(d, 12)
+    new_game(d, 3, first_game=True)
+    s = d.app.session
+    seat = s.game.to_act(s.state).seats[0]
+    players = list(s.state.players)
+    players[seat] = replace(players[seat], hq=HQ_FREE)
+    s._states[-1] = replace(s.state, players=tuple(players))
+    d.frame()
+    assert "Keep unplaced" in d.names()
+    assert "say which" in shown(d) or "Tap a card" in shown(d), shown(d)
+    d.tap("revealed 2")
+    d.tap("S005")
+    d.tap("Close")
+    d.tap("Back to game")
+    assert d.app.current_screen().name == "round"
+    assert "2 S005:" in shown(d), shown(d)

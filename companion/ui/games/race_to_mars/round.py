@@ -195,7 +195,8 @@ class RoundScreen(TableScreen):
         if any(name is None and not taken for name, taken in slots):
             n = len(slots)
             out.append(fitting([f"Cards 1-{n} lie left to right: tap one to say which it is",
-                                f"Cards 1-{n}, left to right: tap one to say which", "Tap a card to say which it is"],
+                                f"Cards 1-{n}, left to right: tap one to say which", "Tap a card to say which it is",
+                                "Tap a card to name it"],   # the last for a button's cell (HQ 5 or 8)
                                width, size))
         return out
 
@@ -279,9 +280,12 @@ class RoundScreen(TableScreen):
         nrows = -(-len(buttons) // ncols)
         row_h = max(lay.touch, min(lay.touch + lay.px(8), (area.h - nrows * lay.gap) // nrows))  # all on screen
         grid_r, area = L.take_top(area, nrows * (row_h + lay.gap), lay.gap)
-        for cell, (label, cb, style, sub, name) in zip(L.grid(grid_r, len(buttons), ncols, lay.gap, row_h=row_h),
-                                                       buttons):
+        cells = L.grid(grid_r, nrows * ncols, ncols, lay.gap, row_h=row_h)
+        for cell, (label, cb, style, sub, name) in zip(cells, buttons):
             ui.button(cell, label, cb, style, size=lay.body, sub=sub, name=name)
+        if len(cells) > len(buttons) and area.h - lay.px(8) < text.font(lay.small).get_linesize():
+            spare = cells[-1]   # no room below (a fifth button, HQ 5 or 8): the words beside the last, down to the end
+            area = pygame.Rect(spare.x, spare.y, spare.w, max(spare.bottom, area.bottom) - spare.y)
         lines = self.revealed_lines(area.w - lay.px(12), lay.small) + [f"Trajectory: {placed} of 12 cards placed"
                                          + ("; rockets may launch" if placed == 12 else "")]
         if ready and ready["short_words"]:   # what is short, in words, with the rule (the rules' numbers)
