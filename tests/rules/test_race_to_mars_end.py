@@ -108,3 +108,21 @@ def test_rm177_a_rocket_on_mars_has_reached_it_the_reminder_says_so_not_0_spaces
     assert "The rocket has reached Mars: nothing is left to advance" in notes, notes
     assert not any(n.startswith("You can advance") for n in notes), notes
     assert not rm.reach(s, 1)["arrived"]
+
+
+def test_a_player_who_never_launched_is_not_on_the_way_in_the_ranking():
+    """"The Game Ends": a player still in Pre-launch when a rocket reaches Mars never left: the ranking says
+    so ('not launched'), not 'on the way' as for a rocket between Earth and Mars (found at the table: four
+    players at 800x480, one never launched, ranked 'on the way, 0 Experience')."""
+    s = to_mars(3)
+    players = list(s.players)
+    players[2] = replace(players[2], launched=False, pos=-1)
+    s = replace(s, players=tuple(players))
+    s, _ = act(s, rm.FREE_ADVANCE, 0, module=1)
+    s, _ = finish_turn(s, 0)
+    s, _ = finish_turn(s, 1)
+    if not rm.is_over(s):
+        s = replace(s, step="over")
+    words = {st.seat: st.detail for st in rm.result(s).ranking}
+    assert words[0].startswith("on Mars") and words[1].startswith("on the way"), words
+    assert words[2].startswith("not launched"), words

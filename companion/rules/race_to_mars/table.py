@@ -184,7 +184,8 @@ def on_mars(state: State) -> tuple[int, ...]:
 def result(state: State) -> Result | None:
     """The Game Ends: one player on Mars wins; several are ranked by
     Experience and a tie shares the victory. The ranking lists the players on
-    Mars by Experience, then the others by Experience (score: Experience)."""
+    Mars by Experience, then the others by Experience (score: Experience), each where it is: on Mars, on the
+    way, or not launched (still in Pre-launch: never "on the way")."""
     if state.step != OVER_STEP:
         return None
     mars = on_mars(state)
@@ -196,7 +197,7 @@ def result(state: State) -> Result | None:
         key = (p.seat in mars, p.xp)
         if key != prev:
             place, prev = k + 1, key
-        where = "on Mars" if p.seat in mars else "on the way"
+        where = "on Mars" if p.seat in mars else "on the way" if p.launched else "not launched"  # still on Earth
         ranking.append(Standing(p.seat, place, p.xp, f"{where}, {p.xp} Experience"))
     names = [state.names[s] for s in winners]
     if len(mars) == 1:
