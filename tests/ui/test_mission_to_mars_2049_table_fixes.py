@@ -567,7 +567,8 @@ def test_grand_thefts_blind_draws_are_called_grand_theft_with_the_cards_left(dri
 def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothing(driver):
     """A tester's finding: with hands hidden, the Robbery's "which resource?" offered only the kinds the
     victim holds, and answered by itself when it was one kind: the screen told the table what was hidden.
-    Every kind is offered; one the victim does not hold is refused with the rules' reason (3.8.2)."""
+    Every kind is offered; one the victim does not hold is refused, in words that do not say what they hold either
+    (the rules' ``hidden_hands_reason``, 3.8.2: "Blue holds no Food card" told the table the hidden hand)."""
     from companion.rules.mission_to_mars_2049.model import replace
     d = driver(hands_hidden=True)
     s = colony(colony(busy(d.app.state), 1, cards=(2, 0, 0), tok3=(0, 1, 0)), 2, cards=(0, 0, 0))
@@ -577,7 +578,8 @@ def test_with_hands_hidden_a_robbery_offers_every_kind_so_the_screen_tells_nothi
     options = [label for label, _ in d.app.dialog.options]
     assert {"Air", "Food", "Minerals"} <= set(options), options
     d.tap("Food")
-    assert d.app.message is not None and "holds no Food card" in d.app.message.text and d.app.state.phase == "rob"
+    said = d.app.message.text if d.app.message is not None else ""
+    assert "drawn blind from Blue" in said and "holds" not in said and d.app.state.phase == "rob", said
     d.tap("Robbery")
     d.tap("from Blue")
     d.tap("Air")
