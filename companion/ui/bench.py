@@ -298,7 +298,7 @@ def _latency(run: _Run, source: str, t0: float) -> float:
     time.sleep(0.02)  # the frame's time is the app's own: asking later changes nothing but the load on its loop
     reply: dict[str, Any] = {}
     while time.monotonic() < deadline:
-        reply = run.call(cmd="stats")  # an {"error": ...} (the loop slow to answer, under load): asked again
+        reply = run.call(cmd="stats", since=t0)  # an {"error": ...} (the loop slow to answer, under load): again
         for t_in, t_frame in reply.get("latency", {}).get(source, ()):
             if t_in >= t0:
                 return (t_frame - t0) * 1000

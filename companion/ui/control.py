@@ -10,7 +10,7 @@ inputs.
 
 Commands: ``state``; ``tap`` {name} (a button by its label) or {x, y}
 (physical pixels); ``press`` {button next|back, hold_s}; ``shot`` {path};
-``stats``; ``sync`` (answer after the next frame); ``quit``.
+``stats`` {since}; ``sync`` (answer after the next frame); ``quit``.
 """
 from __future__ import annotations
 
@@ -335,7 +335,10 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         app.after_frame(shot)
         app.dirty = True  # a frame is drawn for it, also in an idle app
     elif cmd == "stats":
-        reply(stats(app))
+        since = req.get("since")
+        if since is not None and type(since) not in (int, float):  # not "12", not true
+            raise TypeError(f"since is a time.monotonic() in seconds, not {since!r}")
+        reply(stats(app, since))
     elif cmd == "quit":
         app.running = False
         reply({"ok": True})
@@ -387,11 +390,17 @@ def describe(app: Any) -> dict[str, Any]:
     return out
 
 
-def stats(app: Any) -> dict[str, Any]:
+def stats(app: Any, since: float | None = None) -> dict[str, Any]:
+    """Frame counts and times, ``latency`` {source: [(input time, frame time), ...]} (``time.monotonic()``
+    seconds; the newest 500 of each source, or with ``since`` only those whose input came at or after it:
+    a bench that asks after every sample gets one pair, not a reply that grows with every sample, whose
+    building raised the peak memory it measures), ``maxrss_kb`` and the text cache's counters."""
     import resource
     from .app import text_stats
+    latency = {k: v[-500:] if since is None else [pair for pair in v[-500:] if pair[0] >= since]
+               for k, v in app.latency.items()}
     return {"frames": app.frames, "frame_t": app.frame_t, "first_frame_t": app.first_frame_t,
-            "latency": {k: v[-500:] for k, v in app.latency.items()},
+            "latency": latency,
             "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "text": text_stats()}
 
 
