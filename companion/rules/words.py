@@ -1,4 +1,5 @@
-"""Words the rules' texts share (standard library only): a number with its noun, a noun with its article."""
+"""Words the rules' texts share (standard library only): a number with its noun, a noun with its article,
+an ordinal."""
 from __future__ import annotations
 
 
@@ -14,4 +15,10 @@ def a(noun: str) -> str:
     return f"{'An' if noun[:1].lower() in 'aeiou' else 'A'} {noun}"
 
 
-__all__ = ["a", "count"]
+def ordinal(n: int) -> str:
+    """``"1st"``, ``"2nd"``, ``"3rd"``, ``"4th"``, ... ``"11th"``, ``"21st"``: ``n`` as a place in a row."""
+    last = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th") if n % 100 not in (11, 12, 13) else "th"
+    return f"{n}{last}"
+
+
+__all__ = ["a", "count", "ordinal"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Expect
+from ..words import ordinal
 from . import effects as fx
 from .actions import GAME_ID
 from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, MIN_STAT, RED, RESOURCES, RESULT_NAMES,
@@ -61,10 +62,7 @@ def die_name(state: State, index: int) -> str:
     if kind == "check":
         return f"{name}'s die"
     nth = sum(1 for o in owners[:index + 1] if o == owners[index])
-    return f"{name}'s extra die" if nth == 1 else f"{name}'s {nth}{_ORDINAL.get(nth, 'th')} extra die"
-
-
-_ORDINAL = {2: "nd", 3: "rd"}
+    return f"{name}'s extra die" if nth == 1 else f"{name}'s {ordinal(nth)} extra die"
 
 
 def sanity_losers(state: State) -> list[int]:

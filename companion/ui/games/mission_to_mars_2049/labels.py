@@ -11,6 +11,7 @@ from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.actions import MISSION_NAMES
 from companion.rules.mission_to_mars_2049.model import (DECK_NAMES, DECKS, MISSION_COST, MISSIONS, RESOURCE_NAMES,
                                                         RESOURCES, STATION_COST, STATION_NAMES, price_text)
+from companion.rules.words import ordinal
 
 RESOURCE_LABEL = dict(zip(RESOURCES, RESOURCE_NAMES)) | {"road": "Road card"}
 STATION_LABEL = dict(zip(RESOURCES, STATION_NAMES))  # "Mineral Station", as the rulebook says
@@ -128,11 +129,8 @@ def _station(player: dict[str, Any], index: int) -> str:
                 nth = seen[alike]
                 star = "" if st["colour"] == player["colour"] else f" ({st['colour']} star)"
                 return (f"{STATION_LABEL[st['resource']]} Station at Base {k}{star}"
-                        + (f" ({nth}{_ORDINAL.get(nth, 'th')})" if nth > 1 else ""))
+                        + (f" ({ordinal(nth)})" if nth > 1 else ""))
     return f"Station {index + 1}"
-
-
-_ORDINAL = {2: "nd", 3: "rd"}
 
 
 def rank(arg: str, value: Any) -> tuple[int, Any]:
