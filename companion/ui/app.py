@@ -655,15 +655,15 @@ class App:
         touch = self.session.touch_walk(which)
         seq_before = self.session.seq
         with self.session.batch() as batch:  # with the steps that ran on their own: one commit
-            out, words = self._step_log(which)
-            taken = [words] if out.accepted else []
+            out, said = self._step_log(which)
+            steps = 0  # the steps that ran on their own, walked over with the move said
             if out.accepted and touch is not None:  # the rest of that touch's moves
                 to, label = touch
                 step = self.session.undo if which == "undo" else self.session.redo
                 while self.session.seq != to and step().accepted:
                     pass
                 verb = "Took back" if which == "undo" else "Made again"
-                taken = [f"{verb}: {label} ({count(abs(self.session.seq - seq_before), 'move')})"]
+                said = f"{verb}: {label} ({count(abs(self.session.seq - seq_before), 'move')})"
                 if which == "redo":
                     self.advance()
             elif out.accepted and which == "undo":  # back over the steps that ran on their own, to the last decision
@@ -671,12 +671,12 @@ class App:
                     more, words = self._step_log("undo")
                     if not more.accepted:
                         break
-                    taken.append(words)
+                    said, steps = words, steps + 1  # the decision taken back last is the one said
             elif out.accepted:   # with the steps that ran on their own after it, counted as Undo counts them
                 while self.automatic() and self.session.can_redo:
                     if not self.session.redo().accepted:
                         break
-                    taken.insert(0, "")   # the move made again stays last: it is the one said
+                    steps += 1   # the move made again first is the one said
                 self.advance()
         if batch.error is not None:
             self.say(batch.error, "error", 15)
@@ -685,11 +685,10 @@ class App:
             self.reject(out.rejection, quiet=True)
             return
         fixed = self._fixed_face(min(seq_before, self.session.seq), max(seq_before, self.session.seq))
-        said = taken[-1]
         if fixed is not None:  # the roll as the screen shows it: "Took back: Maria rolls 1, fixed to 6", no stale total
             verb, _, words = said.partition(": ")
             said = f"{verb}: {words.split(': ')[0]}, fixed to {fixed}"
-        self.say(said if len(taken) == 1 else f"{said} (and {count(len(taken) - 1, 'automatic step')})", "note", 4)
+        self.say(f"{said} (and {count(steps, 'automatic step')})" if steps else said, "note", 4)
 
     def _fixed_face(self, after: int, upto: int) -> int | None:
         """The face of the last Fix roll (``correct_roll``) among logged actions ``after`` + 1 .. ``upto``

@@ -724,10 +724,10 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     note = text.wrap(d.note, w - lay.px(24), size, True) if d.note else []
     note_lh = text.font(size, True).get_linesize()
     note_h = len(note) * note_lh + lay.gap if note else 0
-    spare = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16) - note_h
-    if note and spare < (lh + lay.gap if wrapped else 0):
-        title_lines, title_h = [], 0  # no room for both (a page of buttons as tall as the screen): the note instead
     room = lay.h - 2 * lay.gap - lay.px(20) - title_h - lay.gap - buttons_h - lay.px(16) - note_h
+    if note and room < (lh + lay.gap if wrapped else 0):
+        room += title_h  # no room for both (a page of buttons as tall as the screen): the note instead
+        title_lines, title_h = [], 0
     fit = max(1, room // lh) if wrapped else 0
     paged = len(wrapped) > fit
     if not paged:
