@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hw", default="auto", choices=("auto", "pi", "mock", "none"),
                    help="GPIO buttons: auto (if present), pi (expected), mock (gpiozero MockFactory), none")
     p.add_argument("--die", default="auto", help="electronic die: a serial device path, auto, or none")
-    p.add_argument("--db", type=db_argument, default=None, help="game database (default: the data directory)")
+    p.add_argument("--db", type=db_argument, default=None, metavar="PATH",
+                   help="game database, in a folder that exists (default: the data directory, made if missing)")
     p.add_argument("--catalogue", type=Path, default=None,
                    help="folder of the card catalogues (default: beside --db, else the data directory); "
                         "a .json file names the folder it is in")

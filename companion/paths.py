@@ -35,12 +35,27 @@ def default_db_path() -> Path:
 
 
 def db_argument(text: str) -> Path:
-    """``--db PATH``'s value: a file name (argparse says an empty one, which would name the folder ".",
-    and exits 2). Raises ``argparse.ArgumentTypeError``."""
+    """``--db PATH``'s value: a file name in a folder that exists. argparse says an empty name (it would name the
+    folder ".") and a folder that does not exist, or is not a folder, and exits 2: a mistyped ``--db`` made its
+    folders and started a fresh, empty game there, and the table thought its game was lost. Only the default
+    path (:func:`default_db_path`, the kiosk's) has its folder made. A folder that cannot be looked into
+    (permissions) is let through: the store says what it meets. Raises ``argparse.ArgumentTypeError``."""
+    import argparse
+    import stat
     if not text.strip():
-        import argparse
         raise argparse.ArgumentTypeError("give the saved games file's name (it is empty)")
-    return Path(text)
+    path = Path(text)
+    folder = path.parent
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        raise argparse.ArgumentTypeError(
+            f"the folder {folder} does not exist (check the path, or create the folder first)") from None
+    except OSError:
+        return path
+    if not is_folder:
+        raise argparse.ArgumentTypeError(f"{folder} is not a folder (check the path)")
+    return path
 
 
 def default_catalogue_path() -> Path:

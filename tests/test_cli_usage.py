@@ -85,3 +85,31 @@ def test_an_empty_db_path_is_refused_by_argparse(capsys, command):
         main([command, "--db", ""])
     assert exc.value.code == 2
     assert "argument --db: give the saved games file's name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["status", "log", "games", "play"])
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_by_argparse(tmp_path, capsys, monkeypatch, command):
+    """A tester's finding: `companion play --db /nonexistent/dir/x.sqlite3` made the missing folders and started a
+    fresh, empty game there, and the table thought its game was lost. An explicit --db whose folder does not exist
+    is one line naming the folder, exit 2, and nothing is made."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):  # were it taken, play stops at once: no display
+        monkeypatch.delenv(name, raising=False)
+    folder = tmp_path / "no" / "such"
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--db", str(folder / "x.sqlite3")])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"companion {command}: error: argument --db: the folder {folder} does not exist" in err, err
+    assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("command", ["status", "play"])
+def test_a_db_under_a_file_is_refused_by_argparse(tmp_path, capsys, monkeypatch, command):
+    """A --db whose folder is a file (`--db notes.txt/x.sqlite3`) is said as such, exit 2."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "notes.txt").write_text("")
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--db", str(tmp_path / "notes.txt" / "x.sqlite3")])
+    assert exc.value.code == 2
+    assert f"argument --db: {tmp_path / 'notes.txt'} is not a folder" in capsys.readouterr().err

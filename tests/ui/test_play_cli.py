@@ -26,9 +26,9 @@ def test_set_mode_failure_is_one_sentence(tmp_path):
 
 
 @pytest.mark.parametrize("game,says", [("monopoly", "unknown game 'monopoly'"), ("Race-To-Mars", "unknown game")])
-def test_a_game_that_cannot_be_played_is_refused_at_start(game, says, capsys):
+def test_a_game_that_cannot_be_played_is_refused_at_start(game, says, capsys, tmp_path):
     from companion.cli import main
-    assert main(["play", "--game", game, "--db", "/nonexistent/never-created.sqlite3"]) == 2
+    assert main(["play", "--game", game, "--db", str(tmp_path / "never-created.sqlite3")]) == 2
     err = capsys.readouterr().err
     assert says in err and "thirty-to-mars" in err
 
