@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from typing import Any
 
@@ -21,13 +22,34 @@ from companion.rules import GAMES, get_game
 #: A game that does not end after this many actions is reported, not looped forever.
 MAX_ACTIONS_PER_GAME = 200_000
 
+#: ``--games`` is from 1 to this many: a million games of 30 to Mars is hours of the engine; more is no figure
+#: anyone waits for (``--games 100000000000000000000`` was taken and ran until killed).
+MAX_GAMES = 1_000_000
+
+
+def _games(text: str) -> int:
+    """``--games N``'s value, 1 to :data:`MAX_GAMES`. Raises ``argparse.ArgumentTypeError``."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of games") from None
+    if not 1 <= n <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"the number of games is from 1 to {MAX_GAMES:,}, not {n:,}")
+    return n
+
+
+def _players_said() -> str:
+    """``"1 to 4 for thirty-to-mars, 2 to 4 for ..."``: each game's ``PLAYERS`` range, for ``--help``."""
+    return ", ".join(f"{lo} to {hi} for {gid}" for gid in sorted(GAMES) for lo, hi in [get_game(gid).PLAYERS])
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play N seeded games with random choices (engine benchmark)")
     p.add_argument("--game", default="thirty-to-mars", choices=sorted(GAMES), help="game id (default thirty-to-mars)")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--games", type=_games, default=100, metavar="N",
+                   help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
     p.add_argument("--players", type=int, default=None, metavar="N",
-                   help="players at the table (default: the game's default)")
+                   help=f"players at the table: {_players_said()} (default: the game's default)")
     p.add_argument("--player", default="random", choices=("random", "legal"),
                    help="random: the game's random_action; legal: uniform over legal_actions")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
@@ -104,13 +126,16 @@ def _tally(results: list[tuple[int, Any]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        print("companion simulate: --games must be at least 1")
+    """``companion simulate``: a count out of range is said on standard error, exit 2, before any game is played."""
+    lo, hi = get_game(args.game).PLAYERS
+    if args.players is not None and not lo <= args.players <= hi:
+        print(f"companion simulate: error: argument --players: {get_game(args.game).TITLE} is for {lo} to {hi} "
+              f"players, not {args.players}", file=sys.stderr)
         return 2
     try:
         result = simulate(args.game, args.games, args.seed, args.players, args.player)
     except (KeyError, ValueError) as exc:
-        print(f"companion simulate: {exc.args[0]}")
+        print(f"companion simulate: {exc.args[0]}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result))
