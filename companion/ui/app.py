@@ -31,7 +31,7 @@ from .hwlink import HW_EVENT, HwLink, key_command
 from .idle import SignalWake, Waiter
 from .games import RECENT_EVENTS
 from .layout import Layout
-from .touch import BounceGuard, TapFilter
+from .touch import BounceGuard, TapFilter, same_button
 
 log = logging.getLogger(__name__)
 
@@ -232,6 +232,8 @@ class App:
         self.taps: TapFilter | None = None
         self.bounces = BounceGuard()  # a double tap's second tap on what the first one brought
         self._tap_unanswered = False  # a tap was handled whose answer is not on the screen yet (bounces)
+        self._shown_ui: Any = None  # the buttons of the frame on the screen (what a finger aims at)
+        self.stale_taps = 0  # taps dropped: the tap before them in their batch moved their button (journal, tests)
         from .screens.picker import PickerScreen
         self.picker = PickerScreen(self)
         self.screen = None
@@ -948,13 +950,13 @@ class App:
                 if not self.bounces.accept(lp, self._under(), answered=not self._tap_unanswered):
                     log.info("a double tap's second tap at %s dropped: the first changed the button there", lp)
                     return
-                self.input_t["tap"] = time.monotonic()
-                self._pending_latency.append(("tap", self.input_t["tap"]))
-                self._tap(lp)
-                self.bounces.restart()  # a slow move (a new game on a slow SD card) still guards its place
-                self._tap_unanswered = True
+                t0 = time.monotonic()
+                if self._tap_now(lp):
+                    self.input_t["tap"] = t0
+                    self._pending_latency.append(("tap", t0))
+                    self.bounces.restart()  # a slow move (a new game on a slow SD card) still guards its place
         elif t == TAP:
-            self._tap(ev.pos)
+            self._tap_now(ev.pos)
         elif t == HW_EVENT:
             self._hw(ev.source, ev.event)
         elif t == CONTROL:
@@ -976,12 +978,31 @@ class App:
     def _under(self) -> Callable[[tuple[int, int]], str | None]:
         """``under(pos)``: the label of the button a tap at logical ``pos`` finds on the frame shown now (kept
         with that frame's buttons), or None."""
-        ui = getattr(self.screen, "ui", None)
+        ui = self._shown_ui if self._shown_ui is not None else getattr(self.screen, "ui", None)
 
         def under(pos: tuple[int, int]) -> str | None:
             hit = ui.hit(pos) if ui is not None else None
             return None if hit is None else hit.label
         return under
+
+    def _tap_now(self, pos: tuple[int, int]) -> bool:
+        """A tap at logical ``pos`` acts on the screen as it is now. A tap that came in one batch of events after
+        another tap whose answer is not on the screen yet (two fingers, two players) was aimed at the frame shown:
+        the screen is drawn again first (not shown) and the tap goes on only if the button it finds there is the
+        one the frame shown had (same label, same place: :func:`touch.same_button`); else it is dropped with no
+        effect (a button that moved never presses another). Returns False when dropped."""
+        if self._tap_unanswered:
+            shown = self._shown_ui
+            seen = shown.hit(pos) if shown is not None else None
+            self.render()  # the screen as the first tap left it: its buttons, drawn but not shown
+            ui = getattr(self.screen, "ui", None)
+            if not same_button(seen, ui.hit(pos) if ui is not None else None):
+                self.stale_taps += 1
+                log.info("a tap at %s dropped: the tap before it in its batch changed the button there", pos)
+                return False
+        self._tap(pos)
+        self._tap_unanswered = True
+        return True
 
     def _tap(self, pos: tuple[int, int]) -> None:
         """A tap on the message bar closes it (it covers no control); any
@@ -1103,6 +1124,7 @@ class App:
     def present(self) -> None:
         """Render and show on the display (rotated), then flip."""
         surf = self.render()
+        self._shown_ui = getattr(self.screen, "ui", None)
         if self.display is not None:
             if self.rotate:
                 self.display.blit(pygame.transform.rotate(surf, self.rotate), (0, 0))

@@ -25,15 +25,21 @@ The window runs from when the first tap's answer is on the screen (:meth:`Bounce
 took longer than the window to commit, a new game on a slow SD card, still guards the place it changed), and a
 tap near one whose answer is not on the screen yet (the two came in one batch of events) is a bounce whatever
 was under it: the frame it would be judged by is gone.
+
+A tap far from it in that batch (a second finger, another player) was aimed at the frame shown too, but the
+first tap may have changed the screen: the app draws the screen again before it (not shown) and lets it go on
+only when :func:`same_button` finds there the button the frame shown had; else it is dropped, and the player
+taps again on what they now see. A tap on a button that moved never presses another.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-__all__ = ["BounceGuard", "TapFilter"]
+__all__ = ["BounceGuard", "TapFilter", "same_button"]
 
 
 class TapFilter:
@@ -105,3 +111,12 @@ class BounceGuard:
         bounce is measured from what the finger could see, not from a tap whose handling took a while)."""
         if self._last is not None:
             self._last = (self.clock(), *self._last[1:])
+
+
+def same_button(seen: Any, now: Any) -> bool:
+    """True when a tap aimed at ``seen`` (the button under it on the frame shown: a ``widgets.Hit`` with ``label``
+    and ``rect``, or None) may go to ``now`` (the button there on the screen as it is now, or None): the same
+    label at the same place, or no button on either. A button that moved, went, or gave way to another is not."""
+    if seen is None or now is None:
+        return seen is None and now is None
+    return seen.label == now.label and seen.rect == now.rect

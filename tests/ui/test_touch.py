@@ -219,3 +219,41 @@ def test_a_second_tap_before_the_first_is_answered_is_dropped(session, catalogue
     d.frame()
     assert session.seq == seq + 1 and d.app.message is None, d.app.message and d.app.message.text
     assert d.app.bounces.dropped == 1
+
+
+def _press(d, how, pos):
+    """A tap at logical ``pos`` as the real loop takes it from SDL (``finger``) or as a TAP event (``tap``)."""
+    from companion.ui.app import TAP
+    if how == "finger":
+        d.app.handle(finger(*pos))
+    else:
+        d.app.handle(pygame.event.Event(TAP, pos=pos))
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("how", ["finger", "tap"])
+def test_a_far_tap_in_the_batch_of_one_that_changed_the_screen_acts_on_the_screen_as_it_is_now(
+        session, catalogues, how):
+    """A tester's finding: two far taps in one batch of events (two fingers, two players) went to the screen as it
+    was before the first: "I'm done!" then "More" pressed the old turn's More after the turn had ended, where the
+    next player's die face 5 now is, and opened the bank's moves over the roll. The screen is drawn again before the
+    second tap: one whose button is still there (a player's tile) acts on it; one whose button went (here a die
+    face came) does nothing."""
+    d, clock = _mission_to_mars_2049_at_im_done(session, catalogues)
+    at = {h.label: h.rect.center for h in d.app.screen.ui.hits}
+    seq = session.seq
+    _press(d, how, at["I'm done"])
+    clock.t += 0.05
+    _press(d, how, at["More"])  # no frame between: one batch of events
+    d.frame()
+    assert session.seq == seq + 1, "the second tap made a move"
+    assert d.app.message is None and d.app.dialog is None, d.app.message and d.app.message.text
+    assert d.app.stale_taps == 1 and d.app.screen.ui.hit(at["More"]).label == "face 5"
+    d.app.undo()
+    d.frame()
+    _press(d, how, at["I'm done"])
+    clock.t += 0.05
+    _press(d, how, at["Player 2"])  # the tile is where it was: the tap acts on it
+    d.frame()
+    assert session.seq == seq + 1 and d.app.stale_taps == 1
+    assert d.app.dialog is not None and "Player 2" in d.app.dialog.title, d.app.dialog
