@@ -1328,3 +1328,27 @@ def test_a_copy_module_offered_to_a_red_hazard_keeps_its_used_or_unused_word(dri
     texts = [t for t, _, _ in d.app.screen.ui.texts]
     assert sum(t.endswith(", unused") for t in texts) == 2, texts    # the Copy module and the one it copies
     assert sum(t.endswith(", used") for t in texts) == 2, texts      # the two Hull modules paid with
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720), (720, 1280)])
+def test_a_refused_start_covers_no_player_row(driver, size):
+    """A tester's finding: a refused Start (two players named Anna, "Setup") was said in a box over the first
+    player rows, the names that fix it. The box goes under the rows, else over the player count and First game
+    beside Start: never over a player's colour, name or Start Player, nor over Start; its section shows."""
+    from companion.ui.screens.chrome import message_box
+    d = driver(size)
+    d.tap("Race to Mars")
+    for players in (2, 3, 4):
+        d.tap(f"{players} players")
+        d.app.current_screen().names[1] = "Anna"
+        d.tap("Start")
+        assert d.app.message is not None and "Two players are named Anna" in d.app.message.text
+        box, _, section = message_box(d.app.layout, d.app)
+        assert section is not None and box.contains(section)
+        needed = [h for h in d.app.screen.ui.hits if h.label.split(" ")[0] in ("colour", "name", "start", "Start")]
+        assert len(needed) == 3 * players + 1
+        assert not [h.label for h in needed if h.rect.colliderect(box)], (players, box)
+        d.tap("name 2")  # the name that fixes it, reachable with the box shown
+        d.tap("key clear")
+        d.tap("Done")

@@ -113,32 +113,53 @@ class NewGameScreen(Screen):
         self.players = n
         self.start_seat = min(self.start_seat, n - 1)
 
-    message_at_bottom = True
-
-    def message_area(self) -> pygame.Rect | None:
-        """While a name is typed: over the keyboard, at its bottom (a tap closes it), never over the name being
-        typed; else None (the shell's place)."""
-        if self.typing is None:
-            return None
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where a message goes, ``[(area, at its bottom)]``, the first it fits (else over the whole body). While
+        a name is typed: over the keyboard, at its bottom (a tap closes it), never over the name being typed.
+        Else (a refused Start: two players of one name, "Setup") under the players' rows, just above the
+        player count, then over the player count and First game beside Start: never over a player's name,
+        colour or Start Player, which fix the refusal."""
         lay = self.app.layout
-        rest = L.take_top(lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap), lay.px(40), lay.gap)[1]
-        return pygame.Rect(rest.x, rest.y, rest.w, next_rect(lay, lay.body_rect).y - lay.gap - rest.y)
+        title_r, rest, bottom, nr = self._frame(lay)
+        if self.typing is not None:
+            return [(rest, True)]
+        rows_bottom = self._rows(lay, rest)[self.players - 1].bottom
+        controls = self._controls(lay, rest, bottom)
+        under = pygame.Rect(rest.x, rows_bottom + lay.gap, rest.w, max(0, controls.y - 2 * lay.gap - rows_bottom))
+        return [(under, True), (controls, True)]
 
-    def paint(self, ui: Ui) -> None:
-        lay = ui.layout
+    @staticmethod
+    def _frame(lay: L.Layout) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(the title row, the room under it down to Start's row, the room left of Start, Start), logical px."""
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         title_r, rest = L.take_top(body, lay.px(40), lay.gap)
         nr = next_rect(lay, lay.body_rect)
         bottom = pygame.Rect(rest.x, nr.y, nr.x - lay.gap - rest.x, nr.h)
         rest = pygame.Rect(rest.x, rest.y, rest.w, nr.y - lay.gap - rest.y)
+        return title_r, rest, bottom, nr
+
+    def _rows(self, lay: L.Layout, rest: pygame.Rect) -> list[pygame.Rect]:
+        """The players' rows (colour, name, Start Player), one a player, logical px."""
+        rows = L.rows(pygame.Rect(rest.x, rest.y, rest.w, min(rest.h, 4 * (lay.touch + lay.gap))), 4, lay.gap)
+        return [pygame.Rect(r.x, r.y, r.w, min(r.h, lay.touch + lay.px(6))) for r in rows[:self.players]]
+
+    @staticmethod
+    def _controls(lay: L.Layout, rest: pygame.Rect, bottom: pygame.Rect) -> pygame.Rect:
+        """The row of the player count and First game (and Back to game): left of Start, or in portrait their
+        own row above it."""
+        if lay.portrait:
+            return pygame.Rect(rest.x, rest.bottom - lay.touch - lay.px(8), rest.w, lay.touch + lay.px(8))
+        return bottom
+
+    def paint(self, ui: Ui) -> None:
+        lay = ui.layout
+        title_r, rest, bottom, nr = self._frame(lay)
         if self.typing is not None:
             self.paint_keyboard(ui, title_r, rest, bottom, nr)
             return
         ui.label(title_r, "Race to Mars: who plays, clockwise?", lay.body, MARS, bold=True,
                  min_size=lay.small)
-        rows = L.rows(pygame.Rect(rest.x, rest.y, rest.w, min(rest.h, 4 * (lay.touch + lay.gap))), 4, lay.gap)
-        for i, row in enumerate(rows[:self.players]):
-            row = pygame.Rect(row.x, row.y, row.w, min(row.h, lay.touch + lay.px(6)))
+        for i, row in enumerate(self._rows(lay, rest)):
             col_r, row2 = L.take_left(row, lay.px(150), lay.gap)
             start_r, name_r = L.take_right(row2, lay.px(214 if lay.w >= lay.px(700) else 150), lay.gap)
             ui.button(col_r, "", lambda i=i: self.cycle_colour(i), name=f"colour {i + 1}")
@@ -153,8 +174,7 @@ class NewGameScreen(Screen):
                       lambda i=i: setattr(self, "start_seat", i), "selected" if i == self.start_seat else "quiet",
                       size=lay.small, name=f"start {i + 1}")
         lo, hi = PLAYERS
-        if lay.portrait:  # the choices get their own row above Start
-            bottom = pygame.Rect(rest.x, rest.bottom - lay.touch - lay.px(8), rest.w, lay.touch + lay.px(8))
+        bottom = self._controls(lay, rest, bottom)  # in portrait the choices get their own row above Start
         count_r, bottom = L.take_left(bottom, lay.px(66) * (hi - lo + 1), lay.gap)
         for cell, n in zip(L.cols(count_r, hi - lo + 1, lay.gap), range(lo, hi + 1)):
             ui.button(cell, str(n), lambda n=n: self.set_players(n), "selected" if n == self.players else "normal",
