@@ -229,10 +229,12 @@ class Ui:
     # ------------------------------------------------------------------ buttons
     def button(self, rect: pygame.Rect, label: str, on_tap: Callable[[], object] | None, style: str = "normal",
                size: int | None = None, sub: str | None = None, name: str | None = None,
-               min_size: int | None = None, why: Callable[[], object] | None = None) -> pygame.Rect:
+               min_size: int | None = None, why: Callable[[], object] | None = None,
+               hit: pygame.Rect | None = None) -> pygame.Rect:
         """A button: rounded box, ``label`` (and a smaller ``sub`` line) fitted
         inside; returns ``rect``. ``name`` is the label the test control channel finds it by (default
-        ``label``). ``on_tap`` None draws it greyed ("disabled"), registered all the same, named
+        ``label``). ``hit``: where a tap finds it when that is more than ``rect`` (a keyboard's keys, whose
+        touch targets meet edge to edge while the boxes drawn keep a gap), logical pixels; default ``rect``. ``on_tap`` None draws it greyed ("disabled"), registered all the same, named
         ``name + WHY`` (:func:`button_name`): its tap is ``why()`` (which says why), or, without ``why``,
         the screen's plain "not possible now" (:class:`Hit`); never what is drawn under it."""
         if on_tap is None:
@@ -255,6 +257,6 @@ class Ui:
             self.label(bottom, sub, self.layout.small, fg, "center", min_size=min_size)
         else:
             self.label(inner, label, size, fg, "center", bold=True, min_size=min_size)
-        self.hits.append(Hit(pygame.Rect(rect), button_name(label, on_tap, name), on_tap if on_tap is not None
-                             else why))
+        self.hits.append(Hit(pygame.Rect(rect if hit is None else hit), button_name(label, on_tap, name),
+                             on_tap if on_tap is not None else why))
         return rect

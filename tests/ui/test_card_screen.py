@@ -271,3 +271,44 @@ def test_the_greyed_page_arrows_say_first_page_and_last_page(make_driver, size):
     assert d.app.message.text == "Next page: this is the last page.", d.app.message.text
     assert "Next page: this is the last page." in " ".join(t for t, _, _ in d.app.screen.ui.texts)
     check_frame(d, f"last page said {size}")
+
+
+def _keys_are_a_finger_wide(d, where):
+    """Every key of the keyboard shown is at least 48 design units (48 px at 800x480 and 480x800) to the touch each
+    way, its label inside its touch target, and a row's targets meet: no dead gap, no overlap."""
+    lay = d.app.layout
+    keys = [h for h in d.app.screen.ui.hits if h.label.startswith("key ")]
+    assert len(keys) >= 30, where
+    small = [(h.label, h.rect.size) for h in keys if min(h.rect.size) < lay.px(48)]
+    assert not small, f"{where}: keys narrower than a finger's {lay.px(48)} px: {small}"
+    for h in keys:
+        name = h.label.removeprefix("key ")
+        drawn = [box for s, _, box in d.app.screen.ui.texts if s == name and h.rect.contains(box)]
+        assert drawn or name in ("space", "delete", "clear"), f"{where}: {h.label}'s label outside its target"
+    rows: dict[int, list] = {}
+    for h in keys:
+        rows.setdefault(h.rect.y, []).append(h.rect)
+    for row in rows.values():
+        row.sort(key=lambda r: r.x)
+        for a, b in zip(row, row[1:]):
+            assert a.right <= b.x and (len(row) < 9 or a.right == b.x), f"{where}: {a} and {b}"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720), (720, 1280)])
+def test_the_keyboards_keys_are_a_finger_wide(make_driver, size):
+    """A tester's finding: at 480x800 the type-to-search keyboard's keys and its row of digits were 41 px wide,
+    under a finger's 48 (ten keys and their gaps in 468 px). Each key's touch target is a tenth of the screen's
+    width there (48 px), its box drawn inside it; at every size, on the search and on a new card's name."""
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Search")
+    _keys_are_a_finger_wide(d, f"search {size}")
+    check_frame(d, f"search {size}")
+    d.tap("Search")  # the list again
+    d.tap("New card")
+    _keys_are_a_finger_wide(d, f"new card {size}")
+    check_frame(d, f"new card {size}")
+    d.tap("key A")
+    d.tap("key 1") if "key 1" in d.names() else None
+    assert d.app.current_screen().card_name.startswith("A")

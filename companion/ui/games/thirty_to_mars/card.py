@@ -547,18 +547,19 @@ class CardScreen(Screen):
         rows = (DIGIT_ROW, *KEY_ROWS) if digit_row else (DIGIT_ROW, *KEY_ROWS[1:]) if self.digits else KEY_ROWS
         nrows = len(rows) + (1 if space_row else 0)
         key_h = max(lay.touch, min(lay.touch + lay.px(8), (keys_r.h - (nrows - 1) * lay.gap) // nrows))
-        key_w = (keys_r.w - 9 * lay.gap) // 10
+        keys = KeySlots(lay, keys_r, ui.surface.get_width())
         y = keys_r.y
-        for r, keys in enumerate(rows):
+        for r, row in enumerate(rows):
             r -= len(rows) - len(KEY_ROWS)  # the letters' rows keep their steps; a digit row above is flush
-            x = keys_r.x + max(0, r) * key_w // 2
-            if r == len(KEY_ROWS) - 1 and not digit_row:  # left of Z, in the row's step
-                ui.button(pygame.Rect(keys_r.x, y, key_w - lay.gap, key_h), "123", self.toggle_digits,
-                          "selected" if self.digits else "normal", size=lay.small, name="key 123")
-            for k in keys:
-                ui.button(pygame.Rect(x, y, key_w, key_h), k, (lambda k=k: on_key(k)), size=lay.body,
-                          name=f"key {k}")
-                x += key_w + lay.gap
+            first = max(0, r) / 2  # keys from the left: the letters' rows step in half a key each
+            toggle = r == len(KEY_ROWS) - 1 and not digit_row
+            if toggle:  # left of Z, in the row's step
+                box, slot = keys.at(0, y, key_h, first=True)
+                ui.button(box, "123", self.toggle_digits, "selected" if self.digits else "normal", size=lay.small,
+                          name="key 123", hit=slot)
+            for i, k in enumerate(row):
+                box, slot = keys.at(first + i, y, key_h, first=i == 0 and not toggle, last=i == len(row) - 1)
+                ui.button(box, k, (lambda k=k: on_key(k)), size=lay.body, name=f"key {k}", hit=slot)
             y += key_h + lay.gap
         if space_row:
             self.space_and_delete(ui, pygame.Rect(keys_r.x, y, keys_r.w, key_h), on_key, on_delete, 0.6)
@@ -704,6 +705,34 @@ def _tile_lines(lay: Any, label: str, cell: pygame.Rect) -> list[str] | None:
     if len(lines) != 2 or any(text.width(x, lay.small, True) > w for x in lines):
         return None  # a word wider than the tile: one line, cut
     return lines
+
+
+class KeySlots:
+    """Where the keys of a keyboard of ten keys a row go in ``keys_r`` (logical pixels): each key's box is drawn
+    a tenth of ``keys_r`` wide less a gap, and its touch target (its slot) is a tenth of the keyboard's span, so
+    that neighbouring slots meet with neither a gap nor an overlap. The span is ``keys_r`` and half a gap each
+    side, and the screen's whole width (``screen_w``) when ``keys_r`` is the width of the screen less its margins:
+    at 480x800 a box is then 42 px wide and its slot 48 (a finger's 48 px did not fit ten boxes and their gaps in
+    the 468 px inside the margins: 41 px each); every box lies inside its slot."""
+
+    def __init__(self, lay: Any, keys_r: pygame.Rect, screen_w: int) -> None:
+        self.gap, self.keys_r = lay.gap, keys_r
+        span = keys_r.inflate(lay.gap, 0)
+        if keys_r.x <= lay.gap and keys_r.right >= screen_w - lay.gap:
+            span = pygame.Rect(0, span.y, screen_w, span.h)
+        self.span = span
+
+    def at(self, start: float, y: int, h: int, first: bool = False,
+           last: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
+        """(the box drawn, the slot) of the key ``start`` keys from the left (a half for a stepped row), ``y`` and
+        ``h`` high; a row's ``first`` and ``last`` keys' slots reach the span's sides."""
+        span, k = self.span, self.keys_r
+        left, right = span.x + round(start * span.w / 10), span.x + round((start + 1) * span.w / 10)
+        lo, hi = span.x if first else left, span.right if last else right
+        slot = pygame.Rect(lo, y, hi - lo, h)
+        x0 = k.x + round(start * (k.w + self.gap) / 10)
+        box = pygame.Rect(x0, y, k.x + round((start + 1) * (k.w + self.gap) / 10) - self.gap - x0, h)
+        return box.clip(pygame.Rect(left, y, right - left, h)), slot
 
 
 def keyboard_height(lay: Any, field: bool, space_row: bool) -> int:
