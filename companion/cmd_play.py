@@ -12,7 +12,9 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.paths import db_argument
 
@@ -36,6 +38,29 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+#: ``companion bench``'s numeric options: (least, most), each said in ``--help``; outside it argparse refuses it
+#: before anything is measured (``--samples -1`` or ``--idle-s nan`` were taken, ``--log-size 10**12`` built for
+#: ever)
+BENCH_RANGES: dict[str, tuple[float, float]] = {
+    "idle_s": (1, 600), "samples": (1, 10_000), "log_size": (0, 100_000), "finished": (0, 10_000),
+    "starts": (1, 100)}
+
+
+def _in_range(name: str, kind: type) -> Callable[[str], Any]:
+    """An argparse ``type`` taking ``kind`` (int or float) within ``BENCH_RANGES[name]``."""
+    lo, hi = BENCH_RANGES[name]
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
+        if not lo <= value <= hi:  # NaN too
+            raise argparse.ArgumentTypeError(f"is from {lo:,} to {hi:,}, not {text}")
+        return value
+    return parse
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``play`` and ``bench`` subcommands."""
     p = subparsers.add_parser("play", help="run the touchscreen companion (the default command)")
@@ -57,16 +82,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_play)
     b = subparsers.add_parser("bench", help="measure the real app headless (start, idle CPU, latency, memory)")
     b.add_argument("--json", action="store_true", help="print JSON")
-    b.add_argument("--idle-s", type=float, default=10.0, help="seconds of idle measured (default 10)")
-    b.add_argument("--samples", type=int, default=300,
-                   help="presses and die rolls measured each, each paired with a floor sample (default 300)")
+    b.add_argument("--idle-s", type=_in_range("idle_s", float), default=10.0,
+                   help="seconds of idle measured, 1 to 600 (default 10)")
+    b.add_argument("--samples", type=_in_range("samples", int), default=300,
+                   help="presses and die rolls measured each, each paired with a floor sample, 1 to 10,000 "
+                        "(default 300)")
     b.add_argument("--game", default=None, help="the game to measure (default: every registered game)")
-    b.add_argument("--log-size", type=int, default=0, metavar="N",
-                   help="build an open game of N actions and a database of --finished finished games first, "
-                        "and compare with a game of 100 actions (default 0: a new game)")
-    b.add_argument("--finished", type=int, default=300, metavar="N",
-                   help="finished games in the database built for --log-size (default 300)")
-    b.add_argument("--starts", type=int, default=5, help="app starts (and floor starts) timed (default 5)")
+    b.add_argument("--log-size", type=_in_range("log_size", int), default=0, metavar="N",
+                   help="build an open game of N actions (at most 100,000) and a database of --finished finished "
+                        "games first, and compare with a game of 100 actions (default 0: a new game)")
+    b.add_argument("--finished", type=_in_range("finished", int), default=300, metavar="N",
+                   help="finished games in the database built for --log-size, 0 to 10,000 (default 300)")
+    b.add_argument("--starts", type=_in_range("starts", int), default=5,
+                   help="app starts (and floor starts) timed, 1 to 100 (default 5)")
     b.set_defaults(func=run_bench)
 
 

@@ -113,3 +113,19 @@ def test_a_db_under_a_file_is_refused_by_argparse(tmp_path, capsys, monkeypatch,
         main([command, "--db", str(tmp_path / "notes.txt" / "x.sqlite3")])
     assert exc.value.code == 2
     assert f"argument --db: {tmp_path / 'notes.txt'} is not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option,value,says", [
+    ("--samples", "-1", "is from 1 to 10,000, not -1"), ("--samples", "0", "is from 1 to 10,000"),
+    ("--idle-s", "nan", "is from 1 to 600, not nan"), ("--idle-s", "-5", "is from 1 to 600"),
+    ("--log-size", "1000000000000", "is from 0 to 100,000"), ("--finished", "-3", "is from 0 to 10,000"),
+    ("--starts", "0", "is from 1 to 100"), ("--samples", "two", "'two' is not a whole number")])
+def test_the_bench_refuses_numbers_out_of_range_before_measuring(capsys, monkeypatch, option, value, says):
+    """A tester's finding: `companion bench --samples -1`, `--idle-s nan` or `--log-size 10**12` were taken (the
+    last built a database for ever). Each numeric option has a range, said in --help; outside it, exit 2 at once."""
+    import companion.ui.bench as bench
+    monkeypatch.setattr(bench, "main", lambda **kw: pytest.fail(f"the bench ran with {kw}"))
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", option, value])
+    assert exc.value.code == 2
+    assert f"companion bench: error: argument {option}: {says}" in capsys.readouterr().err
