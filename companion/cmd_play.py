@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.paths import db_argument
+from companion.paths import catalogue_argument, db_argument
 
 NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
               "server (xvfb-run ./run.sh play, from the project's folder), or set SDL_VIDEODRIVER (kmsdrm on a bare "
@@ -71,9 +71,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--die", default="auto", help="electronic die: a serial device path, auto, or none")
     p.add_argument("--db", type=db_argument, default=None, metavar="PATH",
                    help="game database, in a folder that exists (default: the data directory, made if missing)")
-    p.add_argument("--catalogue", type=Path, default=None,
-                   help="folder of the card catalogues (default: beside --db, else the data directory); "
-                        "a .json file names the folder it is in")
+    p.add_argument("--catalogue", type=catalogue_argument, default=None, metavar="DIR",
+                   help="folder of the card catalogues, one that exists (default: beside --db, else the data "
+                        "directory); a .json file names the folder it is in")
     p.add_argument("--size", type=_size, default=None, help="window size WxH before rotation (default 800x480)")
     p.add_argument("--rotate", type=int, default=0, choices=(0, 90, 180, 270),
                    help="rotate the picture counter-clockwise by this many degrees")

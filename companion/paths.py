@@ -41,21 +41,39 @@ def db_argument(text: str) -> Path:
     path (:func:`default_db_path`, the kiosk's) has its folder made. A folder that cannot be looked into
     (permissions) is let through: the store says what it meets. Raises ``argparse.ArgumentTypeError``."""
     import argparse
-    import stat
     if not text.strip():
         raise argparse.ArgumentTypeError("give the saved games file's name (it is empty)")
     path = Path(text)
-    folder = path.parent
+    _existing_folder(path.parent)
+    return path
+
+
+def catalogue_argument(text: str) -> Path:
+    """``--catalogue DIR``'s value: a folder that exists, or a ``.json`` file in one (which names its folder).
+    A mistyped folder is refused as :func:`db_argument` refuses one (it was made, and the table saw an empty
+    catalogue: every card to type in again). Raises ``argparse.ArgumentTypeError``."""
+    import argparse
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give the catalogues' folder (it is empty)")
+    path = Path(text)
+    _existing_folder(path.parent if path.suffix == ".json" else path)
+    return path
+
+
+def _existing_folder(folder: Path) -> None:
+    """Raise ``argparse.ArgumentTypeError`` when ``folder`` does not exist or is not a folder; one that cannot
+    be looked into (permissions) passes: what opens it later says what it meets."""
+    import argparse
+    import stat
     try:
         is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
     except (FileNotFoundError, NotADirectoryError):
         raise argparse.ArgumentTypeError(
             f"the folder {folder} does not exist (check the path, or create the folder first)") from None
     except OSError:
-        return path
+        return
     if not is_folder:
         raise argparse.ArgumentTypeError(f"{folder} is not a folder (check the path)")
-    return path
 
 
 def default_catalogue_path() -> Path:

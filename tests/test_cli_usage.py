@@ -115,6 +115,24 @@ def test_a_db_under_a_file_is_refused_by_argparse(tmp_path, capsys, monkeypatch,
     assert f"argument --db: {tmp_path / 'notes.txt'} is not a folder" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("given", ["no/such", "no/such/cards.json", "notes.txt"])
+def test_a_catalogue_folder_that_does_not_exist_is_refused_by_argparse(tmp_path, capsys, monkeypatch, given):
+    """A tester's finding: `companion play --catalogue DIR` made a mistyped folder and showed an empty catalogue
+    (every card to type in again). A --catalogue that is not an existing folder, or a .json file in one, is one
+    line naming it, exit 2, and nothing is made."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "notes.txt").write_text("")
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--db", str(tmp_path / "x.sqlite3"), "--catalogue", str(tmp_path / given)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    folder = tmp_path / ("notes.txt" if given == "notes.txt" else "no/such")
+    says = "is not a folder" if given == "notes.txt" else "does not exist"
+    assert f"companion play: error: argument --catalogue: " in err and f"{folder} {says}" in err, err
+    assert not (tmp_path / "no").exists() and not (tmp_path / "x.sqlite3").exists()
+
+
 @pytest.mark.parametrize("option,value,says", [
     ("--samples", "-1", "is from 1 to 10,000, not -1"), ("--samples", "0", "is from 1 to 10,000"),
     ("--idle-s", "nan", "is from 1 to 600, not nan"), ("--idle-s", "-5", "is from 1 to 600"),
@@ -129,3 +147,11 @@ def test_the_bench_refuses_numbers_out_of_range_before_measuring(capsys, monkeyp
         main(["bench", option, value])
     assert exc.value.code == 2
     assert f"companion bench: error: argument {option}: {says}" in capsys.readouterr().err
+
+
+def test_an_existing_catalogue_folder_or_a_json_file_in_one_is_taken(tmp_path):
+    """The --catalogue check lets through what play uses: an existing folder, or a .json file in one (new or not)."""
+    from companion.cli import build_parser
+    for given in (tmp_path, tmp_path / "cards.json"):
+        args = build_parser().parse_args(["play", "--db", str(tmp_path / "x.sqlite3"), "--catalogue", str(given)])
+        assert args.catalogue == given
