@@ -175,6 +175,7 @@ def launch_readiness(state: State) -> list[dict[str, Any]]:
     "crew", "modules", "need": the least Crew deck to launch, "short": Crew cards missing
     (0 when enough), "short_words": what is short in a player's words, "" when nothing is
     ("Crew deck 5 cards, needs 8: twice the 4 Rocket modules", :func:`.checks.launch_need`),
+    "headquarters": 6 when Headquarters 6 sets the need (fewer than twice the modules), else 0,
     "rule": "Launching the Rocket", "why", "words"}``;
     ``words``: a line for the screens, "<name> can launch now" for the player whose
     turn it is, "<name> could launch on their turn" for another ("" when not ready)."""
@@ -188,6 +189,7 @@ def launch_readiness(state: State) -> list[dict[str, Any]]:
         out.append({"seat": p.seat, "can_launch": r is None, "trajectory": len(state.slots), "crew": n["crew"],
                     "modules": n["modules"], "need": n["need"], "short": n["short"],
                     "short_words": n["words"] if n["short"] else "", "rule": n["rule"],
+                    "headquarters": n["headquarters"],
                     "why": r.message if r else "",
                     "words": "" if r else f"{state.names[p.seat]} " + ("can launch now" if p.seat == now else
                                                                        "could launch on their turn")})

@@ -180,7 +180,8 @@ def launch_need(state: State, seat: int, modules: list[str] | None = None) -> di
     Headquarters 6: "at least two more Crew cards than Rocket modules"): ``{"crew": cards in the Crew deck
     (Boosts included, HQ 9), "modules": Rocket modules, "need": the least Crew deck, "short": cards missing
     (0: enough), "words": the need in a player's words ("Crew deck 5 cards, needs 8: twice the 4 Rocket
-    modules"), "rule": the rulebook section}``. ``modules``: the rocket Headquarters 5 builds at launch."""
+    modules"), "headquarters": 6 when Headquarters 6's count is the need (less than twice the modules), else 0,
+    "rule": the rulebook section}``. ``modules``: the rocket Headquarters 5 builds at launch."""
     p = state.players[seat]
     if modules is not None or p.held:
         crew, mods = arrangement(p, modules, 0)
@@ -193,7 +194,8 @@ def launch_need(state: State, seat: int, modules: list[str] | None = None) -> di
     why = (f"the {mods_n} {module} plus 2 (Headquarters 6)" if need < twice else
            f"twice the {mods_n} {module}")
     return {"crew": size, "modules": mods_n, "need": need, "short": max(0, need - size),
-            "words": f"Crew deck {size} {card}, needs {need}: {why}", "rule": "Launching the Rocket"}
+            "words": f"Crew deck {size} {card}, needs {need}: {why}", "headquarters": HQ_LAUNCH if need < twice else 0,
+            "rule": "Launching the Rocket"}
 
 
 def _next_space(state: State, seat: int) -> str | Rejection:

@@ -255,9 +255,12 @@ class RoundScreen(TableScreen):
              fitting(["its Rocket module", "as a module", "module"], col_w, lay.small), "Attach as module")]
         ready = next((r for r in app.game.launch_readiness(state) if r["seat"] == seat), None)
         if self.can_launch():
+            # Headquarters 6 lets fewer than twice the modules launch: said, or "Crew 8, 5 modules" reads as short
+            hq6 = [f"Crew {ready['crew']}, needs {ready['need']} (HQ 6)", f"Crew {ready['crew']}, HQ 6"] \
+                if ready and ready["headquarters"] else []
             buttons.append(("Launch!", self.launch, "good", fitting(
-                [f"Crew {ready['crew']}, {ready['modules']} modules", f"Crew {ready['crew']}"], col_w, lay.small)
-                if ready else None, "Launch!"))
+                hq6 + [f"Crew {ready['crew']}, {ready['modules']} modules", f"Crew {ready['crew']}"], col_w,
+                lay.small) if ready else None, "Launch!"))
         else:
             if placed < 12:
                 why = [f"trajectory {placed}/12", f"{placed}/12 placed"]

@@ -1,0 +1,53 @@
+"""Race to Mars's Headquarters 3, 6 and 7, each played through the app from New game (the Headquarters kept on
+its screen) to where its ability matters, and the rulebook's outcome checked, with the words the table reads.
+
+Source: shared/rules/race-to-mars.txt, "Headquarters" (the 3rd, 6th and 7th abilities as printed),
+"Launching the Rocket", "Phase 2.4: Spend Experience", "Phase 2.5: Discard Cards", "Phase 2.6: Draw Cards".
+"""
+from __future__ import annotations
+
+import pytest
+
+from .race_to_mars_headquarters import new_game_with_headquarters, rounds_1_to_12, starting_cards
+from .test_race_to_mars_screens import driver  # noqa: F401 (driver: the fixture)
+
+
+def shown(d) -> list[str]:
+    """The texts drawn on a fresh frame."""
+    d.frame()
+    return [t for t, _, _ in d.app.screen.ui.texts]
+
+
+def crew(k: int) -> dict:
+    """A pick recruiting a Fuel card."""
+    return {"card": {"name": f"A{k}", "crew": {"resources": ["fuel"]}}, "place": "crew"}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_headquarters_6_launches_with_two_more_crew_than_modules(driver, size):  # noqa: F811
+    """Headquarters 6: "You may launch your rocket as long as you have at least two more cards in your Crew deck
+    than you have Rocket modules. All the 12 cards still need to be placed before you can launch." Anna holds 5
+    Rocket modules (Starting card 3 and four Extra draws) and 8 Crew cards: twice the modules would need 10, HQ 6
+    needs 7. Launch! is offered and says why 8 is enough ("HQ 6"), not "Crew 8, 5 modules", which reads as short;
+    one tap launches and draws 6 (the Rocket card's 2 and the four Extra draws, "Launching the Rocket")."""
+    d = driver(size)
+    new_game_with_headquarters(d, (6, 1), (2, 4))
+    starting_cards(d, anna="module")
+    picks = []
+
+    def anna(k: int) -> dict:
+        picks.append(k)
+        if len(picks) <= 4:
+            return {"card": {"name": f"A{k}", "module": {"draw": 1}}, "place": "module"}
+        return crew(k)
+    rounds_1_to_12(d, anna)
+    s = d.app.session
+    p = s.state.players[0]
+    assert (len(p.crew), len(p.modules)) == (8, 5)
+    words = shown(d)
+    assert "Crew 8, HQ 6" in words or "Crew 8, needs 7 (HQ 6)" in words, words
+    d.tap("Launch!")
+    p = s.state.players[0]
+    assert p.launched and (len(p.crew), len(p.modules)) == (8, 5)
+    assert (p.hand, p.draw) == (6, 2)
