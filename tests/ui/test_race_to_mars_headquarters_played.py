@@ -51,3 +51,43 @@ def test_headquarters_6_launches_with_two_more_crew_than_modules(driver, size): 
     p = s.state.players[0]
     assert p.launched and (len(p.crew), len(p.modules)) == (8, 5)
     assert (p.hand, p.draw) == (6, 2)
+
+
+def launch_both_and_play_nothing(d) -> None:
+    """Round 13: Anna and Winston launch (Launch! each), then both say done in 2.1: Anna's turn, 2.2."""
+    d.tap("Launch!")
+    d.tap("Launch!")
+    d.tap("Anna: done")
+    d.tap("Winston: done")
+    assert d.app.current_screen().name == "turn" and d.app.session.state.sub == 2
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_headquarters_3_pays_one_experience_less_for_each_insight(driver, size):  # noqa: F811
+    """Headquarters 3: "When you spend experience (phase 2.4), you pay one less (but always a minimum of one).
+    The discount applies to each Insight you gain on a turn." Anna exchanges her 2 cards for 2 Experience (2.3);
+    in 2.4 the Insight card (printed 3) costs 2, Starting card 1's Insight (2) costs 1, Starting card 4's (4)
+    costs 3, and the screen says why the costs are not the printed ones. The Insight card bought for 2 leaves
+    her no Experience and a Boost in her discard pile; Starting card 4 is greyed at 3 ("costs 3 Experience")."""
+    d = driver(size)
+    new_game_with_headquarters(d, (3, 1), (2, 4))
+    starting_cards(d)
+    rounds_1_to_12(d, crew)
+    launch_both_and_play_nothing(d)
+    s = d.app.session
+    d.tap("Next phase")
+    for _ in range(2):
+        d.tap("Exchange a card")
+        d.tap(d.app.dialog.options[0][0])
+    assert s.state.players[0].xp == 2
+    d.tap("Next phase")
+    assert s.state.sub == 4
+    words = shown(d)
+    assert {"2 XP: gain a boost", "1 XP: jettison", "3 XP: advance 1"} <= set(words), words
+    assert "Headquarters 3: each Insight costs 1 Experience less than printed (at least 1)" in " ".join(words), words
+    d.tap("Starting card 4 (why not?)")
+    assert "Starting card 4 costs 3 Experience; you have 2" in d.app.message.text, d.app.message.text
+    d.tap("Insight card")
+    p = s.state.players[0]
+    assert (p.xp, p.boosts) == (0, 1) and "Boost" in p.seen

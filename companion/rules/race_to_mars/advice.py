@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..words import count
 from .actions import reject
 from .checks import advance_problem, launch_need, launch_problem
-from .cards import HQ_DRAW
+from .cards import HQ_DISCOUNT, HQ_DRAW
 from .model import (ANY, BASE_DRAW, BASIC, HAZARDS, HEADQUARTERS, PLAY_STEP, PLAYER_TOKENS, PRE_STEP, RED,
                     REFERENCE_CARDS, RESOURCE_NAMES, SLOTS, SPACE_CARDS, STARTING_CARDS, SUPPLY, TURN_STEP,
                     UNENTERED, WILD, Player, State)
@@ -229,6 +229,11 @@ def setup_checklist(state: State) -> list[str]:
     return out
 
 
+#: Headquarters 3 ("Headquarters": "When you spend experience (phase 2.4), you pay one less (but always a minimum of
+#: one). The discount applies to each Insight you gain on a turn"), said in 2.4 beside the costs it changes
+HQ_DISCOUNT_WORDS = "Headquarters 3: each Insight costs 1 Experience less than printed (at least 1)"
+
+
 def reminders(state: State, seat: int) -> list[str]:
     """Short reminders for ``seat`` now, in the rulebook's words."""
     p = state.players[seat]
@@ -257,6 +262,8 @@ def reminders(state: State, seat: int) -> list[str]:
             for h in r["hazards"]:
                 if not h["protected"]:
                     out.append(hazard_words(h["colour"], h["after"]))
+        if state.sub == 4 and p.hq == HQ_DISCOUNT:   # why the costs shown are not the printed ones
+            out.append(HQ_DISCOUNT_WORDS)
         kept = keep_words(p)   # by Storage, an Insight bought this turn... (a tester's finding); "": none
         if kept and (state.sub < 5 or state.sub == 5 and p.hand):  # an empty hand in 2.5 keeps nothing
             out.append(kept)
