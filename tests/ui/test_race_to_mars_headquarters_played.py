@@ -91,3 +91,44 @@ def test_headquarters_3_pays_one_experience_less_for_each_insight(driver, size):
     d.tap("Insight card")
     p = s.state.players[0]
     assert (p.xp, p.boosts) == (0, 1) and "Boost" in p.seen
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size,played", [((800, 480), 1), ((480, 800), 1), ((800, 480), 2)])
+def test_headquarters_7_returns_a_played_card_to_the_top_of_the_draw_pile(driver, size, played):  # noqa: F811
+    """Headquarters 7: "Each turn you may return one of your played cards to the top of your personal draw pile
+    (phase 2.5 step 3), instead of discarding it." Anna plays 1 or 2 cards in 2.1; in 2.5 one played card goes on
+    top of her draw pile and the rest to the discard pile; 2.6 draws it again (decision RA-27: the card is the top
+    card of this turn's draw). With one played card the button names it ("A1 on top", one tap: a "Card on top…"
+    that acted at once without asking was a surprise); with two it asks which."""
+    d = driver(size)
+    new_game_with_headquarters(d, (7, 1), (2, 4))
+    starting_cards(d)
+    rounds_1_to_12(d, crew)
+    d.tap("Launch!")
+    d.tap("Launch!")
+    s = d.app.session
+    for _ in range(played):
+        d.tap("Anna: play")
+        d.tap(d.app.dialog.options[0][0])
+    names = [c.name for c in s.state.players[0].play]
+    d.tap("Anna: done")
+    d.tap("Winston: done")
+    while "Next phase" in d.names():
+        d.tap("Next phase")
+    assert s.state.sub == 5
+    before = s.state.players[0]
+    if played == 1:
+        assert f"{names[0]} on top" in shown(d)
+        d.tap("Card on top")
+        top = names[0]
+    else:
+        d.tap("Card on top\u2026")
+        assert d.app.dialog.title == "HQ 7: which played card goes on top of your draw pile?", d.app.dialog.title
+        top = names[-1]
+        d.tap(f"Discard all, {top} on top")
+    p = s.state.players[0]
+    assert top not in p.seen and sorted(p.seen) == sorted(set(names) - {top})
+    assert p.discard == before.discard + before.hand + played - 1
+    assert (p.hand, p.draw) == (2, before.draw + 1 - 2)   # the card on top is drawn again in 2.6
+    assert "puts " + top + " on top of the draw pile (Headquarters 7)" in s.log_tail(1)[0].events[0].text

@@ -149,7 +149,8 @@ class TurnScreen(TableScreen):
         if facts.hazards(self.app.state):  # the rules' own words: the hazard first
             why_not(self.app, [Action(DONE, {}, self.seat())], "Next phase")
         elif discards:  # the choices on the screen, by their words ("Discard all, or Card on top… (HQ 7)")
-            words = list(dict.fromkeys(describe(self.app, a) if "top" not in a.args else "Card on top\u2026 (HQ 7)"
+            tops = [a for a in discards if "top" in a.args]
+            words = list(dict.fromkeys(describe(self.app, a) if "top" not in a.args else f"{top_words(tops)} (HQ 7)"
                                        for a in discards))
             self.app.say(f"Tap {', '.join(words[:-1])} or {words[-1]}: 2.5 Discard." if len(words) > 1
                          else f"Tap {words[0]}.", "info", 5)
@@ -439,14 +440,27 @@ class TurnScreen(TableScreen):
             for a in [a for a in discards if "top" not in a.args]:
                 out.append((describe(app, a), lambda a=a: app.submit(a), "normal", "and draw"))  # none is NEXT's
             tops = [a for a in discards if "top" in a.args]
-            if tops:
-                out.append(("Card on top\u2026", lambda: pick_action(app, "HQ 7: which played card on top?", tops),
-                            "normal", "HQ 7"))
+            if len(tops) == 1:   # one played card, one way: the button names it (no "…" that acts at once)
+                name = tops[0].args["top"]
+                label = fit([top_words(tops), "On top"], True)
+                out.append((label, lambda a=tops[0]: app.submit(a), "normal",
+                            fit(["of the draw pile (HQ 7)", "of draw pile, HQ 7", "HQ 7"] if label != "On top"
+                                else [f"{name}, HQ 7", "HQ 7"]), "Card on top"))
+            elif tops:
+                out.append(("Card on top\u2026", lambda: pick_action(
+                    app, "HQ 7: which played card goes on top of your draw pile?", tops), "normal", "HQ 7"))
         rest = [a for a in legal if a.kind in ("copy_module", "double_module", "jettison_storage")]
         if rest:
             out.append(("Rocket\u2026", lambda: rocket_moves(app, "Rocket modules", rest), "normal",
                         fit([rocket_summary(rest), ""]) or None))
         return [b if len(b) == 5 else (*b, b[0]) for b in out]
+
+
+def top_words(tops: list[Action]) -> str:
+    """The button of Headquarters 7's discards ``tops`` (DISCARD with "top"): "A1 on top" when there is one way
+    (one played card, nothing kept by Storage), else "Card on top…", which asks which ("Headquarters": "Each turn
+    you may return one of your played cards to the top of your personal draw pile")."""
+    return f"{tops[0].args['top']} on top" if len(tops) == 1 else "Card on top\u2026"
 
 
 def shielded_words(app: Any, since: int) -> str:
