@@ -47,8 +47,8 @@ def starting_cards(d: Any, anna: str = "module", winston: str = "crew") -> None:
 
 def rounds_1_to_12(d: Any, anna: Callable[[int], dict], winston: Callable[[int], dict] | None = None) -> None:
     """Rounds 1-12 by real moves: Anna's k-th pick is ``anna(k)`` (a PICK's args), Winston recruits a Hull card
-    (or ``winston(k)``); every leftover a Fuel, Hull trajectory card, and the Trajectory card too. Then Winston picks in round 13 when he
-    comes first, so that the screen shows Anna's turn."""
+    (or ``winston(k)``); every leftover a Fuel, Hull trajectory card, and the Trajectory card too. Then Winston
+    picks in round 13 when he comes first, so that the screen shows Anna's turn."""
     s = d.app.session
     k = 0
     while True:
@@ -64,8 +64,8 @@ def rounds_1_to_12(d: Any, anna: Callable[[int], dict], winston: Callable[[int],
             out = s.submit(Action(rm.LEFTOVER, {"card": card}, seat))
         else:
             k += 1
-            args = anna(k) if seat == 0 else (winston(k) if winston else
-                                               {"card": {"name": f"W{k}", "crew": {"resources": ["hull"]}}})
+            hull = {"card": {"name": f"W{k}", "crew": {"resources": ["hull"]}}}
+            args = anna(k) if seat == 0 else winston(k) if winston else hull
             out = s.submit(Action(rm.PICK, args, seat))
         assert out.accepted, out.rejection
     d.frame()
