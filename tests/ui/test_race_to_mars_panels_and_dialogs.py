@@ -191,3 +191,29 @@ def test_advance_one_space_past_a_shielded_hazard_says_so(driver):
     assert d.app.message is None or "hazard" not in d.app.message.text
     d.tap("Advance")
     assert d.app.message.text == "Advanced 1 space, past a red hazard with protection.", d.app.message.text
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("how", ["module", "insight"])
+def test_a_free_advance_says_which_hazards_it_passed_with_protection(driver, size, how):
+    """"Hazards": "If you have hazard protection of a specific colour, ignore effects of all hazards in that
+    colour." A free advance (a Free advance module jettisoned, "The Rocket"; Starting card 4's Insight, "advance
+    your rocket one space for free") past a red hazard the rocket's module shields says so in its note, in the
+    words of Advance's notes ("past a red hazard with protection"), with the spaces and how they were paid."""
+    from companion.rules.race_to_mars.model import Insight, INSIGHT_CARD
+    d = driver(size)
+    if how == "module":
+        rocket = modules({"name": "Shield", "protection": "red"}, {"name": "Jump", "free_advance": 3})
+        state = flight(route=("fuel", "red") + ("fuel",) * 10, players={0: dict(modules=rocket, hand=1)})
+    else:
+        rocket = modules({"name": "Shield", "protection": "red"})
+        state = flight(route=("red",) + ("fuel",) * 11, sub=4, players={0: dict(modules=rocket, hand=1, xp=4)},
+                       insights=(INSIGHT_CARD, Insight("Starting card 4", 4, "advance", "advance one space")))
+    seat_state(d, 2, state)
+    d.tap("Free 3" if how == "module" else "Starting card 4")
+    p = d.app.session.state.players[0]
+    assert p.steps == (3 if how == "module" else 1) and not d.app.session.state.hazards
+    said = ("Advanced 3 spaces for free, jettisoning Jump" if how == "module"
+            else "Advanced 1 space for free, with Starting card 4's Insight")
+    assert d.app.message.text == said + ", past a red hazard with protection.", d.app.message.text

@@ -279,6 +279,29 @@ class TurnScreen(TableScreen):
             if shielded:
                 app.say(f"Advanced 1 space{shielded}.", "note", 8)
 
+    def free_advance(self, action: Action) -> None:
+        """Advance for free: jettison a Free advance module (``action`` FREE_ADVANCE, "The Rocket") or buy an
+        Insight that advances (INSIGHT, Starting card 4: "advance your rocket one space for free"), and say in a
+        note what it did: the spaces advanced, how, and the hazards passed with protection, in the words of
+        Advance's notes (:func:`shielded_words`, "Hazards"); a hazard that stops it asks first."""
+        app = self.app
+        seat = action.seat
+        before = facts.player(app.state, seat)
+        how = (f"jettisoning {before.modules[action.args['module']].name}" if action.kind == FREE_ADVANCE else
+               f"with {app.state.insights[action.args['which']].name}'s Insight")
+        since = app.session.seq
+        if not app.submit(action):
+            return
+        state = app.state
+        moved = facts.player(state, seat).steps - before.steps
+        note = f"Advanced {count(moved, 'space')} for free, {how}" + shielded_words(app, since) + "."
+        hazards = facts.hazards(state)
+        if hazards:
+            owed = state.free_left + len(state.onward)   # the space beyond the hazard, then the free ones left
+            then = f" ({count(owed, 'free space')} after it)" if owed else ""
+            note += f" A {hazards[0]} hazard is met: deal with it first{then}. (Hazards)"
+        app.say(note, "note", 10)
+
     def run_button(self, seat: int, advances: list[Action], problem: Any, fit: Any) -> tuple:
         """"Advance N" (label, on_tap, style, sub-line, name "Advance all"): in its place whenever Advance is,
         greyed when the run would not move (the stop's refusal on a tap: a hazard right ahead, nothing
@@ -390,8 +413,8 @@ class TurnScreen(TableScreen):
                         "Pay with\u2026" + WHY))
         for a in [a for a in legal if a.kind == FREE_ADVANCE]:
             spaces = describe(app, a).split(": ")[-1].split()[0]
-            out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: app.submit(a), "normal",
-                        fit([f"jettison module {a.args['module'] + 1}", f"module {a.args['module'] + 1}"])))
+            out.append((fit([f"Free advance {spaces}", f"Free {spaces}"], True), lambda a=a: self.free_advance(a),
+                        "normal", fit([f"jettison module {a.args['module'] + 1}", f"module {a.args['module'] + 1}"])))
         exchanges = [a for a in legal if a.kind == EXCHANGE and sub == 3]
         rank = {n: i for i, n in enumerate(facts.hand_order(state, seat, in_play_last=True))}
         exchanges.sort(key=lambda a: rank.get(a.args["card"], len(rank)))   # likely in hand first
@@ -434,6 +457,7 @@ class TurnScreen(TableScreen):
                 continue
             out.append((ins.name, (lambda acts=acts, ins=ins: pick_action(
                 app, f"{ins.name}: jettison which card?", acts, submit=app.submit)) if jettison
+                        else (lambda a=acts[0]: self.free_advance(a)) if ins.effect == "advance"
                         else (lambda a=acts[0]: app.submit(a)), "normal", sub_text))
         discards = [a for a in legal if a.kind == DISCARD]
         if discards and sub == 5 and _only_discard(legal, sub) is None:  # else in NEXT's place
