@@ -43,6 +43,7 @@ def starting_cards(d: Any, anna: str = "module", winston: str = "crew") -> None:
     do("Starting card 2", winston, 1)
     do("Starting card 3", anna, 0)
     assert s.state.step == "pre-launch", s.state.step
+    d.frame()
 
 
 def rounds_1_to_12(d: Any, anna: Callable[[int], dict], winston: Callable[[int], dict] | None = None) -> None:

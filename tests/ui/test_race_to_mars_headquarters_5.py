@@ -99,3 +99,37 @@ def test_headquarters_5_says_what_each_card_is(driver, size):  # noqa: F811
     assert page and all(": " in label and "draw +1" in label for label in page), page
     assert all(label.endswith("Fuel") for label in page), page   # its Crew ability too
     assert not [t for t, _, _ in d.app.screen.ui.texts if t.endswith("\u2026") and t != "More\u2026"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("where,hq", [("look", 5), ("round", 5), ("look", 1)])
+def test_a_named_revealed_card_can_be_kept_unplaced_from_its_dialog(driver, size, where, hq):  # noqa: F811
+    """Headquarters 5: "You don't have to place (phase 1.2) any of your cards until you launch your rocket." The
+    dialog of a revealed card named in the catalogue (just found there, "look", or tapped on the round screen
+    once named, "round") offers what the round's Unplaced button does: "Anna keeps it unplaced", one tap, the
+    card kept whole (Crew ability and Rocket module); a player without Headquarters 5 is not offered it (Phase
+    1.2: "immediately decide to either recruit it ... or attach it")."""
+    from .race_to_mars_headquarters import new_game_with_headquarters, starting_cards
+    d = driver(size)
+    d.app.catalogues.get("race-to-mars", "space").add(
+        {"name": "C1", "crew": {"resources": ["fuel"]}, "module": {"draw": 1}})
+    new_game_with_headquarters(d, (hq, 3), (2, 4))
+    starting_cards(d)
+    d.tap("revealed 1")
+    d.tap("C1")
+    if where == "round":
+        d.tap("Close")
+        d.tap("Back to game")
+        assert d.app.current_screen().name == "round"
+        d.tap("revealed 1")
+    labels = [label for label, _ in d.app.dialog.options]
+    assert labels[:2] == ["Anna recruits it", "Anna attaches it"], labels
+    if hq != HQ_FREE:
+        assert "Anna keeps it unplaced" not in labels, labels
+        return
+    d.tap("Anna keeps it unplaced")
+    p = d.app.session.state.players[0]
+    assert [h[0] for h in p.held] == ["C1"] and p.held[0][1] is not None and p.held[0][2] is not None
+    assert not [c for c in p.crew if c.name == "C1"] and not [m for m in p.modules if m.name == "C1"]
+    assert d.app.current_screen().name == "round" and "revealed 1" not in d.names()

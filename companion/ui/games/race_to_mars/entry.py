@@ -506,17 +506,27 @@ class EntryScreen(Screen):
         self.gui.tell_revealed(int(str(r.place).split()[0]), name)   # this card lies there: the round shows it
         options = []
         if r.seat is not None and self.app.state is not None and self.app.state.step == "pre-launch":
-            who = self.app.view()["players"][r.seat]["name"]
-            for label, part in ((f"{who} recruits it", "crew"), (f"{who} attaches it", "module")):
-                options.append((label, lambda part=part: self.pick_revealed(name, part, r.seat)))
+            options = self.pick_options(name, r.seat)
         self.app.ask(f"Revealed Space card {r.place}: {name}", options, lines=card_lines(card)[:2],
                      cancel_label="Close")
 
-    def pick_revealed(self, name: str, part: str, seat: int) -> None:
-        """``seat`` takes the revealed card ``name`` as its ``part`` ("crew": recruits it; "module": attaches it),
-        from the dialog showing it."""
+    def pick_options(self, name: str, seat: int) -> list[tuple[str, Callable[[], None]]]:
+        """The dialog's options for ``seat`` to take the revealed card ``name`` at once: "Anna recruits it",
+        "Anna attaches it", and "Anna keeps it unplaced" where the rules allow it (Headquarters 5: "You don't have
+        to place (phase 1.2) any of your cards until you launch your rocket"), as the round's Unplaced button."""
+        who = self.app.view()["players"][seat]["name"]
+        places = [("recruits it", "crew"), ("attaches it", "module")]
+        if self.app.game.check(self.app.state, Action(PICK, {"card": {"name": name}, "place": "unplaced"},
+                                                      seat)) is None:
+            places.append(("keeps it unplaced", "unplaced"))
+        return [(f"{who} {words}", lambda place=place: self.pick_revealed(name, place, seat))
+                for words, place in places]
+
+    def pick_revealed(self, name: str, place: str, seat: int) -> None:
+        """``seat`` takes the revealed card ``name`` to ``place`` ("crew": recruits it; "module": attaches it;
+        "unplaced": keeps it unplaced, Headquarters 5, the whole card asked), from the dialog showing it."""
         self.app.close_dialog()
-        self.gui.open_pick(part, part, seat)
+        self.gui.open_pick("both" if place == "unplaced" else place, place, seat)
         self.tap_card(name)
 
     def not_in_catalogue(self) -> None:

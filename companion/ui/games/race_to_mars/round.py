@@ -149,24 +149,21 @@ class RoundScreen(TableScreen):
     def show_revealed(self, k: int, revealed: int, name: str | None = None) -> None:
         """A tap on revealed Space card ``k`` (0-based, a card still on offer: a slot already taken is no
         button). A card the table told (``name``): what the catalogue knows of it (Crew ability, Rocket
-        module), Recruit or Attach it at once, or Another card (the catalogue again). Else the catalogue's
-        cards not yet on the table, to say which it is; when the catalogue has none left, that it is not in
-        the catalogue yet and what to do."""
+        module), Recruit or Attach it at once (Headquarters 5: or keep it unplaced), or Another card (the
+        catalogue again). Else the catalogue's cards not yet on the table, to say which it is; when the catalogue
+        has none left, that it is not in the catalogue yet and what to do."""
         from .entry import NEW_CARD_STEPS, card_lines
         from . import facts
         title = f"Revealed Space card {k + 1} of {revealed}"
         seat = self.seat()
         if name is not None:
             card = self.app.catalogue("space").get(name) or {"name": name}
-            who = self.app.view()["players"][seat]["name"]
-            pick = self.gui.screens["entry"].pick_revealed
 
             def another() -> None:
                 self.app.close_dialog()
                 self.gui.open_look(k + 1, revealed, seat)
-            self.app.ask(f"{title}: {name}", [(f"{who} recruits it", lambda: pick(name, "crew", seat)),
-                                              (f"{who} attaches it", lambda: pick(name, "module", seat)),
-                                              ("Another card", another)],
+            self.app.ask(f"{title}: {name}", self.gui.screens["entry"].pick_options(name, seat)
+                         + [("Another card", another)],
                          lines=card_lines(card)[:2], cancel_label="Close")
             return
         used = facts.seen(self.app.state)
