@@ -29,9 +29,10 @@ def new_game_with_headquarters(d: Any, anna: tuple[int, int], winston: tuple[int
     assert s.state.step == "starting", s.state.step
 
 
-def starting_cards(d: Any, anna: str = "module", winston: str = "crew") -> None:
+def starting_cards(d: Any, anna: str = "module", winston: str = "crew", anna_card: int = 3) -> None:
     """Starting card 1 beside the Insight card, Starting cards 2, 3 and 4 revealed; Winston (right of the Start
-    Player) picks Starting card 2, Anna Starting card 3, each placed as said; Starting card 4 is left over."""
+    Player) picks Starting card 2 (or 3 when Anna takes 2: ``anna_card``), Anna Starting card 3, each placed as
+    said; Starting card 4 is left over."""
     s = d.app.session
 
     def do(card: str, place: str, seat: int) -> None:
@@ -40,8 +41,8 @@ def starting_cards(d: Any, anna: str = "module", winston: str = "crew") -> None:
     do("Starting card 1", "insight", 0)
     for k in (2, 3, 4):
         do(f"Starting card {k}", "revealed", 0)
-    do("Starting card 2", winston, 1)
-    do("Starting card 3", anna, 0)
+    do(f"Starting card {5 - anna_card}", winston, 1)
+    do(f"Starting card {anna_card}", anna, 0)
     assert s.state.step == "pre-launch", s.state.step
     d.frame()
 

@@ -133,3 +133,53 @@ def test_a_named_revealed_card_can_be_kept_unplaced_from_its_dialog(driver, size
     assert [h[0] for h in p.held] == ["C1"] and p.held[0][1] is not None and p.held[0][2] is not None
     assert not [c for c in p.crew if c.name == "C1"] and not [m for m in p.modules if m.name == "C1"]
     assert d.app.current_screen().name == "round" and "revealed 1" not in d.names()
+
+
+VARIED = [("Flight Surgeon", {"resources": ["fuel", "hull"], "draw": 1}, {"resource": "navigation"}),
+          ("Cargo Pod", {"resources": ["velocity"]}, {"storage": 1}),
+          ("Navigator", {"resources": ["navigation", "wild"]}, {"protection": "red"}),
+          ("Heat Shield", {"xp": 2}, {"protection": "yellow"}),
+          ("Test Pilot", {"resources": ["engineering"], "draw": 2}, {"free_advance": 3}),
+          ("Fuel Tank", {"resources": ["fuel"]}, {"resource": "fuel"}),
+          ("Radio Operator", {"resources": ["communication", "hull"]}, {"draw": 1}),
+          ("Solar Array", {"boost": 1}, {"copy": True}),
+          ("X", {"resources": ["hull"]}, {"draw": 1}),
+          ("Docking Clamp", {"jettison": 1}, {"storage": 1}),
+          ("Mechanic", {"resources": ["hull", "hull"]}, {"resource": "hull"}),
+          ("Pilot", {"resources": ["fuel"]}, {"resource": "velocity"})]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+@pytest.mark.parametrize("starting", [2, 3])
+def test_headquarters_5_launch_dialog_says_every_card_in_one_form(driver, size, starting):  # noqa: F811
+    """Headquarters 5's launch dialog, twelve cards kept unplaced with names and parts of every length (and
+    Starting card 2 or 3, whose Crew ability, "2 back from discard", is the longest): every card's option is
+    in one form, the same words for all ("Cargo Pod: storage 1 · Vel" beside "Flight Surgeon: Nav · Fuel+Hull,
+    draw 1", or all with "Crew", or all the module alone), not each the longest that fits (a tester saw
+    "Module storage 1 · Crew Vel", "Nav · Fuel+Hull, draw 1" and a bare module side by side); on a page with
+    some on two lines (the name over the rest) all are, and none is cut."""
+    from .race_to_mars_headquarters import new_game_with_headquarters, rounds_1_to_12, starting_cards
+    d = driver(size)
+    new_game_with_headquarters(d, (5, 1), (2, 4))
+    starting_cards(d, anna="unplaced", anna_card=starting)
+    cards = iter(VARIED)
+
+    def anna(k: int) -> dict:
+        name, crew, module = next(cards)
+        return {"card": {"name": name, "crew": crew, "module": module}, "place": "unplaced"}
+    rounds_1_to_12(d, anna)
+    d.tap("Launch!")
+    held = {h[0] for h in d.app.session.state.players[0].held}
+    for _ in range(3):   # every page
+        page = [label for label, _ in d.app.dialog.options if label.split(":")[0] in held]
+        forms = {(" \u00b7 " in label, " \u00b7 Crew " in label, ": Module " in label) for label in page}
+        assert len(forms) == 1, page
+        d.frame()
+        texts = [t for t, _, _ in d.app.screen.ui.texts]
+        assert not [t for t in texts if t.endswith("\u2026") and t != "More\u2026"], texts
+        two = [label for label in page if label.split(": ")[0] in texts]   # its name drawn alone, over the rest
+        assert not two or len(two) == len(page), (two, page)
+        if "More\u2026" not in d.names():
+            break
+        d.tap("More\u2026")

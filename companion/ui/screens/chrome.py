@@ -670,12 +670,13 @@ def dialog_room(lay: Layout, title: str, labels: list[str], lines: list[str] | N
     return 1
 
 
-def split_label(lay: Layout, label: str, width: int) -> tuple[str, str] | None:
+def split_label(lay: Layout, label: str, width: int, always: bool = False) -> tuple[str, str] | None:
     """A dialog option's ``label`` too wide for one line of ``width`` px even shrunk to the reading size
     (``lay.small``, where a button's label is cut), on two lines: its part before the first ": " (bold) over
     the rest, both at the reading size, when both fit (a card's name over what it does: "C28" /
-    "Fuel+Eng+Wild+Hull, draw 2"); else None (one line, as before)."""
-    if ": " not in label or text.width(label, lay.small, True) <= width:
+    "Fuel+Eng+Wild+Hull, draw 2"); else None (one line, as before). ``always``: also a label that fits on
+    one line (a dense dialog whose other options are on two lines: every card's name over what it does)."""
+    if ": " not in label or not always and text.width(label, lay.small, True) <= width:
         return None
     head, tail = label.split(": ", 1)
     if text.width(head, lay.small, True) <= width and text.width(tail, lay.small) <= width:
@@ -767,8 +768,11 @@ def draw_dialog(ui: Ui, app: Any) -> None:
         for i, line in enumerate(note):
             ui.label(pygame.Rect(note_r.x, note_r.y + i * note_lh, note_r.w, note_lh), line, size, WARN, bold=True)
     cells = L.grid(rest, n, ncols, lay.gap, row_h=bh)
+    inside = [cell.w - 2 * lay.px(8) for cell in cells]
+    # a dense dialog with some options on two lines has them all so, where they can be (one form for all)
+    always = d.dense and any(split_label(lay, label, w) for (label, _), w in zip(d.options, inside))
     for cell, (label, cb), name in zip(cells, d.options, dialog_names(d)):
-        two = split_label(lay, label, cell.w - 2 * lay.px(8))   # too wide: its name over the rest, named whole
+        two = split_label(lay, label, cell.w - 2 * lay.px(8), always)   # too wide: its name over the rest
         lone = len(d.options) == 1 and d.on_next is not None   # NEXT's colour only where NEXT gives the answer
         ui.button(cell, two[0] if two else label, tappable(cb), "primary" if lone else "normal",
                   sub=two[1] if two else None, name=name,

@@ -27,7 +27,7 @@ from . import facts
 from .refuse import WHY, tap_or_why, why_not
 from .panels import TableScreen, player_panels, reminder_lines, slots_height, slots_strip, split, text_panel
 from .editor import fitting_block
-from .moves import ask_options, dialog_label
+from .moves import ask_options
 from .words import brief, fitting
 
 
@@ -56,9 +56,11 @@ def rocket_labels(app: Any, seat: int, names: list[str]) -> list[str]:
     """Headquarters 5's launch dialog: each of ``seat``'s cards ``names`` and what it is, its Rocket module first
     (what the dialog chooses) then its Crew ability, as the revealed cards say it ("A3: Module draw +1 \u00b7 Crew
     Fuel"), in fewer words where a button is narrow, the bare name last. Each part from the game where it is
-    known there, else from the catalogue (:func:`.facts.owned_parts`; "not entered" without either). The
-    dialog is dense: the words of the most columns (3, else 2) in which every card says both parts, else its
-    module alone, for as many cards a page as fit; else one column's."""
+    known there, else from the catalogue (:func:`.facts.owned_parts`; "not entered" without either). Every
+    card in one form, the same words for all (a tester's finding: each label the longest that fitted read
+    "Cargo Pod: Module storage 1 \u00b7 Crew Vel" beside "Flight Surgeon: Nav \u00b7 Fuel+Hull, draw 1" and a bare
+    module): the longest form every card shows whole in 3 columns, else 2 (as many cards a page as fit), with
+    both parts, else the module alone (what the dialog chooses); else in one column, the longest such form."""
     forms = []
     for name in names:
         card = {**(app.catalogue("space").get(name) or app.catalogue("starting").get(name) or {}),
@@ -66,13 +68,11 @@ def rocket_labels(app: Any, seat: int, names: list[str]) -> list[str]:
         m, c = brief(card, "module"), brief(card, "crew")
         forms.append([f"{name}: Module {m} \u00b7 Crew {c}", f"{name}: {m} \u00b7 Crew {c}", f"{name}: {m} \u00b7 {c}",
                       f"{name}: {m}", name])
-    for keep in (3, 4):   # both parts (the first three forms), else the module alone
-        for columns in (3, 2):
-            fit = [next((f for f in card[:keep] if option_fits(app.layout, f, columns, True)), None)
-                   for card in forms]
-            if all(fit):
-                return fit
-    return [dialog_label(app, card) for card in forms]
+    for columns, kinds in ((3, (0, 1, 2)), (2, (0, 1, 2)), (3, (3,)), (2, (3,)), (1, (0, 1, 2, 3))):
+        for k in kinds:   # forms 0-2 say both parts, form 3 the module alone
+            if all(option_fits(app.layout, card[k], columns, True) for card in forms):
+                return [card[k] for card in forms]
+    return [card[-1] for card in forms]
 
 
 def ask_rocket(app: Any, seat: int, rocket: list[str],
