@@ -217,3 +217,25 @@ def test_a_free_advance_says_which_hazards_it_passed_with_protection(driver, siz
     said = ("Advanced 3 spaces for free, jettisoning Jump" if how == "module"
             else "Advanced 1 space for free, with Starting card 4's Insight")
     assert d.app.message.text == said + ", past a red hazard with protection.", d.app.message.text
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_free_advance_stopped_by_a_hazard_shows_every_space_it_still_owes(driver, size):
+    """"The Rocket", Free advance: "advance exactly 3 spaces for free"; "Hazards": a hazard met is dealt with
+    before the rocket goes on. A free advance of 3 meets an unshielded red hazard after one space: its note says
+    so and what it still owes, and the spaces ahead read "free", "free", then "+3" (the second read "+2", as if
+    it had to be paid)."""
+    d = driver(size)
+    rocket = modules({"name": "Cargo", "draw": 1}, {"name": "Jump", "free_advance": 3})
+    seat_state(d, 2, flight(route=("fuel", "red") + ("fuel",) * 10, players={0: dict(modules=rocket, hand=1)}))
+    d.tap("Free 3")
+    assert d.app.session.state.hazards == ("red",)
+    assert d.app.message.text == ("Advanced 1 space for free, jettisoning Jump. A red hazard is met: deal with it "
+                                  "first (2 free spaces after it). (Hazards)"), d.app.message.text
+    d.frame()
+    unders = [t for t, _, _ in d.app.screen.ui.texts if t == "free" or t.startswith("+")]
+    assert unders[:3] == ["free", "free", "+3"], unders
+    d.tap("Module 1")
+    p = d.app.session.state.players[0]
+    assert p.steps == 3 and not p.modules

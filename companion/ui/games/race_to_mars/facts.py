@@ -196,6 +196,15 @@ def paid_onward(state: Any, seat: int) -> str | None:
     return "paid" if state.onward[0] else "free"
 
 
+def free_owed(state: Any, seat: int) -> int:
+    """The spaces ``seat``'s free advance still owes while it waits (a hazard it met first, "Hazards"; the
+    Trajectory card to enter): the step already made to the space after a hazard when free, then the free ones
+    left ("The Rocket", Free advance: "advance exactly 3 spaces for free"); 0 when none waits."""
+    if not (state.order and state.order[state.at] == seat and state.step == "turn"):
+        return 0
+    return state.free_left + (1 if state.onward and not state.onward[0] else 0)
+
+
 def starting_place(state: Any) -> str:
     """What the Starting card expected now is for (the engine's ``starting_stage``):
     "insight" (the card beside the Insight card), "revealed" (one of the cards

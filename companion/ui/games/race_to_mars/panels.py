@@ -429,7 +429,8 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
     """The next spaces on ``seat``'s lane, coloured chips as wide as their
     words, as many as fit; hazards marked "\u26a0", "safe" under a
     protected one; the final one "Mars"; while the rocket stands in a hazard,
-    the space already paid for "paid" (a tester read the resource as lost)."""
+    the space already paid for "paid" (a tester read the resource as lost); the spaces a free advance still owes
+    "free" (each of them, not only the first)."""
     lay = ui.layout
     state = app.state
     items = facts.ahead(state, seat, count)
@@ -439,6 +440,7 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
         return
     spaces_left = app.view()["players"][seat]["spaces_to_mars"]
     paid = facts.paid_onward(state, seat)
+    free = facts.free_owed(state, seat)
     gap = lay.px(4)
     min_w = (rect.w - 5 * gap) // 6
     x = rect.x
@@ -449,7 +451,7 @@ def route_strip(ui: Ui, rect: pygame.Rect, app: Any, seat: int, count: int = 8) 
             k += 1
         word = {"red": "red", "yellow": "yel", "green": "grn"}.get(item, SHORT.get(item, item))
         under = (("safe" if shielded else "\u26a0") if hazard else paid if paid and k == 1
-                 else "Mars" if k == spaces_left else f"+{k}")
+                 else "Mars" if k == spaces_left else "free" if k <= free else f"+{k}")
         w = max(min(min_w, lay.px(64)), text.width(word, lay.small, True), text.width(under, lay.small)) + lay.px(8)
         if x + w > rect.right:
             break
