@@ -297,7 +297,7 @@ class TurnScreen(TableScreen):
         note = f"Advanced {count(moved, 'space')} for free, {how}" + shielded_words(app, since) + "."
         hazards = facts.hazards(state)
         if hazards:
-            owed = state.free_left + len(state.onward)   # the space beyond the hazard, then the free ones left
+            owed = facts.free_owed(state, seat)   # the space beyond the hazard, then the free ones left
             then = f" ({count(owed, 'free space')} after it)" if owed else ""
             note += f" A {hazards[0]} hazard is met: deal with it first{then}. (Hazards)"
         app.say(note, "note", 10)
