@@ -92,8 +92,42 @@ def _worths(d, name):
     for k, t in enumerate(texts):
         if t in ("A", "F", "M") and k + 1 < len(texts):
             after = texts[k + 1:k + 3]
-            out[t] = after[0] + (after[1] if len(after) > 1 and after[1].startswith("+") else "")
+            apart = len(after) > 1 and after[0].isdigit() and after[1][:1].isdigit()   # "88" "97t"
+            out[t] = after[0] + ("+" + after[1] if apart else after[1] if len(after) > 1 and after[1][:1] == "+"
+                                 else "")
     return out
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800), (720, 1280)])
+def test_with_4_players_and_every_count_2_digits_each_keeps_its_t(driver, size):
+    """A tester's finding: with 4 players at 800x480, panels whose three resources all had 2-digit cards and 2-digit
+    tokens (3.8 Resource Tokens) read "A 88+97 F 77+97 M 99+97" (at 1280x720 "A 88+97" beside "F 77+97t"): the
+    "t" dropped, tokens read as cards. Every panel says each count with the tokens' "t", nothing cut, in one form
+    along the row, at a size read at 1 m (capitals at least 16 px at 800x480)."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    from companion.ui import text
+
+    from .readable import check_sizes
+    d = driver(size, 4)
+    cuts = text.STATS["cut"]
+    state = replace(d.app.state, phase="main", current=0, produced=0, face=1, turn=12)
+    for seat, (cards, tok3, tok8) in enumerate([((88, 77, 99), (11, 11, 11), (8, 8, 8)),
+                                                ((25, 10, 19), (30, 4, 7), (0, 8, 9)),
+                                                ((10, 10, 10), (4, 4, 4), (0, 0, 0)),
+                                                ((99, 98, 97), (33, 33, 33), (0, 0, 0))]):
+        state = colony(state, seat, cards=cards, tok3=tok3, tok8=tok8, roads=3)
+    put(d, state)
+    for i, name in enumerate(s.name for s in d.app.game.seats(state)):
+        col = state.colonies[i]
+        worths = _worths(d, name)
+        want = {letter: f"{n}+{3 * t3 + 8 * t8}t" for letter, n, t3, t8 in zip("AFM", col.cards, col.tok3, col.tok8)}
+        assert worths == want, (name, worths)
+        panel = max((h.rect for h in d.app.screen.ui.hits if h.label == name), key=lambda r: r.w * r.h)
+        row = [t for t, r, _ in d.app.screen.ui.texts if panel.contains(r) and t[:1].isdigit()]
+        assert not ({"one", "apart"} <= {"one" if "+" in t else "apart" for t in row if t.endswith("t")}), row
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+    check_sizes(d, f"4 players, 2-digit counts at {size}", key_texts=None)
 
 
 @pytest.mark.timeout(60)

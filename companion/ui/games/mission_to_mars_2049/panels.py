@@ -142,22 +142,26 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             kinds = ("air", "food", "minerals")
             tokens = {res: p["value"][res] - p["cards"][res] for res in kinds}
             values = [(r[0].upper(), p["cards"][r], tokens[r]) for r in kinds]
-            for cell, (letter, cards, worth) in zip(_cells(ui, cells_r, values), values):
-                _resource(ui, cell, letter, cards, worth)
+            for (cell, form), (letter, cards, _) in zip(_cells(ui, cells_r, values), values):
+                _resource(ui, cell, letter, cards, form)
             lab_r, val_r = L.take_left(road_r, _letter_w(ui, "R"))
             ui.label(lab_r, "R", lay.small, DIM, bold=True)
             ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
         ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
 
 
-def _forms(ui: Ui, cards: int, tokens: int) -> list[tuple[str, str, int, bool, int]]:
+Form = tuple[str, str, int, bool, int]   # a form of _forms: (how, words, size, bold, width in pixels)
+
+
+def _forms(ui: Ui, cards: int, tokens: int) -> list[Form]:
     """The ways to draw one resource's ``cards`` and ``tokens`` (what its Resource Tokens are worth), best first,
     each narrower than the ones before it: ``(how, words, size, bold, width in pixels)`` without the letter.
     ``how``: ``"beside"`` the cards as a key number, ``words`` beside them ("20" "+48t"); ``"one"`` one label
-    ("20+48t"); ``"key"`` the cards alone (no tokens, or no room: a tap on the panel says them). Every form
-    saying "t" (the tokens' mark, 3.8) comes before those without it, down to the small size unbolded (a
-    tester's finding: "A 3+48" at 800x480 with 4 players); never one total, which would hide the tokens a
-    Robbery cannot draw (3.8.2)."""
+    ("20+48t"); ``"apart"`` the cards and ``words`` ("48t", in the tokens' colour) at the small size, a space
+    between ("20 48t"); ``"key"`` the cards alone (no tokens, or no room: a tap on the panel says them). Every
+    form saying "t" (the tokens' mark, 3.8) comes before those without it, down to "apart" (a tester's finding:
+    "A 3+48" at 800x480 with 4 players; a later one: "A 88+97" where every count has 2 digits); never one total,
+    which would hide the tokens a Robbery cannot draw (3.8.2)."""
     lay = ui.layout
     big_w = text.width(str(cards), lay.big, True)
     if not tokens:
@@ -169,13 +173,21 @@ def _forms(ui: Ui, cards: int, tokens: int) -> list[tuple[str, str, int, bool, i
         forms.append(("beside", worth, lay.body, False, beside + text.width(worth, lay.body)))
         forms += [("one", both, z, bold, text.width(both, z, bold))
                   for z, bold in ((lay.body, True), (lay.small, True), (lay.small, False))]
+        if mark:
+            forms.append(("apart", f"{tokens}t", lay.small, False, _apart_w(ui, cards, tokens)))
     forms.append(("beside", "+", lay.body, False, beside + text.width("+", lay.body)))
     forms.append(("key", "", lay.big, True, big_w))
-    out: list[tuple[str, str, int, bool, int]] = []
+    out: list[Form] = []
     for form in forms:   # a worse form only where it is narrower
         if not out or form[-1] < out[-1][-1]:
             out.append(form)
     return out
+
+
+def _apart_w(ui: Ui, cards: int, tokens: int) -> int:
+    """The pixels of the ``"apart"`` form of :func:`_forms`: the cards (small, bold), a space, "48t" (small)."""
+    small = ui.layout.small
+    return text.width(str(cards), small, True) + text.width(" ", small) + text.width(f"{tokens}t", small)
 
 
 def _letter_w(ui: Ui, letter: str) -> int:
@@ -183,11 +195,13 @@ def _letter_w(ui: Ui, letter: str) -> int:
     return max(ui.layout.px(22), text.width(letter, ui.layout.small, True) + ui.layout.px(3))
 
 
-def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> list[pygame.Rect]:
-    """The resources' cells across ``rect``, one per ``(letter, cards, tokens)``: each as wide as its best form
-    of :func:`_forms` that leaves the others room ("A 10+25t"), the forms given up one step at a time, the
-    widest cell first, the room left shared out; else even (a tester's finding: "A 10+" hid 25 Air in tokens
-    beside two half-empty cells)."""
+def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> list[tuple[pygame.Rect, Form]]:
+    """The resources' cells across ``rect``, one per ``(letter, cards, tokens)``, each with the form of
+    :func:`_forms` it draws: each as wide as its best form that leaves the others room ("A 10+25t"), the forms
+    given up one step at a time, the widest cell first, a step dropping a "t" only once no other cell can keep
+    its own, the room left shared out; else even, each cell's best form that fits (a tester's finding: "A 10+"
+    hid 25 Air in tokens beside two half-empty cells). Once a cell must show its tokens ``"apart"`` ("88 97t"),
+    every cell with tokens does, so that one row never mixes "88 97t" with "77+97t" (4 players, 2 digits)."""
     lay = ui.layout
     forms = [_forms(ui, c, t) for _, c, t in values]
     pick = [0] * len(values)
@@ -195,31 +209,51 @@ def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> lis
     while sum(f[k][-1] for f, k in zip(forms, pick)) > room:
         worse = [n for n in range(len(values)) if pick[n] + 1 < len(forms[n])]
         if not worse:
-            return L.cols(rect, len(values), lay.gap)
-        n = max(worse, key=lambda n: (-pick[n], forms[n][pick[n]][-1]))   # each one step, the widest first
+            cols = L.cols(rect, len(values), lay.gap)
+            return [(c, next((f for f in fs if f[-1] <= c.w - _letter_w(ui, v[0])), fs[-1]))
+                    for c, fs, v in zip(cols, forms, values)]
+        n = max(worse, key=lambda n: (_says_t(forms[n][pick[n] + 1]) or not _says_t(forms[n][pick[n]]),
+                                      -pick[n], forms[n][pick[n]][-1]))
         pick[n] += 1
-    need = [_letter_w(ui, letter) + f[k][-1] for (letter, _, _), f, k in zip(values, forms, pick)]
+    chosen = [f[k] for f, k in zip(forms, pick)]
+    apart = any(form[0] == "apart" for form in chosen)
+    if apart:
+        chosen = [next((g for g in f if g[0] == "apart"), form) if form[0] == "one" else form
+                  for f, form in zip(forms, chosen)]
+    need = [_letter_w(ui, letter) + form[-1] for (letter, _, _), form in zip(values, chosen)]
     spare = rect.w - (len(values) - 1) * lay.gap - sum(need)
     out, x = [], rect.x
-    for k, w in enumerate(need):
+    for k, (w, form, fs) in enumerate(zip(need, chosen, forms)):
         w += spare // len(values) + (spare % len(values) if k == len(values) - 1 else 0)
-        out.append(pygame.Rect(x, rect.y, w, rect.h))
+        if not apart:   # the room shared out may fit a better form
+            form = next((f for f in fs if f[-1] <= w - _letter_w(ui, values[k][0])), form)
+        out.append((pygame.Rect(x, rect.y, w, rect.h), form))
         x += w + lay.gap
     return out
 
 
-def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, tokens: int) -> None:
-    """"A 4+3t" in ``cell``: the letter, then the best form of :func:`_forms` that fits: the cards in hand (a
-    key number) and, at the body size (read at 1 m beside it), what the Resource Tokens are worth; else both
-    at one size ("6+22t", then smaller), the "t" kept as long as anything with it fits; else without it ("10+25"),
-    else the cards and "+" (a tap on the panel says the tokens)."""
+def _says_t(form: Form) -> bool:
+    """Whether a form of :func:`_forms` says what the tokens are worth with their "t" (3.8)."""
+    return form[1].endswith("t")
+
+
+def _resource(ui: Ui, cell: pygame.Rect, letter: str, cards: int, form: Form) -> None:
+    """"A 4+3t" in ``cell``: the letter, then ``cards`` in ``form``, one of :func:`_forms` (:func:`_cells` chose
+    it): the cards in hand (a key number) and, at the body size (read at 1 m beside it), what the Resource Tokens
+    are worth; else both at one size ("6+22t", then smaller), else apart ("88 97t", the tokens in their
+    colour), the "t" kept as long as anything with it fits; else without it ("10+25"), else the cards and "+" (a
+    tap on the panel says the tokens)."""
     lay = ui.layout
     lab_r, val_r = L.take_left(cell, _letter_w(ui, letter))
     ui.label(lab_r, letter, lay.small, DIM, bold=True)
-    forms = _forms(ui, cards, tokens)
-    how, words, size, bold, _ = next((f for f in forms if f[-1] <= val_r.w), forms[-1])
+    how, words, size, bold, _ = form
     if how == "one":
         ui.label(val_r, words, size, FG, bold=bold)
+        return
+    if how == "apart":   # the cards bold, the tokens' worth in their colour: two numbers, nothing to add up
+        r = ui.label(val_r, str(cards), size, FG, bold=True)
+        x = r.right + text.width(" ", size)
+        ui.label(pygame.Rect(x, val_r.y, max(1, val_r.right - x), val_r.h), words, size, INFO)
         return
     r = ui.label(val_r, str(cards), lay.big, FG, bold=True, cls="key")
     if how == "beside":
