@@ -171,3 +171,26 @@ def test_grand_thefts_event_names_its_victim_on_its_first_line(driver, size, pla
     box = next(h.rect for h in d.app.screen.ui.hits if h.label == "This turn")
     lines = [t for t, r, _ in d.app.screen.ui.texts if box.contains(r)]
     assert lines and victim in lines[0] and "3 Resource cards" in " ".join(lines), lines
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players, seat", [(2, 1), (3, 1), (3, 2), (4, 1), (4, 2), (4, 3)])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800), (720, 1280)])
+def test_no_event_line_leaves_one_word_alone(driver, size, players, seat):
+    """A tester's finding: Grand Theft's line (4.1 Grand Theft Mission) wrapped "From Yellow: draw 3 Resource cards"
+    over "blind" alone; a Robbery's blind draw (3.5) "Yellow draws 1 Minerals card from" over "Red". A line of what
+    happened this turn that wraps keeps its last two words together, whoever the victim."""
+    d = driver(size, players)
+    victim = d.app.game.seats(d.app.state)[seat].name
+    put(d, colony(colony(_busy(d.app.state), 0, peaceful=0, aggressive=1), seat, peaceful=0))
+    _play(d, "Grand Theft Mission")
+    if d.app.dialog is not None:
+        d.tap(victim)
+    assert d.app.state.phase == "rob"
+    d.tap("Grand Theft")
+    d.tap("Minerals")   # the first draw: "Red draws 1 Minerals card from Yellow"
+    d.frame()
+    box = next(h.rect for h in d.app.screen.ui.hits if h.label == "This turn")
+    lines = [t for t, r, _ in d.app.screen.ui.texts if box.contains(r)]
+    assert any("blind" in t for t in lines) and any(t.endswith(victim) for t in lines), lines
+    assert all(len(t.split()) > 1 for t in lines), lines

@@ -714,6 +714,21 @@ def _tallest_gap(column: pygame.Rect, kept: list[pygame.Rect], gap: int) -> tupl
     return max(runs, key=lambda run: run[0].h) if runs else None
 
 
+def _no_word_alone(line: str, width: int, size: int) -> str:
+    """``line`` broken into the lines it takes ``width`` pixels wide at ``size`` (joined by newlines), a last line
+    of one word taking the word before it along (a tester's finding: Grand Theft's "From Yellow: draw 3 Resource
+    cards" over "blind" alone at 800x480; a Robbery's victim alone: "Yellow draws 1 Minerals card from" over
+    "Red"); ``line`` as it is where it fits whole or the word before cannot go down."""
+    lines = text.wrap(line, width, size)
+    if len(lines) < 2 or " " in lines[-1] or " " not in lines[-2]:
+        return line
+    head, _, word = lines[-2].rpartition(" ")
+    last = f"{word} {lines[-1]}"
+    if text.width(last, size) > width:
+        return line
+    return "\n".join(lines[:-2] + [head, last])
+
+
 #: said after the start of an event too long for its box (the whole of it is a tap away)
 MORE_ON_TAP = "\u2026 (tap for the rest)"
 
@@ -748,7 +763,8 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
     y = inner.y
     shown = 0
     for line in newest:
-        h = len(text.wrap(line, inner.w, lay.small)) * line_h
+        whole = _no_word_alone(line, inner.w, lay.small)
+        h = len(text.wrap(whole, inner.w, lay.small)) * line_h
         if y + h > inner.bottom:
             if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
                 ui.block(inner, _start_of(line, inner, lay.small), lay.small, FG, min_size=lay.small)
@@ -758,7 +774,7 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
                 if start != line:                                          # not seen at all)
                     ui.block(rest, start, lay.small, FG, min_size=lay.small)
             break
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), line, lay.small, FG)
+        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), whole, lay.small, FG)
         shown += 1
     if app is not None and lines:
         ui.hits.append(Hit(pygame.Rect(rect), "This turn", lambda: app.show_info("This turn, newest first",
