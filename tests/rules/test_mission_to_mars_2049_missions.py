@@ -341,6 +341,20 @@ def test_mm099_mm149_grand_theft_three_blind_draws():
     assert s.phase == "main" and s.colonies[0].cards == (3, 2, 3) and s.colonies[1].cards == (0, 0, 0)
 
 
+def test_a_move_before_grand_thefts_draws_are_entered_names_grand_theft_not_the_die():
+    """A table test's finding: with a Grand Theft Mission's draws still to enter, a tap on "I'm done!" (or any move)
+    said "Everything the die demands is done first: enter the card drawn blind (Robbery)" citing 3.4.1, while
+    no die had asked for anything. It names the Grand Theft, the draws left and the victim, and cites its card."""
+    s = colony(holding(aggressive=1), 1, cards=(1, 0, 1))
+    s, _ = act(s, "play", card="grand_theft", target=1)
+    for kind, args in (("done", {}), ("trade", {"give": "air", "get": "food"}), ("build_base", {})):
+        r = cites(rejection(s, kind, **args), GRAND_THEFT)
+        assert r.message == f"Grand Theft first: enter the 2 Resource cards still to draw blind from " \
+            f"{s.seats[1].name}.", r.message
+    s, _ = act(s, "rob", victim=1, resource="air")
+    assert "the 1 Resource card still" in rejection(s, "done").message
+
+
 def test_mm100_mm124_mm141_capture_skips_a_full_turn_without_production():
     """MM-100, MM-124, MM-141 (4.1 Capture Mission, Q.6, MA-26): "This player will not throw the Die
     and will not receive any resources until a full round has passed and it's the captured player's

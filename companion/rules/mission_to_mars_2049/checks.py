@@ -114,6 +114,9 @@ def _phase_problem(state: State, kind: str) -> Rejection:
         return reject("rolloff", "First find who starts: roll the die in turn until someone rolls Air.", S.WHO_STARTS)
     if ph == ROLL:
         return reject("roll_first", "Always start your turn by rolling the die.", S.ROLL_FIRST)
+    if ph == ROB and state.rob_victim >= 0:   # a Grand Theft Mission's draws, not the die's (a table test read
+        return reject("draw_first", f"Grand Theft first: enter the {count(state.rob_left, 'Resource card')} still "
+                      f"to draw blind from {state.seats[state.rob_victim].name}.", S.CARDS["grand_theft"])  # "Robbery")
     if ph == ROB:  # 3.4.1: "Do everything the Die tells you to do and only then you can start trading, ..."
         return reject("draw_first", "Everything the die demands is done first: enter the card drawn blind "
                       "(Robbery).", S.ROLL_FIRST)
