@@ -194,3 +194,23 @@ def test_no_event_line_leaves_one_word_alone(driver, size, players, seat):
     lines = [t for t, r, _ in d.app.screen.ui.texts if box.contains(r)]
     assert any("blind" in t for t in lines) and any(t.endswith(victim) for t in lines), lines
     assert all(len(t.split()) > 1 for t in lines), lines
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800)])
+def test_an_event_that_wraps_shows_where_the_next_begins(driver, size):
+    """A table test's finding: in what happened this turn, Grand Theft's line wrapped and its end, "cards blind",
+    read as an event of its own above "Red plays the Grand Theft Mission". An event's second row and after are
+    drawn in from its first; every event's first row starts at the box's left."""
+    d = driver(size, 4)
+    put(d, colony(colony(_busy(d.app.state), 0, peaceful=0, aggressive=1), 3, peaceful=0))
+    _play(d, "Grand Theft Mission")
+    if d.app.dialog is not None:
+        d.tap("Yellow")
+    d.frame()
+    box = next(h.rect for h in d.app.screen.ui.hits if h.label == "This turn")
+    rows = [(t, r.x) for t, r, _ in d.app.screen.ui.texts if box.contains(r)]
+    starts = [x for t, x in rows if t.startswith(("From Yellow", "Red plays"))]
+    more = [x for t, x in rows if not t.startswith(("From Yellow", "Red plays"))]
+    assert len(starts) == 2 and len(set(starts)) == 1 and more, rows   # Grand Theft's line wraps at these sizes
+    assert all(x >= starts[0] + d.app.layout.px(12) for x in more), rows

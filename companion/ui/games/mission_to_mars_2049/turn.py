@@ -714,19 +714,34 @@ def _tallest_gap(column: pygame.Rect, kept: list[pygame.Rect], gap: int) -> tupl
     return max(runs, key=lambda run: run[0].h) if runs else None
 
 
-def _no_word_alone(line: str, width: int, size: int) -> str:
-    """``line`` broken into the lines it takes ``width`` pixels wide at ``size`` (joined by newlines), a last line
-    of one word taking the word before it along (a tester's finding: Grand Theft's "From Yellow: draw 3 Resource
-    cards" over "blind" alone at 800x480; a Robbery's victim alone: "Yellow draws 1 Minerals card from" over
-    "Red"); ``line`` as it is where it fits whole or the word before cannot go down."""
-    lines = text.wrap(line, width, size)
-    if len(lines) < 2 or " " in lines[-1] or " " not in lines[-2]:
-        return line
-    head, _, word = lines[-2].rpartition(" ")
-    last = f"{word} {lines[-1]}"
-    if text.width(last, size) > width:
-        return line
-    return "\n".join(lines[:-2] + [head, last])
+def _event_rows(line: str, width: int, indent: int, size: int) -> list[str]:
+    """``line`` broken into the rows it takes at ``size``: the first ``width`` pixels wide, the others ``indent``
+    pixels narrower (:func:`_draw_event` draws them in); a last row of one word takes the word before it along (a
+    tester's finding: Grand Theft's "From Yellow: draw 3 Resource cards" over "blind" alone at 800x480; a
+    Robbery's victim alone: "Yellow draws 1 Minerals card from" over "Red"), where the word before can go down."""
+    first = text.wrap(line, width, size)[0]
+    words, n = line.split(" "), len(first.split(" "))
+    if " ".join(words[:n]) != first:   # a word cut in pieces (a path): every row as narrow as the others
+        rows = text.wrap(line, width - indent, size)
+    else:
+        rows = [first] + (text.wrap(" ".join(words[n:]), width - indent, size) if words[n:] else [])
+    if len(rows) < 2 or " " in rows[-1] or " " not in rows[-2]:
+        return rows
+    head, _, word = rows[-2].rpartition(" ")
+    last = f"{word} {rows[-1]}"
+    return rows if text.width(last, size) > width - indent else rows[:-2] + [head, last]
+
+
+def _draw_event(ui: Ui, rect: pygame.Rect, rows: list[str], indent: int) -> int:
+    """One event's ``rows`` from the top of ``rect``: the first at its left, the others ``indent`` pixels in, so
+    that where one event ends and the next begins is seen (a table test read "cards blind", the end of Grand
+    Theft's line, as an event of its own); returns the height used (pixels)."""
+    lay = ui.layout
+    line_h = text.font(lay.small).get_linesize()
+    for k, row in enumerate(rows):
+        x = rect.x + (indent if k else 0)
+        ui.label(pygame.Rect(x, rect.y + k * line_h, rect.right - x, line_h), row, lay.small, FG, valign="top")
+    return len(rows) * line_h
 
 
 #: said after the start of an event too long for its box (the whole of it is a tap away)
@@ -760,21 +775,24 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
     inner = rect.inflate(-lay.px(12), -lay.px(8))
     newest = list(reversed(lines)) or ["Nothing yet this turn."]
     line_h = text.font(lay.small).get_linesize()
+    indent = lay.px(16)   # an event's second row and after: where the next event begins is seen
     y = inner.y
     shown = 0
     for line in newest:
-        whole = _no_word_alone(line, inner.w, lay.small)
-        h = len(text.wrap(whole, inner.w, lay.small)) * line_h
+        rows = _event_rows(line, inner.w, indent, lay.small)
+        h = len(rows) * line_h
         if y + h > inner.bottom:
-            if shown == 0 and inner.h >= line_h:  # the newest, too long for the box: its start, the rest a tap away
-                ui.block(inner, _start_of(line, inner, lay.small), lay.small, FG, min_size=lay.small)
-            elif inner.bottom - y >= line_h:  # an older one: its start where it fits whole, the rest a tap away
-                rest = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)   # (a tester's finding: Q.4's exchange,
-                start = _start_of(line, rest, lay.small)                   # said before the roll's line, was
-                if start != line:                                          # not seen at all)
-                    ui.block(rest, start, lay.small, FG, min_size=lay.small)
+            # the newest, too long for the box: its start, the rest a tap away; an older one: its start where it
+            # fits whole (a tester's finding: Q.4's exchange, said before the roll's line, was not seen at all)
+            room = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+            if room.h >= line_h:
+                start = _start_of(line, pygame.Rect(room.x, room.y, room.w - indent, room.h), lay.small)
+                if start != line:
+                    _draw_event(ui, room, text.wrap(start, room.w - indent, lay.small), indent)
+                elif shown == 0:   # not even its first clause: cut
+                    ui.block(inner, line, lay.small, FG, min_size=lay.small)
             break
-        y += ui.block(pygame.Rect(inner.x, y, inner.w, h), whole, lay.small, FG)
+        y += _draw_event(ui, pygame.Rect(inner.x, y, inner.w, h), rows, indent)
         shown += 1
     if app is not None and lines:
         ui.hits.append(Hit(pygame.Rect(rect), "This turn", lambda: app.show_info("This turn, newest first",
