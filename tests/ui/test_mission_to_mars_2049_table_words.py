@@ -214,3 +214,21 @@ def test_an_event_that_wraps_shows_where_the_next_begins(driver, size):
     more = [x for t, x in rows if not t.startswith(("From Yellow", "Red plays"))]
     assert len(starts) == 2 and len(set(starts)) == 1 and more, rows   # Grand Theft's line wraps at these sizes
     assert all(x >= starts[0] + d.app.layout.px(12) for x in more), rows
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480), (1280, 720)])
+def test_productivity_before_the_roll_leaves_the_game_bank_in_sight(driver, size):
+    """Found playing 4 players at 480x800: before Red's roll, with Blue holding a Peaceful Mission Card (4.1
+    Productivity Mission: "Play at any time you wish"), the Productivity button was drawn over the Game Bank's line
+    (2.1), hiding its end. The button, the bank's line and the die's faces each keep their own room, every one a
+    finger's size."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver(size, 4)
+    put(d, replace(colony(d.app.state, 1, peaceful=1), phase="roll", current=0, produced=-1, face=0, turn=5))
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    bank = next(r for t, r, _ in d.app.screen.ui.texts if t.startswith("Bank:"))
+    button = hits["Productivity"]
+    faces = [hits[f"face {k}"] for k in range(1, 7)]
+    assert not button.colliderect(bank) and not any(button.colliderect(f) for f in faces), (button, bank)
+    assert min(button.size) >= 0.85 * d.app.layout.touch and all(f.h >= d.app.layout.touch for f in faces)

@@ -796,6 +796,22 @@ def _why_greyed(app: Any, label: str, callback: Any) -> None:
         app.close_dialog()
 
 
+def _faces_h(lay: Any, width: int, labels: Any) -> int:
+    """The height (pixels) of the six face buttons :func:`face_pad` draws ``width`` pixels wide: one row of numbers,
+    else as many rows as keep each of ``labels`` whole, each a finger's height."""
+    if labels == NUMBER_FACES:
+        return lay.touch
+    widest = max(text.width(label, lay.small, True) for label in labels) + lay.px(20)
+    rows = 1 if width >= 6 * widest else 2 if width >= 3 * widest else 3
+    return rows * lay.touch + (rows - 1) * lay.gap
+
+
+def face_pad_height(lay: Any, width: int, labels: Any) -> int:
+    """The least height (pixels) of :func:`face_pad` ``width`` pixels wide with face ``labels`` (``app.face_labels()``):
+    a line of prompt and the faces at a finger's height each."""
+    return 2 * lay.gap + lay.px(36) + lay.gap + _faces_h(lay, width - 2 * lay.gap, labels)
+
+
 def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> pygame.Rect:
     """The roll prompt and six face buttons (1..6) filling ``rect``; with a
     keyboard at hand the prompt says keys 1-6 work too. Returns the prompt's rectangle (above the faces:
@@ -807,12 +823,7 @@ def face_pad(ui: Ui, rect: pygame.Rect, app: Any, prompt: str) -> pygame.Rect:
     hint = "roll the die, or tap its face" if st.get("connected") else "tap the face rolled"
     hints = [hint + " (or press 1\u20136)", hint] if app.keyboard else [hint]
     labels = app.face_labels()
-    if labels == NUMBER_FACES:
-        pad_h = lay.touch
-    else:
-        widest = max(text.width(label, lay.small, True) for label in labels) + lay.px(20)
-        rows = 1 if inner.w >= 6 * widest else 2 if inner.w >= 3 * widest else 3
-        pad_h = rows * lay.touch + (rows - 1) * lay.gap
+    pad_h = _faces_h(lay, inner.w, labels)
     prompt_r, rest = L.take_top(inner, max(lay.px(36), inner.h - pad_h - lay.gap), lay.gap)
     # the longest wording that fits whole: the keyboard's keys, then the hint, go first (the faces show them)
     words = [f"Roll: {prompt} \u2014 {h}" for h in hints] + [f"Roll: {prompt}"] if prompt else \

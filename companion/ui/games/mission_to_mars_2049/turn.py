@@ -35,7 +35,7 @@ from ... import layout as L
 from ... import text
 from ...chooser import ask_paged, choose
 from ...screens.base import Screen
-from ...screens.chrome import face_pad, next_rect
+from ...screens.chrome import face_pad, face_pad_height, next_rect
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
 from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, USE_LABEL, _station, action_text, ask,
                      price, rank, station_price, value_label)
@@ -474,9 +474,11 @@ class TurnScreen(Screen):
                 ui.block(head, prompt, lay.small, MARS, bold=True)
         recent = event_lines(app, [e for e in app.recent if e.kind not in ("undo", "redo")])
         if rolling:
-            pad, area = L.take_bottom(area, pad_h, lay.gap)
-            caption = face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, or here
             extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
+            if extra and area.h - pad_h - lay.gap < lay.touch:   # its button and the Game Bank's line both in sight
+                pad_h = max(face_pad_height(lay, area.w, app.face_labels()), area.h - lay.gap - lay.touch)
+            pad, area = L.take_bottom(area, pad_h, lay.gap)    # (4 players at 480x800: it covered the line)
+            caption = face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, or here
             if not extra:  # nothing between the events and the pad: a message may cover both, down to the faces
                 self._roll_r = pygame.Rect(area.x, area.y, area.w, caption.bottom - area.y)
             if extra:
@@ -485,7 +487,7 @@ class TurnScreen(Screen):
                     cells = L.cols(row, 2, lay.gap)
                 else:  # beside it, so that the newest event stays in sight
                     row, area = L.take_right(area, (area.w - lay.gap) // 2, lay.gap)
-                    cells = [pygame.Rect(row.x, row.bottom - lay.touch, row.w, lay.touch)]
+                    cells = [pygame.Rect(row.x, row.bottom - min(lay.touch, row.h), row.w, min(lay.touch, row.h))]
                 for cell, b in zip(cells, extra):
                     ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.width(b.sub, lay.small)
                               <= cell.w - lay.px(16) else None, size=lay.body, name=b.name)
