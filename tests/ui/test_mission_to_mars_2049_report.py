@@ -22,7 +22,7 @@ SIZES = [(800, 480), (1280, 720), (720, 1280)]
 
 @pytest.fixture
 def driver(session, tmp_path):
-    def make(size=(800, 480), players=3, hands_hidden=False):
+    def make(size=(800, 480), players=3, hands_hidden=False, points_49=False):
         pygame.display.init()
         pygame.display.set_mode(size)
         d = Driver(session, Catalogues(tmp_path), size)
@@ -30,6 +30,8 @@ def driver(session, tmp_path):
         d.tap(f"{players} players")
         if hands_hidden:
             d.tap("Hands")
+        if points_49:   # the optional 49-point victory (5.0)
+            d.tap("49-point victory")
         d.tap("Start")
         return d
     yield make

@@ -232,3 +232,23 @@ def test_productivity_before_the_roll_leaves_the_game_bank_in_sight(driver, size
     faces = [hits[f"face {k}"] for k in range(1, 7)]
     assert not button.colliderect(bank) and not any(button.colliderect(f) for f in faces), (button, bank)
     assert min(button.size) >= 0.85 * d.app.layout.touch and all(f.h >= d.app.layout.touch for f in faces)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (480, 800)])
+def test_a_captured_player_is_said_whole_beside_points_to_49(driver, size):
+    """A table test's finding: with 4 players, the 49-point victory agreed (5.0) and Yellow captured (4.1 Capture
+    Mission), Yellow's panel read "Yellow \u2022 capt\u2026" beside "18/49 pts" at 800x480. The name and "captured"
+    are each whole."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    from companion.ui import text
+    d = driver(size, 4, points_49=True)
+    state = replace(d.app.state, phase="main", current=0, produced=0, face=1, turn=30)
+    for seat in range(4):
+        state = colony(state, seat, bases=5, captured=1 if seat == 3 else 0)
+    cuts = text.STATS["cut"]
+    put(d, state)
+    panel = max((h.rect for h in d.app.screen.ui.hits if h.label == "Yellow"), key=lambda r: r.w * r.h)
+    shown = [t for t, r, _ in d.app.screen.ui.texts if panel.contains(r)]
+    assert "Yellow" in shown and any(t.endswith("captured") for t in shown) and "18/49 pts" in shown, shown
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]

@@ -127,8 +127,11 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         pts = f"{p['points']}/{goal} pts" if goal else f"{p['points']} pts"
         pts_r, head = L.take_right(head, max(lay.px(84), text.width(pts, lay.small, True) + lay.px(4)), lay.gap)
         ui.label(pts_r, pts, lay.small, MARS if acting else DIM, "right", bold=True)
-        status = " \u2022 captured" if p.get("captured") else ""
-        ui.label(head, p["name"] + status, lay.body, FG, bold=True)
+        name_r = ui.label(head, p["name"], lay.body, FG, bold=True)
+        if p.get("captured"):   # 4.1 Capture Mission; smaller than the name, whole beside "18/49 pts" with 4 players
+            x = name_r.right + lay.gap   # (a table test's finding: "Yellow \u2022 capt\u2026" at 800x480)
+            room = pygame.Rect(x, head.y, max(1, head.right - x), head.h)
+            ui.label(room, text.fitting(("\u2022 captured", "captured"), room.w, lay.small), lay.small, MARS)
         numbers, line = L.take_top(rest, int(rest.h * 0.6))
         missions = p["missions_held"]
         held = missions["peaceful"] + missions["aggressive"]
