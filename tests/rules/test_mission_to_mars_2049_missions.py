@@ -144,6 +144,23 @@ def test_played_kind_must_still_exist_and_be_held():
         "a tester's finding: 'no Peaceful Mission Card' was said to a player holding none of either kind"
 
 
+def test_a_kind_all_in_the_used_pile_is_refused_by_its_printed_name():
+    """A table test's finding: "Every grand theft card is in the used pile." (and "every resource card", "every
+    capture card"): the card's id, not the name printed on it (4.1); said with how many copies there are."""
+    used = {"productivity": (0, 0, 0, 0, 1, 0) + (0,) * 6, "laboratory": (0, 0, 0, 2, 0, 0) + (0,) * 6,
+            "resource": (0, 0, 3, 0, 0, 0) + (0,) * 6}
+    want = {"productivity": "The Productivity Mission card is in the used pile.",
+            "laboratory": "Both Laboratory Mission cards are in the used pile.",
+            "resource": "Every Resource Mission card is in the used pile."}
+    for card, args in (("productivity", {"resource": "air"}), ("laboratory", {"base": 1}), ("resource", {})):
+        s = replace(holding(peaceful=1), used=used[card], pile=(15 - 1 - sum(used[card]), 15))
+        r = cites(rejection(s, "play", card=card, **args), "4.0 Mission Cards")
+        assert r.message == want[card], r.message
+    s = replace(holding(aggressive=1), used=(0,) * 8 + (1, 0, 0, 0), pile=(15, 13))
+    assert rejection(s, "play", card="grand_theft", target=1).message == \
+        "The Grand Theft Mission card is in the used pile."
+
+
 # --------------------------------------------------------------------------- Peaceful (4.1)
 
 def test_mm086_mm087_build_mission_free_station_or_kept():

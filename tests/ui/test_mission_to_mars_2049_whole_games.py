@@ -81,7 +81,7 @@ def yellows_turn_protection_used(d):
 def test_a_greyed_mission_card_in_the_play_dialog_says_why_when_tapped(driver, size):
     """A tester's finding (480x800): Play Mission's "which card?" shows the Protection Mission greyed (the one
     copy is in the used pile) and a tap on it said nothing (its words were said under the dialog). As a greyed
-    move elsewhere, the tap says why: the rules' refusal ("Every protection card is in the used pile.") with its
+    move elsewhere, the tap says why: the rules' refusal ("The Protection Mission card is in the used pile.") with its
     section (4.0 Mission Cards) as a button, seen at once (the dialog closes), and kept in the refusals' log."""
     from companion.rules.contract import Action
     d = driver(size, 4)

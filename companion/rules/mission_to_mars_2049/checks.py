@@ -405,7 +405,7 @@ def _check_play(state: State, action: Action) -> Rejection | None:
         kind_words = f"{('Peaceful', 'Aggressive')[deck]} " if c.aggressive or c.peaceful else ""
         return reject("no_card", f"You hold no {kind_words}Mission Card.", S.MISSIONS)
     if not deck_unplayed(state, kind):
-        return reject("all_used", f"Every {card.replace('_', ' ')} card is in the used pile.", S.MISSIONS)
+        return reject("all_used", _all_used(card), S.MISSIONS)
     need, may = PLAY_FIELDS[card]
     given = set(args) - {"card"}
     if not need <= given or not given <= need | may:
@@ -469,3 +469,13 @@ _CHECKS = {
     A.BUILD_ROAD: _check_build_road, A.BUILD_H2O: _check_build_h2o, A.BUY: _check_buy, A.PLAY: _check_play,
     A.PROTECT: _check_protect, A.DONE: _ok,
 }
+
+
+def _all_used(card: str) -> str:
+    """The refusal of a Mission Card whose every copy is in the used pile, by its printed name (4.1; a table test
+    read "Every grand theft card is in the used pile."): "The Protection Mission card is ...", "Both Capture
+    Mission cards are ...", "Every Build Mission card is ..."."""
+    c = next(m for m in A.MISSION_CARDS if m["id"] == card)
+    name = c["name"]
+    return {1: f"The {name} card is", 2: f"Both {name} cards are"}.get(c["count"], f"Every {name} card is") + \
+        " in the used pile."

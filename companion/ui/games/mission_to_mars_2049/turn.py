@@ -198,7 +198,7 @@ class TurnScreen(Screen):
 
     def why_greyed(self, arg: str, value: Any, actions: list[Action]) -> None:
         """A tap on an option :meth:`greyed` shows: the rules' refusal of that choice alone (``Action(kind,
-        {arg: value})``: "Every protection card is in the used pile", 4.0), with its section; the dialog closes
+        {arg: value})``: "The Protection Mission card is in the used pile", 4.0), with its section; the dialog closes
         so that it is read (a tester's finding: the greyed Protection Mission said nothing)."""
         tried = Action(actions[0].kind, {arg: value}, actions[0].seat)
         rejection = self.app.game.check(self.app.state, tried)
