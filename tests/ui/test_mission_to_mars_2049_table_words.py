@@ -1,6 +1,7 @@
 """Mission to Mars 2049 through the screen: what earlier testers found hard to read or to find (how to decline a
-Protection window, what "More" holds, the tokens' "t" and Grand Theft's target at 800x480 with 4 players).
-Source: shared/rules/mission-to-mars-2049.txt."""
+Protection window, what "More" holds, the tokens' "t" and Grand Theft's target at 800x480 with 4 players; the "t"
+with every count of 2 digits, a word alone at the end of an event, where the next event begins, the Game Bank's
+line before a roll, a captured player beside "18/49 pts"). Source: shared/rules/mission-to-mars-2049.txt."""
 from __future__ import annotations
 
 import pytest
