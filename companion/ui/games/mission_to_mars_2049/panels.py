@@ -120,19 +120,18 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
         acting = i == current
         ui.panel(row, PANEL_HI if acting else PANEL, MARS if acting else None, width=3)
         ui.hits.append(Hit(pygame.Rect(row), p["name"], lambda i=i: show_player(app, i)))
-        inner = row.inflate(-lay.px(12), -lay.px(6))
-        head, rest = L.take_top(inner, int(inner.h * 0.34))
-        chip, head = L.take_left(head, head.h, lay.gap)
-        seat_chip(ui, chip, p["colour"], str(i + 1))
+        head, numbers, line, name_size = _bands(lay, row)
+        disc = head.clip(row.inflate(0, -lay.px(6)))   # inside the panel's frame, where the head reaches out of it
+        chip, head = L.take_left(head, disc.h, lay.gap)
+        seat_chip(ui, chip.clip(disc), p["colour"], str(i + 1))
         pts = f"{p['points']}/{goal} pts" if goal else f"{p['points']} pts"
         pts_r, head = L.take_right(head, max(lay.px(84), text.width(pts, lay.small, True) + lay.px(4)), lay.gap)
         ui.label(pts_r, pts, lay.small, MARS if acting else DIM, "right", bold=True)
-        name_r = ui.label(head, p["name"], lay.body, FG, bold=True)
+        name_r = ui.label(head, p["name"], name_size, FG, bold=True)
         if p.get("captured"):   # 4.1 Capture Mission; smaller than the name, whole beside "18/49 pts" with 4 players
             x = name_r.right + lay.gap   # (a table test's finding: "Yellow \u2022 capt\u2026" at 800x480)
             room = pygame.Rect(x, head.y, max(1, head.right - x), head.h)
             ui.label(room, text.fitting(("\u2022 captured", "captured"), room.w, lay.small), lay.small, MARS)
-        numbers, line = L.take_top(rest, int(rest.h * 0.6))
         missions = p["missions_held"]
         held = missions["peaceful"] + missions["aggressive"]
         if hide and i != shown:
@@ -151,6 +150,34 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any) -> None:
             ui.label(lab_r, "R", lay.small, DIM, bold=True)
             ui.label(val_r, str(p["road_cards"]), lay.big, FG, bold=True, cls="key")
         ui.label(line, fitting(ui, line.w, _info_parts(p, held)), lay.small, INFO)
+
+
+def _bands(lay: Any, row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
+    """``(head, numbers, line, name size)``: a panel's three rows in ``row`` (the head: chip, name, points; the
+    numbers; the info line) and the name's font size. Where their texts' heights fit in the panel: a third of it,
+    then six tenths of the rest, then the rest. Else (4 players at 480x800 and 720x1280) each as tall as its text,
+    stacked over the panel's height, the lack shared by the two joints in proportion to the smaller text's height
+    and no more than 0.3 of it: what overlaps is the fonts' room above and below the letters; where that is not
+    enough, the name at the reading size's floor (a tester's finding: the key numbers sat 2-3 px on the info
+    line, "4 Bases \u00b7 3 St \u00b7 4:1 \u00b7 0 Mis", at 480x800)."""
+    inner = row.inflate(-lay.px(12), -lay.px(6))
+    for name in (lay.body, lay.small):
+        heights = (text.font(name, True).get_height(), text.font(lay.big, True).get_height(),
+                   text.font(lay.small).get_height())
+        if name == lay.body and sum(heights) <= row.h:
+            head, rest = L.take_top(inner, int(inner.h * 0.34))
+            return (head, *L.take_top(rest, int(rest.h * 0.6)), name)
+        lack = max(0, sum(heights) - row.h)
+        shares = [min(a, b) for a, b in zip(heights, heights[1:])]
+        joints = [round(lack * t / sum(shares)) for t in shares]
+        if name == lay.small or all(j <= 0.3 * t for j, t in zip(joints, shares)):
+            break
+    y = row.y + (row.h - sum(heights) + sum(joints)) // 2
+    bands = []
+    for h, joint in zip(heights, joints + [0]):
+        bands.append(pygame.Rect(inner.x, y, inner.w, h))
+        y += h - joint
+    return bands[0], bands[1], bands[2], name
 
 
 Form = tuple[str, str, int, bool, int]   # a form of _forms: (how, words, size, bold, width in pixels)
