@@ -52,3 +52,31 @@ def test_no_text_of_a_player_panel_overlaps_another(driver, size, players):
     assert len(keys) >= players and {sz for _, sz in keys} == {lay.big}, keys   # at least "R 3" in every panel
     info = [t for t in sizes if t.endswith(" Mis")]
     assert info and all(sizes[t] == (lay.small, "read") for t in info), info
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("events", [(), ('Green: "I\'m done!"',)])
+def test_what_happened_this_turn_is_read_whole_beside_productivity_before_the_roll(driver, players, events):
+    """A tester's finding: with 4 players at 480x800, before Red's roll with Blue holding a Peaceful Mission Card
+    (4.1 Productivity Mission: "Play at any time you wish"), the narrow box beside the Productivity button cut
+    even "Nothing yet this turn." ("Nothing yet this\u2026"). Its sentence, or the last player's "I'm done!", is
+    drawn whole, in the box, clear of the button, the Game Bank's line and the die's faces."""
+    from companion.rules.contract import Event
+    from companion.ui import text
+    d = driver((480, 800), players)
+    cuts = text.STATS["cut"]
+    put(d, replace(colony(d.app.state, 1, peaceful=1), phase="roll", current=0, produced=-1, face=0, turn=5),
+        [Event("done", e) for e in events])
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    texts = d.app.screen.ui.texts
+    bank = next(r for t, r, _ in texts if t.startswith("Bank:"))
+    said = [(t, r, box) for t, r, box in texts if t in (*events, "Nothing yet this turn.", "Nothing yet.")]
+    assert len(said) == 1 and text.STATS["cut"] == cuts, ([t for t, _, _ in texts], text.CUTS[-2:])
+    _, drawn, box = said[0]
+    button = hits["Productivity"]
+    faces = [hits[f"face {k}"] for k in range(1, 7)]
+    assert box.contains(drawn) and not drawn.colliderect(button) and not drawn.colliderect(bank), (drawn, box)
+    assert not button.colliderect(bank) and not any(button.colliderect(f) or drawn.colliderect(f) for f in faces)
+    assert min(button.size) >= 0.85 * d.app.layout.touch
+    assert_no_overlaps(d, f"before the roll, {players} players")

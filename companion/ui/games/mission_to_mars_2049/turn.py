@@ -485,8 +485,10 @@ class TurnScreen(Screen):
                 if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
                     row, area = L.take_bottom(area, lay.touch, lay.gap)
                     cells = L.cols(row, 2, lay.gap)
-                else:  # beside it, so that the newest event stays in sight
-                    row, area = L.take_right(area, (area.w - lay.gap) // 2, lay.gap)
+                else:  # beside it, so that the newest event stays in sight, as narrow as its title allows: what
+                    # happened this turn gets the rest (a tester's finding, 480x800: "Nothing yet this\u2026")
+                    need = max(lay.touch, text.width(extra[0].title, lay.body, True) + lay.px(24))
+                    row, area = L.take_right(area, min((area.w - lay.gap) // 2, need), lay.gap)
                     cells = [pygame.Rect(row.x, row.bottom - min(lay.touch, row.h), row.w, min(lay.touch, row.h))]
                 for cell, b in zip(cells, extra):
                     ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.width(b.sub, lay.small)
@@ -775,7 +777,7 @@ def _events(ui: Ui, rect: pygame.Rect, lines: list[str], app: Any = None) -> Non
         return
     ui.panel(rect, PANEL)
     inner = rect.inflate(-lay.px(12), -lay.px(8))
-    newest = list(reversed(lines)) or ["Nothing yet this turn."]
+    newest = list(reversed(lines)) or [text.fitting(("Nothing yet this turn.", "Nothing yet."), inner.w, lay.small)]
     line_h = text.font(lay.small).get_linesize()
     indent = lay.px(16)   # an event's second row and after: where the next event begins is seen
     y = inner.y
