@@ -80,3 +80,44 @@ def test_what_happened_this_turn_is_read_whole_beside_productivity_before_the_ro
     assert not button.colliderect(bank) and not any(button.colliderect(f) or drawn.colliderect(f) for f in faces)
     assert min(button.size) >= 0.85 * d.app.layout.touch
     assert_no_overlaps(d, f"before the roll, {players} players")
+
+
+def token_rows(d):
+    """Per player panel, ``(kind, size, bold)`` of each text saying what Resource Tokens are worth ("88+97t": one,
+    "+97t": beside the cards, "97t": apart), and those texts."""
+    import re
+    kinds = ((re.compile(r"^\d+\+\d+t$"), "one"), (re.compile(r"^\+\d+t$"), "beside"), (re.compile(r"^\d+t$"), "apart"))
+    ui = d.app.screen.ui
+    rows = {}
+    for name, panel in panels(d).items():
+        said = [(next(k for p, k in kinds if p.match(t)), sz, bold, t)
+                for (t, r, _), (_, sz, bold, _) in zip(ui.texts, ui.text_sizes)
+                if panel.collidepoint(r.center) and any(p.match(t) for p, _ in kinds)]
+        rows[name] = said
+    return rows
+
+
+#: (cards, what the tokens are worth) of Air, Food, Minerals, a row per player: 2 digits, 1 and 2, 1
+TOKEN_ROWS = [((88, 99, 20), (97, 97, 48)), ((5, 20, 9), (3, 3, 97)), ((88, 99, 2), (0, 97, 3)),
+              ((1, 2, 3), (3, 0, 8))]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480), (720, 1280)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_row_says_the_tokens_in_one_form(driver, size, players):
+    """A tester's finding: at 480x800 a row showed "88+97t" beside "99 +97t", two forms of one thing. With 1- and
+    2-digit counts, every resource with tokens says their worth with its "t" (3.8), and all in one row in one form
+    at one size: "A 88+97t F 99+97t M 20+48t", "A 88 F 99 +97t M 2 +3t"."""
+    d = driver(size, players)
+    state = replace(d.app.state, phase="main", current=0, produced=0, face=1, turn=12)
+    for seat in range(players):
+        cards, worth = TOKEN_ROWS[seat]
+        parts = [next((a, (w - 3 * a) // 8) for a in range(40) if w >= 3 * a and (w - 3 * a) % 8 == 0) for w in worth]
+        state = colony(state, seat, cards=cards, tok3=tuple(a for a, _ in parts), tok8=tuple(b for _, b in parts))
+    put(d, state)
+    for seat, (name, said) in enumerate(token_rows(d).items()):
+        worth = [w for w in TOKEN_ROWS[seat][1] if w]
+        assert [t.split("+")[-1] for *_, t in said] == [f"{w}t" for w in worth], (size, name, said)
+        assert len({(kind, sz, bold) for kind, sz, bold, _ in said}) == 1, (size, name, said)
+    assert_no_overlaps(d, f"{players} players at {size}")

@@ -196,22 +196,41 @@ def _forms(ui: Ui, cards: int, tokens: int) -> list[Form]:
     big_w = text.width(str(cards), lay.big, True)
     if not tokens:
         return [("key", "", lay.big, True, big_w)]
-    beside = big_w + lay.px(2)
-    forms = []
-    for mark in ("t", ""):
-        worth, both = f"+{tokens}{mark}", f"{cards}+{tokens}{mark}"
-        forms.append(("beside", worth, lay.body, False, beside + text.width(worth, lay.body)))
-        forms += [("one", both, z, bold, text.width(both, z, bold))
-                  for z, bold in ((lay.body, True), (lay.small, True), (lay.small, False))]
-        if mark:
-            forms.append(("apart", f"{tokens}t", lay.small, False, _apart_w(ui, cards, tokens)))
-    forms.append(("beside", "+", lay.body, False, beside + text.width("+", lay.body)))
+    forms = _saying(ui, cards, tokens, "t") + _saying(ui, cards, tokens, "")
+    forms.append(("beside", "+", lay.body, False, big_w + lay.px(2) + text.width("+", lay.body)))
     forms.append(("key", "", lay.big, True, big_w))
     out: list[Form] = []
     for form in forms:   # a worse form only where it is narrower
         if not out or form[-1] < out[-1][-1]:
             out.append(form)
     return out
+
+
+def _saying(ui: Ui, cards: int, tokens: int, mark: str) -> list[Form]:
+    """The forms of :func:`_forms` whose words end with ``mark`` ("t" or nothing), best first, whatever their width:
+    "beside", "one" at the body size (bold), the small size (bold, then not), and with the "t" "apart"."""
+    lay = ui.layout
+    worth, both = f"+{tokens}{mark}", f"{cards}+{tokens}{mark}"
+    forms: list[Form] = [("beside", worth, lay.body, False,
+                          text.width(str(cards), lay.big, True) + lay.px(2) + text.width(worth, lay.body))]
+    forms += [("one", both, z, bold, text.width(both, z, bold))
+              for z, bold in ((lay.body, True), (lay.small, True), (lay.small, False))]
+    if mark:
+        forms.append(("apart", f"{tokens}t", lay.small, False, _apart_w(ui, cards, tokens)))
+    return forms
+
+
+def _alike(ui: Ui, values: list[tuple[str, int, int]], room: int) -> list[Form] | None:
+    """One form saying "t" (:func:`_saying`) for every resource with tokens in ``values`` (``(letter, cards,
+    tokens)``), the best whose widths add up to at most ``room`` pixels; the others their cards (``"key"``); None
+    when none fits (a tester's finding: "88+97t" beside "99 +97t", two forms of one thing in a row, at 480x800)."""
+    said = [_saying(ui, c, t, "t") if t else [] for _, c, t in values]
+    keys = [_forms(ui, c, 0)[0] for _, c, _ in values]
+    for level in range(len(_saying(ui, 0, 1, "t"))):
+        chosen = [forms[level] if forms else key for forms, key in zip(said, keys)]
+        if sum(form[-1] for form in chosen) <= room:
+            return chosen
+    return None
 
 
 def _apart_w(ui: Ui, cards: int, tokens: int) -> int:
@@ -227,15 +246,19 @@ def _letter_w(ui: Ui, letter: str) -> int:
 
 def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> list[tuple[pygame.Rect, Form]]:
     """The resources' cells across ``rect``, one per ``(letter, cards, tokens)``, each with the form of
-    :func:`_forms` it draws: each as wide as its best form that leaves the others room ("A 10+25t"), the forms
-    given up one step at a time, the widest cell first, a step dropping a "t" only once no other cell can keep
-    its own, the room left shared out; else even, each cell's best form that fits (a tester's finding: "A 10+"
-    hid 25 Air in tokens beside two half-empty cells). Once a cell must show its tokens ``"apart"`` ("88 97t"),
-    every cell with tokens does, so that one row never mixes "88 97t" with "77+97t" (4 players, 2 digits)."""
+    :func:`_forms` it draws: where one form saying "t" fits every cell with tokens, the best such (:func:`_alike`:
+    "20+48t" beside "88+97t", not beside "99 +97t"); else each as wide as its best form that leaves the others
+    room ("A 10+25t"), the forms given up one step at a time, the widest cell first, a step dropping a "t" only
+    once no other cell can keep its own, the room left shared out; else even, each cell's best form that fits (a
+    tester's finding: "A 10+" hid 25 Air in tokens beside two half-empty cells). Once a cell must show its tokens
+    ``"apart"`` ("88 97t"), every cell with tokens does, so that one row never mixes "88 97t" with "77+97t"."""
     lay = ui.layout
     forms = [_forms(ui, c, t) for _, c, t in values]
     pick = [0] * len(values)
     room = rect.w - (len(values) - 1) * lay.gap - sum(_letter_w(ui, letter) for letter, _, _ in values)
+    alike = _alike(ui, values, room)
+    if alike is not None:
+        return _shared(ui, rect, values, alike)
     while sum(f[k][-1] for f, k in zip(forms, pick)) > room:
         worse = [n for n in range(len(values)) if pick[n] + 1 < len(forms[n])]
         if not worse:
@@ -250,13 +273,21 @@ def _cells(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]]) -> lis
     if apart:
         chosen = [next((g for g in f if g[0] == "apart"), form) if form[0] == "one" else form
                   for f, form in zip(forms, chosen)]
+    return _shared(ui, rect, values, chosen, None if apart else forms)
+
+
+def _shared(ui: Ui, rect: pygame.Rect, values: list[tuple[str, int, int]], chosen: list[Form],
+            better: list[list[Form]] | None = None) -> list[tuple[pygame.Rect, Form]]:
+    """The cells of :func:`_cells` across ``rect``: each as wide as its letter and its ``chosen`` form, the room
+    left shared out; with ``better`` (each cell's :func:`_forms`), a cell draws the best that fits its share."""
+    lay = ui.layout
     need = [_letter_w(ui, letter) + form[-1] for (letter, _, _), form in zip(values, chosen)]
     spare = rect.w - (len(values) - 1) * lay.gap - sum(need)
     out, x = [], rect.x
-    for k, (w, form, fs) in enumerate(zip(need, chosen, forms)):
+    for k, (w, form) in enumerate(zip(need, chosen)):
         w += spare // len(values) + (spare % len(values) if k == len(values) - 1 else 0)
-        if not apart:   # the room shared out may fit a better form
-            form = next((f for f in fs if f[-1] <= w - _letter_w(ui, values[k][0])), form)
+        if better is not None:   # the room shared out may fit a better form
+            form = next((f for f in better[k] if f[-1] <= w - _letter_w(ui, values[k][0])), form)
         out.append((pygame.Rect(x, rect.y, w, rect.h), form))
         x += w + lay.gap
     return out
