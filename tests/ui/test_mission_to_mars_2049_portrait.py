@@ -121,3 +121,27 @@ def test_a_row_says_the_tokens_in_one_form(driver, size, players):
         assert [t.split("+")[-1] for *_, t in said] == [f"{w}t" for w in worth], (size, name, said)
         assert len({(kind, sz, bold) for kind, sz, bold, _ in said}) == 1, (size, name, said)
     assert_no_overlaps(d, f"{players} players at {size}")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_a_station_with_another_players_star_is_named_whole_in_the_dialog(driver, size):
+    """Found playing at 480x800: in the Sabotage Mission's "which Station?" (4.1) an option read "Food Station at
+    Base 1 (red st\u2026)": the star that says the Station's original owner (3.6: "The small colored star on the
+    Resource stations shows that station's original owner") was cut. Every option is whole, the star said: on a
+    second line where the button is too narrow for one, "Food Station at Base 1" over "red star"."""
+    from companion.ui import text
+    from .test_mission_to_mars_2049_table_words import _busy, _play
+    d = driver(size, 3)
+    # Blue's Stations: the First Base's three, and a Food Station with Red's star (taken by a Crimean Mission)
+    put(d, colony(_busy(d.app.state), 1, stations=((0, 1, 1), (1, 1, 1), (2, 1, 1), (1, 0, 1))))
+    cuts = text.STATS["cut"]
+    _play(d, "Sabotage Mission")
+    d.tap("Blue")
+    assert d.app.dialog is not None and d.app.dialog.title.endswith("which Station?"), d.app.dialog
+    d.frame()
+    shown = [t for t, _, _ in d.app.screen.ui.texts]
+    assert text.STATS["cut"] == cuts, text.CUTS[-2:]
+    assert "Food Station at Base 1 (red star)" in shown or \
+        ("Food Station at Base 1" in shown and "red star" in shown), shown
+    assert_no_overlaps(d, f"which Station? at {size}")

@@ -116,10 +116,11 @@ def station_price(resource: str) -> str:
     return price_text(STATION_COST[RESOURCES.index(resource)])
 
 
-def _station(player: dict[str, Any], index: int) -> str:
+def _station(player: dict[str, Any], index: int, split: bool = False) -> str:
     """"Air Station at Base 2": a player's station by its index as ``summary``
     lists them; a second one alike (same type, Base and star) is "... (2nd)",
-    one with another player's star says whose."""
+    one with another player's star says whose ("(red star)"; ``split``: after ": ", which a narrow dialog's
+    button puts on a second line, "Food Station at Base 1: red star")."""
     seen: dict[tuple[str, str, str], int] = {}
     for k, b in player["buildings"].items():
         for st in b["stations"]:
@@ -127,7 +128,8 @@ def _station(player: dict[str, Any], index: int) -> str:
             seen[alike] = seen.get(alike, 0) + 1
             if st["index"] == index:
                 nth = seen[alike]
-                star = "" if st["colour"] == player["colour"] else f" ({st['colour']} star)"
+                star = "" if st["colour"] == player["colour"] else \
+                    f": {st['colour']} star" if split else f" ({st['colour']} star)"
                 return (f"{STATION_LABEL[st['resource']]} Station at Base {k}{star}"
                         + (f" ({ordinal(nth)})" if nth > 1 else ""))
     return f"Station {index + 1}"

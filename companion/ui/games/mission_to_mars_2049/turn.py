@@ -35,7 +35,7 @@ from ... import layout as L
 from ... import text
 from ...chooser import ask_paged, choose
 from ...screens.base import Screen
-from ...screens.chrome import face_pad, face_pad_height, next_rect
+from ...screens.chrome import face_pad, face_pad_height, next_rect, option_fits
 from ...widgets import DIM, FG, MARS, PANEL, WHY, Greyed, Hit, Ui
 from .labels import (DRAWN_BLIND, KINDS, MISSION_NAME, MISSIONS, STATION_LABEL, USE_LABEL, _station, action_text, ask,
                      price, rank, station_price, value_label)
@@ -163,6 +163,9 @@ class TurnScreen(Screen):
             if arg == "resource" and action.args.get("card") == "productivity" and action.seat is not None:
                 got = summary["players"][action.seat]["active_stations"][value]   # one per Station (4.1): what
                 return f"{value_label(summary, action, arg, value)} (+{got})"      # each gives, +0 too
+            if arg == "station" and value is not None:
+                return _station_option(self.app.layout, summary["players"][action.args.get("target", action.seat)],
+                                       value)
             return value_label(summary, action, arg, value)
 
         def submit(action: Action) -> object:
@@ -244,10 +247,11 @@ class TurnScreen(Screen):
         k = player["bases"] + 1
         options: list[tuple[str, Callable[[], object]]] = []
         for a in over:
-            label = _station(player, a.args["over"]).replace(" (2nd)", "").replace(" (3rd)", "")
+            label = _station_option(self.app.layout, player, a.args["over"], nth=False)
             if any(label == o for o, _ in options):
                 continue
-            options.append((label, lambda a=a, label=label: self.ask_remove(a, label, k)))
+            whole = _station(player, a.args["over"]).replace(" (2nd)", "").replace(" (3rd)", "")
+            options.append((label, lambda a=a, whole=whole: self.ask_remove(a, whole, k)))
         ask_paged(self.app, f"Base {k} over which of your Stations?", options)
 
     def ask_remove(self, action: Action, station: str, k: int) -> None:
@@ -697,6 +701,16 @@ def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
     if app.game.phase(state) == "protect" and any(a.kind == "protect" for a in app.legal()):
         return f"{turn.label}: {USE_LABEL[True]} or {USE_LABEL[False]}?"   # the button says both too
     return turn.label
+
+
+def _station_option(lay: Any, player: dict[str, Any], index: int, nth: bool = True) -> str:
+    """A dialog's option for ``player``'s Station ``index`` (``labels._station``; without "(2nd)" unless ``nth``):
+    where it is too wide for the dialog's button, another player's star after ": ", on a second line ("Food Station
+    at Base 1" over "red star"; a table test's finding at 480x800: "Food Station at Base 1 (red st\u2026")."""
+    def said(split: bool) -> str:
+        words = _station(player, index, split)
+        return words if nth else words.replace(" (2nd)", "").replace(" (3rd)", "")
+    return said(False) if option_fits(lay, said(False)) else said(True)
 
 
 def _split(lay: Any, players: int = 3) -> tuple[pygame.Rect, pygame.Rect]:
