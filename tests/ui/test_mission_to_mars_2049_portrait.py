@@ -128,8 +128,9 @@ def test_a_row_says_the_tokens_in_one_form(driver, size, players):
 def test_a_station_with_another_players_star_is_named_whole_in_the_dialog(driver, size):
     """Found playing at 480x800: in the Sabotage Mission's "which Station?" (4.1) an option read "Food Station at
     Base 1 (red st\u2026)": the star that says the Station's original owner (the picture under 7. F.A.Q.: "The
-    small colored star on the Resource stations shows that station's original owner") was cut. Every option is whole, the star said: on a
-    second line where the button is too narrow for one, "Food Station at Base 1" over "red star"."""
+    small colored star on the Resource stations shows that station's original owner") was cut. Every option is
+    whole, the star said: on a second line where the button is too narrow for one, "Food Station at Base 1" over
+    "red star"."""
     from companion.ui import text
     from .test_mission_to_mars_2049_table_words import _busy, _play
     d = driver(size, 3)
