@@ -47,12 +47,14 @@ def _seconds(text: str) -> float:
     return s
 
 
-def _sigterm_as_interrupt() -> None:
-    """Let SIGTERM (systemd, ``timeout``) end a command like Ctrl-C, so summaries still print."""
+def _sigterm_as_interrupt(*signums: int) -> None:
+    """Let SIGTERM (systemd, ``timeout``), or the signals named, end a command like Ctrl-C, so summaries still
+    print and ``finally`` blocks run."""
     def handler(_sig: int, _frame: object) -> None:
         raise KeyboardInterrupt
     try:
-        signal.signal(signal.SIGTERM, handler)
+        for signum in signums or (signal.SIGTERM,):
+            signal.signal(signum, handler)
     except ValueError:  # not the main thread (e.g. called from a test runner thread)
         pass
 
@@ -80,7 +82,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="seed of the faces and the noise")
     p.add_argument("--checksum", action="store_true", help="append *XX checksums")
     p.add_argument("--link", metavar="PATH", help="also keep a symlink at PATH pointing at the pty (an unplug and "
-                        "replug gets a new pty: read the die through PATH to see it reconnect)")
+                        "replug gets a new pty: read the die through PATH to see it reconnect); removed on quitting")
     p.set_defaults(func=run_die_sim)
 
     p = subparsers.add_parser("buttons", help="show GPIO button presses, holds and releases live",
@@ -155,15 +157,29 @@ def run_die(args: argparse.Namespace) -> int:
 # -- die-sim --------------------------------------------------------------------------------
 
 def run_die_sim(args: argparse.Namespace) -> int:
-    """Run the simulated die until 'q', Ctrl-C or (with no interval) end of input."""
+    """Run the simulated die until 'q', Ctrl-C, SIGTERM, SIGHUP or (with no interval) end of input. On every way
+    out (an error too) the ``--link`` symlink goes, if it is still the one made here: left behind it would point
+    at a pty that is gone, whose number the next terminal opened gets."""
     from hw.mock import DieSimulator
     sim = DieSimulator(seed=args.seed, use_checksum=args.checksum, link=args.link)
-    _sigterm_as_interrupt()
+    _sigterm_as_interrupt(signal.SIGTERM, signal.SIGHUP)  # a closed terminal window sends SIGHUP
     try:
-        print(sim.plug(), flush=True)
-    except OSError as exc:  # --link at a file, or a folder that takes no symlink
-        print(f"companion die-sim: --link {args.link}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        try:
+            path = sim.plug()
+        except OSError as exc:  # --link at a file, or a folder that takes no symlink
+            print(f"companion die-sim: --link {args.link}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(path, flush=True)
+        return _die_sim_loop(sim, args)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        sim.remove_link()  # first: no moment where the link names a closed pty
+        sim.unplug()
+
+
+def _die_sim_loop(sim, args: argparse.Namespace) -> int:
+    """Read commands from stdin and roll every ``args.interval`` seconds (0: never by itself); returns 0."""
     print("die-sim: Enter rolls, 1..6 Enter rolls that face, n noise, u unplug+replug, q quit"
           + (f"; rolling every {args.interval:g} s" if args.interval > 0 else ""), file=sys.stderr, flush=True)
 
@@ -174,36 +190,31 @@ def run_die_sim(args: argparse.Namespace) -> int:
 
     stdin_open = True
     next_roll = time.monotonic() + args.interval
-    try:
-        while True:
-            wait = max(0.0, next_roll - time.monotonic()) if args.interval > 0 else None
-            if not stdin_open and wait is None:
-                return 0
-            ready = select.select([sys.stdin], [], [], wait)[0] if stdin_open else (time.sleep(wait), [])[1]
-            if not ready:
-                roll()
-                next_roll = time.monotonic() + args.interval
-                continue
-            line = sys.stdin.readline()
-            if not line:
-                stdin_open = False
-                continue
-            cmd = line.strip().lower()
-            if cmd == "q":
-                return 0
-            if cmd == "n":
-                print(f"noise {sim.noise()!r}", flush=True)
-            elif cmd == "u":
-                sim.unplug()
-                print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
-            elif cmd in {"1", "2", "3", "4", "5", "6"}:
-                roll(int(cmd))
-            else:
-                roll()
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        sim.unplug()
+    while True:
+        wait = max(0.0, next_roll - time.monotonic()) if args.interval > 0 else None
+        if not stdin_open and wait is None:
+            return 0
+        ready = select.select([sys.stdin], [], [], wait)[0] if stdin_open else (time.sleep(wait), [])[1]
+        if not ready:
+            roll()
+            next_roll = time.monotonic() + args.interval
+            continue
+        line = sys.stdin.readline()
+        if not line:
+            stdin_open = False
+            continue
+        cmd = line.strip().lower()
+        if cmd == "q":
+            return 0
+        if cmd == "n":
+            print(f"noise {sim.noise()!r}", flush=True)
+        elif cmd == "u":
+            sim.unplug()
+            print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
+        elif cmd in {"1", "2", "3", "4", "5", "6"}:
+            roll(int(cmd))
+        else:
+            roll()
 
 
 # -- buttons --------------------------------------------------------------------------------

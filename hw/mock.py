@@ -95,7 +95,8 @@ class DieSimulator:
 
     ``seed`` seeds its ``random.Random`` (faces and noise). ``use_checksum``
     appends ``*XX`` to every line it writes. ``link``, if given, is a symlink
-    kept pointing at the current slave path (like udev's ``/dev/mars-die``).
+    kept pointing at the current slave path (like udev's ``/dev/mars-die``);
+    :meth:`remove_link` (also on leaving a ``with`` block) takes it away.
     Writes never block: when the slave's input buffer is full (nobody
     reading) the bytes are dropped and counted in :attr:`dropped`.
     """
@@ -111,6 +112,7 @@ class DieSimulator:
         self._lock = threading.Lock()
         self._auto: threading.Thread | None = None
         self._auto_stop = threading.Event()
+        self._made_link: tuple[int, int, str] | None = None  # (st_dev, st_ino, target) of the link we made
 
     def plug(self) -> str:
         """Open a new pty (raw mode, so no echo or line editing); return its slave path. Raises
@@ -130,6 +132,8 @@ class DieSimulator:
                 tmp.unlink(missing_ok=True)
                 os.symlink(self.path, tmp)
                 os.replace(tmp, self.link)
+                st = os.lstat(self.link)
+                self._made_link = (st.st_dev, st.st_ino, self.path)
             return self.path
 
     open = plug
@@ -140,6 +144,23 @@ class DieSimulator:
             self._close_fds()
 
     close = unplug
+
+    def remove_link(self) -> bool:
+        """Remove ``link`` if it is still the symlink this simulator made (same inode, same target); returns
+        whether it did. Left behind, it points at a pty that is gone, and pty numbers are reused: a later
+        reader through it would open another program's terminal. Anything put in its place is left alone."""
+        with self._lock:
+            made, self._made_link = self._made_link, None
+            if self.link is None or made is None:
+                return False
+            try:
+                st = os.lstat(self.link)
+                if (st.st_dev, st.st_ino) != made[:2] or os.readlink(self.link) != made[2]:
+                    return False
+                os.unlink(self.link)
+            except OSError:  # gone already, or replaced by something that is not a symlink
+                return False
+            return True
 
     def _close_fds(self) -> None:
         for fd in (self.master, getattr(self, "_slave", None)):
@@ -157,6 +178,7 @@ class DieSimulator:
     def __exit__(self, *exc: object) -> None:
         self.stop_auto()
         self.unplug()
+        self.remove_link()
 
     # -- writing --------------------------------------------------------------------------
     def send_raw(self, data: bytes) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -117,3 +118,68 @@ def test_die_sim_link_at_a_file_leaves_it_alone(tmp_path):
                          timeout=10, env=ENV, stdin=subprocess.DEVNULL)
     assert out.returncode == 2 and "not a symlink" in out.stderr, (out.returncode, out.stderr)
     assert kept.read_text() == "precious" and not kept.is_symlink()
+
+
+def _die_sim_with_link(link, stdout=subprocess.PIPE):
+    """``die-sim --interval 0 --link LINK`` running, its pty made and linked; returns (process, pty path)."""
+    sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0", "--link", str(link)], stdin=subprocess.PIPE,
+                           stdout=stdout, stderr=subprocess.PIPE, text=True, env=ENV)
+    path = sim.stdout.readline().strip()
+    assert path.startswith("/dev/pts/") and os.readlink(link) == path, (path, sim.stderr)
+    return sim, path
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("way_out", ["q", "end of input", "SIGTERM", "SIGINT", "SIGHUP", "an error"])
+def test_die_sim_takes_its_link_away_on_every_way_out(tmp_path, way_out):
+    """A first-time tester's finding: the ``--link`` symlink stayed after die-sim quit, pointing at a pty that was
+    gone; pty numbers are reused, so a later ``--die LINK`` opened another program's terminal (it happened: a
+    test's die was taken by another app through a stale link). It goes on every way out."""
+    link = tmp_path / "mars-die"
+    sim, _path = _die_sim_with_link(link)
+    try:
+        if way_out == "q":
+            sim.stdin.write("q\n")
+            sim.stdin.close()
+        elif way_out == "end of input":
+            sim.stdin.close()
+        elif way_out == "an error":  # nobody reads its output any more: the next roll's line fails (EPIPE)
+            sim.stdout.close()
+            sim.stdin.write("\n")  # stdin stays open: only the error ends it
+            sim.stdin.flush()
+        else:
+            sim.send_signal(getattr(signal, way_out))
+        sim.wait(10)
+        assert not os.path.lexists(link), (way_out, sim.returncode, sim.stderr.read())
+        assert sim.returncode == 0  # a broken pipe too: companion's main says 0, as for `| head`
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait(5)
+        if os.path.lexists(link):
+            os.unlink(link)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("replacement", ["file", "symlink"])
+def test_die_sim_leaves_what_replaced_its_link_alone(tmp_path, replacement):
+    """die-sim takes away only the link it made: a file or another symlink put at its place stays."""
+    link = tmp_path / "mars-die"
+    sim, path = _die_sim_with_link(link)
+    try:
+        tmp = tmp_path / "new"
+        if replacement == "file":
+            tmp.write_text("someone else's")
+        else:
+            os.symlink("/dev/null", tmp)
+        os.replace(tmp, link)
+        sim.send_signal(signal.SIGTERM)
+        assert sim.wait(10) == 0
+        if replacement == "file":
+            assert not link.is_symlink() and link.read_text() == "someone else's"
+        else:
+            assert os.readlink(link) == "/dev/null"
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait(5)
