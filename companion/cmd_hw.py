@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import select
 import signal
@@ -188,33 +189,43 @@ def _die_sim_loop(sim, args: argparse.Namespace) -> int:
             sim.noise()
         print(f"ROLL {sim.roll(face)}", flush=True)
 
-    stdin_open = True
+    fd, pending, stdin_open = sys.stdin.fileno(), b"", True
     next_roll = time.monotonic() + args.interval
     while True:
+        if b"\n" in pending or (pending and not stdin_open):  # the last line may have no newline
+            line, _, pending = pending.partition(b"\n")
+            if _die_sim_command(sim, line.decode(errors="replace").strip().lower(), roll):
+                return 0
+            continue
         wait = max(0.0, next_roll - time.monotonic()) if args.interval > 0 else None
         if not stdin_open and wait is None:
             return 0
-        ready = select.select([sys.stdin], [], [], wait)[0] if stdin_open else (time.sleep(wait), [])[1]
+        # the file descriptor, not sys.stdin: lines pasted or piped at once are all read (a tester's finding:
+        # sys.stdin's buffer took them all, select saw nothing more, and only the first was acted on)
+        ready = select.select([fd], [], [], wait)[0] if stdin_open else (time.sleep(wait), [])[1]
         if not ready:
             roll()
             next_roll = time.monotonic() + args.interval
             continue
-        line = sys.stdin.readline()
-        if not line:
-            stdin_open = False
-            continue
-        cmd = line.strip().lower()
-        if cmd == "q":
-            return 0
-        if cmd == "n":
-            print(f"noise {sim.noise()!r}", flush=True)
-        elif cmd == "u":
-            sim.unplug()
-            print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
-        elif cmd in {"1", "2", "3", "4", "5", "6"}:
-            roll(int(cmd))
-        else:
-            roll()
+        data = os.read(fd, 4096)
+        stdin_open = bool(data)
+        pending += data
+
+
+def _die_sim_command(sim, cmd: str, roll) -> bool:
+    """Act on one line typed to die-sim (stripped, lower case); returns True for 'q' (quit)."""
+    if cmd == "q":
+        return True
+    if cmd == "n":
+        print(f"noise {sim.noise()!r}", flush=True)
+    elif cmd == "u":
+        sim.unplug()
+        print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
+    elif cmd in {"1", "2", "3", "4", "5", "6"}:
+        roll(int(cmd))
+    else:
+        roll()
+    return False
 
 
 # -- buttons --------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -179,6 +180,35 @@ def test_die_sim_leaves_what_replaced_its_link_alone(tmp_path, replacement):
             assert not link.is_symlink() and link.read_text() == "someone else's"
         else:
             assert os.readlink(link) == "/dev/null"
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait(5)
+
+
+@pytest.mark.timeout(20)
+def test_die_sim_acts_on_every_line_given_at_once():
+    """A tester's finding: lines pasted or piped at once ("3", "5", Enter) waited; only the first was acted on
+    until more input came, since sys.stdin's buffer had taken them all and select saw nothing left to read."""
+    sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True, env=ENV)
+    try:
+        path = sim.stdout.readline().strip()
+        pty = os.open(path, os.O_RDONLY | os.O_NOCTTY)
+        try:
+            sim.stdin.write("3\n5\n6\n")  # one write; stdin stays open
+            sim.stdin.flush()
+            wire = b""
+            while wire.count(b"\n") < 3:  # read while die-sim runs: its pty's input goes when it quits
+                assert select.select([pty], [], [], 5)[0], f"only {wire!r} on the pty"
+                wire += os.read(pty, 100)
+        finally:
+            os.close(pty)
+        assert wire == b"ROLL 3\nROLL 5\nROLL 6\n"
+        assert [sim.stdout.readline().strip() for _ in range(3)] == ["ROLL 3", "ROLL 5", "ROLL 6"]
+        sim.stdin.write("q")  # the last line needs no newline
+        sim.stdin.close()
+        assert sim.wait(10) == 0
     finally:
         if sim.poll() is None:
             sim.kill()
