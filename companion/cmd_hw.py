@@ -75,8 +75,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                               "itself every 3 s (--interval 0: only when you press Enter)",
                               description="Start a simulated die; its pty path is printed on the first line. "
                                           "It rolls by itself every 3 seconds; --interval 0 rolls only on Enter. "
-                                          "Enter rolls, '1'..'6' Enter rolls that face, 'n' Enter sends noise, "
-                                          "'u' Enter unplugs and plugs in again, 'q' quits.")
+                                          "Enter alone rolls a random face, '1'..'6' Enter rolls that face, "
+                                          "'n' Enter sends noise, 'u' Enter unplugs and plugs in again, 'q' Enter "
+                                          "quits (so does the end of input); any other line is refused on stderr "
+                                          "and rolls nothing.")
     p.add_argument("--interval", type=_seconds, default=3.0, metavar="S",
                    help="roll by itself every S seconds (default 3, at least 0.01); 0: roll only when Enter is pressed")
     p.add_argument("--noise", action="store_true", help="send a noise burst before every roll")
@@ -157,6 +159,9 @@ def run_die(args: argparse.Namespace) -> int:
 
 # -- die-sim --------------------------------------------------------------------------------
 
+#: what die-sim reads on stdin, each line then Enter; any other line is refused and rolls nothing
+DIE_SIM_KEYS = "Enter rolls, 1..6 Enter rolls that face, n noise, u unplug+replug, q quit"
+
 def run_die_sim(args: argparse.Namespace) -> int:
     """Run the simulated die until 'q', Ctrl-C, SIGTERM, SIGHUP or (with no interval) end of input. On every way
     out (an error too) the ``--link`` symlink goes, if it is still the one made here: left behind it would point
@@ -181,8 +186,8 @@ def run_die_sim(args: argparse.Namespace) -> int:
 
 def _die_sim_loop(sim, args: argparse.Namespace) -> int:
     """Read commands from stdin and roll every ``args.interval`` seconds (0: never by itself); returns 0."""
-    print("die-sim: Enter rolls, 1..6 Enter rolls that face, n noise, u unplug+replug, q quit"
-          + (f"; rolling every {args.interval:g} s" if args.interval > 0 else ""), file=sys.stderr, flush=True)
+    print(f"die-sim: {DIE_SIM_KEYS}" + (f"; rolling every {args.interval:g} s" if args.interval > 0 else ""),
+          file=sys.stderr, flush=True)
 
     def roll(face: int | None = None) -> None:
         if args.noise:
@@ -213,7 +218,8 @@ def _die_sim_loop(sim, args: argparse.Namespace) -> int:
 
 
 def _die_sim_command(sim, cmd: str, roll) -> bool:
-    """Act on one line typed to die-sim (stripped, lower case); returns True for 'q' (quit)."""
+    """Act on one line typed to die-sim (stripped, lower case); returns True for 'q' (quit). Only what the help
+    names acts; any other line is said on stderr and rolls nothing."""
     if cmd == "q":
         return True
     if cmd == "n":
@@ -223,8 +229,10 @@ def _die_sim_command(sim, cmd: str, roll) -> bool:
         print(f"unplugged; plugged in again at {sim.plug()}", flush=True)
     elif cmd in {"1", "2", "3", "4", "5", "6"}:
         roll(int(cmd))
-    else:
+    elif cmd == "":
         roll()
+    else:  # a first-time tester's finding: "9" or "ROLL 7" rolled a random face into the game
+        print(f"die-sim: {cmd[:40]!r} is not a command, nothing rolled ({DIE_SIM_KEYS})", file=sys.stderr, flush=True)
     return False
 
 

@@ -213,3 +213,38 @@ def test_die_sim_acts_on_every_line_given_at_once():
         if sim.poll() is None:
             sim.kill()
             sim.wait(5)
+
+
+@pytest.mark.timeout(20)
+def test_die_sim_refuses_a_line_its_help_does_not_name_and_rolls_nothing():
+    """A first-time tester's finding: ``9`` or ``ROLL 7`` then Enter rolled a random face into a game. Only
+    what the help names rolls (Enter alone, 1..6); any other line is one line on stderr and nothing on the pty."""
+    helps = subprocess.run([*CMD, "die-sim", "--help"], capture_output=True, text=True, timeout=10, env=ENV)
+    assert "any other line is refused on stderr and rolls nothing" in " ".join(helps.stdout.split())
+    sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        path = sim.stdout.readline().strip()
+        pty = os.open(path, os.O_RDONLY | os.O_NOCTTY)
+        try:
+            sim.stdin.write("9\nROLL 7\n0\nrol\n4\n\n")  # a roll of a refused line would come before the 4
+            sim.stdin.flush()
+            wire = b""
+            while wire.count(b"\n") < 2:  # read while die-sim runs: its pty's input goes when it quits
+                assert select.select([pty], [], [], 5)[0], f"only {wire!r} on the pty"
+                wire += os.read(pty, 100)
+        finally:
+            os.close(pty)
+        sim.stdin.write("q\n")
+        sim.stdin.close()
+        assert sim.wait(10) == 0
+        face = int(wire.split(b"\n")[1].removeprefix(b"ROLL "))
+        assert wire == b"ROLL 4\nROLL %d\n" % face and 1 <= face <= 6, wire  # the 4, then Enter alone: no more
+        assert sim.stdout.read().splitlines() == ["ROLL 4", f"ROLL {face}"]
+        refused = [x for x in sim.stderr.read().splitlines() if "is not a command" in x]
+        assert [x.split("'")[1] for x in refused] == ["9", "roll 7", "0", "rol"], refused
+        assert all("nothing rolled" in x for x in refused)
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait(5)
