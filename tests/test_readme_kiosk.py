@@ -1,0 +1,50 @@
+"""What the README says about the Pi kiosk agrees with systemd/INSTALL.md (checked on a Pi), the unit and the code."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_systemd_unit import UNIT, unit_settings
+
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+INSTALL = REPO / "systemd" / "INSTALL.md"
+
+
+def section(title: str) -> str:
+    """The README's text under the heading ``title`` (any level) to the next heading, whitespace made single."""
+    text = README.read_text(encoding="utf-8")
+    start = re.search(rf"^#+ {re.escape(title)}$", text, re.M)
+    assert start, f"no section {title!r} in the README"
+    end = re.search(r"^#+ ", text[start.end():], re.M)
+    return " ".join((text[start.end():start.end() + end.start()] if end else text[start.end():]).split())
+
+
+def hand_checks(doc: Path) -> set[str]:
+    """The shell lines of ``doc`` that run ``companion buttons`` or ``companion die`` as the user mars."""
+    lines = (line.split("#")[0].strip() for line in doc.read_text(encoding="utf-8").splitlines())
+    return {x for x in lines if "sudo -u mars" in x and re.search(r"companion (buttons|die)$", x)}
+
+
+def test_the_hand_checks_run_as_the_service_would():
+    """A first-time tester's finding: the README's "Check the result" ran ``sudo -u mars .../companion buttons``
+    from the caller's folder (lgpio makes its FIFO in the working directory) and without the service's
+    ``XDG_CONFIG_HOME=/etc`` (its buttons.toml), unlike INSTALL.md, which was checked on a Pi."""
+    env = dict(v.split("=", 1) for v in unit_settings(UNIT.read_text(encoding="utf-8"))["Service.Environment"])
+    assert env["XDG_CONFIG_HOME"] == "/etc"
+    readme, install = hand_checks(README), hand_checks(INSTALL)
+    assert len(readme) == 2 and readme == install, (readme, install)
+    assert all(x.startswith("cd /tmp && sudo -u mars env XDG_CONFIG_HOME=/etc ") for x in readme), readme
+
+
+def test_the_buttons_file_is_named_where_each_applies(monkeypatch):
+    """The README's Buttons named only ``~/.config/mars-companion/buttons.toml``; under the service (whose unit
+    sets ``XDG_CONFIG_HOME=/etc``) the app reads ``/etc/mars-companion/buttons.toml``. Both are named."""
+    from hw.buttons import default_config_path
+    buttons = section("Buttons")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/etc")
+    assert f"`{default_config_path()}`" in buttons
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", "/home/pi")
+    assert default_config_path() == Path("/home/pi/.config/mars-companion/buttons.toml")
+    assert "`~/.config/mars-companion/buttons.toml`" in buttons
