@@ -48,3 +48,16 @@ def test_the_buttons_file_is_named_where_each_applies(monkeypatch):
     monkeypatch.setenv("HOME", "/home/pi")
     assert default_config_path() == Path("/home/pi/.config/mars-companion/buttons.toml")
     assert "`~/.config/mars-companion/buttons.toml`" in buttons
+
+
+def test_what_the_readme_says_of_the_json_log_is_what_the_commands_do():
+    """A first-time tester's finding: the README called ``companion log --json`` "an export that replays", but no
+    command reads it back. It says what the export is for, what replays it, and how to restore games instead."""
+    from companion import session
+    from companion.cli import COMMANDS
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert "an export that replays" not in text
+    assert "`companion.session.replay_export` replays it" in text and callable(session.replay_export)
+    assert not {"import", "restore", "load"} & set(COMMANDS), "a command loads exports now: say so in the README"
+    assert "no `companion` command loads it back into a database" in text
+    assert 'sqlite3 companion.sqlite3 ".backup copy.sqlite3"' in text and "To restore, stop the app" in text
