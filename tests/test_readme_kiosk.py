@@ -61,3 +61,15 @@ def test_what_the_readme_says_of_the_json_log_is_what_the_commands_do():
     assert not {"import", "restore", "load"} & set(COMMANDS), "a command loads exports now: say so in the README"
     assert "no `companion` command loads it back into a database" in text
     assert 'sqlite3 companion.sqlite3 ".backup copy.sqlite3"' in text and "To restore, stop the app" in text
+
+
+def test_the_readme_says_how_to_look_at_the_kiosks_game():
+    """A first-time tester's finding: on the Pi, ``companion status`` and ``log`` read the caller's own database,
+    and the kiosk's games are in the unit's StateDirectory (user mars, 0700): the README gives the command."""
+    from companion.paths import DB_NAME
+    unit = unit_settings(UNIT.read_text(encoding="utf-8"))
+    program = unit["Service.ExecStart"][0].split()[0]
+    state = Path("/var/lib") / unit["Service.StateDirectory"][0]
+    assert unit["Service.User"] == ["mars"] and unit["Service.StateDirectoryMode"] == ["0700"]
+    command = f"sudo -u mars {program} status --db {state / DB_NAME}"
+    assert command in README.read_text(encoding="utf-8").splitlines(), command
