@@ -1,14 +1,19 @@
 """What the README says about the Pi kiosk agrees with systemd/INSTALL.md (checked on a Pi), the unit and the code."""
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from pathlib import Path
 
-from tests.test_systemd_unit import UNIT, unit_settings
+import pytest
+
+from tests.test_systemd_unit import UNIT, needs_analyze, unit_settings
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
 INSTALL = REPO / "systemd" / "INSTALL.md"
+UNIT_PROGRAM = unit_settings(UNIT.read_text(encoding="utf-8"))["Service.ExecStart"][0].split()[0]
 
 
 def section(title: str) -> str:
@@ -73,3 +78,28 @@ def test_the_readme_says_how_to_look_at_the_kiosks_game():
     assert unit["Service.User"] == ["mars"] and unit["Service.StateDirectoryMode"] == ["0700"]
     command = f"sudo -u mars {program} status --db {state / DB_NAME}"
     assert command in README.read_text(encoding="utf-8").splitlines(), command
+
+
+def _block_after(marker: str) -> str:
+    """The first fenced ``sh`` block of the README after the text ``marker``."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(marker)
+    return re.search(r"```sh\n(.*?)```", text[start:], re.S).group(1)
+
+
+@needs_analyze
+@pytest.mark.timeout(60)
+def test_the_readmes_way_to_verify_the_unit_off_a_pi_works(tmp_path):
+    """A first-time tester's finding: ``systemd-analyze verify systemd/companion.service`` exits 1 off a Pi (the
+    program in ExecStart= is not there), and the README did not say how to verify the unit there. Its recipe,
+    run as written, says nothing and exits 0; the plain command fails as the README says."""
+    script = _block_after("systemd-analyze verify` also checks")
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    out = subprocess.run(["bash", "-c", script], cwd=REPO, env=env, capture_output=True, text=True, timeout=50)
+    assert out.returncode == 0 and out.stderr == "" and out.stdout == "exit 0\n", out
+    assert list(tmp_path.iterdir()) == []  # the throw-away root is gone
+    if not Path(UNIT_PROGRAM).exists():  # off a Pi
+        plain = subprocess.run(["systemd-analyze", "verify", "systemd/companion.service"], cwd=REPO,
+                               capture_output=True, text=True, timeout=50)
+        assert plain.returncode == 1 and f"Command {UNIT_PROGRAM} is not executable" in plain.stderr, plain
+        assert f'("Command {UNIT_PROGRAM} is not executable")' in section("On a Raspberry Pi (kiosk)")
