@@ -103,3 +103,12 @@ def test_the_readmes_way_to_verify_the_unit_off_a_pi_works(tmp_path):
                                capture_output=True, text=True, timeout=50)
         assert plain.returncode == 1 and f"Command {UNIT_PROGRAM} is not executable" in plain.stderr, plain
         assert f'("Command {UNIT_PROGRAM} is not executable")' in section("On a Raspberry Pi (kiosk)")
+
+
+def test_the_quick_starts_unseen_run_turns_the_control_channel_on():
+    """A first-time tester's finding: the Quick start said ``SDL_VIDEODRIVER=dummy ./run.sh play`` runs "driven by
+    the control channel", which is off unless COMPANION_CONTROL names its socket, said only under Tests."""
+    from companion.ui import control
+    quick = section("Quick start")
+    assert f"`SDL_VIDEODRIVER=dummy {control.ENV}=/tmp/companion.sock ./run.sh play --hw mock`" in quick
+    assert f"the channel is off unless `{control.ENV}` names its socket" in quick
