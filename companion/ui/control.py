@@ -9,7 +9,8 @@ button press as a mock GPIO pin edge (``--hw mock``), exactly like the real
 inputs.
 
 Commands: ``state``; ``tap`` {name} (a button by its label) or {x, y}
-(physical pixels); ``press`` {button next|back, hold_s}; ``shot`` {path};
+(physical pixels); ``press`` {button next|back, hold_s}; ``shot`` {path} (a relative path is the app's
+working directory's; the answer names the file: ``{"ok": true, "path": "/abs/s.png"}``);
 ``stats`` {since}; ``sync`` (answer after the next frame); ``quit``.
 """
 from __future__ import annotations
@@ -320,18 +321,21 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         path = req["path"]  # asked now: a shot without one is answered at once
         if not isinstance(path, str) or not path or "\0" in path:
             raise TypeError(f"path is a file name, not {path!r}")
+        # the app's working directory, not the caller's (a tester's "shots/75.png": "Couldn't open shots/75.png"
+        # named no folder): the answer says the file it wrote or tried
+        path = os.path.abspath(path)
         odd = not_regular(path)  # a FIFO would hold the main loop in open()
         if odd is not None:
-            reply({"error": f"cannot save the screenshot: {odd}"})
+            reply({"error": f"cannot save the screenshot: {odd}", "path": path})
             return
 
         def shot() -> None:
             try:
                 pygame.image.save(app.surface, path)
             except (pygame.error, OSError, KeyError, TypeError) as exc:  # a bad path: its answer, not the app's end
-                reply({"error": f"cannot save the screenshot: {exc}"})
+                reply({"error": f"cannot save the screenshot at {path}: {exc}", "path": path})
                 return
-            reply({"ok": True})
+            reply({"ok": True, "path": path})
         app.after_frame(shot)
         app.dirty = True  # a frame is drawn for it, also in an idle app
     elif cmd == "stats":
@@ -425,6 +429,10 @@ class Client:
         self.file = self.sock.makefile("rwb")
 
     def call(self, **req: Any) -> dict[str, Any]:
+        """Send ``req`` as one JSON line; return the app's answer. A ``shot``'s relative ``path`` is made
+        absolute here, in the caller's working directory (the app would take it as its own)."""
+        if req.get("cmd") == "shot" and isinstance(req.get("path"), str) and req["path"]:
+            req["path"] = os.path.abspath(req["path"])
         self.file.write((json.dumps(req) + "\n").encode())
         self.file.flush()
         line = self.file.readline()

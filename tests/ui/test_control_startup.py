@@ -296,9 +296,9 @@ def test_a_shot_at_a_fifo_is_refused_and_the_app_goes_on(tmp_path):
         client = control.Client(sock, timeout_s=30, call_timeout_s=10)
         for path in (str(fifo), str(tmp_path)):
             answer = client.call(cmd="shot", path=path)
-            assert set(answer) == {"error"} and "not a regular file" in answer["error"], answer
+            assert set(answer) == {"error", "path"} and "not a regular file" in answer["error"], answer
         assert "screen" in client.call(cmd="state")
-        assert client.call(cmd="shot", path=str(tmp_path / "s.png")) == {"ok": True}
+        assert client.call(cmd="shot", path=str(tmp_path / "s.png")) == {"ok": True, "path": str(tmp_path / "s.png")}
         client.close()
     finally:
         proc.terminate()
