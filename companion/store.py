@@ -197,9 +197,16 @@ def _rollback(conn: sqlite3.Connection) -> None:
 
 
 def _sqlite_connect(database: str | Path, **kwargs: Any) -> sqlite3.Connection:
-    """Every connection the store makes comes from here (tests emulate a full
-    disk by wrapping it: ``PRAGMA max_page_count``)."""
-    return sqlite3.connect(database, **kwargs)
+    """Every connection the store makes to a file comes from here (tests emulate a full
+    disk by wrapping it: ``PRAGMA max_page_count``), with ``PRAGMA cell_size_check=ON``: SQLite then
+    checks where each row of a page lies when it reads the page, so a page whose list of rows is damaged
+    is "malformed" at every read (a tester's finding: without the check SQLite took a row from where a
+    damaged pointer led, past the page's end, so that a look sometimes said "No game in progress." and
+    sometimes the damage, as the bytes after the page in memory fell; or showed the game played before the
+    last as the one played last). Costs a pass over a page's row pointers when the page is read."""
+    conn = sqlite3.connect(database, **kwargs)
+    conn.execute("PRAGMA cell_size_check=ON")
+    return conn
 
 
 class Store:
@@ -1209,7 +1216,7 @@ def _checked_read_only(conn: sqlite3.Connection) -> tuple[sqlite3.Connection | N
             conn.close()
             return None, 0
         _check_schema(conn, version)
-        conn.execute("SELECT count(*), max(id) FROM games").fetchone()
+        _check_games_rows(conn, version)
     except sqlite3.DatabaseError as exc:
         conn.close()
         if _is_damage(exc):
@@ -1219,6 +1226,20 @@ def _checked_read_only(conn: sqlite3.Connection) -> tuple[sqlite3.Connection | N
         conn.close()
         raise
     return conn, version
+
+
+def _check_games_rows(conn: sqlite3.Connection, version: int) -> None:
+    """Raise :class:`_Damaged` when a row of the list of games breaks what the store writes (an id from 1,
+    every column set, a known status): a row SQLite took from a damaged page without seeing the damage (a
+    pointer into the page's free space reads as a row of NULLs, which hid the game played last: "No game
+    in progress.", exit 0). Reads the list once, as ``status`` and ``games`` do anyway (one row per game)."""
+    touched = " OR touched IS NULL" if version >= 2 else ""
+    bad = conn.execute(
+        "SELECT count(*) FROM games WHERE id IS NULL OR id < 1 OR game_id IS NULL OR options_json IS NULL "
+        f"OR created_at IS NULL OR coalesce(status, '') NOT IN ('open', 'over', 'abandoned'){touched}").fetchone()[0]
+    if bad:
+        raise _Damaged("database disk image is malformed: its list of games has a row that cannot be read")
+
 
 _SNAPSHOTS = {
     "snapshots": """CREATE TABLE IF NOT EXISTS snapshots (

@@ -788,3 +788,65 @@ def test_status_of_a_game_whose_row_is_no_longer_text_says_so(tmp_path, capsys):
     hidden, _ = _options_not_text(db)
     assert main(["status", "--db", str(db), "--id", str(hidden)]) == 1
     assert "cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.timeout(60)
+def test_a_look_reports_a_damaged_list_of_games_every_time_as_status_does(tmp_path, capsys):
+    """A tester's finding: 64 bytes of 0xff over the list of games' page (the file closed cleanly) made
+    `companion log` say "No game in progress." and exit 0 in some runs, the damage in others: SQLite took a row
+    from where the damaged pointer led, past the page's end, whose bytes in memory differ from run to run.
+    Pointers led elsewhere outside the rows (into the page's header, past its end, into its free space) did
+    the same every run: the game played last hidden ("No game in progress.") or the one before shown in its
+    place, exit 0. Now each of status, log and games says the file is damaged, exit 1, and leaves it as it is."""
+    base = tmp_path / "base.sqlite3"
+    _every_game(base, 5, moves=4)
+    (page,) = _pages(base, "games")
+    with sqlite3.connect(base) as c:
+        rows = c.execute("SELECT count(*) FROM games").fetchone()[0]
+    first = 8 + 2 * rows  # where the page's rows may begin: after its 8-byte header and their pointers
+    cases = [(row, at) for row in range(rows) for at in (0, 1, 5, first - 1, first, first + 1, 4096, 0xFFFF)]
+    cases.append(("all", None))
+    for row, at in cases:
+        db = tmp_path / f"case-{row}-{at}" / "companion.sqlite3"
+        db.parent.mkdir()
+        shutil.copyfile(base, db)
+        data = bytearray(db.read_bytes())
+        start = (page - 1) * 4096 + 8
+        if at is None:  # the tester's own: 64 bytes of 0xff from byte 8 of the page, its row pointers
+            data[start:start + 64] = b"\xff" * 64
+        else:
+            data[start + 2 * row:start + 2 * row + 2] = at.to_bytes(2, "big")
+        db.write_bytes(bytes(data))
+        before = _digest(db)
+        for command in ("status", "log", "games"):
+            assert main([command, "--db", str(db)]) == 1, (command, row, at)
+            out, err = capsys.readouterr()
+            assert not out and "damaged" in err and "left where it is" in err, (command, row, at, out, err)
+        assert _digest(db) == before
+        assert sorted(p.name for p in db.parent.iterdir() if "damaged-" in p.name) == []
+
+
+@pytest.mark.timeout(60)
+def test_a_look_reports_a_damaged_row_pointer_in_the_moves_of_the_game_shown(tmp_path, capsys):
+    """The same damage (a page's pointer to its first row led outside its rows) in the index of the moves or
+    in the page of the moves of the game shown: status and log showed the game as if whole, exit 0. Now SQLite
+    checks where a page's rows lie when it reads the page: both say the file is damaged, exit 1."""
+    base = tmp_path / "base.sqlite3"
+    _every_game(base, 5, moves=4)
+    with sqlite3.connect(base) as c:  # the leaf pages: the index's, and the last of the moves (the game shown)
+        leaves = [(n, p) for n, p in c.execute("SELECT name, max(pageno) FROM dbstat WHERE pagetype = 'leaf' AND "
+                                               "name IN ('actions', 'sqlite_autoindex_actions_1') GROUP BY name")]
+    assert len(leaves) == 2
+    for name, page in leaves:
+        for at in (0, 5, 4096, 0xFFFF):
+            db = tmp_path / f"case-{name}-{at}" / "companion.sqlite3"
+            db.parent.mkdir()
+            shutil.copyfile(base, db)
+            data = bytearray(db.read_bytes())
+            start = (page - 1) * 4096 + 8
+            data[start:start + 2] = at.to_bytes(2, "big")
+            db.write_bytes(bytes(data))
+            for command in ("status", "log"):
+                assert main([command, "--db", str(db)]) == 1, (command, name, at)
+                out, err = capsys.readouterr()
+                assert not out and "malformed" in err, (command, name, at, out, err)
