@@ -502,20 +502,15 @@ class Store:
 
     def actions(self, game: int, *, active_only: bool = False) -> list[ActionRecord]:
         """The log of ``game`` by ``seq``; with ``active_only`` without the undone tail."""
-        sql = ("SELECT seq, action_json, events_json, undone, created_at FROM actions "
+        sql = (f"SELECT {_ACTION_COLUMNS} FROM actions "
                "WHERE game = ?" + (" AND undone = 0" if active_only else "") + " ORDER BY seq")
-        return [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at)
-                for seq, a, e, u, at in self._conn.execute(sql, (game,))]
+        return [_action(game, row) for row in self._conn.execute(sql, (game,))]
 
     def action(self, game: int, seq: int) -> ActionRecord | None:
         """One logged action of ``game`` (undone or not), or None."""
         row = self._conn.execute(
-            "SELECT seq, action_json, events_json, undone, created_at FROM actions "
-            "WHERE game = ? AND seq = ?", (game, seq)).fetchone()
-        if row is None:
-            return None
-        seq, a, e, u, at = row
-        return ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at)
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game = ? AND seq = ?", (game, seq)).fetchone()
+        return None if row is None else _action(game, row)
 
     def export(self, game: int) -> dict[str, Any]:
         """The log of ``game`` as a JSON-able dict::
@@ -696,9 +691,9 @@ class Store:
         """The logged actions ``first <= seq <= last`` of ``game`` by ``seq``
         (undone or not): reads only those rows."""
         rows = self._conn.execute(
-            "SELECT seq, action_json, events_json, undone, created_at FROM actions "
-            "WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq", (game, first, last))
-        return [ActionRecord(seq, json.loads(a), json.loads(e), bool(u), at) for seq, a, e, u, at in rows]
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+            (game, first, last))
+        return [_action(game, row) for row in rows]
 
     def moves_between(self, game: int, first: int, last: int) -> list[tuple[int, dict, bool]]:
         """``(seq, action, undone)`` of the logged actions ``first <= seq <= last`` of ``game`` by ``seq``:
@@ -1020,6 +1015,25 @@ def _export(record: GameRecord, actions: list[ActionRecord]) -> dict[str, Any]:
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game_id,
             "options": record.options, "status": record.status, "created_at": record.created_at,
             "actions": [a.to_json() for a in actions]}
+
+
+#: a row of ``actions`` with its text read as bytes, decoded by :func:`_action` (sqlite3 raises a bare
+#: OperationalError for text that is not UTF-8, which no caller takes for damage)
+_ACTION_COLUMNS = ("seq, CAST(action_json AS BLOB), CAST(events_json AS BLOB), undone, CAST(created_at AS BLOB)")
+
+
+def _action(game: int, row: tuple) -> ActionRecord:
+    """A row of :data:`_ACTION_COLUMNS` of ``game``. Raises ``sqlite3.DatabaseError`` (damage, as
+    :func:`is_damage` reads it) when its text no longer reads (not UTF-8, not JSON): a damaged page SQLite
+    did not see (a tester's finding: ``companion log`` ended in a traceback)."""
+    seq, a, e, u, at = row
+    try:
+        action, events = json.loads(a), json.loads(e)
+        created = at.decode("utf-8") if isinstance(at, bytes) else at
+    except (ValueError, TypeError) as exc:  # UnicodeDecodeError and json.JSONDecodeError are ValueErrors
+        raise sqlite3.DatabaseError(f"database disk image is malformed: move {seq} of game {game} "
+                                    f"cannot be read ({exc})") from exc
+    return ActionRecord(seq, action, events, bool(u), created)
 
 
 def _readable_games(rows: Any) -> Iterator[GameRecord]:

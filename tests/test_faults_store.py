@@ -850,3 +850,27 @@ def test_a_look_reports_a_damaged_row_pointer_in_the_moves_of_the_game_shown(tmp
                 assert main([command, "--db", str(db)]) == 1, (command, name, at)
                 out, err = capsys.readouterr()
                 assert not out and "malformed" in err, (command, name, at, out, err)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("fill", [b"\xff", b"\x00"])
+def test_log_reports_a_move_whose_text_no_longer_reads_as_damage(tmp_path, capsys, fill):
+    """A tester's finding: bytes over the text of a move of the game shown (a page SQLite sees nothing wrong
+    with: its text no longer UTF-8, or no longer JSON) ended `companion log` in a traceback (sqlite3's
+    OperationalError "Could not decode to UTF-8", json's JSONDecodeError). It is damage: said, exit 1."""
+    db = tmp_path / "companion.sqlite3"
+    _every_game(db, 5, moves=4)
+    with sqlite3.connect(db) as c:  # the text of the shown game's (the last played) second move, as stored
+        (text,) = c.execute("SELECT events_json FROM actions WHERE game = (SELECT max(id) FROM games) "
+                            "AND seq = 2").fetchone()
+    data = bytearray(db.read_bytes())
+    start = data.find(text.encode())
+    assert start > 0 and len(text) > 40
+    data[start + 20:start + 40] = fill * 20  # inside its text: the row's own lengths are left whole
+    db.write_bytes(bytes(data))
+    before = _digest(db)
+    for json_out in ([], ["--json"]):
+        assert main(["log", "--db", str(db), *json_out]) == 1, json_out
+        err = capsys.readouterr().err
+        assert "is damaged (database disk image is malformed: move " in err and "left where it is" in err, err
+    assert _digest(db) == before
