@@ -51,7 +51,8 @@ move), so play goes on once there is space.
 only reads: an SQLite read-only connection (``mode=ro``; ``immutable=1`` where
 SQLite cannot make its ``-shm`` index beside the file and there is no ``-wal``
 to read), no migration, no WAL switch, no schema; a damaged file is reported
-and left where it is; a schema 1 file is read as it is.
+and left where it is (so is a ``-wal`` journal damaged before a later save, checked as
+play checks it: :func:`journal_notice`); a schema 1 file is read as it is.
 
 At open the full ``PRAGMA quick_check`` (whose cost grows with every game
 ever stored) never runs for a look (``read_only=True``: the header, the schema
@@ -388,6 +389,8 @@ class Store:
         """``path`` opened by status/log: see :meth:`open` with ``read_only``."""
         if not path.exists():
             return cls(_memory_connection(), path, None, persistent=False, look_only=True)
+        if _left_unclean(path) and _wal_damage(path) is not None:  # the check play makes, and nothing moved
+            return cls(_memory_connection(), path, journal_notice(path), persistent=False, look_only=True)
         try:
             conn, version = _connect_read_only(path)
         except _Damaged as damaged:
@@ -1207,6 +1210,16 @@ def damaged_notice(path: Path, reason: str) -> str:
     """The sentence for a damaged file that a look (status, log, games) leaves where it is."""
     return (f"The saved games file {path} is damaged ({reason}); it was left where it is "
             "(`companion play` moves it aside and starts a fresh one).")
+
+
+def journal_notice(path: Path) -> str:
+    """The sentence for a file whose ``-wal`` journal is damaged before a later save (:func:`_wal_damage`), which
+    a look (status, log, games) leaves where it is: SQLite would read the journal up to the damage and show an
+    older state of the games as the current one, so none is shown."""
+    return (f"The journal of the saved games file {path} (the -wal file beside it) is damaged: the moves saved "
+            "after the damage cannot be read, so no game is shown from it (what could be read is older than what "
+            "was played). It was left where it is (`companion play` moves it aside with its journal, for a "
+            "rescue, and starts a fresh one).")
 
 
 def is_damage(exc: BaseException) -> bool:

@@ -874,3 +874,48 @@ def test_log_reports_a_move_whose_text_no_longer_reads_as_damage(tmp_path, capsy
         err = capsys.readouterr().err
         assert "is damaged (database disk image is malformed: move " in err and "left where it is" in err, err
     assert _digest(db) == before
+
+
+_THREE_MOVES_KILLED = """
+import os, random, signal, sys
+from companion.session import Session
+s = Session.open(sys.argv[1])
+rng = random.Random(5)
+start = s.seq
+while s.seq < start + 3:
+    s.submit(s.game.random_action(s.state, rng))
+print(s.seq, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.timeout(60)
+def test_status_log_and_games_say_a_damaged_journal_and_leave_it_where_it_is(tmp_path, capsys):
+    """A tester's finding: a game played, closed; 3 moves more and the app killed (they are in the -wal journal);
+    the journal's second frame overwritten. `status` showed the game without the 3 moves ("N actions"), exit 0,
+    nothing said; only play saw the damage. The looks now make play's check of the journal: each says the journal
+    is damaged and what it means, exit 1, and changes nothing (the file and its journal stay as they are)."""
+    db = tmp_path / "companion.sqlite3"
+    _, seq = _played(db, 20)
+    out = subprocess.run([sys.executable, "-c", _THREE_MOVES_KILLED, str(db)], capture_output=True, text=True,
+                         timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == str(seq + 3), out.stderr
+    journal = Path(f"{db}-wal")
+    page = 4096
+    assert journal.stat().st_size >= 32 + 3 * (24 + page)
+    data = bytearray(journal.read_bytes())
+    second = 32 + (24 + page)  # the second frame: its 24-byte header, then its page
+    data[second + 24 + 1000:second + 24 + 1064] = b"\xff" * 64
+    journal.write_bytes(bytes(data))
+    before = {p.name: _digest(p) for p in tmp_path.iterdir()}
+    for command in ("status", "log", "games"):
+        assert main([command, "--db", str(db)]) == 1, command
+        out, err = capsys.readouterr()
+        assert not out and "journal" in err and "is damaged" in err and "moves saved after the damage" in err, err
+        assert "companion play` moves it aside" in err, err
+        assert main([command, "--db", str(db), "--json"]) == 1, command
+        assert "journal" in json.loads(capsys.readouterr().out)["notice"]
+    assert {p.name: _digest(p) for p in tmp_path.iterdir() if not p.name.endswith("-shm")} == \
+        {k: v for k, v in before.items() if not k.endswith("-shm")}
+    with Session.open(db) as s:  # play: the file goes aside with its journal, said
+        assert s.notice and "journal" in s.notice and "moved to" in s.notice, s.notice
