@@ -42,6 +42,7 @@ from companion.rules import entry, get_game
 from companion.rules.contract import Action, Event, Game, Rejection, RuleError, validate
 from companion.rules.record import Fields, Record, fill
 from companion.store import GameRecord, ReadOnlyError, Store, StoreError, is_damage
+from companion.times import local_time
 
 log = logging.getLogger(__name__)
 
@@ -138,8 +139,9 @@ def _title(game_id: str) -> str:
 
 
 def _games(records: list[GameRecord]) -> str:
-    """"the 30 to Mars game started 2026-12-07T02:44:46+00:00, ..." for a sentence."""
-    return "; ".join(f"the {_title(r.game_id)} game started {r.created_at}" for r in records)
+    """"the 30 to Mars game started 2026-12-07 03:44; ..." for a sentence (the start in the table's own time, as
+    the picker names it: :func:`companion.times.local_time`)."""
+    return "; ".join(f"the {_title(r.game_id)} game started {local_time(r.created_at)}" for r in records)
 
 
 #: said when a damaged file's list of games could not be read at all
@@ -234,11 +236,12 @@ class Session:
             except Exception as exc:  # whatever it is, the app must start (no crash loop)
                 session.show_nothing()
                 carried = session._met_damage(exc, record)
+                started = local_time(record.created_at)
                 if carried is not None:  # play: the file, not the log, is at fault
-                    message = carried[1] if carried[0] else (f"The game started {record.created_at} could not be "
-                                                             f"resumed. {carried[1]}")
+                    message = carried[1] if carried[0] else (f"The game started {started} could not be resumed. "
+                                                             f"{carried[1]}")
                 else:
-                    message = (f"The game started {record.created_at} could not be resumed ({exc}); "
+                    message = (f"The game started {started} could not be resumed ({exc}); "
                                "its log is kept in the saved games file.")
                     if session.notice:
                         message = f"{session.notice} {message}"
@@ -358,7 +361,8 @@ class Session:
             self._resume(record)
         except Exception as exc:
             self._record, self._game, self._engine, self._states, self._seq, self._undone = previous
-            said = f"The {_title(record.game_id)} game started {record.created_at} could not be resumed ({exc})."
+            said = (f"The {_title(record.game_id)} game started {local_time(record.created_at)} could not be resumed "
+                    f"({exc}).")
             (log.info if self.store.looking else log.error)("cannot resume game %s: %s", record.id, exc)
             carried = self._met_damage(exc)
             # the file set aside: the table is told, and goes on with what could be read
@@ -378,7 +382,7 @@ class Session:
                 self.store.touch(record.id)
             except StoreError as exc:
                 log.warning("cannot mark game %s as played last: %s", record.id, exc)
-        self._notify(self.state, (Event("resumed", f"Back to the game started {record.created_at}.",
+        self._notify(self.state, (Event("resumed", f"Back to the game started {local_time(record.created_at)}.",
                                         {"game": record.game_id}),))
         return True
 

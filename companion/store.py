@@ -389,8 +389,9 @@ class Store:
         """``path`` opened by status/log: see :meth:`open` with ``read_only``."""
         if not path.exists():
             return cls(_memory_connection(), path, None, persistent=False, look_only=True)
-        if _left_unclean(path) and _wal_damage(path) is not None:  # the check play makes, and nothing moved
-            return cls(_memory_connection(), path, journal_notice(path), persistent=False, look_only=True)
+        lost = _wal_lost(path) if _left_unclean(path) else None  # the check play makes; nothing moved here
+        if lost is not None:
+            return cls(_memory_connection(), path, journal_notice(path, lost), persistent=False, look_only=True)
         try:
             conn, version = _connect_read_only(path)
         except _Damaged as damaged:
@@ -1212,14 +1213,14 @@ def damaged_notice(path: Path, reason: str) -> str:
             "(`companion play` moves it aside and starts a fresh one).")
 
 
-def journal_notice(path: Path) -> str:
-    """The sentence for a file whose ``-wal`` journal is damaged before a later save (:func:`_wal_damage`), which
-    a look (status, log, games) leaves where it is: SQLite would read the journal up to the damage and show an
-    older state of the games as the current one, so none is shown."""
+def journal_notice(path: Path, lost: int) -> str:
+    """The sentence for a file whose ``-wal`` journal is damaged before a later save (``lost`` saves from the
+    damage on: :func:`_wal_lost`), which a look (status, log, games) leaves where it is: SQLite would read the
+    journal up to the damage and show an older state of the games as the current one, so none is shown."""
     return (f"The journal of the saved games file {path} (the -wal file beside it) is damaged: the moves saved "
-            "after the damage cannot be read, so no game is shown from it (what could be read is older than what "
-            "was played). It was left where it is (`companion play` moves it aside with its journal, for a "
-            "rescue, and starts a fresh one).")
+            f"after the damage cannot be read ({_up_to(lost)}), so no game is shown from it (what "
+            "could be read is older than what was played). It was left where it is (`companion play` moves it "
+            "aside with its journal, for a rescue, and starts a fresh one).")
 
 
 def is_damage(exc: BaseException) -> bool:
@@ -1310,7 +1311,17 @@ _WAL_ORDER = {0x377F0682: "<", 0x377F0683: ">"}
 
 
 def _wal_damage(path: Path) -> str | None:
-    """Why the ``-wal`` journal beside ``path`` would lose moves that were saved, or None.
+    """Why the ``-wal`` journal beside ``path`` would lose moves that were saved (:func:`_wal_lost`), or None."""
+    lost = _wal_lost(path)
+    if lost is None:
+        return None
+    return (f"its journal, the -wal file beside it, is damaged: {_up_to(lost)} saved after the damage could not "
+            "be read")
+
+
+def _wal_lost(path: Path) -> int | None:
+    """How many saves (transactions) the ``-wal`` journal beside ``path`` would lose, from its damage on, or None
+    when it would lose none.
 
     SQLite reads a journal's frames in order and stops, without a word, at the first whose checksum
     fails: every move committed after it is dropped (a tester's finding: a journal damaged in its middle
@@ -1342,18 +1353,24 @@ def _wal_damage(path: Path) -> str | None:
     s = checksum(0, 24, (0, 0))
     damaged = s != (sum1, sum2)  # the journal's header: SQLite reads none of its frames
     size = 24 + page
+    at = after = 0  # commits in the damaged frame, and in the frames after it
     for start in range(32, len(data) - size + 1, size):
         _page_no, commit, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack_from(">6I", data, start)
         if (frame_salt1, frame_salt2) != (salt1, salt2):
             break  # an older generation's frames: already in the database
         if damaged:
-            if commit:
-                return ("its journal (the -wal file beside it) is damaged, so the moves saved after the damage "
-                        "could not be read")
+            after += bool(commit)
             continue
         s = checksum(start + 24, start + size, checksum(start, start + 8, s))
         damaged = s != (frame_sum1, frame_sum2)
-    return None
+        at = int(damaged and bool(commit))
+    return at + after if after else None
+
+
+def _up_to(lost: int) -> str:
+    """"up to 3 moves or undos": ``lost`` transactions of a journal, from its damage on. A move is one (with the
+    steps it set off), so is an undo or a redo, and a snapshot saved on its own (rare): at most that many moves."""
+    return f"up to {lost} move or undo" if lost == 1 else f"up to {lost} moves or undos"
 
 
 def _left_unclean(path: Path) -> bool:

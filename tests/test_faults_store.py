@@ -35,6 +35,7 @@ from companion.cli import main
 from companion.rules import GAMES
 from companion.session import Session
 from companion.store import ReadOnlyError, StoreError
+from companion.times import local_time
 
 pytestmark = pytest.mark.timeout(20)
 
@@ -582,7 +583,8 @@ def test_a_game_damaged_in_the_file_is_said_when_switched_to_and_the_others_are_
         damaged = s.store.current_game(damaged_id)
         assert not s.switch(damaged_id)
         title = get_game(damaged_id).TITLE
-        assert s.notice.startswith(f"The {title} game started {damaged.created_at} could not be resumed"), s.notice
+        assert s.notice.startswith(f"The {title} game started {local_time(damaged.created_at)} could not be resumed"), \
+            s.notice
         assert "moved to" in s.notice and "was carried over to it" in s.notice, s.notice
         assert f"Left in the damaged copy, as it could not be read: the {title} game" in s.notice, s.notice
         assert (s.game_id, s.state, s.seq) == (shown, shown_state, shown_seq)  # the table goes on
@@ -665,7 +667,8 @@ def _nothing_lost(before: dict[str, tuple[str, list]], s: Session, said: str) ->
     from companion.session import UNLISTED
     for game_id in set(before) - whole:  # named, or the list of games said unreadable
         started = before[game_id][0]
-        named = f"the {get_game(game_id).TITLE} game started {started}" in said.split("Left in the damaged copy")[-1]
+        named = f"the {get_game(game_id).TITLE} game started {local_time(started)}" in \
+            said.split("Left in the damaged copy")[-1]
         assert named or UNLISTED in said, (game_id, said)
     return whole
 
@@ -919,3 +922,45 @@ def test_status_log_and_games_say_a_damaged_journal_and_leave_it_where_it_is(tmp
         {k: v for k, v in before.items() if not k.endswith("-shm")}
     with Session.open(db) as s:  # play: the file goes aside with its journal, said
         assert s.notice and "journal" in s.notice and "moved to" in s.notice, s.notice
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """The machine's time zone is Berlin's (UTC+1 in December): a UTC stamp and the table's clock differ."""
+    import time
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.timeout(60)
+def test_the_damaged_journal_dialog_names_games_as_the_picker_does_and_the_moves_lost(tmp_path, capsys, berlin):
+    """A tester's finding: the damaged-journal dialog play shows at start named the game carried over by its UTC ISO
+    stamp ("started 2026-12-07T21:52:49+00:00") where the picker says the table's own "2026-12-07 22:52". It now
+    uses the picker's form (:func:`companion.times.local_time`), and says how many moves the journal lost at most
+    (its saves from the damage on: here the 3 moves made before the kill), as status does."""
+    from companion.ui.screens.picker import local_time as pickers
+
+    assert pickers is local_time
+    db = tmp_path / "companion.sqlite3"
+    _played(db, 20)
+    with Session.open(db, read_only=True) as s:
+        started, title = s.record.created_at, s.game.TITLE
+    out = subprocess.run([sys.executable, "-c", _THREE_MOVES_KILLED, str(db)], capture_output=True, text=True,
+                         timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "23", out.stderr  # killed after its 3 moves
+    journal = Path(f"{db}-wal")
+    data = bytearray(journal.read_bytes())
+    data[32 + 4120 + 1024:32 + 4120 + 1088] = b"\xff" * 64  # inside the second frame's page
+    journal.write_bytes(bytes(data))
+    assert main(["status", "--db", str(db)]) == 1
+    assert "(up to 3 moves or undos)" in capsys.readouterr().err
+    with Session.open(db) as s:
+        said = s.notice
+    assert local_time(started) != started[:16].replace("T", " ")  # Berlin is not UTC
+    assert f"carried over to it: the {title} game started {local_time(started)}." in said, said
+    assert started not in said and "+00:00" not in said, said
+    assert "its journal, the -wal file beside it, is damaged: up to 3 moves or undos saved after the damage " \
+           "could not be read" in said, said

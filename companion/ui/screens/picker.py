@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from companion.rules import ENTRIES, Entry
+from companion.times import local_time  # noqa: F401 (also named here: the picker's form)
 
 from .. import layout as L
 from ..widgets import DIM, FG, INFO, MARS, Ui
@@ -18,17 +19,6 @@ def players_text(entry: Entry) -> str:
     """"2-4 players" / "1-4 players"."""
     lo, hi = entry.players
     return f"{lo} player{'s' if lo > 1 else ''}" if lo == hi else f"{lo}\u2013{hi} players"
-
-
-def local_time(stamp: str) -> str:
-    """"2026-12-07 17:25": the store's ISO ``stamp`` (UTC, with its offset) in the machine's own time zone, to the
-    minute (a tester's finding: the picker showed the UTC time as if it were the table's, an hour off in
-    Berlin); a stamp that cannot be read, as it is written."""
-    from datetime import datetime
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError, OverflowError, OSError):
-        return str(stamp)[:16].replace("T", " ")
 
 
 class PickerScreen(Screen):
