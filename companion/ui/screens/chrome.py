@@ -60,8 +60,36 @@ def _top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
         rest = day_r
     status = pygame.Rect(rest)
     die_r, rest = L.take_right(rest, lay.px(160 if app.uses_die() else 172), lay.gap)  # "Die not used" whole
+    unsaved_r = None
+    if not_saved(app):  # a lasting sign beside the die status, taken from the game's part (it holds no control)
+        words = max(text.font(lay.small, True).size(w)[0] for w in NOT_SAVED)  # each line whole at reading size
+        unsaved_r, rest = L.take_right(rest, words + lay.px(12), lay.gap)
     return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
-            "status": status}
+            "status": status, "unsaved": unsaved_r}
+
+
+#: the lines of the top bar's sign that the session is not being saved (:func:`not_saved_sign`)
+NOT_SAVED = ("Not", "saved")
+
+
+def not_saved(app: Any) -> bool:
+    """True when nothing played in this session reaches the saved games file: the store runs in memory (the path
+    is not a regular file, a folder, or cannot be opened: "this session will not be saved") or the file cannot be
+    written (read-only, a full disk, another companion plays on it: moves are refused with the reason)."""
+    store = app.session.store
+    return not store.persistent or not store.writable
+
+
+def not_saved_sign(ui: Ui, rect: pygame.Rect) -> None:
+    """"Not / saved" on two lines at reading size, in the warning colour on the top bar's panel: the lasting,
+    quiet sign that this session is not being saved (a tester's finding: the start-up dialog said so once, then
+    the game screens looked as if every move were kept). Names no game; covers no control."""
+    lay = ui.layout
+    ui.panel(rect, PANEL_HI, border=WARN, width=1)
+    inner = rect.inflate(-lay.px(6), -lay.px(2))
+    top, bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())  # as the die status's lines
+    ui.label(top, NOT_SAVED[0], lay.small, WARN, align="center", bold=True)
+    ui.label(bottom, NOT_SAVED[1], lay.small, WARN, align="center", bold=True)
 
 
 def message_rect(lay: Layout, app: Any) -> pygame.Rect:
@@ -116,6 +144,8 @@ def top_bar(ui: Ui, app: Any) -> None:
     if not strip_taken:  # else draw_message fills the status strip
         parts += [("top bar: die", r["die"], die_status_key(app), lambda: die_status(ui, r["die"], app)),
                   ("top bar: game", r["day"], game_ui.top_bar_key(app.state) if game_part else app.title(), game)]
+        if r["unsaved"] is not None:
+            parts.append(("top bar: not saved", r["unsaved"], True, lambda: not_saved_sign(ui, r["unsaved"])))
     for name, rect, key, paint in parts:
         if regions is None:
             paint()
