@@ -1005,14 +1005,28 @@ class App:
         return True
 
     def _tap(self, pos: tuple[int, int]) -> None:
-        """A tap on the message bar closes it (it covers no control); any
-        other tap goes to the screen."""
+        """A tap on the message closes it (a control under its box is not reached); any other tap goes to the
+        screen. A tap that a control handles answers the message shown before it (:meth:`_answered_by_a_tap`):
+        a refusal never outlives the situation it was about (a tester's findings: "Choose 4 more Marsonauts"
+        stayed over the names once the crew was chosen)."""
         self.dirty = True
-        from .screens.chrome import message_tap
+        from .screens.chrome import message_covers, message_tap
         if self.dialog is None and message_tap(self, pos):
             return
+        said = self.message if self.dialog is None else None  # under a dialog it is not seen: it shows again after
+        goes = said is not None and self._answered_by_a_tap(said, message_covers(self))
         screen = self.current_screen()
-        self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
+        handled = self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
+        if goes and handled and self.message is said:  # nothing new said by the tap: the old words go
+            self.message = None
+
+    @staticmethod
+    def _answered_by_a_tap(message: Message, covers: bool) -> bool:
+        """Whether ``message`` goes when the next tap reaches a control (which then says what it has to say):
+        a refusal or a hint about the screen (kind "error" or "info", not ``everywhere``), or any message whose
+        box ``covers`` the screen's controls. A note in the top bar's strip (the die connected, a move taken
+        back) and a warning about the table there (a damaged file) stay until their time is up."""
+        return covers or (message.screen is not None and message.kind != "note")
 
     def layout_message_rect(self) -> pygame.Rect:
         """Where the message bar is (logical pixels): the top bar's status strip."""

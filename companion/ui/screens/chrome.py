@@ -461,6 +461,14 @@ def _wrapped(words: str, width: int, size: int) -> list[str]:
     return list(lines)
 
 
+def message_covers(app: Any) -> bool:
+    """True when the shown message is drawn in a box over the screen (not in the top bar's status strip, which
+    holds no controls): it covers what is under it. False without a message, or under a dialog."""
+    if app.message is None or app.dialog is not None:
+        return False
+    return message_box(app.layout, app)[0] != top_bar_rects(app.layout, app)["status"]
+
+
 def message_tap(app: Any, pos: tuple[int, int]) -> bool:
     """A tap on the message: on its rulebook section, show the paragraph; elsewhere close it.
     False when ``pos`` is not on the message."""
