@@ -260,20 +260,56 @@ def _press(app: Any, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def hits(app: Any) -> list[dict[str, Any]]:
-    """Every button of the last frame, a greyed one too (its name ends in " (why not?)": a tap says why),
-    as ``[{"name", "x", "y", "w", "h"}]``: physical centre, logical size (pixels); the message's rulebook
-    button last, named by its label ("§ 3.2 ›")."""
-    from .screens.chrome import rule_button
+    """Every button of the last frame in sight, a greyed one too (its name ends in " (why not?)": a tap says
+    why), as ``[{"name", "x", "y", "w", "h"}]``: physical centre, logical size (pixels); the message's rulebook
+    button last, named by its label ("§ 3.2 ›"). A button the message's box is drawn over in part is given by
+    the part in sight (where a finger reaches it); one it hides (:func:`covered`) is not listed."""
+    return _buttons(app)[0]
+
+
+def covered(app: Any) -> list[str]:
+    """The names of the buttons of the last frame that the message's box hides (all of it but a sliver
+    narrower than :data:`SLIVER_PX`): a tap there closes the message and reaches no button (a tester's
+    finding: ``state`` listed Bay 4 under a refusal, and its ``tap`` by name answered ok, only closing it)."""
+    return _buttons(app)[1]
+
+
+#: logical pixels (at 800x480) that a button's part in sight beside the message's box must have each way
+SLIVER_PX = 12
+
+
+def _buttons(app: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """(:func:`hits`, :func:`covered`) of the last frame."""
+    from .screens.chrome import message_box, message_covers, rule_button
     ui = getattr(app.screen, "ui", None)
     rects = [(h.rect, h.label) for h in (ui.hits if ui else [])]
+    box = message_box(app.layout, app)[0] if ui and message_covers(app) else None
     button = rule_button(app) if ui else None
-    if button is not None:
-        rects.append(button)
-    out = []
+    out, hidden = [], []
     for rect, name in rects:
+        if box is not None and box.colliderect(rect):
+            rect = _in_sight(rect, box, app.layout.px(SLIVER_PX))
+            if rect is None:
+                hidden.append(name)
+                continue
         x, y = rotation.to_physical(rect.center, app.size, app.rotate)
         out.append({"name": name, "x": x, "y": y, "w": rect.w, "h": rect.h})
-    return out
+    if button is not None:
+        rect, name = button
+        x, y = rotation.to_physical(rect.center, app.size, app.rotate)
+        out.append({"name": name, "x": x, "y": y, "w": rect.w, "h": rect.h})
+    return out, hidden
+
+
+def _in_sight(rect: Any, box: Any, least: int) -> Any:
+    """The largest part of ``rect`` outside ``box`` (pygame Rects, logical pixels) that is a rectangle at least
+    ``least`` pixels each way: above, below, left or right of the box; None when there is none."""
+    parts = [pygame.Rect(rect.x, rect.y, rect.w, box.top - rect.y),
+             pygame.Rect(rect.x, box.bottom, rect.w, rect.bottom - box.bottom),
+             pygame.Rect(rect.x, rect.y, box.left - rect.x, rect.h),
+             pygame.Rect(box.right, rect.y, rect.right - box.right, rect.h)]
+    parts = [p for p in parts if p.w >= least and p.h >= least]
+    return max(parts, key=lambda p: p.w * p.h, default=None)
 
 
 def handle_request(app: Any, req: dict[str, Any]) -> None:
@@ -293,9 +329,15 @@ def _handle(app: Any, req: dict[str, Any], reply: Any) -> None:
         reply(describe(app))
     elif cmd == "tap":
         if "name" in req:
-            match = [h for h in hits(app) if h["name"] == req["name"]]
+            shown, hidden = _buttons(app)
+            match = [h for h in shown if h["name"] == req["name"]]
+            if not match and req["name"] in hidden:  # as at the table: a tap there only closes the message
+                reply({"error": f"{req['name']!r} is under the message ({app.message.text!r}): a tap there would "
+                                "only close it; tap the message, or another button, first",
+                       "buttons": [h["name"] for h in shown]})
+                return
             if not match:
-                reply({"error": f"no button {req['name']!r}", "buttons": [h["name"] for h in hits(app)]})
+                reply({"error": f"no button {req['name']!r}", "buttons": [h["name"] for h in shown]})
                 return
             x, y = match[-1]["x"], match[-1]["y"]
         else:
@@ -361,25 +403,26 @@ def _sync_later(app: Any, reply: Any) -> None:
 
 def describe(app: Any) -> dict[str, Any]:
     """The app as the tests see it: the screen, the game's phase, who may act,
-    what it waits for, the buttons, plus the open game's own fields
-    (``GameUi.describe``). ``message``: the message bar's text as drawn (None while a dialog covers it:
-    it shows again when the dialog closes); ``dialog``: the open dialog's title or None; ``dialog_options``:
-    the names of every choice it draws, as ``tap`` takes them, in order, a greyed one ending in " (why not?)", its
-    Cancel last (``[]`` without a dialog); ``dialog_cancel``: that Cancel's name ("Cancel", "Close"...)
-    or None. ``die``: :meth:`HwLink.die_status` (its counts too: the lines it ignored, by reason), None
-    without hardware."""
+    what it waits for, the buttons in sight (:func:`hits`) and ``covered``: the names of those the message's
+    box hides (:func:`covered`), plus the open game's own fields (``GameUi.describe``). ``message``: the
+    message bar's text as drawn (None while a dialog covers it: it shows again when the dialog closes);
+    ``dialog``: the open dialog's title or None; ``dialog_options``: the names of every choice it draws, as
+    ``tap`` takes them, in order, a greyed one ending in " (why not?)", its Cancel last (``[]`` without a
+    dialog); ``dialog_cancel``: that Cancel's name ("Cancel", "Close"...) or None. ``die``:
+    :meth:`HwLink.die_status` (its counts too: the lines it ignored, by reason), None without hardware."""
     from .screens.chrome import dialog_names
     s = app.session
     state = s.state
     screen = app.current_screen()
     d = app.dialog
+    shown, hidden = _buttons(app)
     out: dict[str, Any] = {
         "screen": screen.name, "has_game": s.has_game, "game": s.game_id, "seq": s.seq,
         "message": app.message.text if app.message and d is None else None,  # as drawn: never under a dialog
         "dialog": d.title if d else None,
         "dialog_options": dialog_names(d) if d else [],
         "dialog_cancel": d.cancel_label if d and d.cancel else None,
-        "buttons": hits(app), "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
+        "buttons": shown, "covered": hidden, "die": app.hw.die_status() if app.hw else None, "frames": app.frames}
     if state is not None and s.game is not None:
         game = s.game
         turn = game.to_act(state)
