@@ -1064,6 +1064,8 @@ class App:
             kind = getattr(event, "kind", "")
             if kind == "roll":
                 self._guard("entering the die's roll", lambda: self.roll(event.face, "die"))
+            elif kind in ("connected", "disconnected") and not self.uses_die():
+                pass  # a game played without a die: its top bar says "Die not used", and nothing more is said
             elif kind == "connected" and not self._warning_shown():
                 # in the top bar's strip, over nothing of the game (the port is in the journal and `companion hw`)
                 self.say("Electronic die connected.", "note", 4, everywhere=True)
