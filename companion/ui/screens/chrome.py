@@ -5,7 +5,9 @@ no game: the game's part comes from its screen package (``app.game_ui``)."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -578,18 +580,12 @@ def rule_paragraph(rule: str, rules_dir: Any = None) -> list[str]:
     4.0.4, the one going on so), "mission-to-mars-2049.txt, 4.1 Peaceful Mission Cards, Protection Mission"
     (the point starting so). [] when the rulebook or the heading is not found. The rulebooks are looked for in
     ``rules_dir``, ``$COMPANION_RULES``, the project's ``rules/`` and ``../shared/rules/`` beside it."""
-    import os
-    from pathlib import Path
     if ", " not in rule:
         return []
     book, cited = rule.split(", ", 1)
     if " / " in cited:  # "You Win / You Lose": each part as cut alone (a table stays whole)
         return [x for part in cited.split(" / ") for x in rule_paragraph(f"{book}, {part}", rules_dir)]
-    here = Path(__file__).resolve().parents[3]
-    dirs = [Path(rules_dir)] if rules_dir else []
-    dirs += [Path(os.environ["COMPANION_RULES"])] if os.environ.get("COMPANION_RULES") else []
-    dirs += [here / "rules", here.parent / "shared" / "rules"]
-    path = next((d / book for d in dirs if (d / book).is_file()), None)
+    path = rulebook_path(book, rules_dir)
     if path is None:
         return []
     lines = [x.strip() for x in path.read_text(encoding="utf-8").splitlines()]
@@ -655,10 +651,47 @@ def _heading(line: str) -> bool:
         ("NB", "Example", "\u2022", "-"))
 
 
+#: the folder of the project (its ``rules/``, and ``../shared/rules/`` beside it, hold rulebooks)
+PROJECT = Path(__file__).resolve().parents[3]
+#: the variable naming a folder of rulebooks, looked in first
+RULES_ENV = "COMPANION_RULES"
+
+
+def rulebook_dirs(rules_dir: Any = None) -> list[Path]:
+    """The folders a rulebook file is looked for in, in order: ``rules_dir`` (tests), ``$COMPANION_RULES``, the
+    project's ``rules/``, ``../shared/rules/`` beside the project (README: At the table)."""
+    dirs = [Path(rules_dir)] if rules_dir else []
+    dirs += [Path(os.environ[RULES_ENV])] if os.environ.get(RULES_ENV) else []
+    return dirs + [PROJECT / "rules", PROJECT.parent / "shared" / "rules"]
+
+
+def rulebook_path(book: str, rules_dir: Any = None) -> Path | None:
+    """The file of rulebook ``book`` ("30-to-mars.txt") in the first of :func:`rulebook_dirs` holding it, or None."""
+    return next((d / book for d in rulebook_dirs(rules_dir) if (d / book).is_file()), None)
+
+
 def show_rule(app: Any, rule: str) -> None:
-    """A dialog with the rulebook paragraph ``rule`` cites."""
-    lines = rule_paragraph(rule) or [f"The rulebook file is not on this machine: see {rule}."]
+    """A dialog with the rulebook paragraph ``rule`` cites; without it, why: the rulebook file is not on this
+    machine (the folders looked in, and what to copy where: a tester's finding, it said neither), or the file
+    has no such section."""
+    lines = rule_paragraph(rule)
+    if not lines:
+        book, _, cited = rule.partition(", ")
+        path = rulebook_path(book)
+        lines = [f"{book} has no section \"{cited}\" ({path}): see it in the printed rulebook."] if path else \
+            missing_rulebook(book, cited)
     app.show_info(f"Rulebook: {rule}", lines)
+
+
+def missing_rulebook(book: str, cited: str) -> list[str]:
+    """What the rule dialog says when rulebook file ``book`` is in none of :func:`rulebook_dirs`: the folders
+    looked in (``$COMPANION_RULES`` named, with its value or "not set") and where to copy the rulebooks."""
+    env = os.environ.get(RULES_ENV)
+    places = [f"${RULES_ENV}: {env}" if env else f"${RULES_ENV} (not set)"]
+    places += [f"{d}/" for d in rulebook_dirs()[1 if env else 0:]]
+    return [f"The rulebook file {book} is not on this machine: see {cited} in the printed rulebook.",
+            "Looked for in:", *[f"\u2022 {p}" for p in places],
+            "Copy the three rulebook .txt files into one of these folders: the \u00a7 button then shows the rule."]
 
 
 def dialog_width(lay: Layout, lines: bool) -> int:
