@@ -924,18 +924,6 @@ def test_status_log_and_games_say_a_damaged_journal_and_leave_it_where_it_is(tmp
         assert s.notice and "journal" in s.notice and "moved to" in s.notice, s.notice
 
 
-@pytest.fixture
-def berlin(monkeypatch):
-    """The machine's time zone is Berlin's (UTC+1 in December): a UTC stamp and the table's clock differ."""
-    import time
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
-@pytest.mark.timeout(60)
 def test_the_damaged_journal_dialog_names_games_as_the_picker_does_and_the_moves_lost(tmp_path, capsys, berlin):
     """A tester's finding: the damaged-journal dialog play shows at start named the game carried over by its UTC ISO
     stamp ("started 2026-12-07T21:52:49+00:00") where the picker says the table's own "2026-12-07 22:52". It now

@@ -88,3 +88,17 @@ def assert_no_overlaps(d, where, keep=(), strict=None):
                     h.rect.clip(drawn).h > 0.3 * drawn.h:  # (its own label may spill as much as its box allows)
                 faults.append(f"{s!r} runs into the button {h.label!r}")
     assert not faults, f"{where}: {faults[:4]}"
+
+
+def editor_with_zero_difficulty(d) -> None:
+    """30 to Mars, from a new game: a new card "LEAK" whose difficulty is entered as 0, which the editor says
+    means "roll" in a message box over Bays 4 to 6 (800x480)."""
+    start_game(d)
+    d.tap("New card")
+    for k in "LEAK":
+        d.tap(f"key {k}")
+    d.tap("NEXT")
+    d.tap("difficulty pad")
+    d.tap("0")
+    d.tap("Done")
+    assert d.app.message.text.startswith("Difficulty: 0 means")

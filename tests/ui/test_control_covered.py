@@ -10,7 +10,7 @@ from companion.ui import control
 from companion.ui.app import TAP
 from companion.ui.screens.chrome import message_box
 
-from .helpers import start_game
+from .helpers import editor_with_zero_difficulty
 
 
 def names(state: dict) -> list[str]:
@@ -28,15 +28,7 @@ def ask(app, **req) -> dict:
 @pytest.mark.timeout(30)
 def test_a_bay_under_the_card_editors_message_is_covered_and_its_tap_says_so(make_driver):
     d = make_driver((800, 480))
-    start_game(d)
-    d.tap("New card")
-    for k in "LEAK":
-        d.tap(f"key {k}")
-    d.tap("NEXT")
-    d.tap("difficulty pad")
-    d.tap("0")
-    d.tap("Done")
-    assert d.app.message.text.startswith("Difficulty: 0 means")
+    editor_with_zero_difficulty(d)
     s = control.describe(d.app)
     assert not {"location 4", "location 5", "location 6"} & set(names(s)), names(s)
     assert {"location 4", "location 5", "location 6"} <= set(s["covered"]), s["covered"]

@@ -2,21 +2,10 @@
 store's UTC time as if it were local: an hour off in Berlin, a game started at 20:15 read "19:15")."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.rules import GAMES
 from companion.ui.screens.picker import local_time
-
-
-@pytest.fixture
-def berlin(monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_local_time_reads_the_stores_utc_stamp_in_the_local_zone(berlin):

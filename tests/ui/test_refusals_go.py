@@ -7,7 +7,7 @@ import pytest
 
 from companion.ui.driver import Driver
 
-from .helpers import CREW, start_game
+from .helpers import CREW, editor_with_zero_difficulty
 
 
 def under_the_message(d) -> list[str]:
@@ -56,15 +56,7 @@ def test_the_card_editors_zero_note_goes_with_the_next_entry(make_driver):
     """30 to Mars's new-card editor: a difficulty of 0 is said to mean "roll", in a box over Bays 4 to 6; the
     next entry (a Bay in sight) is taken and the words go, so Bay 4 is the next tap's, not the message's."""
     d = make_driver((800, 480))
-    start_game(d)
-    d.tap("New card")
-    for k in "LEAK":
-        d.tap(f"key {k}")
-    d.tap("NEXT")
-    d.tap("difficulty pad")
-    d.tap("0")
-    d.tap("Done")
-    assert d.app.message.text.startswith("Difficulty: 0 means")
+    editor_with_zero_difficulty(d)
     assert "location 4" in under_the_message(d)
     editor = d.app.ui_for("thirty-to-mars").screens["card"]
     d.tap("location 1")
