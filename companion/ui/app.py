@@ -769,7 +769,8 @@ class App:
         away unread)."""
         expect = self.expect()
         if expect is None or expect.kind != "roll" or self.wants_new_game:
-            self.say(f"The die shows {face}, but no roll is expected now: ignored.", "note", 5)
+            why = "this game is played without a die" if not self.uses_die() else "no roll is expected now"
+            self.say(f"The die shows {face}, but {why}: ignored.", "note", 5)
             return  # not the game's roll: the die status keeps the one it took
         if source == "die":
             self._last_roll_from = (self._game_shown(), "die")

@@ -45,3 +45,17 @@ def test_a_game_with_a_die_and_the_picker_say_it(session, catalogues, game_id):
     assert d.app.message is not None and d.app.message.text == "Electronic die connected."
     plug(d, DISCONNECTED)
     assert d.app.message is not None and d.app.message.text.startswith("Electronic die disconnected")
+
+
+@pytest.mark.timeout(30)
+def test_a_roll_in_a_game_without_a_die_says_why_it_is_ignored(session, catalogues):
+    """A roll of a plugged-in die during Race to Mars is ignored, and the words say why: the game has no die
+    (not "no roll is expected now", as if one would be later)."""
+    d = driver(session, catalogues, "race-to-mars")
+    d.tap("Start")
+    seq = session.seq
+    d.app._hw("die", DieEvent("roll", port=PORT, t=0.0, face=4))
+    d.frame()
+    assert session.seq == seq
+    assert d.app.message is not None
+    assert d.app.message.text == "The die shows 4, but this game is played without a die: ignored."
