@@ -141,13 +141,14 @@ class Dialog(Fields):
     """A modal choice: ``title`` and ``options`` [(label, callback)]; Cancel
     (``cancel_label``) closes it. ``lines``: text shown under the title;
     ``on_next``: what the NEXT button does while it is open (None: it answers nothing, and ``note`` says so);
-    ``note``: a line the dialog shows above its buttons ("" none), set by NEXT (:data:`NEXT_NO_ANSWER`)."""
+    ``note``: a line the dialog shows above its buttons ("" none), set by NEXT (:data:`NEXT_NO_ANSWER`);
+    ``hang``: each of ``lines`` is an item of a list (what happened): its second row and after are drawn in."""
 
-    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll", "note", "dense")
+    __slots__ = ("title", "options", "cancel", "lines", "on_next", "cancel_label", "scroll", "note", "dense", "hang")
 
     def __init__(self, title: str, options: list[tuple[str, Callable[[], object]]], cancel: bool = True,
                  lines: list[str] | None = None, on_next: Callable[[], object] | None = None,
-                 cancel_label: str = "Cancel", scroll: int = 0, dense: bool = False) -> None:
+                 cancel_label: str = "Cancel", scroll: int = 0, dense: bool = False, hang: bool = False) -> None:
         self.title = title
         self.options = options
         self.cancel = cancel
@@ -157,6 +158,7 @@ class Dialog(Fields):
         self.scroll = scroll   # the first of ``lines`` (wrapped) shown, when they do not all fit
         self.note = ""
         self.dense = dense     # more columns of labels shrunk or on two lines (chrome.dialog_columns)
+        self.hang = hang       # lines are items: a line's second row and after drawn in (chrome.draw_dialog)
 
 
 class App:
@@ -807,9 +809,12 @@ class App:
                              dense=dense)
         self.dirty = True
 
-    def show_info(self, title: str, lines: list[str]) -> None:
-        """Open a dialog that only shows ``lines`` under ``title``; Close (or NEXT) closes it."""
+    def show_info(self, title: str, lines: list[str], hang: bool = False) -> None:
+        """Open a dialog that only shows ``lines`` under ``title``; Close (or NEXT) closes it. ``hang``: the lines
+        are the items of a list (what happened), each one's second row and after drawn in (:class:`Dialog`)."""
         self.ask(title, [], lines=lines, on_next=self.close_dialog, cancel_label="Close")
+        if hang and self.dialog is not None:
+            self.dialog.hang = True
 
     def card_not_kept(self, exc: OSError) -> None:
         """A card entered for a move that the catalogue file could not keep (``exc``): used anyway, and said in

@@ -214,6 +214,16 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def hang(text: str, max_w: int, indent: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` as one item of a list: its first row ``max_w`` pixels wide, the others ``indent`` pixels narrower,
+    to be drawn ``indent`` pixels in (a hanging indent), so that where the next item begins is seen."""
+    first = wrap(text, max_w, size, bold)[0]
+    words, n = text.split(" "), len(first.split(" "))
+    if "\n" in text or " ".join(words[:n]) != first:   # a word cut in pieces: every row as narrow as the others
+        return wrap(text, max_w - indent, size, bold)
+    return [first] + (wrap(" ".join(words[n:]), max_w - indent, size, bold) if words[n:] else [])
+
+
 def _pieces(word: str, max_w: int, size: int, bold: bool) -> list[str]:
     """``word`` whole when it fits ``max_w``, else cut after its "/", "-", "." and "_"."""
     if width(word, size, bold) <= max_w:

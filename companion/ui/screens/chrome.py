@@ -791,7 +791,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     lh = text.font(size).get_linesize()
     title_lines = text.wrap(d.title, w - lay.px(24), lay.body, True)
     title_h = len(title_lines) * text.font(lay.body, True).get_linesize()
-    wrapped = [part for line in d.lines for part in text.wrap(line, w - lay.px(24) - lay.touch - lay.gap, size)]
+    indent = lay.px(16) if d.hang else 0   # items of a list: where the next begins is seen (Dialog.hang)
+    wrapped = _rows(d.lines, w - lay.px(24) - lay.touch - lay.gap, indent, size)
     buttons_h = nrows * (bh + lay.gap)
     note = text.wrap(d.note, w - lay.px(24), size, True) if d.note else []
     note_lh = text.font(size, True).get_linesize()
@@ -803,7 +804,7 @@ def draw_dialog(ui: Ui, app: Any) -> None:
     fit = max(1, room // lh) if wrapped else 0
     paged = len(wrapped) > fit
     if not paged:
-        wrapped = [part for line in d.lines for part in text.wrap(line, w - lay.px(24), size)]
+        wrapped = _rows(d.lines, w - lay.px(24), indent, size)
     lines_h = (min(fit, len(wrapped)) * lh + lay.gap) if wrapped else 0
     if paged:
         lines_h = max(lines_h, 2 * lay.touch + lay.gap * 2)
@@ -831,8 +832,8 @@ def draw_dialog(ui: Ui, app: Any) -> None:
                       if d.scroll < len(wrapped) - fit else None, name="Dialog down")
             wrapped = wrapped[d.scroll:d.scroll + fit]
         y = lines_r.y
-        for line in wrapped:
-            ui.label(pygame.Rect(lines_r.x, y, lines_r.w, lh), line, size, FG)
+        for x, line in wrapped:
+            ui.label(pygame.Rect(lines_r.x + x, y, lines_r.w - x, lh), line, size, FG)
             y += lh
     if note:  # NEXT pressed where it answers nothing: said here, above the answers to tap
         note_r, rest = L.take_top(rest, note_h - lay.gap, lay.gap)
@@ -850,6 +851,14 @@ def draw_dialog(ui: Ui, app: Any) -> None:
                   why=None if tappable(cb) else lambda cb=cb, label=label: _why_greyed(app, label, cb))
     if d.cancel:
         ui.button(cells[-1], d.cancel_label, app.close_dialog, "cancel" if d.options else "normal")
+
+
+def _rows(lines: list[str], width: int, indent: int, size: int) -> list[tuple[int, str]]:
+    """Each of ``lines`` wrapped into ``width`` pixels at ``size``, as (x offset, row); with an ``indent``, a line's
+    second row and after are that many pixels in (:func:`~companion.ui.text.hang`)."""
+    if not indent:
+        return [(0, part) for line in lines for part in text.wrap(line, width, size)]
+    return [(indent if k else 0, part) for line in lines for k, part in enumerate(text.hang(line, width, indent, size))]
 
 
 def _why_greyed(app: Any, label: str, callback: Any) -> None:

@@ -134,7 +134,7 @@ def alert_strip(ui: Ui, rect: pygame.Rect, app: Any, lines: list[str], title: st
     fit = max(1, (rect.h - lay.px(10)) // text.font(lay.small, True).get_linesize())
     ui.block(rect.inflate(-lay.px(24), -lay.px(10)),
              shown_text(ui, rect.w, title, lines, min(fit, max_lines), total=len(full)), lay.small, FG, bold=True)
-    ui.hits.append(Hit(pygame.Rect(rect), name, lambda: app.show_info(f"{title}: what happened", full)))
+    ui.hits.append(Hit(pygame.Rect(rect), name, lambda: app.show_info(f"{title}: what happened", full, hang=True)))
 
 
 def _joined(ui: Ui, title: str, lines: list[str]) -> str:

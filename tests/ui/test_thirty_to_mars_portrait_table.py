@@ -1,0 +1,77 @@
+"""30 to Mars played as a table would, in portrait (the 800x480 panel on its side, 480x800): what was found
+playing a whole game through the control channel. Source: shared/rules/30-to-mars.txt."""
+from __future__ import annotations
+
+import pytest
+
+from companion.ui import text
+
+from .helpers import play_to_end, start_game
+
+
+def _split(lines, rows):
+    """Of ``rows`` [(text, x)] drawn, the xs of those that begin one of ``lines``, and of the others (a line's rest)."""
+    first = [any(line.startswith(t) for line in lines) for t, _ in rows]
+    return [x for (_, x), f in zip(rows, first) if f], [x for (_, x), f in zip(rows, first) if not f]
+
+
+def _day_one(d):
+    """Day 1 played (Broken Pipe, Larisa on it, a 1 rolled), the driver on day 2's card screen."""
+    start_game(d)
+    d.key("next")
+    d.tap("Broken Pipe")
+    d.tap("bay 4")
+    d.key("next")
+    d.roll(1)
+    for _ in range(10):
+        if d.app.state.day == 2 and d.app.state.step == "draw":
+            break
+        d.key("next")
+    assert d.app.state.day == 2 and d.app.state.step == "draw"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_what_happened_yesterday_shows_where_each_line_begins(make_driver, size):
+    """Found playing at 480x800: in "Day 1: what happened" (a tap on the day before's strip) the lines wrap,
+    and a line's end ("Cockpit", "(Special Ability)", "loss; check failed)") read as a line of its own. A line's
+    second row and after are drawn in from its first; every line's first row starts at the dialog's left."""
+    d = make_driver(size)
+    _day_one(d)
+    d.tap("Yesterday")
+    dialog = d.app.dialog
+    assert dialog is not None and dialog.title.endswith("what happened"), dialog
+    d.frame()
+    box = next(h.rect for h in d.app.screen.ui.hits if h.label == "Close")
+    rows = [(t, r.x) for t, r, _ in d.app.screen.ui.texts
+            if r.top > d.app.layout.px(40) and r.bottom < box.top and t not in ("\u25b2", "\u25bc")
+            and not dialog.title.startswith(t)]
+    firsts, rest = _split(dialog.lines, rows)
+    assert firsts and rest, rows   # some lines wrap at these sizes
+    assert len(set(firsts)) == 1, rows
+    assert all(x >= firsts[0] + d.app.layout.px(12) for x in rest), rows
+
+
+@pytest.mark.timeout(120)
+def test_the_log_at_the_end_shows_where_each_line_begins(make_driver):
+    """The same on the end screen's log (480x800): a line's rows after its first are drawn in."""
+    d = make_driver((480, 800))
+    start_game(d)
+    play_to_end(d)
+    lines = [e.text for e in d.app.recent]
+    rows = [(t, r.x) for t, r, _ in d.app.screen.ui.texts if any(line.startswith(t) for line in lines)
+            or any(t.lstrip("\u2026 ") in line for line in lines)]
+    firsts, rest = _split(lines, rows)
+    assert firsts and rest, rows
+    assert len(set(firsts)) == 1, rows
+    assert all(x >= firsts[0] + d.app.layout.px(12) for x in rest), rows
+
+
+def test_hang_keeps_every_word():
+    """:func:`companion.ui.text.hang` loses no word and keeps its rows within their widths."""
+    import pygame
+    pygame.font.init()
+    line = "Maria -2 Health (Sanity at 1, so Sanity loss becomes Health loss; check failed)"
+    rows = text.hang(line, 300, 16, 18)
+    assert " ".join(rows) == line and len(rows) > 1
+    assert text.width(rows[0], 18) <= 300 and all(text.width(r, 18) <= 284 for r in rows[1:])
