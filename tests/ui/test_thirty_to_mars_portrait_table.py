@@ -2,6 +2,8 @@
 playing a whole game through the control channel. Source: shared/rules/30-to-mars.txt."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.ui import text
@@ -75,3 +77,43 @@ def test_hang_keeps_every_word():
     rows = text.hang(line, 300, 16, 18)
     assert " ".join(rows) == line and len(rows) > 1
     assert text.width(rows[0], 18) <= 300 and all(text.width(r, 18) <= 284 for r in rows[1:])
+
+
+def _weak_crew(d, health):
+    """The state shown with each Marsonaut's Health ``health`` (0: Knocked Out since day 1), built by hand."""
+    s = d.app.session
+    crew = [dataclasses.replace(m, health=h, knocked_out_day=1 if h == 0 else m.knocked_out_day)
+            for m, h in zip(s.state.crew, health)]
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(crew))
+    d.frame()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_a_skip_that_fails_the_mission_says_so_first(make_driver, catalogue, size):
+    """Found playing at 480x800: with two Marsonauts Knocked Out, skipping Dust Storm (-6 Health, every Active
+    Marsonaut takes it: Skipping the Event) knocked the other two out and failed the mission (Losing the Game)
+    with one touch, the question saying only "-6 Health" and who takes it. It now says who it knocks out and that
+    the mission fails; a skip that knocks nobody out says neither."""
+    catalogue.add({"name": "Dust Storm", "colour": "green", "difficulty": 6, "location": 5,
+                   "failure": {"health": -6}})
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("Dust Storm")
+    _weak_crew(d, (9, 3, 0, 0))   # Larisa stands it, Jean-Louis does not: Maria and Dieter lie already
+    d.key("next")
+    lines = d.app.dialog.lines
+    assert "Knocked Out by it: Jean-Louis (Knocked Out)" in lines, lines
+    assert not any("mission fails" in line for line in lines), lines
+    d.tap("Cancel")
+    _weak_crew(d, (4, 3, 0, 0))
+    d.key("next")
+    lines = d.app.dialog.lines
+    assert "Knocked Out by it: Larisa, Jean-Louis (Knocked Out)" in lines, lines
+    assert "With nobody else standing, the mission fails (Losing the Game)" in lines, lines
+    d.frame()
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "mission fails" in shown and "Skip event" in shown, shown
+    d.tap("Skip event")
+    assert d.app.state.result == "lost"

@@ -12,7 +12,8 @@ from .moves import legal_actions, random_action, random_card
 from .odds import check_odds
 from .queries import (ability_cost, capacity, choice_options, choice_text, dice_rolled_by, die_name,
                       effective_difficulty, expects, is_over, last_roll, outcome, participants, phase,
-                      repairable_bays, required_colour, sanity_losers, skip_consequences, summary)
+                      repairable_bays, required_colour, sanity_losers, summary)
+from .preview import skip_consequences
 from .table import default_options, die_faces, invariants, result, seats, to_act
 
 __all__ = ["ABILITY", "ACTIONS", "CARD_KINDS", "CHOOSE", "CORRECT_ROLL", "DRAW", "GAME_ID", "NEXT", "PLACE",
