@@ -513,10 +513,11 @@ class App:
         committed; the steps with nothing to decide run on their own after it
         (:meth:`advance`), committed with it as one transaction
         (:meth:`Session.batch`): False, with nothing changed, when that commit fails."""
+        after: list[Any] = []   # the events of the steps it sets off
         with self.session.batch() as batch:  # the move and the steps it sets off: one commit
             outcome = self.session.submit(action)
             if outcome.accepted:
-                self.advance()
+                after = self.advance()
         if batch.error is not None:
             self.say(batch.error, "error", 15)
             return False
@@ -527,7 +528,11 @@ class App:
             self.message = None  # said about the screen (a Repair Kit used...): the next move answers it
         first = next((i for i, e in enumerate(outcome.events) if e.kind in CONFIRMED), None)
         if first is not None:  # effects not on the next screen: confirm (from the first such event)
-            self.say(" · ".join(e.text for e in outcome.events[first:first + 2]), "note", 6)
+            said = list(outcome.events[first:first + 2])
+            # and what the steps it set off made of it (a ward set, then used up by the check it waited for: not
+            # said "will be prevented" alone on the next day's screen, as if it still held: found playing)
+            said += [e for e in after if e.kind == said[0].kind][:1]
+            self.say(" · ".join(e.text for e in said), "note", 6)
         return True
 
     def automatic(self) -> bool:
@@ -543,18 +548,22 @@ class App:
             log.exception("automatic() failed")
             return False
 
-    def advance(self, limit: int = 20) -> None:
+    def advance(self, limit: int = 20) -> list[Any]:
         """Run the steps with nothing to decide (NEXT for the players), at most
         ``limit``, as one transaction (after a roll, :meth:`fixable_roll` still
-        finds that roll behind them)."""
+        finds that roll behind them); returns their events, in order."""
+        events: list[Any] = []
         with self.session.batch() as batch:  # one commit (part of the move's when it set them off)
             for _ in range(limit):
                 if not self.automatic():
                     break
-                if not self.session.submit(Action("next")).accepted:
+                outcome = self.session.submit(Action("next"))
+                if not outcome.accepted:
                     break
+                events += outcome.events
         if batch.error is not None:
             self.say(batch.error, "error", 15)
+        return events
 
     def reject(self, rejection: Rejection | None, quiet: bool = False, action: Action | None = None) -> None:
         """Show why a move is not allowed: the rule's message and its rulebook

@@ -117,3 +117,27 @@ def test_a_skip_that_fails_the_mission_says_so_first(make_driver, catalogue, siz
     assert "mission fails" in shown and "Skip event" in shown, shown
     d.tap("Skip event")
     assert d.app.state.result == "lost"
+
+
+@pytest.mark.timeout(60)
+def test_a_ward_used_up_by_the_check_it_waited_for_is_said_used(make_driver):
+    """Found playing at 480x800: Stan warded Larisa while the failed check waited for him (Marsonaut Profiles:
+    Stan); the check then resolved on its own and the ward was used up at once, but the next day's card screen
+    said only "Larisa's next Sanity loss will be prevented", as if it still held. The message now says what the
+    steps it set off made of it: "Stan's Special Ability prevents Larisa's Sanity loss of 1"."""
+    d = make_driver((480, 800))
+    start_game(d, crew=("Larisa", "Stan", "Maria", "Dieter"), faces=(2, 3, 6, 3, 2, 3, 2, 3, 3, 3))
+    d.key("next")
+    d.tap("Broken Pipe")          # Check Negative: -2 Oxygen, -1 Sanity
+    d.tap("bay 4")                # Larisa works on it
+    d.key("next")
+    d.roll(1)                     # 1 against 7: failed, and Stan's ward may spare her the Sanity loss
+    assert d.app.state.step == "check"
+    d.tap("Ability")
+    if d.app.dialog is not None and d.app.dialog.title.startswith("Use a Special Ability"):
+        d.tap("Stan: protect a friend's Sanity")
+    d.tap("Larisa")
+    assert d.app.state.day == 2 and d.app.state.crew[0].sanity == 6, d.app.state   # her Sanity kept
+    said = d.app.message.text
+    assert "Larisa's next Sanity loss will be prevented" in said, said
+    assert "Stan's Special Ability prevents Larisa's Sanity loss" in said, said
