@@ -141,3 +141,31 @@ def test_a_ward_used_up_by_the_check_it_waited_for_is_said_used(make_driver):
     said = d.app.message.text
     assert "Larisa's next Sanity loss will be prevented" in said, said
     assert "Stan's Special Ability prevents Larisa's Sanity loss" in said, said
+
+
+@pytest.mark.timeout(60)
+def test_the_special_ability_dialog_says_each_cost_once_and_all_in_sight(make_driver):
+    """Found playing at 480x800 with four Marsonauts at Sanity 10 and three on the problem: the Special Ability
+    dialog said "Sanity 10 -> 1 afterwards (Special Ability)" once for each of Larisa, Jean-Louis and John, and
+    its lines, paged by \u25b2\u25bc in the room its eight choices left, hid Maria's own cost ("her 2nd re-roll then
+    free", Marsonaut Profiles: Maria) below the fold. Those who pay the same are named on one line, and every
+    line is in sight without paging."""
+    d = make_driver((480, 800))
+    start_game(d, crew=("Larisa", "Jean-Louis", "John", "Maria"), faces=(6, 3, 6, 3, 6, 3, 6, 3, 3, 3))
+    d.key("next")
+    d.tap("Broken Pipe")
+    for who in ("Jean-Louis", "John", "Maria"):
+        d.tap(who)
+        d.tap("bay 4")
+    d.key("next")
+    for face in (1, 2, 1):
+        d.roll(face)
+    d.tap("Ability")
+    lines = d.app.dialog.lines
+    assert lines[0] == "Larisa, Jean-Louis, John: Sanity 10 \u2192 1 afterwards (Special Ability)", lines
+    assert len(lines) == 2 and "her 2nd re-roll then free" in lines[1], lines
+    d.frame()
+    names = {h.label for h in d.app.screen.ui.hits}
+    assert "Dialog down" not in names, names
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "re-roll then free" in shown, shown

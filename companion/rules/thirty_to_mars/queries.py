@@ -107,6 +107,22 @@ def ability_cost(state: State, who: int) -> str:
     return f"{cost} ({section})"
 
 
+def ability_costs(state: State, users: list[int]) -> list[str]:
+    """:func:`ability_cost` of each of crew members ``users``, in their order, those who would pay the same on one
+    line: ``"Larisa, Jean-Louis, John: Sanity 10 \u2192 1 afterwards (Special Ability)"`` (a table's finding at
+    480x800: four lines saying the same pushed Maria's own cost out of sight of the Special Ability dialog)."""
+    same: dict[str, list[str]] = {}
+    for who in users:
+        name = state.crew[who].profile.short
+        line = ability_cost(state, who)
+        rest = line[len(name) + 2:] if line.startswith(f"{name}: ") else None
+        if rest is None:
+            same[line] = []
+        else:
+            same.setdefault(rest, []).append(name)
+    return [f"{', '.join(names)}: {rest}" if names else rest for rest, names in same.items()]
+
+
 def capacity(state: State, bay: int) -> int:
     """How many Marsonauts ``bay`` can take: its working Workspaces (Event
     Location; Reminder: "You cannot place a Marsonaut inside a Broken

@@ -192,7 +192,7 @@ class DayScreen(Screen):
             stan = state.crew[wards[0].args["who"]].profile.short
             options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
         users = dict.fromkeys(a.args["who"] for a in others + wards[:1])
-        costs = [app.game.ability_cost(state, who) for who in users]
+        costs = app.game.ability_costs(state, list(users))   # those who pay the same on one line
         app.ask("Use a Special Ability", options, lines=costs + waiting)
 
     def abilities_waiting(self, acts: list[Action]) -> list[str]:
