@@ -169,3 +169,26 @@ def test_the_special_ability_dialog_says_each_cost_once_and_all_in_sight(make_dr
     assert "Dialog down" not in names, names
     shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
     assert "re-roll then free" in shown, shown
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_a_damaged_die_line_during_the_setup_hides_no_marsonaut(make_driver, size):
+    """Found playing at 480x800: while Larisa's Health roll was awaited, the die sent a garbled line and its
+    message ("The die sent a garbled line, ignored: roll it again, or tap the face.") was drawn over the top of
+    the crew's first row, hiding "Larisa". While the crew's values are rolled the message goes over the Accident
+    days' row, empty until then; it hides no Marsonaut's name nor value."""
+    from companion.ui.screens.chrome import message_box
+    d = make_driver(size)
+    for who in ("Larisa", "Jean-Louis", "Maria", "Dieter"):
+        d.tap(who)
+    d.tap("Start")
+    d.roll(6)                                  # Larisa's Sanity; her Health is awaited
+    d.app._damaged_die_line("unknown")         # what the die's ignored line sets off (App._on_hw)
+    d.frame()
+    assert d.app.message is not None and d.app.message.text.startswith("The die sent"), d.app.message
+    box, _, _ = message_box(d.app.layout, d.app)
+    crew = [r for t, r, _ in d.app.screen.ui.texts
+            if t.split(" ")[0] in ("Larisa", "Jean-Louis", "Maria", "Dieter", "Sanity", "Health")]
+    assert len(crew) >= 12, crew
+    assert not any(box.colliderect(r) for r in crew), (box, crew)

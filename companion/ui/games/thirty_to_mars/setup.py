@@ -25,13 +25,9 @@ class SetupScreen(Screen):
         state = app.state
         expect = app.game.expects(state)
         nxt = state.pending[0] if state.pending else None
-        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+        title_r, rows_r, pad_r = _rects(lay)
         title = "Setup rolls" if lay.portrait else "Setup: train the team, check the route"
         ui.label(title_r, title, lay.body, MARS, bold=True)
-        pad_h = lay.px(180 if lay.portrait else 150)
-        pad_r, table_r = L.take_bottom(rest, pad_h, lay.gap)
-        rows_r = L.rows(table_r, 5, lay.gap)
         for row, (i, m) in zip(rows_r, enumerate(state.crew)):
             ui.panel(row, PANEL)
             inner = row.inflate(-lay.px(16), -lay.px(4))
@@ -54,8 +50,35 @@ class SetupScreen(Screen):
         current = nxt is not None and nxt.purpose == "accident"
         ui.label(acc_r.inflate(-lay.px(16), 0), f"Accident days: {days}", lay.body, BAD if current else FG,
                  bold=True)
+        self._prompt_r = None
         if expect is not None and expect.kind == "roll":
-            face_pad(ui, pad_r, app, expect.purpose)
+            self._prompt_r = face_pad(ui, pad_r, app, expect.purpose)
+
+    _prompt_r: pygame.Rect | None = None   # the roll's prompt over the faces, as last drawn (face_pad)
+
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where a message goes (:func:`...screens.chrome.message_box`), the first where it fits: while the crew's
+        values are rolled, over the Accident days' row (nothing is in it yet), then over the roll's prompt, then over
+        both (the highlighted value says whose roll it is; never over a face); else the usual place under the top
+        bar.
+        Found playing at 480x800: "The die sent a garbled line, ignored: ..." hid the name of the Marsonaut whose
+        roll was awaited."""
+        state = self.app.state
+        _, rows_r, _ = _rects(self.app.layout)
+        if state.accident_days or not any(p.purpose != "accident" for p in state.pending):
+            return []
+        places = [(rows_r[4], False)]
+        if self._prompt_r is not None:
+            places += [(pygame.Rect(self._prompt_r), False), (rows_r[4].union(self._prompt_r), False)]
+        return places
+
+
+def _rects(lay) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+    """The setup screen's title, its five rows (the crew's four, then the Accident days) and the face pad."""
+    body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+    title_r, rest = L.take_top(body, lay.px(40), lay.gap)
+    pad_r, table_r = L.take_bottom(rest, lay.px(180 if lay.portrait else 150), lay.gap)
+    return title_r, L.rows(table_r, 5, lay.gap), pad_r
 
 
 def name_role(ui: Ui, rect: pygame.Rect, name: str, role: str) -> None:
