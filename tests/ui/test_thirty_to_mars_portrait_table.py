@@ -192,3 +192,21 @@ def test_a_damaged_die_line_during_the_setup_hides_no_marsonaut(make_driver, siz
             if t.split(" ")[0] in ("Larisa", "Jean-Louis", "Maria", "Dieter", "Sanity", "Health")]
     assert len(crew) >= 12, crew
     assert not any(box.colliderect(r) for r in crew), (box, crew)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size, right", [((480, 800), "need 12"), ((800, 480), "need 12"),
+                                         ((1280, 720), "Bay 1 \u00b7 need 12")])
+def test_the_card_of_the_day_is_named_whole(make_driver, catalogue, size, right):
+    """Found playing at 480x800 (and so at 800x480): the day screen's card line read "Meteor Sho…" beside "Bay 1 ·
+    need 12". Where the name and both do not fit, the name is whole beside "need 12" alone (the Bay is the EVENT
+    tile under it); where they fit, both are said."""
+    catalogue.add({"name": "Meteor Shower", "colour": "green", "difficulty": 12, "location": 1,
+                   "failure": {"health": -4}})
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("Meteor Shower")
+    chip = next(h.rect for h in d.app.screen.ui.hits if h.label == "Card")
+    shown = [t for t, r, _ in d.app.screen.ui.texts if chip.contains(r)]
+    assert "Meteor Shower" in shown and right in shown, shown

@@ -103,7 +103,12 @@ def card_chip(ui: Ui, rect: pygame.Rect, state: Any, eff_difficulty: int | None,
         ui.hits.append(Hit(pygame.Rect(rect), "Card", lambda: show_card(app)))
     where = f"Bay {state.location}" if state.location else "Bay ?"
     need = f"need {eff_difficulty}" if eff_difficulty is not None else "need ?"
-    right = f"{where} · {need}"
+    # the card's name never cut: "Bay 1 · need 12" beside it where the name fits (shrunk at most to the reading
+    # floor), else "need 12" alone (the Bay is the EVENT tile under it, and a tap on the card says it; found
+    # playing at 480x800: "Meteor Sho…")
+    name_w = text.width(card.name, lay.floor("read"), True)
+    right = next((r for r in (f"{where} · {need}", need)
+                  if text.width(r, lay.body, True) + lay.gap + name_w <= inner.w), need)
     right_r, name_r = L.take_right(inner, text.width(right, lay.body, True), lay.gap)
     ui.label(right_r, right, lay.body, colour, "right", bold=True)
     ui.label(name_r, card.name, lay.body, FG, bold=True)
