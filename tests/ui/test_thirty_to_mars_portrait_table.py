@@ -210,3 +210,39 @@ def test_the_card_of_the_day_is_named_whole(make_driver, catalogue, size, right)
     chip = next(h.rect for h in d.app.screen.ui.hits if h.label == "Card")
     shown = [t for t, r, _ in d.app.screen.ui.texts if chip.contains(r)]
     assert "Meteor Shower" in shown and right in shown, shown
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_a_message_beside_a_choice_about_resources_hides_no_marsonaut(make_driver, size):
+    """Found playing at 480x800: on a choice about the resources ("gain 2 of any resource of your choice"), Redo's
+    "Made again: ..." (two lines) was drawn over the crew list and the dashboard left two of the four Marsonauts
+    out (README: on the day screen a message never hides the Marsonauts). It now goes under the options, which
+    keep a finger's height each; the resources, the four Marsonauts, the Repair Kits and the choice stay in
+    sight."""
+    from companion.ui.screens.chrome import message_box
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("Lost Signal")          # roll the Bay and the difficulty; Check Positive: 2 of any resource
+    d.roll(4)
+    d.roll(1)
+    d.tap("bay 4")
+    d.key("next")
+    d.roll(6)
+    assert d.app.state.pending and d.app.state.pending[0].purpose == "gain", d.app.state.pending
+    d.key("back")
+    d.key("redo")
+    assert d.app.state.pending and d.app.state.pending[0].purpose == "gain"
+    assert d.app.message is not None and d.app.message.text.startswith("Made again"), d.app.message
+    d.frame()
+    box, lines, _ = message_box(d.app.layout, d.app)
+    assert len(lines) >= 2, lines
+    names = {t for t, _, _ in d.app.screen.ui.texts}
+    assert {"Larisa", "Jean-Louis", "Maria", "Dieter"} <= names, names
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    for kept in ("Larisa", "Jean-Louis", "Maria", "Dieter", "Resources", "Repair Kits"):
+        assert not box.colliderect(hits[kept]), (kept, box, hits[kept])
+    options = [r for n, r in hits.items() if n.startswith("option ")]
+    assert len(options) == 4 and all(r.h >= d.app.layout.touch for r in options), options
+    assert not any(box.colliderect(r) for r in options), box

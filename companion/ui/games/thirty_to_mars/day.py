@@ -8,6 +8,7 @@ pending roll shows the face pad.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 import pygame
@@ -130,12 +131,21 @@ class DayScreen(Screen):
         dash = split(lay)[0]
         choosing = bool(state.pending) and state.pending[0].kind == "choose"
         about_resources = choosing and state.pending[0].purpose in ("discard", "lose", "gain")
-        if about_resources:
-            return [(dashboard.message_room(lay, dash, False), False), (dashboard.regions(lay, dash)[1], False)]
+        if about_resources:   # then under the options (found playing at 480x800: Redo's "Made again: ..." over
+            # the crew list left two of the four Marsonauts out of sight)
+            return [(dashboard.message_room(lay, dash, False), False), (self.under_options(), False),
+                    (dashboard.regions(lay, dash)[1], False)]
         res = dashboard.regions(lay, dash)[0]  # with the gap under it (portrait: one row of tiles)
         res = pygame.Rect(res.x, res.y, res.w, res.h + lay.gap - 1)
         room = dashboard.message_room(lay, dash, True)
         return [(res, False), (room, False)] if room.h > res.h else [(room, False)]
+
+    def _message_over(self, rect: pygame.Rect) -> bool:
+        """Whether the message drawn on this frame goes over ``rect``."""
+        if self.app.message is None or self.app.dialog is not None:
+            return False
+        from ...screens.chrome import message_box
+        return message_box(self.app.layout, self.app)[0].colliderect(rect)
 
     @staticmethod
     def next_to_place(state: Any) -> int | None:
@@ -269,24 +279,52 @@ class DayScreen(Screen):
         if state.step in ("place", "check") and not (p is not None and p.kind == "choose"):
             self.paint_odds(ui, row, state)
 
-    def paint_choice(self, ui: Ui, rect: pygame.Rect, state: Any, p: Any) -> None:
+    def choice_rect(self) -> pygame.Rect:
+        """The panel's room above NEXT's row: a choice, the event, the dice or what happened."""
+        lay = self.app.layout
+        panel_r = split(lay)[1]
+        inner = panel_r.inflate(-2 * lay.gap, -2 * lay.gap)
+        return pygame.Rect(inner.x, inner.y, inner.w, next_rect(lay, panel_r).y - lay.gap - inner.y)
+
+    def choice_parts(self, ui: Ui, rect: pygame.Rect, state: Any, p: Any) -> tuple[Any, ...]:
+        """Where :meth:`paint_choice` puts a choice in ``rect``: ``(options, ncols, nrows, title_r, lines, strip_r,
+        rest)``, the day's alert ``lines`` in ``strip_r`` (None: no strip) and the options in ``rest``."""
         lay = ui.layout
-        app = self.app
-        options = app.game.choice_options(state, p)
+        options = self.app.game.choice_options(state, p)
         ncols = 2 if len(options) > 3 or lay.portrait else 1
         nrows = -(-len(options) // ncols)
         # the title leaves the options a finger's row each (portrait 480x800: the last row ran under NEXT)
         title_h = max(lay.px(60), min(lay.px(80), rect.h - lay.gap - nrows * (lay.touch + lay.gap) + lay.gap))
         title_r, rest = L.take_top(rect, title_h, lay.gap)
+        lines = alerts(self.app.recent, state)
+        strip_h = strip_height(ui, rest.w, lines, max_lines=2)
+        strip_r = None
+        if lines and rest.h - strip_h - lay.gap >= nrows * (lay.touch + lay.gap):
+            strip_r, rest = L.take_top(rest, strip_h, lay.gap)
+        return options, ncols, nrows, title_r, lines, strip_r, rest
+
+    def under_options(self) -> pygame.Rect:
+        """The room under the options of the choice shown, their rows a finger's height each (a message's place
+        beside a choice about the resources, :meth:`message_areas`); 0 pixels high where there is none."""
+        lay = self.app.layout
+        state = self.app.state
+        nrows, rest = itemgetter(2, 6)(self.choice_parts(Ui(self.app.surface, lay), self.choice_rect(), state,
+                                                         state.pending[0]))
+        used = nrows * (lay.touch + lay.gap)
+        return pygame.Rect(rest.x, rest.y + used, rest.w, max(0, rest.h - used))
+
+    def paint_choice(self, ui: Ui, rect: pygame.Rect, state: Any, p: Any) -> None:
+        lay = ui.layout
+        app = self.app
+        options, ncols, nrows, title_r, lines, strip_r, rest = self.choice_parts(ui, rect, state, p)
         ui.panel(title_r, PANEL, WARN, width=3)
         ui.block(title_r.inflate(-lay.px(16), -lay.px(8)), "Choose: " + (app.game.choice_text(state) or ""),
                  lay.body, FG, bold=True)
-        lines = alerts(app.recent, state)
-        strip_h = strip_height(ui, rest.w, lines, max_lines=2)
-        if lines and rest.h - strip_h - lay.gap >= nrows * (lay.touch + lay.gap):
-            strip_r, rest = L.take_top(rest, strip_h, lay.gap)
+        if strip_r is not None:
             alert_strip(ui, strip_r, app, lines)
         row_h = max(lay.touch, min(lay.px(70), (rest.h - lay.gap * (nrows - 1)) // max(1, nrows)))
+        if self._message_over(rest):   # a message under the options (message_areas): they keep a finger's height
+            row_h = lay.touch
         cells = L.grid(rest, len(options), ncols, lay.gap, row_h=row_h)
         labels = [option_label(state, p.purpose, o) for o in options]
         size, wrapped = option_lines(lay, labels, cells[0] if cells else rest)
