@@ -246,3 +246,32 @@ def test_a_message_beside_a_choice_about_resources_hides_no_marsonaut(make_drive
     options = [r for n, r in hits.items() if n.startswith("option ")]
     assert len(options) == 4 and all(r.h >= d.app.layout.touch for r in options), options
     assert not any(box.colliderect(r) for r in options), box
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_a_new_card_named_as_one_in_the_catalogue_is_said_at_once(make_driver, size):
+    """Found playing at 480x800: a new card typed with the name of a card in the catalogue ("Broken Pipe") went
+    through its five pages of numbers and results before "Broken Pipe is already in the catalogue. Replace it
+    with the card entered?". It is said after the name, with the card: "Draw Broken Pipe" draws it from the
+    catalogue in one touch, "Enter it again" goes on as before, Cancel goes back to the name."""
+    d = make_driver(size)
+    start_game(d)
+    d.key("next")
+    d.tap("New card")
+    for k in "BROKEN PIPE":
+        d.tap("key space" if k == " " else f"key {k}")
+    d.tap("NEXT")
+    dialog = d.app.dialog
+    assert dialog is not None and dialog.title == "Broken Pipe is in the catalogue already.", dialog
+    assert dialog.lines == ["Green card \u00b7 Cargo Bay \u00b7 difficulty 7"], dialog.lines
+    seq = d.app.session.seq
+    d.tap("Cancel")
+    assert d.app.dialog is None and d.app.session.seq == seq
+    d.tap("NEXT")
+    d.tap("Enter it again")
+    assert d.app.dialog is None and d.app.session.seq == seq and d.app.screen.page == 1
+    d.tap("Back page")
+    d.tap("NEXT")
+    d.tap("Draw Broken Pipe")
+    assert d.app.session.seq == seq + 1 and d.app.state.event.name == "Broken Pipe", d.app.state.event

@@ -19,6 +19,7 @@ from ...widgets import BAD, CARD_COLOURS, DIM, FG, GOOD, INFO, PANEL, STYLES, Gr
 from .alerts import ABILITY_USED, alert_strip, alerts, gains, strip_height
 from .chips import two_lines
 from .days import ByDay, events_of_day
+from .known import ask_known
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
@@ -196,6 +197,14 @@ class CardScreen(Screen):
         if PAGES[self.page] == "name" and not self.card_name.strip():
             self.app.say("Type the card's name first (it is printed at the top of the card).", "info", 5)
             return
+        known = self.catalogue().get(self.card_name) if PAGES[self.page] == "name" else None
+        if known is not None and self.editing_name is None:   # said now, not after five pages (known.py)
+            ask_known(self, known, self.next_page)
+            return
+        self.next_page()
+
+    def next_page(self) -> None:
+        """The editor's next page, or the card saved and drawn from its last."""
         if self.page < len(PAGES) - 1:
             self.page += 1
             self.tip_read()
