@@ -275,3 +275,23 @@ def test_a_new_card_named_as_one_in_the_catalogue_is_said_at_once(make_driver, s
     d.tap("NEXT")
     d.tap("Draw Broken Pipe")
     assert d.app.session.seq == seq + 1 and d.app.state.event.name == "Broken Pipe", d.app.state.event
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+def test_the_card_after_dieters_re_draw_says_why(make_driver, size):
+    """Found playing at 480x800: on an Accident day (day 1 here), Dieter re-drew the red card (Marsonaut Profiles:
+    Dieter, "Even red"), and the card screen asked "Day 1: draw a red card (a result demands it)": no result had
+    demanded anything. It says "(Dieter's re-draw)"; the card of a result's demand still says so."""
+    d = make_driver(size)
+    start_game(d, faces=(6, 1, 3, 2, 3, 4, 6, 3, 1, 3))   # Dieter at Sanity 10; Accident days 1, 27 and 14
+    d.key("next")
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "Accident day" in shown, shown
+    d.tap("Hull Breach")
+    d.tap("Ability")
+    if d.app.dialog is not None:
+        d.tap("Dieter: re-draw the event card")
+    assert d.app.state.step == "draw" and d.app.state.event is None
+    shown = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    assert "re-draw" in shown and "a result demands it" not in shown, shown

@@ -250,7 +250,8 @@ class CardScreen(Screen):
         title_r, rest = L.take_top(body, lay.px(80 if lay.portrait else 48), lay.gap)
         ui.panel(title_r, PANEL, CARD_COLOURS[colour], width=3)
         state = self.app.state
-        why = ("a result demands it" if state.demand else
+        # after Dieter's re-draw, of a red card too (found playing: "(a result demands it)" on an Accident day)
+        why = ("Dieter's re-draw" if self.sent_away() is not None else "a result demands it" if state.demand else
                "Accident day" if colour == "red" else "today's event")
         if self.editing:
             what = f"Change {self.editing_name}" if self.editing_name is not None else f"New {colour} card"
