@@ -733,16 +733,11 @@ def _tallest_gap(column: pygame.Rect, kept: list[pygame.Rect], gap: int) -> tupl
 
 
 def _event_rows(line: str, width: int, indent: int, size: int) -> list[str]:
-    """``line`` broken into the rows it takes at ``size``: the first ``width`` pixels wide, the others ``indent``
-    pixels narrower (:func:`_draw_event` draws them in); a last row of one word takes the word before it along (a
-    tester's finding: Grand Theft's "From Yellow: draw 3 Resource cards" over "blind" alone at 800x480; a
-    Robbery's victim alone: "Yellow draws 1 Minerals card from" over "Red"), where the word before can go down."""
-    first = text.wrap(line, width, size)[0]
-    words, n = line.split(" "), len(first.split(" "))
-    if " ".join(words[:n]) != first:   # a word cut in pieces (a path): every row as narrow as the others
-        rows = text.wrap(line, width - indent, size)
-    else:
-        rows = [first] + (text.wrap(" ".join(words[n:]), width - indent, size) if words[n:] else [])
+    """``line`` broken into the rows it takes at ``size`` (:func:`text.hang`): the first ``width`` pixels wide, the
+    others ``indent`` pixels narrower (:func:`_draw_event` draws them in); a last row of one word takes the word
+    before it along (a tester's finding: Grand Theft's "From Yellow: draw 3 Resource cards" over "blind" alone at
+    800x480; a Robbery's victim alone: "Yellow draws 1 Minerals card from" over "Red"), where it can go down."""
+    rows = text.hang(line, width, indent, size)
     if len(rows) < 2 or " " in rows[-1] or " " not in rows[-2]:
         return rows
     head, _, word = rows[-2].rpartition(" ")
