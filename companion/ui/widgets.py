@@ -235,8 +235,9 @@ class Ui:
         inside; returns ``rect``. ``name`` is the label the test control channel finds it by (default
         ``label``). ``hit``: where a tap finds it when that is more than ``rect`` (a keyboard's keys, whose
         touch targets meet edge to edge while the boxes drawn keep a gap), logical pixels; default ``rect``.
-        ``on_tap`` None draws it greyed ("disabled"), registered all the same, named ``name + WHY`` (:func:`button_name`): its tap is ``why()`` (which says why), or, without ``why``,
-        the screen's plain "not possible now" (:class:`Hit`); never what is drawn under it."""
+        ``on_tap`` None draws it greyed ("disabled"), registered all the same, named ``name + WHY``
+        (:func:`button_name`): its tap is ``why()`` (which says why), or, without ``why``, the screen's plain
+        "not possible now" (:class:`Hit`); never what is drawn under it."""
         if on_tap is None:
             style = "disabled"
         fill, border, fg = STYLES[style]
