@@ -146,6 +146,8 @@ def _games(records: list[GameRecord]) -> str:
 
 #: said when a damaged file's list of games could not be read at all
 UNLISTED = "Its list of games could not be read: every game not named here is in the damaged copy."
+#: the same, when no game could be named (a tester read "every game not named here" with none named)
+UNLISTED_ALL = "Its list of games could not be read: its games are in the damaged copy."
 
 
 def _readable(store: Store, show: GameRecord | None) -> tuple[list[tuple[GameRecord, dict[str, Any]]],
@@ -880,7 +882,8 @@ class Session:
         resume; the moves taken back are not carried; their start dates kept), ``show`` last, so that it is
         the one resumed next, and show it. Returns ``(shown, sentence)``: whether ``show`` is shown again, and
         the store's notice with what was carried over and what could not be (``lost``: their logs stay in
-        the damaged copy), and :data:`UNLISTED` when the list of games could not be read (not ``listed``)."""
+        the damaged copy), and :data:`UNLISTED` (:data:`UNLISTED_ALL` with no game named) when the list of games could
+        not be read (not ``listed``)."""
         self.notice = self.store.notice
         self.show_nothing()
         lost = list(lost)
@@ -910,7 +913,7 @@ class Session:
         if lost:
             words.append(f"Left in the damaged copy, as it could not be read: {_games(lost)}.")
         if not listed:
-            words.append(UNLISTED)
+            words.append(UNLISTED if carried or lost else UNLISTED_ALL)
         return shown, " ".join(words)
 
     def _read_only(self) -> Outcome | None:
