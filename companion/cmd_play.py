@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.arguments import bounded
 from companion.paths import catalogue_argument, db_argument
 
 NO_DISPLAY = ("companion play needs a display: run it on the touchscreen's desktop, under a virtual X "
@@ -48,17 +49,7 @@ BENCH_RANGES: dict[str, tuple[float, float]] = {
 
 def _in_range(name: str, kind: type) -> Callable[[str], Any]:
     """An argparse ``type`` taking ``kind`` (int or float) within ``BENCH_RANGES[name]``."""
-    lo, hi = BENCH_RANGES[name]
-
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
-        if not lo <= value <= hi:  # NaN too
-            raise argparse.ArgumentTypeError(f"is from {lo:,} to {hi:,}, not {text}")
-        return value
-    return parse
+    return bounded(kind, *BENCH_RANGES[name])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -17,6 +17,7 @@ import sys
 import time
 from typing import Any
 
+from companion.arguments import bounded
 from companion.rules import GAMES, get_game
 
 #: A game that does not end after this many actions is reported, not looped forever.
@@ -27,15 +28,8 @@ MAX_ACTIONS_PER_GAME = 200_000
 MAX_GAMES = 1_000_000
 
 
-def _games(text: str) -> int:
-    """``--games N``'s value, 1 to :data:`MAX_GAMES`. Raises ``argparse.ArgumentTypeError``."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of games") from None
-    if not 1 <= n <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"the number of games is from 1 to {MAX_GAMES:,}, not {n:,}")
-    return n
+#: ``--games N``'s type: 1 to :data:`MAX_GAMES`
+_games = bounded(int, 1, MAX_GAMES, "the number of games ")
 
 
 def _players_said() -> str:

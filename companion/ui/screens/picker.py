@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from companion.rules import ENTRIES, Entry
-from companion.times import local_time  # noqa: F401 (also named here: the picker's form)
+from companion.times import local_time
 
 from .. import layout as L
 from ..widgets import DIM, FG, INFO, MARS, Ui
