@@ -285,17 +285,18 @@ def _buttons(app: Any) -> tuple[list[dict[str, Any]], list[str]]:
     rects = [(h.rect, h.label) for h in (ui.hits if ui else [])]
     box = message_box(app.layout, app)[0] if ui and message_covers(app) else None
     button = rule_button(app) if ui else None
-    out, hidden = [], []
+    shown, hidden = [], []
     for rect, name in rects:
         if box is not None and box.colliderect(rect):
             rect = _in_sight(rect, box, app.layout.px(SLIVER_PX))
             if rect is None:
                 hidden.append(name)
                 continue
-        x, y = rotation.to_physical(rect.center, app.size, app.rotate)
-        out.append({"name": name, "x": x, "y": y, "w": rect.w, "h": rect.h})
-    if button is not None:
-        rect, name = button
+        shown.append((rect, name))
+    if button is not None:  # on the message itself: never under it
+        shown.append(button)
+    out = []
+    for rect, name in shown:
         x, y = rotation.to_physical(rect.center, app.size, app.rotate)
         out.append({"name": name, "x": x, "y": y, "w": rect.w, "h": rect.h})
     return out, hidden

@@ -224,6 +224,13 @@ def hang(text: str, max_w: int, indent: int, size: int, bold: bool = False) -> l
     return [first] + (wrap(" ".join(words[n:]), max_w - indent, size, bold) if words[n:] else [])
 
 
+
+def hang_rows(lines: list[str], max_w: int, indent: int, size: int, bold: bool = False) -> list[tuple[int, int, str]]:
+    """Each of ``lines`` as :func:`hang` breaks it, one tuple a row: ``(index of its line, x offset in pixels: 0
+    for a line's first row, ``indent`` for the others, the row)``."""
+    return [(i, indent if k else 0, row) for i, line in enumerate(lines)
+            for k, row in enumerate(hang(line, max_w, indent, size, bold))]
+
 def _pieces(word: str, max_w: int, size: int, bold: bool) -> list[str]:
     """``word`` whole when it fits ``max_w``, else cut after its "/", "-", "." and "_"."""
     if width(word, size, bold) <= max_w:

@@ -40,8 +40,8 @@ def _once_a_frame(name: str, lay: Layout, app: Any, work: Any) -> Any:
 def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     """Where the top bar puts its parts: ``undo``, ``redo``, ``menu`` (New
     game), ``fix`` (Fix roll, or None when there is no roll to fix), ``die``
-    (die status), ``day`` (day and progress) and ``status``: the strip that
-    holds no controls (day + die status), where the message bar is shown."""
+    (die status), ``day`` (day and progress), ``unsaved`` (the "Not saved" sign, or None: :func:`not_saved`) and
+    ``status``: the strip that holds no controls (day + die status), where the message bar is shown."""
     return {k: None if v is None else pygame.Rect(v)
             for k, v in _once_a_frame("top_bar_rects", lay, app, lambda: _top_bar_rects(lay, app)).items()}
 
@@ -855,10 +855,10 @@ def draw_dialog(ui: Ui, app: Any) -> None:
 
 def _rows(lines: list[str], width: int, indent: int, size: int) -> list[tuple[int, str]]:
     """Each of ``lines`` wrapped into ``width`` pixels at ``size``, as (x offset, row); with an ``indent``, a line's
-    second row and after are that many pixels in (:func:`~companion.ui.text.hang`)."""
+    second row and after are that many pixels in (:func:`~companion.ui.text.hang_rows`)."""
     if not indent:
         return [(0, part) for line in lines for part in text.wrap(line, width, size)]
-    return [(indent if k else 0, part) for line in lines for k, part in enumerate(text.hang(line, width, indent, size))]
+    return [(x, part) for _, x, part in text.hang_rows(lines, width, indent, size)]
 
 
 def _why_greyed(app: Any, label: str, callback: Any) -> None:

@@ -770,7 +770,7 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
     lh = text.font(size).get_linesize()
     mark = text.width("\u2026 ", size)  # room for the mark of a line's rest whose beginning is above
     indent = lay.px(16)   # a line's second row and after: where the next line begins is seen
-    wrapped = _rows(lines, inner.w - lay.touch - lay.gap - mark, indent, size)
+    wrapped = text.hang_rows(lines, inner.w - lay.touch - lay.gap - mark, indent, size)
     fit = max(1, inner.h // lh)
     if len(wrapped) > fit and view is not None:
         btn_r, inner = L.take_right(inner, lay.touch, lay.gap)
@@ -784,7 +784,7 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
         end = len(wrapped) - view.back
         start = max(0, end - fit)
     else:
-        wrapped = _rows(lines, inner.w - mark, indent, size)
+        wrapped = text.hang_rows(lines, inner.w - mark, indent, size)
         start = max(0, len(wrapped) - fit)
     shown = wrapped[start:start + fit]
     if shown and start and wrapped[start - 1][0] == shown[0][0]:  # a line's rest, its beginning above
@@ -794,10 +794,3 @@ def event_list(ui: Ui, rect: pygame.Rect, lines: list[str], view: LogView | None
         ui.label(pygame.Rect(inner.x + x, y, inner.w - x, lh), part, size,
                  FG if i == len(lines) - 1 else (205, 210, 228))
         y += lh
-
-
-def _rows(lines: list[str], width: int, indent: int, size: int) -> list[tuple[int, int, str]]:
-    """Each of ``lines`` wrapped into ``width`` pixels as (its index, x offset, row): its second row and after
-    ``indent`` pixels in (:func:`~companion.ui.text.hang`)."""
-    return [(i, indent if k else 0, part) for i, line in enumerate(lines)
-            for k, part in enumerate(text.hang(line, width, indent, size))]
