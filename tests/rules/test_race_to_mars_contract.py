@@ -140,3 +140,32 @@ def test_summary_is_json_with_each_players_mode_position_and_the_12_slots():
     assert len(data["trajectory"]) == 12 and data["trajectory"][0]["card"] == "T1"
     pre = rm.summary(rm.new_game(options(2)))
     assert pre["players"][0]["mode"] == "Pre-launch" and pre["players"][0]["active_player"]
+
+
+def _clear_caches():
+    from companion.rules.race_to_mars import deck, moves, rocket
+    for cache in (moves._PLAYS_OF, moves._MODULE_MOVES, deck._FREE_CREW, rocket._SOURCES):
+        cache.clear()
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_legal_actions_are_the_same_with_the_caches_emptied(seed):
+    """The legal actions' caches (keyed by the parts of a Player they read, for ``simulate --player legal``'s
+    speed, issue 13) never answer for another Player: along a uniform playout over ``legal_actions``, each state's
+    list equals the one computed from empty caches, Rocket module moves included ("The Rocket": Copy, Storage;
+    "Headquarters" 2)."""
+    rng = random.Random(seed)
+    state = rm.new_game(rm.default_options(4, seed))
+    kinds = set()
+    for _ in range(3000):
+        if rm.is_over(state):
+            break
+        warm = rm.legal_actions(state)
+        _clear_caches()
+        assert rm.legal_actions(state) == warm, rm.phase(state)
+        kinds.update(a.kind for a in warm)
+        e = rm.expects(state)
+        take = rm.random_action if not warm or (e is not None and e.kind == "card") else None
+        state, _ = rm.apply(state, take(state, rng) if take else warm[int(rng.random() * len(warm))])
+    assert {rm.JETTISON_STORAGE, rm.PLAY, rm.ADVANCE} <= kinds
+    assert kinds & {rm.COPY_MODULE, rm.DOUBLE_MODULE}

@@ -204,19 +204,42 @@ def rocket_problem(state: State, seat: int) -> Rejection | None:
 
 
 def _rocket_choices(state: State, s: int) -> list[Action]:
-    """Copy module sides and the Headquarters 2 module that would change something."""
-    p = state.players[s]
-    out = []
-    mods = p.modules
-    for i, m in enumerate(mods):
+    """Copy module sides and the Headquarters 2 module that would change something (a new list)."""
+    return list(_module_moves(state.players[s])[0])
+
+
+#: _module_moves() by the parts of a Player it reads (the copies of a Player made by the moves of a turn that
+#: leave its Rocket alone share its ``modules``)
+_MODULE_MOVES: dict[int, tuple] = {}
+
+
+def _module_moves(p: Player) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``(rocket choices, Storage jettisons)`` of ``p``: the Copy module sides and the Headquarters 2 module that
+    would change something ("The Rocket", Copy; "Headquarters" 2), and a Storage jettison of no cards for each
+    module that stores ("The Rocket", Storage). It depends on ``modules``, ``copy_dirs``, ``double``, ``hq`` and
+    ``seat`` only; the tuples returned are shared."""
+    modules = p.modules
+    got = _MODULE_MOVES.get(id(modules))
+    if (got is not None and got[0] is modules and got[1] == p.copy_dirs and got[2] == p.double
+            and got[3] == p.hq and got[4] == p.seat):
+        return got[5]
+    s = p.seat
+    choices = []
+    for i, m in enumerate(modules):
         if m.copy and not copy_lost(p, m):
             now = copied(p, i)
-            if i > 0 and not mods[i - 1].copy and now is not mods[i - 1]:
-                out.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
-            if i + 1 < len(mods) and not mods[i + 1].copy and now is not mods[i + 1]:
-                out.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
+            if i > 0 and not modules[i - 1].copy and now is not modules[i - 1]:
+                choices.append(Action(COPY_MODULE, {"module": i, "side": "above"}, s))
+            if i + 1 < len(modules) and not modules[i + 1].copy and now is not modules[i + 1]:
+                choices.append(Action(COPY_MODULE, {"module": i, "side": "below"}, s))
         if p.hq == HQ_DOUBLE and m.uid != p.double and duplicable(p, i):
-            out.append(Action(DOUBLE_MODULE, {"module": i}, s))
+            choices.append(Action(DOUBLE_MODULE, {"module": i}, s))
+    jettisons = tuple(Action(JETTISON_STORAGE, {"module": i, "cards": []}, s)
+                      for i in range(len(modules)) if storage(p, i))
+    out = (tuple(choices), jettisons)
+    if len(_MODULE_MOVES) > 256:
+        _MODULE_MOVES.clear()
+    _MODULE_MOVES[id(modules)] = (modules, p.copy_dirs, p.double, p.hq, s, out)
     return out
 
 
@@ -265,8 +288,9 @@ def _plays_of(state: State, p: Player) -> list[Action]:
                 out.append(_named(PLAY, s, name))
                 if card.crew.jettison:
                     out += [Action(PLAY, {"card": name, "jettison": [t]}, s) for t in _jettison_targets(p, card)]
-    out += _rocket_choices(state, s)
-    out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    choices, jettisons = _module_moves(p)
+    out += choices
+    out += jettisons
     return out
 
 
@@ -309,8 +333,9 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
     sub = state.sub
     out: list[Action] = []
     if sub == 2:
-        out += _rocket_choices(state, s) if not p.used else [  # HQ 2 still free once advancing (its first choice)
-            a for a in _rocket_choices(state, s) if a.kind == DOUBLE_MODULE and p.double < 0]
+        choices = _module_moves(p)[0]
+        out += choices if not p.used else [  # HQ 2 still free once advancing (its first choice)
+            a for a in choices if a.kind == DOUBLE_MODULE and p.double < 0]
         route = state.routes[p.pad]
         nxt = next_space(route, p.pos)
         if nxt is not None and route[nxt[0]] != UNENTERED:
@@ -347,7 +372,7 @@ def _turn_actions(state: State, p: Player) -> list[Action]:
                             if p.xp >= insight_cost(p, ins, c)]
                 elif ins.effect != "advance" or next_space(state.routes[p.pad], p.pos) is not None:
                     out.append(_one(INSIGHT, s, "which", k))
-    out += [Action(JETTISON_STORAGE, {"module": i, "cards": []}, s) for i in range(len(p.modules)) if storage(p, i)]
+    out += _module_moves(p)[1]
     allowed = min(p.hand, keep_allowance(p))
     out += _keeps(s, allowed)
     if p.hq == HQ_TOP:
