@@ -50,7 +50,8 @@ move), so play goes on once there is space.
 ``Store.open(path, read_only=True)`` (``companion status``/``log``/``games``)
 only reads: an SQLite read-only connection (``mode=ro``; ``immutable=1`` where
 SQLite cannot make its ``-shm`` index beside the file and there is no ``-wal``
-to read), no migration, no WAL switch, no schema; a damaged file is reported
+to read, and where no ``-wal`` nor ``-shm`` is beside the file: a look leaves the
+folder as it found it), no migration, no WAL switch, no schema; a damaged file is reported
 and left where it is (so is a ``-wal`` journal damaged before a later save, checked as
 play checks it: :func:`journal_notice`); a schema 1 file is read as it is.
 
@@ -393,7 +394,7 @@ class Store:
         if lost is not None:
             return cls(_memory_connection(), path, journal_notice(path, lost), persistent=False, look_only=True)
         try:
-            conn, version = _connect_read_only(path)
+            conn, version = _connect_read_only(path, look=True)
         except _Damaged as damaged:
             return cls(_memory_connection(), path, damaged_notice(path, damaged.args[0]), persistent=False,
                        look_only=True)
@@ -1169,7 +1170,7 @@ def _check_schema(conn: sqlite3.Connection, version: int = SCHEMA_VERSION) -> No
             raise _Damaged(f"its table {table!r} is not the companion's")
 
 
-def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
+def _connect_read_only(path: Path, look: bool = False) -> tuple[sqlite3.Connection | None, int]:
     """``(connection, schema version)`` to read ``path`` without writing anything
     (no migration, no WAL switch, no schema); ``(None, 0)`` for an empty file
     (no tables yet). Raises :class:`_Damaged` for a file that is not a readable
@@ -1177,9 +1178,24 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
 
     SQLite's ``mode=ro``; where SQLite cannot create the ``-shm`` index beside
     the file (a folder that is not writable, a full disk) and there is no
-    ``-wal`` to read, ``immutable=1`` (the main file then holds everything)."""
+    ``-wal`` to read, ``immutable=1`` (the main file then holds everything).
+    ``look`` (status, log, games): a file in WAL mode with none of its ``-wal``, ``-shm``, ``-journal`` files
+    beside it (stopped cleanly, and no process has it open now: each connection in WAL mode keeps its ``-wal``
+    and ``-shm`` while it is open) is read with ``immutable=1`` too: ``mode=ro`` would create an empty
+    ``-wal`` and a ``-shm`` that a read-only connection never removes, and a look leaves the folder as it found
+    it. (A play started during such a look writes to its own ``-wal``: the look shows the games as they were
+    when it began; only a checkpoint into the main file during the look, at a play's end or after 1000 pages,
+    could be read half done, and a look then says the file cannot be read, changing nothing.)"""
     _check_header(path)
     uri = _uri(path)
+    if look and _wal_mode(path) and not any(Path(f"{path}{s}").exists() for s in _SIDECARS):
+        try:
+            return _checked_read_only(_sqlite_connect(uri + "?mode=ro&immutable=1", uri=True,
+                                                      isolation_level=None))
+        except sqlite3.Error as exc:
+            if _is_damage(exc):
+                raise _Damaged(str(exc)) from exc
+            raise
     try:
         return _checked_read_only(_connect_ro(path))
     except sqlite3.Error as exc:
@@ -1195,6 +1211,17 @@ def _connect_read_only(path: Path) -> tuple[sqlite3.Connection | None, int]:
         if _is_damage(exc):
             raise _Damaged(str(exc)) from exc
         raise
+
+
+def _wal_mode(path: Path) -> bool:
+    """True when the header of the SQLite file ``path`` says WAL mode (its read and write versions, bytes 18
+    and 19, are 2: sqlite.org/fileformat2.html#file_format_version_numbers); False otherwise or unreadable."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError:
+        return False
+    return len(head) == 20 and head[18] == 2 and head[19] == 2
 
 
 def _connect_ro(path: Path) -> sqlite3.Connection:
