@@ -119,9 +119,10 @@ class AskedOnce:
 class Message(Fields):
     """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
     seconds; ``screen``: the name of the screen it was said on (it goes when
-    that screen does), or None for a message about the table (die, database)."""
+    that screen does), or None for a message about the table (die, database); ``seen``: drawn on a frame
+    shown, not under a dialog (only then can a tap close it: :meth:`App._tap`)."""
 
-    __slots__ = ("text", "kind", "until", "screen", "rule")
+    __slots__ = ("text", "kind", "until", "screen", "rule", "seen")
 
     def __init__(self, text: str, kind: str, until: float, screen: str | None = None, rule: str | None = None) -> None:
         self.text = text
@@ -129,6 +130,7 @@ class Message(Fields):
         self.until = until
         self.screen = screen
         self.rule = rule   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
+        self.seen = False
 
 
 #: what a dialog says inside itself when NEXT is pressed on it and NEXT gives none of its answers
@@ -1023,12 +1025,16 @@ class App:
         """A tap on the message closes it (a control under its box is not reached); any other tap goes to the
         screen. A tap that a control handles answers the message shown before it (:meth:`_answered_by_a_tap`):
         a refusal never outlives the situation it was about (a tester's findings: "Choose 4 more Marsonauts"
-        stayed over the names once the crew was chosen)."""
+        stayed over the names once the crew was chosen). Only a message drawn on a frame shown (``seen``) is
+        closed or answered by a tap: one said by an input of the same batch (NEXT, then a tap read in the same
+        loop turn) was not on the screen the finger aimed at, so the tap goes to the control there and the
+        message is drawn."""
         self.dirty = True
         from .screens.chrome import message_covers, message_tap
-        if self.dialog is None and message_tap(self, pos):
+        seen = self.dialog is None and self.message is not None and self.message.seen
+        if seen and message_tap(self, pos):
             return
-        said = self.message if self.dialog is None else None  # under a dialog it is not seen: it shows again after
+        said = self.message if seen else None  # under a dialog it is not seen: it shows again after
         goes = said is not None and self._answered_by_a_tap(said, message_covers(self))
         screen = self.current_screen()
         handled = self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
@@ -1156,6 +1162,8 @@ class App:
         """Render and show on the display (rotated), then flip."""
         surf = self.render()
         self._shown_ui = getattr(self.screen, "ui", None)
+        if self.message is not None and self.dialog is None:  # drawn on this frame: a tap may close it now
+            self.message.seen = True
         if self.display is not None:
             if self.rotate:
                 self.display.blit(pygame.transform.rotate(surf, self.rotate), (0, 0))
