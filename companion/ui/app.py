@@ -120,9 +120,10 @@ class Message(Fields):
     """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
     seconds; ``screen``: the name of the screen it was said on (it goes when
     that screen does), or None for a message about the table (die, database); ``seen``: drawn on a frame
-    shown, not under a dialog (only then can a tap close it: :meth:`App._tap`)."""
+    shown, not under a dialog (only then can a tap close it: :meth:`App._tap`); ``flash``: monotonic seconds
+    until which its box is drawn lit (the same words said again by a button: :meth:`App._command`), 0 none."""
 
-    __slots__ = ("text", "kind", "until", "screen", "rule", "seen")
+    __slots__ = ("text", "kind", "until", "screen", "rule", "seen", "flash")
 
     def __init__(self, text: str, kind: str, until: float, screen: str | None = None, rule: str | None = None) -> None:
         self.text = text
@@ -131,12 +132,18 @@ class Message(Fields):
         self.screen = screen
         self.rule = rule   # the rulebook section a refusal cites ("30-to-mars.txt, Setup 5")
         self.seen = False
+        self.flash = 0.0
 
 
 #: what a dialog says inside itself when NEXT is pressed on it and NEXT gives none of its answers
 #: (``Dialog.on_next`` None: "Back to the game? ... / Stay", "Play another game ...?"): a message would be
 #: drawn under the dialog, unseen (a tester's finding: NEXT did nothing and said nothing)
 NEXT_NO_ANSWER = "NEXT does not answer this: tap one of the buttons below."
+#: what a dialog says inside itself when BACK is held on it (Redo): BACK itself closes it, as Cancel does
+REDO_NO_ANSWER = "Holding BACK does not answer this: tap one of the buttons below, or press BACK to close it."
+#: what NEXT says where it changed nothing and said nothing (the message shown before was about something else)
+NEXT_DID_NOTHING = "NEXT has nothing to do on this screen now: tap what you want to do."
+FLASH_S = 0.4  # seconds a message said again in the same words by a button is drawn lit: the press was heard
 
 
 class Dialog(Fields):
@@ -659,6 +666,9 @@ class App:
         game first (:meth:`back_to_the_game`); otherwise redo the move last taken back."""
         if self.dialog is None:
             self._walk_log("redo", "Redo again puts back the move taken back")
+        else:  # it answers no dialog: said in the dialog, where it is seen (a message would be under it)
+            self.dialog.note = REDO_NO_ANSWER
+            self.dirty = True
 
     def _walk_log(self, which: str, again: str) -> None:
         """``session.undo`` or ``session.redo`` ("undo" | "redo"), said in the
@@ -1065,12 +1075,57 @@ class App:
         self.dirty = True
 
     def _command(self, command: str | None) -> None:
-        if command == "next":
-            self._guard("going to the next step", self.next)
-        elif command == "back":
-            self._guard("undoing", self.undo)
-        elif command == "redo":
-            self._guard("redoing", self.redo)
+        """NEXT, BACK or hold BACK (``command`` "next" | "back" | "redo", from the GPIO buttons or their keys).
+        A message shown before it (drawn, not under a dialog) that a tap would answer (:meth:`_answered_by_a_tap`:
+        a refusal, a hint about the screen) is answered by the press as by a tap, so that an old refusal never
+        stays as if it were the press's answer: one that says something new shows that; one that acts without
+        words (a move, a dialog opened, the screen's own change: typing ended, a panel closed) takes the old
+        words away; a NEXT that changes nothing says so (:data:`NEXT_DID_NOTHING`). An answer in the very words
+        shown (the same refusal again) is drawn lit for :data:`FLASH_S` seconds: the press was heard."""
+        what = {"next": ("going to the next step", self.next), "back": ("undoing", self.undo),
+                "redo": ("redoing", self.redo)}.get(command or "")
+        if what is None:
+            return
+        m = self.message
+        said = m if m is not None and m.seen and self.dialog is None else None
+        answered = False
+        if said is not None:
+            from .screens.chrome import message_covers
+            answered = self._answered_by_a_tap(said, message_covers(self))
+        before = self._where()
+        self._guard(*what)
+        self.dirty = True
+        now = self.message
+        if said is None or now is None:
+            return
+        if now is not said:
+            if (now.text, now.kind, now.rule) == (said.text, said.kind, said.rule):
+                now.flash = time.monotonic() + FLASH_S
+            return
+        if not answered:
+            return
+        if any(a is not b for a, b in zip(before, self._where())) or self._drawn_otherwise():
+            self.message = None  # it acted without words: the old ones were about the screen before
+        elif command == "next":
+            self.say(NEXT_DID_NOTHING, "info", 5)
+
+    def _where(self) -> tuple[Any, ...]:
+        """What a button press may change besides the screen's own drawing, compared by identity: the game's
+        state and its record, the dialog, the screen shown (the picker, a New-game screen)."""
+        return (self.session.state, self.session.record, self.dialog, self.wants_new_game, self.setup_game_id)
+
+    def _drawn_otherwise(self) -> bool:
+        """The screen, drawn now (not shown), has other buttons or words than the frame shown (a screen's own
+        change: typing ended, a panel closed, a line of its own)."""
+        def drawn(ui: Any) -> tuple[list[Any], list[Any]]:
+            return [(h.label, tuple(h.rect)) for h in ui.hits], [(t, tuple(r)) for t, r, _ in ui.texts]
+        shown = self._shown_ui
+        if shown is None:
+            return True
+        was = drawn(shown)
+        self.render()  # (the frame the press brings, drawn again when shown)
+        ui = getattr(self.screen, "ui", None)
+        return ui is None or drawn(ui) != was
 
     def _hw(self, source: str, event: Any) -> None:
         if source == "button" and getattr(event, "command", None) is None:
@@ -1193,8 +1248,12 @@ class App:
         self.dirty = True
 
     def update(self, dt_s: float) -> None:
-        if self.message is not None and time.monotonic() > self.message.until:
+        m = self.message
+        if m is not None and time.monotonic() > m.until:
             self.message = None
+            self.dirty = True
+        elif m is not None and m.flash and time.monotonic() >= m.flash:
+            m.flash = 0.0  # drawn as before from now
             self.dirty = True
         screen = self.current_screen()
         self._guard("updating the screen", lambda: screen.update(dt_s))
@@ -1260,7 +1319,8 @@ class App:
                 now = time.monotonic()
                 for ev in events:  # an input no handler foresaw is said, not the end of the app
                     self._guard("handling an input", lambda: self.handle(ev))  # noqa: B023 (called at once)
-                if events or self.dirty or (self.message and now > self.message.until):
+                m = self.message
+                if events or self.dirty or (m and (now > m.until or m.flash and now >= m.flash)):
                     self.update(now - last)
                     last = now
                 if self.dirty and self.running:
@@ -1297,6 +1357,8 @@ class App:
         due = [last_wd + watchdog_s - now] if watchdog_s else []
         if self.message is not None and self.message.until != float("inf"):
             due.append(self.message.until - now + 0.001)
+        if self.message is not None and self.message.flash:
+            due.append(self.message.flash - now + 0.001)
         return max(0.0, min(due)) if due else None
 
     def _sigterm(self, signum: int, frame: Any) -> None:

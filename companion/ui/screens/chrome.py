@@ -500,7 +500,8 @@ def draw_message(ui: Ui, app: Any) -> None:
     lay = ui.layout
     box, lines, section = message_box(lay, app)
     colour = {"error": BAD, "info": INFO, "note": MARS}[m.kind]
-    ui.panel(box, (18, 20, 36), colour, width=3)
+    lit = bool(m.flash)  # said again in the same words by a button: lit a moment (App._command)
+    ui.panel(box, (38, 42, 70) if lit else (18, 20, 36), FG if lit else colour, width=6 if lit else 3)
     lh = text.font(lay.small).get_linesize()
     beside = section is not None and section.x > box.x + lay.px(14)  # the rulebook button at the words' right
     inner = box.inflate(-2 * lay.px(14), -2 * lay.px(4 if beside or section is None and box.h < 3 * lh else 8))
