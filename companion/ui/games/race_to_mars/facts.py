@@ -106,13 +106,18 @@ def module_entry(state: Any, seat: int, i: int) -> dict[str, Any] | None:
 
 
 def module_brief(state: Any, seat: int, i: int) -> str:
-    """Module ``i`` of ``seat`` in a few words ("Hull, red shield", "draw + 1")."""
+    """Module ``i`` of ``seat`` in a few words ("Hull, red shield", "draw + 1"); a module entered with none of
+    its fields "not entered", as the editor, the catalogue and the player's details say it (a tester's finding:
+    the panel read "HULL (no effect)"). The rulebook prints no module without an effect: each grey part gives
+    one of those "The Rocket" lists (Extra draw, Storage, Resource, Hazard protection, Free advance, Copy), so a
+    module with nothing entered is one whose fields were skipped (every prompt may be), not one that does
+    nothing; it still counts as a module (race-to-mars.txt "Launching the Rocket", "Hazards": red)."""
     from .words import brief
     d = module_entry(state, seat, i)
     m = player(state, seat).modules[i]
     if m.copy:
         return f"Copy: {brief({'module': d}, 'module')}" if d else "Copy (nothing yet)"
-    return brief({"module": d}, "module") if d else "no effect"
+    return brief({"module": d}, "module") if d else "not entered"
 
 
 def module_resource_used(state: Any, seat: int, i: int) -> bool | None:
