@@ -27,3 +27,19 @@ def test_a_rocket_module_entered_with_nothing_on_it_reads_not_entered_not_no_eff
     lay = Layout((1280, 720))
     assert card_lines(s, 0, 2, lay.px(600), lay.small) == ["Rocket: HULL (not entered)"]
     assert next(r for r in rm.launch_readiness(s) if r["seat"] == 0)["need"] == 2
+
+
+def test_headquarters_9s_boosts_are_in_the_crew_deck_count_and_the_panel_names_them():
+    """A tester's finding: the panel's Crew count included a Boost. The rulebook says so for Headquarters 9
+    ("Start with two Boost cards in your Crew deck ... Include the two starting Boost cards in your deck count
+    when launching your rocket"): the count is the Crew deck's, compared with what launching needs, and stays;
+    the card line under it names the Boosts ("Crew: ..., 2 Boosts") so the count reads as cards, not abilities."""
+    s = rm.new_game(options(2, first_game=False))
+    s, _ = act(s, rm.HEADQUARTERS, 0, keep=9, back=1)
+    s, _ = act(s, rm.HEADQUARTERS, 1, keep=2, back=3)
+    assert s.players[0].boosts == 2 and s.players[0].crew == ()
+    assert rm.summary(s)["players"][0]["crew_deck"] == 2
+    assert next(r for r in rm.launch_readiness(s) if r["seat"] == 0)["crew"] == 2
+    pygame.font.init()
+    lay = Layout((1280, 720))
+    assert card_lines(s, 0, 2, lay.px(600), lay.small) == ["Crew: 2 Boosts"]
