@@ -19,9 +19,17 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def _sign(d: Driver) -> list[pygame.Rect]:
-    """Where the top bar's "Not" and "saved" are drawn, each whole (not cut with "…")."""
+    """Where the top bar's "Not" and "saved" are drawn, each whole (not cut with "…"): two lines, or one "Not
+    saved" over "no die used" in a game without a die, landscape (the sign shares the die status's panel)."""
     texts = d.app.screen.ui.texts
-    return [r for s, r, _ in texts if s in ("Not", "saved") and r.colliderect(d.app.layout.top)]
+    return [r for s, r, _ in texts if s in ("Not", "saved", "Not saved") and r.colliderect(d.app.layout.top)]
+
+
+def _sign_words(d: Driver) -> str:
+    """The sign's words as drawn on the top bar, in order ("Not saved" on one line or two)."""
+    top = d.app.layout.top
+    return " ".join(s for s, r, _ in d.app.screen.ui.texts if s in ("Not", "saved", "Not saved")
+                    and r.colliderect(top))
 
 
 def _played(session: Session, game_id: str) -> None:
@@ -50,7 +58,7 @@ def test_a_session_in_memory_says_not_saved_in_the_top_bar_over_no_control(tmp_p
                 d.tap("New game")  # the question's "New game": the picker
                 assert d.app.on_picker()
             sign = _sign(d)
-            assert len(sign) == 2, (where, [t for t, _, _ in d.app.screen.ui.texts])
+            assert _sign_words(d) == "Not saved", (where, [t for t, _, _ in d.app.screen.ui.texts])
             for hit in d.app.screen.ui.hits:  # it covers no control
                 assert not any(hit.rect.colliderect(r) for r in sign), (where, hit.label)
             check_sizes(d, f"{game_id} {size} {where}")  # read at 1 m
@@ -72,7 +80,7 @@ def test_a_read_only_file_says_not_saved_and_a_saved_file_nothing(tmp_path, cata
         d = Driver(s, catalogues, (800, 480))
         if d.app.dialog is not None:
             d.tap("Close")
-        assert len(_sign(d)) == 2
+        assert _sign_words(d) == "Not saved"
         s.store.read_only_reason = None  # writable again (as after a full disk, once there is space): it goes
         d.frame()
         assert _sign(d) == []

@@ -5,9 +5,15 @@ Source: shared/rules/race-to-mars.txt ("The Rocket", "Launching the Rocket", "He
 Spend Experience", "Starting Cards", "Reference: Insights and Hazards")."""
 from __future__ import annotations
 
-import pygame
+import random
 
+import pygame
+import pytest
+
+from companion.rules import GAMES
 from companion.rules import race_to_mars as rm
+from companion.session import Session
+from companion.ui.driver import Driver
 from companion.ui.games.race_to_mars import facts
 from companion.ui.games.race_to_mars.panels import card_lines
 from companion.ui.layout import Layout
@@ -43,3 +49,46 @@ def test_headquarters_9s_boosts_are_in_the_crew_deck_count_and_the_panel_names_t
     pygame.font.init()
     lay = Layout((1280, 720))
     assert card_lines(s, 0, 2, lay.px(600), lay.small) == ["Crew: 2 Boosts"]
+
+
+def _top_words(folder, catalogues, size, game_id: str, moves: int) -> tuple[list[str], bool]:
+    """The top bar's words (the sign's left out) after ``moves`` seeded random moves of a 3-player ``game_id``
+    (Race to Mars with Headquarters and Starting cards), on a saved file or, with ``folder`` a folder, in memory
+    (the "Not saved" sign up); and whether the sign is drawn."""
+    with Session.open(folder) as s:
+        opts = dict(GAMES[game_id].default_options(None, 3))
+        if game_id == rm.GAME_ID:
+            opts["first_game"] = False
+        s.new_game(game_id, opts)
+        rng = random.Random(1)
+        for _ in range(moves):
+            s.submit(s.game.random_action(s.state, rng))
+        pygame.display.init()
+        pygame.display.set_mode(size)
+        d = Driver(s, catalogues, size)
+        if d.app.dialog is not None:
+            d.tap("Close")
+        top = d.app.layout.top
+        words = [t for t, r, _ in d.app.screen.ui.texts if r.colliderect(top)]
+        sign = any(w in ("Not", "Not saved") for w in words)
+        return [w for w in words if w not in ("Not", "saved", "Not saved", "no die used", "Die not used",
+                                              "in this game")], sign
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("moves", [0, 12, 120])
+def test_the_not_saved_sign_costs_race_to_mars_none_of_its_top_bar_words(tmp_path, catalogues, size, moves):
+    """A tester's finding: with the top bar's "Not saved" sign up (a read-only file, a full disk), the game's
+    words shortened ("Headquarters · Setup" to "Setup", "Hazard! · Round 17" to "Round 17"): the whole
+    step is what the table reads there ("Headquarters", "Playing the Game 2: Post-Launch"). Portrait: the sign
+    in the first row's room between Redo and New game; landscape: in the die status's panel ("no die used")."""
+    folder = tmp_path / "a folder"   # `play --db` a folder: in memory, nothing saved
+    folder.mkdir()
+    saved, sign = _top_words(tmp_path / "db.sqlite3", catalogues, size, rm.GAME_ID, moves)
+    assert not sign
+    unsaved, sign = _top_words(folder, catalogues, size, rm.GAME_ID, moves)
+    assert sign and len(unsaved) == len(saved)
+    for with_sign, without in zip(unsaved, saved):   # each part whole, or longer ("1.1 Pick a card" for "1.1")
+        parts = with_sign.split(" \u00b7 ")
+        assert all(any(x == w or x.startswith(w + " ") for x in parts) for w in without.split(" \u00b7 ")), (
+            with_sign, without)

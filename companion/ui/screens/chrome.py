@@ -58,20 +58,38 @@ def _top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     fix_r = None
     if app.fixable_roll() is not None and not app.wants_new_game:
         fix_r, rest = L.take_right(rest, lay.px(104), lay.gap)
+    unsaved_r = None
+    unsaved_w = 0
+    if not_saved(app):  # each line whole at reading size
+        unsaved_w = max(text.font(lay.small, True).size(w)[0] for w in NOT_SAVED) + lay.px(12)
     if day_r is not None:
+        if unsaved_w and rest.w >= unsaved_w + lay.gap:
+            # portrait: in the first row's room between Redo and New game (or Fix roll), so that the game's part
+            # keeps the whole width of its row (a tester's finding: with the sign beside the die status, Race to
+            # Mars's "Headquarters · Setup" shortened to "Setup")
+            unsaved_r, _ = L.take_right(rest, unsaved_w, lay.gap)
         rest = day_r
     status = pygame.Rect(rest)
+    if unsaved_w and unsaved_r is None and not app.uses_die():
+        # a game without a die (landscape): the sign and the die status share one panel, "Not saved" over "no die
+        # used" (:func:`not_saved_no_die`), so the game's part loses no more than the sign's own width less the
+        # die status's (a tester's finding: beside "Die not used", Race to Mars's "2.2 Advance · Round 17"
+        # shortened to "Round 17", its "Headquarters · Setup" to "Setup")
+        words = max(text.width(NOT_SAVED_NO_DIE[0], lay.small, True), text.width(NOT_SAVED_NO_DIE[1], lay.small))
+        die_r, rest = L.take_right(rest, words + lay.px(14), lay.gap)
+        return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
+                "status": status, "unsaved": pygame.Rect(die_r)}
     die_r, rest = L.take_right(rest, lay.px(160 if app.uses_die() else 172), lay.gap)  # "Die not used" whole
-    unsaved_r = None
-    if not_saved(app):  # a lasting sign beside the die status, taken from the game's part (it holds no control)
-        words = max(text.font(lay.small, True).size(w)[0] for w in NOT_SAVED)  # each line whole at reading size
-        unsaved_r, rest = L.take_right(rest, words + lay.px(12), lay.gap)
+    if unsaved_w and unsaved_r is None:  # a lasting sign beside the die status, taken from the game's part
+        unsaved_r, rest = L.take_right(rest, unsaved_w, lay.gap)  # (it holds no control)
     return {"undo": undo_r, "redo": redo_r, "menu": menu_r, "fix": fix_r, "die": die_r, "day": rest,
             "status": status, "unsaved": unsaved_r}
 
 
 #: the lines of the top bar's sign that the session is not being saved (:func:`not_saved_sign`)
 NOT_SAVED = ("Not", "saved")
+#: the lines of the same sign sharing the die status's panel in a game without a die (:func:`not_saved_no_die`)
+NOT_SAVED_NO_DIE = ("Not saved", "no die used")
 
 
 def not_saved(app: Any) -> bool:
@@ -92,6 +110,18 @@ def not_saved_sign(ui: Ui, rect: pygame.Rect) -> None:
     top, bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())  # as the die status's lines
     ui.label(top, NOT_SAVED[0], lay.small, WARN, align="center", bold=True)
     ui.label(bottom, NOT_SAVED[1], lay.small, WARN, align="center", bold=True)
+
+
+def not_saved_no_die(ui: Ui, rect: pygame.Rect) -> None:
+    """The "Not saved" sign and the die status of a game without a die in one panel: "Not saved" in the warning
+    colour over "no die used", each line whole at reading size (:func:`top_bar_rects` gives both parts this
+    ``rect``). Names no game; covers no control."""
+    lay = ui.layout
+    ui.panel(rect, PANEL_HI, border=WARN, width=1)
+    inner = rect.inflate(-lay.px(6), -lay.px(2))
+    top, bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())
+    ui.label(top, NOT_SAVED_NO_DIE[0], lay.small, WARN, align="center", bold=True)
+    ui.label(bottom, NOT_SAVED_NO_DIE[1], lay.small, DIM, align="center")
 
 
 def message_rect(lay: Layout, app: Any) -> pygame.Rect:
@@ -144,10 +174,14 @@ def top_bar(ui: Ui, app: Any) -> None:
     parts = [("top bar: undo", r["undo"].union(r["redo"]), (s.can_undo, s.can_redo, inert), undo_redo),
              ("top bar: menu", r["menu"].union(r["fix"] or r["menu"]), (r["fix"] is None, over), menu)]
     if not strip_taken:  # else draw_message fills the status strip
-        parts += [("top bar: die", r["die"], die_status_key(app), lambda: die_status(ui, r["die"], app)),
+        shared = r["unsaved"] == r["die"]   # the sign in the die status's panel (a game without a die)
+        parts += [("top bar: die", r["die"], ("shared",) if shared else die_status_key(app),
+                   (lambda: not_saved_no_die(ui, r["die"])) if shared else lambda: die_status(ui, r["die"], app)),
                   ("top bar: game", r["day"], game_ui.top_bar_key(app.state) if game_part else app.title(), game)]
-        if r["unsaved"] is not None:
-            parts.append(("top bar: not saved", r["unsaved"], True, lambda: not_saved_sign(ui, r["unsaved"])))
+    if r["unsaved"] is not None and r["unsaved"] != r["die"] and not (strip_taken and
+                                                                       r["status"].colliderect(r["unsaved"])):
+        # beside the die status: under a message that fills the strip; in portrait's first row: always
+        parts.append(("top bar: not saved", r["unsaved"], True, lambda: not_saved_sign(ui, r["unsaved"])))
     for name, rect, key, paint in parts:
         if regions is None:
             paint()
