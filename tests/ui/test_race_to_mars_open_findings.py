@@ -92,3 +92,42 @@ def test_the_not_saved_sign_costs_race_to_mars_none_of_its_top_bar_words(tmp_pat
         parts = with_sign.split(" \u00b7 ")
         assert all(any(x == w or x.startswith(w + " ") for x in parts) for w in without.split(" \u00b7 ")), (
             with_sign, without)
+
+
+def test_an_insight_not_entered_says_what_it_may_be_before_the_experience_is_spent(tmp_path, catalogues):
+    """A tester's finding: an undescribed Starting card's Insight read "2 XP: not entered" on its 2.4 button
+    and a tap spent the Experience at once, the table never told what it does. A tap now shows it whole first
+    ("Phase 2.4: Spend Experience"): done at the table as printed, likely one of the back page's Insights that
+    no other card carries (the rules' BACK_PAGE_ONLY, "Reference: Insights and Hazards"); the spend is the
+    dialog's button."""
+    from companion.rules.race_to_mars.cards import BACK_PAGE_ONLY, INSIGHT_NOT_ENTERED
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        def undescribed(a) -> bool:
+            return a.kind == rm.INSIGHT and s.state.insights[a.args["which"]].text == INSIGHT_NOT_ENTERED
+
+        def reached() -> bool:   # seeded random games until one has an undescribed Insight to spend on in 2.4
+            for seed in range(40):
+                s.new_game(rm.GAME_ID, dict(GAMES[rm.GAME_ID].default_options(None, 3), first_game=False))
+                rng = random.Random(seed)
+                while not s.game.is_over(s.state):
+                    if s.state.step == "turn" and s.state.sub == 4 and any(map(undescribed,
+                                                                                s.game.legal_actions(s.state))):
+                        return True
+                    s.submit(s.game.random_action(s.state, rng))
+            return False
+        assert reached()
+        pygame.display.init()
+        pygame.display.set_mode((800, 480))
+        d = Driver(s, catalogues, (800, 480))
+        if d.app.dialog is not None:
+            d.tap("Close")
+        a = next(a for a in s.game.legal_actions(s.state) if undescribed(a))
+        ins, seat = s.state.insights[a.args["which"]], a.seat
+        xp = s.state.players[seat].xp
+        d.tap(ins.name)
+        assert d.app.dialog is not None and s.state.players[seat].xp == xp   # nothing spent yet
+        words = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+        assert all(b in words.replace("\n", " ") for b in ("do what the card says", *BACK_PAGE_ONLY[:1])), words
+        spend = next(n for n in d.names() if n.startswith(ins.name))
+        d.tap(spend)
+        assert s.state.players[seat].xp < xp

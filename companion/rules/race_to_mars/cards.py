@@ -125,11 +125,15 @@ def module_of(card: dict[str, Any], uid: int) -> Module:
                   m.get("reveal_top", False), m.get("other", ""))
 
 
+#: The words of an Insight not entered (:func:`insight_of`): the table carries it out as the card says.
+INSIGHT_NOT_ENTERED = "not entered: the table says what it does"
+
+
 def insight_of(card: dict[str, Any]) -> Insight:
-    """The Insight of a Starting card entry ("other", trusted, when not entered)."""
+    """The Insight of a Starting card entry ("other", trusted, when not entered: :data:`INSIGHT_NOT_ENTERED`)."""
     i = card.get("insight")
     if i is None:
-        return Insight(card["name"], 0, "other", "not entered: the table says what it does")  # cost: asked
+        return Insight(card["name"], 0, "other", INSIGHT_NOT_ENTERED)  # cost: asked
     return Insight(card["name"], i["cost"], i["effect"], i.get("text", ""), i.get("colour", ""))
 
 

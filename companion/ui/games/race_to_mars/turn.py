@@ -36,7 +36,7 @@ from .moves import (ask_options, card_choices, describe, pick_action, rocket_mov
 from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
                      text_panel)
 from .refuse import WHY, tap_or_why, why_not
-from .words import INSIGHT_LABEL, INSIGHT_TINY, SHORT, count, fitting
+from .words import INSIGHT_LABEL, INSIGHT_TINY, SHORT, count, fitting, insight_lines
 
 PHASE_TITLES = {2: "2.2 Advance your rocket", 3: "2.3 Cards for Experience", 4: "2.4 Spend Experience",
                 5: "2.5 Discard, 2.6 draw"}
@@ -447,7 +447,15 @@ class TurnScreen(TableScreen):
             if not ins.cost:  # not entered (an undescribed Starting card): the cost printed on it, asked once
                 out.append((ins.name, lambda acts=acts, ins=ins: pick_action(
                     app, f"{ins.name}: the Insight's cost printed on the card?", acts, submit=app.submit,
-                    lines=["Said once: kept for the rest of the game (Starting Cards)."]), "normal", sub_text))
+                    lines=insight_lines(ins) + ["Said once: kept for the rest of the game (Starting Cards)."]),
+                    "normal", sub_text))
+                continue
+            if ins.effect == "other" and sub_text != f"{cost} XP: {effect}{colour}":
+                # the players' words (or "not entered") cut on the button: a tap shows them whole before paying
+                # (a tester's finding: "2 XP: not entered", "2 XP: gain" said nothing of what it does)
+                out.append((ins.name, lambda acts=acts, ins=ins: pick_action(
+                    app, f"{ins.name}: spend Experience on its Insight?", acts, submit=app.submit,
+                    lines=insight_lines(ins)), "normal", sub_text))
                 continue
             if not jettison and len(acts) > 1:   # what the effect needs, asked: the new trajectory, the colour
                 ask = ("change to which trajectory?" if any("lane" in a.args for a in acts)

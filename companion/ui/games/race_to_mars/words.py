@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.race_to_mars.cards import HQ_TEXTS, INSIGHT_EFFECTS as EFFECTS
+from companion.rules.race_to_mars.cards import (BACK_PAGE_ONLY, HQ_TEXTS, INSIGHT_EFFECTS as EFFECTS,
+                                                INSIGHT_NOT_ENTERED)
 from companion.rules.race_to_mars.model import ANY, HAZARDS, RESOURCE_NAMES, RESOURCES, SPACE_FREE_ADVANCE, WILD
 from companion.rules.words import count  # the rules' own, for the screens' "1 card", "3 cards"
 
@@ -137,8 +138,25 @@ def insight_text(insight: dict[str, Any] | None) -> str:
     return f"{insight.get('cost', '?')} Experience: {insight.get('text') or what + colour}"
 
 
+def insight_lines(ins: Any) -> list[str]:
+    """What an Insight of the rules' state (:class:`~companion.rules.race_to_mars.model.Insight`) does, whole, in
+    sentences for a dialog: its effect's words and colour, or the players' words for an "other" one; one not
+    entered (an undescribed Starting card) says that the table carries it out as printed and which Insights
+    it may be: the back page's that neither the Insight card nor Starting cards 1-4 carry (the rules'
+    :data:`~companion.rules.race_to_mars.cards.BACK_PAGE_ONLY`, race-to-mars.txt "Reference: Insights and
+    Hazards")."""
+    if ins.effect == "other" and ins.text == INSIGHT_NOT_ENTERED:
+        return ["Its Insight is not entered: do what the card says at the table; the app takes the Experience.",
+                "Likely one of the back page's Insights no other card carries: " + ", ".join(BACK_PAGE_ONLY) + "."]
+    if ins.effect == "other":
+        return [f"What it does (as entered): {ins.text or 'not said'}.",
+                "Do it at the table; the app takes the Experience."]
+    colour = f" ({ins.colour} hazards)" if ins.colour else ""
+    return [f"What it does: {ins.text or INSIGHT_LABEL.get(ins.effect, ins.effect)}{colour}."]
+
+
 __all__ = ["CHIP", "fitting", "name_fitting", "CREW_COUNTS", "HQ_SHORT", "HQ_TINY", "INSIGHT_EFFECTS", "INSIGHT_LABEL",
-           "INSIGHT_TINY", "MODULE_COUNTS",
+           "INSIGHT_TINY", "MODULE_COUNTS", "insight_lines",
            "RESOURCES", "SHORT",
            "crew_text", "hq_text", "hq_title", "insight_text", "item", "module_text", "res", "trajectory_text"]
 
