@@ -131,3 +131,24 @@ def test_an_insight_not_entered_says_what_it_may_be_before_the_experience_is_spe
         spend = next(n for n in d.names() if n.startswith(ins.name))
         d.tap(spend)
         assert s.state.players[seat].xp < xp
+
+
+def test_headquarters_9s_boosts_are_shown_before_the_experience_none_has_before_launch(tmp_path, catalogues):
+    """Before launch the panel gave its room to "XP 0" (no Experience is gained before launch: it comes from
+    phases 2.1-2.4 and Headquarters 10's Asteroids) before the Boosts that make up part of the Crew number
+    (Headquarters 9: "Start with two Boost cards in your Crew deck")."""
+    from companion.rules.contract import Action
+    with Session.open(tmp_path / "db.sqlite3") as s:
+        s.new_game(rm.GAME_ID, dict(GAMES[rm.GAME_ID].default_options(None, 3), first_game=False))
+        for keep, back in ((9, 1), (2, 3), (4, 5)):
+            s.submit(Action(rm.HEADQUARTERS, {"keep": keep, "back": back}, rm.to_act(s.state).seats[0]))
+        rng = random.Random(2)
+        while s.state.step != "pre-launch":
+            s.submit(s.game.random_action(s.state, rng))
+        hq9 = next(p.seat for p in s.state.players if p.hq == 9)
+        pygame.display.init()
+        pygame.display.set_mode((800, 480))
+        d = Driver(s, catalogues, (800, 480))
+        panel = next(h.rect for h in d.app.screen.ui.hits if h.label == s.state.names[hq9])
+        words = [t for t, r, _ in d.app.screen.ui.texts if panel.contains(r)]
+        assert "Boosts" in words and ("XP" not in words or words.index("Boosts") < words.index("XP")), words

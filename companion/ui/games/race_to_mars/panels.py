@@ -132,9 +132,10 @@ def player_panels(ui: Ui, rect: pygame.Rect, app: Any, state: Any, highlight: tu
                 cells.append(("needs", r["need"]))
             key = len(cells)   # the Crew deck and the launch: shown whatever the room (smaller where narrow)
             cells += ([("Unplaced", len(p["unplaced"]))] if p["unplaced"] else [])
-            cells += [("Modules", len(p["rocket_modules"])), ("XP", p["experience"])]
-            if p["boosts"]:
-                cells.append(("Boosts", p["boosts"]))
+            # Headquarters 9's Boosts before the Experience (none is gained before launch): they are in the Crew
+            # number ("Start with two Boost cards in your Crew deck"), so the panel says how many where it has room
+            cells += [("Modules", len(p["rocket_modules"]))] + ([("Boosts", p["boosts"])] if p["boosts"] else [])
+            cells.append(("XP", p["experience"]))
         # the cards by name under the numbers, as many lines as the room leaves (the numbers keep their first
         # row before launch, all their rows after): the rocket first, then the Crew cards; counts only without room
         lh = text.font(lay.small).get_linesize()
