@@ -20,15 +20,18 @@ from companion.ui.layout import Layout
 from tests.rules.test_race_to_mars_helpers import act, options
 
 
-def test_a_rocket_module_entered_with_nothing_on_it_reads_not_entered_not_no_effect():
+@pytest.mark.parametrize("card", [{"name": "HULL", "module": {}}, {"name": "HULL"}])
+def test_a_rocket_module_entered_with_nothing_on_it_reads_not_entered_not_no_effect(card):
     """"The Rocket": every module the rulebook describes gives one of its effects, so a grey part saved with no
     field entered (a tester typed the name "HULL" and saved the page empty) is one not entered, as the editor,
     the catalogue and the player's details say; the panel read "HULL (no effect)". It still counts as a
-    module ("Launching the Rocket": twice as many Crew cards as Rocket modules)."""
+    module ("Launching the Rocket": twice as many Crew cards as Rocket modules). A card attached with no module
+    part at all read "HULL (other)" and "other: not entered" (the rules' mark of a part not entered)."""
     s = rm.new_game(options(2))
-    s, _ = act(s, rm.PICK, 0, card={"name": "HULL", "module": {}})
+    s, _ = act(s, rm.PICK, 0, card=card, place="module")
     assert [m.name for m in s.players[0].modules] == ["HULL"]
     assert facts.module_brief(s, 0, 0) == "not entered"
+    assert facts.module_lines(s, 0) == ["1. HULL: Rocket module not entered"]
     pygame.font.init()
     lay = Layout((1280, 720))
     assert card_lines(s, 0, 2, lay.px(600), lay.small) == ["Rocket: HULL (not entered)"]

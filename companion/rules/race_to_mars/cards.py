@@ -105,21 +105,25 @@ def card_problem(value: Any) -> str | None:
     return None
 
 
+#: The ``other`` of a Crew ability or Rocket module the card entry lacks (:func:`crew_of`, :func:`module_of`).
+PART_NOT_ENTERED = "not entered"
+
+
 def crew_of(card: dict[str, Any]) -> Crew:
-    """The Crew ability of a checked card entry (an unknown one when absent)."""
+    """The Crew ability of a checked card entry (an unknown one when absent: ``other`` :data:`PART_NOT_ENTERED`)."""
     c = card.get("crew")
     if c is None:
-        return Crew(other="not entered")
+        return Crew(other=PART_NOT_ENTERED)
     return Crew(tuple(c.get("resources", ())), c.get("draw", 0), c.get("look", 0), c.get("keep", 0),
                 c.get("jettison", 0), c.get("boost", 0), c.get("xp", 0), c.get("copy", False),
                 c.get("return", 0), c.get("other", ""))
 
 
 def module_of(card: dict[str, Any], uid: int) -> Module:
-    """The Rocket module of a checked card entry (an unknown one when absent)."""
+    """The Rocket module of a checked card entry (an unknown one when absent: ``other`` :data:`PART_NOT_ENTERED`)."""
     m = card.get("module")
     if m is None:
-        return Module(uid, card["name"], other="not entered")
+        return Module(uid, card["name"], other=PART_NOT_ENTERED)
     return Module(uid, card["name"], m.get("draw", 0), m.get("storage", 0), m.get("resource", ""),
                   m.get("protection", ""), m.get("free_advance", 0), m.get("copy", False),
                   m.get("reveal_top", False), m.get("other", ""))

@@ -53,9 +53,13 @@ def owned_parts(state: Any, seat: int, name: str) -> dict[str, Any]:
 
 
 def module_dict(m: Any) -> dict[str, Any]:
-    """A :class:`Module` as a card entry's ``"module"`` part (what it gives; its fields left at 0 left out)."""
+    """A :class:`Module` as a card entry's ``"module"`` part (what it gives; its fields left at 0 left out, and
+    the rules' mark of a module the card entry lacked, ``other`` "not entered": {} then, read "not entered",
+    not an "other" effect)."""
+    from companion.rules.race_to_mars.cards import PART_NOT_ENTERED
     d = {"draw": m.draw, "storage": m.storage, "resource": m.resource, "protection": m.protection,
-         "free_advance": m.free_advance, "copy": m.copy, "reveal_top": m.reveal_top, "other": m.other}
+         "free_advance": m.free_advance, "copy": m.copy, "reveal_top": m.reveal_top,
+         "other": "" if m.other == PART_NOT_ENTERED else m.other}
     return {k: v for k, v in d.items() if v}
 
 
