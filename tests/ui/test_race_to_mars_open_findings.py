@@ -155,3 +155,14 @@ def test_headquarters_9s_boosts_are_shown_before_the_experience_none_has_before_
         panel = next(h.rect for h in d.app.screen.ui.hits if h.label == s.state.names[hq9])
         words = [t for t, r, _ in d.app.screen.ui.texts if panel.contains(r)]
         assert "Boosts" in words and ("XP" not in words or words.index("Boosts") < words.index("XP")), words
+
+
+def test_a_starting_card_list_says_an_other_insight_by_its_words():
+    """A Starting card whose Insight the players entered in their own words ("Other (say it)": one the rules do
+    not carry out, e.g. the back page's "gain a Crew ability") read "2 XP: Other (say it)" in the card lists
+    (the Insight row's pick, the catalogue): its words instead, as its "i" and 2.4 say them."""
+    from companion.ui.games.race_to_mars.words import brief
+    card = {"name": "Starting card 5", "insight": {"cost": 2, "effect": "other", "text": "gain a Crew ability"}}
+    assert brief(card, "insight") == "2 XP: gain a Crew ability"
+    assert brief({"name": "Starting card 1", "insight": {"cost": 2, "effect": "jettison"}},
+                 "insight") == "2 XP: Jettison a card"

@@ -193,7 +193,9 @@ def brief(card: dict[str, Any], part: str | None) -> str:
         if not i:
             return "Insight not entered"
         colour = f" ({i['colour']})" if i.get("colour") else ""
-        return f"{i.get('cost', '?')} XP: {INSIGHT_LABEL.get(i.get('effect', ''), i.get('effect', ''))}{colour}"
+        what = (i["text"] if i.get("effect") == "other" and i.get("text")   # its words, not "Other (say it)"
+                else INSIGHT_LABEL.get(i.get("effect", ""), i.get("effect", "")))
+        return f"{i.get('cost', '?')} XP: {what}{colour}"
     have = [w for k, w in (("crew", "Crew"), ("module", "Module"), ("trajectory", "Trajectory"),
                            ("insight", "Insight")) if k in card]
     return " \u00b7 ".join(have) or "name only"
