@@ -134,6 +134,10 @@ def test_an_insight_not_entered_says_what_it_may_be_before_the_experience_is_spe
         spend = next(n for n in d.names() if n.startswith(ins.name))
         d.tap(spend)
         assert s.state.players[seat].xp < xp
+        assert s.state.players[seat].xp < ins.cost and s.state.sub == 4   # greyed now: a tap still says what it does
+        d.tap(ins.name + " (why not?)")
+        words = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+        assert "do what the card says" in words and "Not now" in words, words
 
 
 def test_headquarters_9s_boosts_are_shown_before_the_experience_none_has_before_launch(tmp_path, catalogues):

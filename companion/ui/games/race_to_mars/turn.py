@@ -335,6 +335,19 @@ class TurnScreen(TableScreen):
         on_tap, style, name = tap_or_why(self.app, None, samples, title)
         return title, on_tap, style, sub_text, name
 
+    def insight_told(self, ins: Any, samples: list[Action]) -> None:
+        """A greyed Insight whose words its button cuts (an "other" one, one not entered): a dialog with what it
+        does (:func:`.words.insight_lines`) and the rules' refusal of ``samples`` (why it cannot be had now,
+        "Phase 2.4: Spend Experience"), so that the table knows what the Experience it saves up would buy."""
+        app = self.app
+        refused = next(((a, r) for a, r in ((a, app.game.check(app.state, a)) for a in samples) if r is not None),
+                       None)
+        why = refused[1] if refused else None
+        if refused:   # kept in the game's log of refusals, as a greyed move's tap is (:func:`.refuse.why_not`)
+            app.reject(why, action=refused[0])
+        app.ask(f"{ins.name}: its Insight", [], lines=insight_lines(ins) + (
+            [f"Not now: {why.message}"] if why is not None else []), cancel_label="Close")
+
     def jettison_choices(self, seat: int, args: dict[str, Any], key: str) -> list[Action]:
         """Every single card ``seat`` could jettison from the hand or the discard pile with an INSIGHT of
         ``args`` (its ``key`` naming the card), as the rules' ``check`` admits it: Crew cards too, which
@@ -438,10 +451,16 @@ class TurnScreen(TableScreen):
             sub_text = fit([f"{cost} XP: {effect}{colour}", f"{cost} XP: {tiny}{colour}", f"{cost} XP: {tiny}",
                             f"{cost} XP: {word}", f"{cost} XP"] if ins.cost
                            else ["cost asked: not entered", "cost asked", "? XP"])  # not entered: asked
+            cut = not ins.cost or (ins.effect == "other" and sub_text != f"{cost} XP: {effect}{colour}")
             if not acts:
-                out.append(self.disabled(ins.name, sub_text, lambda w=which: [
-                    Action(INSIGHT, {"which": w, "target": {"zone": z, "card": c}}, seat)
-                    for z in ("hand", "discard") for c in crew] + [Action(INSIGHT, {"which": w}, seat)]))
+                def samples(w: int = which) -> list[Action]:
+                    return [Action(INSIGHT, {"which": w, "target": {"zone": z, "card": c}}, seat)
+                            for z in ("hand", "discard") for c in crew] + [Action(INSIGHT, {"which": w}, seat)]
+                if cut:   # its words cut on the button: a tap says them whole, and why it cannot be had now
+                    out.append((ins.name, lambda ins=ins, samples=samples: self.insight_told(ins, samples()),
+                                "disabled", sub_text, ins.name + WHY))
+                else:
+                    out.append(self.disabled(ins.name, sub_text, samples))
                 continue
             jettison = any("target" in a.args for a in acts)
             if not ins.cost:  # not entered (an undescribed Starting card): the cost printed on it, asked once
@@ -450,7 +469,7 @@ class TurnScreen(TableScreen):
                     lines=insight_lines(ins) + ["Said once: kept for the rest of the game (Starting Cards)."]),
                     "normal", sub_text))
                 continue
-            if ins.effect == "other" and sub_text != f"{cost} XP: {effect}{colour}":
+            if cut:
                 # the players' words (or "not entered") cut on the button: a tap shows them whole before paying
                 # (a tester's finding: "2 XP: not entered", "2 XP: gain" said nothing of what it does)
                 out.append((ins.name, lambda acts=acts, ins=ins: pick_action(
