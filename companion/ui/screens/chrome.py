@@ -40,7 +40,9 @@ def _once_a_frame(name: str, lay: Layout, app: Any, work: Any) -> Any:
 def top_bar_rects(lay: Layout, app: Any) -> dict[str, pygame.Rect | None]:
     """Where the top bar puts its parts: ``undo``, ``redo``, ``menu`` (New
     game), ``fix`` (Fix roll, or None when there is no roll to fix), ``die``
-    (die status), ``day`` (day and progress), ``unsaved`` (the "Not saved" sign, or None: :func:`not_saved`) and
+    (die status), ``day`` (day and progress), ``unsaved`` (the "Not saved" sign, or None: :func:`not_saved`; in
+    portrait in the first row where it has room, else beside the die status, or, in a game without a die in
+    landscape, equal to ``die``: one panel says both, :func:`not_saved_no_die`) and
     ``status``: the strip that holds no controls (day + die status), where the message bar is shown."""
     return {k: None if v is None else pygame.Rect(v)
             for k, v in _once_a_frame("top_bar_rects", lay, app, lambda: _top_bar_rects(lay, app)).items()}
