@@ -43,6 +43,8 @@ def test_an_insight_not_entered_costs_what_is_printed_on_it_said_when_bought_and
     assert old.players[0].xp == 1 and old.insights[1].cost == 0  # so (a tester's finding: that game was lost)
     broke = replace(s, players=(replace(s.players[0], xp=0),) + s.players[1:])
     assert rejection(broke, rm.INSIGHT, 0, which=1).code == "too_little_xp"  # not "say its cost"
+    # ... and not "costs 1 Experience" either: its price is the one printed, not entered yet (helper h2's finding)
+    assert "costs at least 1 Experience (the price printed on it)" in rejection(broke, rm.INSIGHT, 0, which=1).message
     costs = sorted(a.args["cost"] for a in rm.legal_actions(s) if a.kind == rm.INSIGHT and a.args["which"] == 1)
     assert costs == [1, 2]
     s, ev = act(s, rm.INSIGHT, 0, which=1, cost=2)

@@ -561,8 +561,9 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
         return reject("known_cost", f"{ins.name}'s Insight costs {ins.cost} Experience.", "Starting Cards")
     cost = insight_cost(p, ins, a.get("cost"))  # not entered, not said (a move logged before it was asked): 1
     if p.xp < cost:
-        return reject("too_little_xp", f"{ins.name} costs {cost} Experience; you have {p.xp}.",
-                      "Phase 2.4: Spend Experience")
+        price = (f"costs {cost} Experience" if ins.cost or "cost" in a else   # its printed cost not entered yet:
+                 f"costs at least {cost} Experience (the price printed on it)")  # the least any Insight costs
+        return reject("too_little_xp", f"{ins.name} {price}; you have {p.xp}.", "Phase 2.4: Spend Experience")
     if ins.effect == "jettison":
         if "target" not in a:
             return reject("which_card", "Say which card is jettisoned.", "Starting Cards")
