@@ -468,31 +468,29 @@ class TurnScreen(Screen):
         asked = prompt = _prompt(app, state, expect, turn)
         rolling = expect is not None and expect.kind == "roll"
         pad_h = lay.px(150 if app.face_labels() == NUMBER_FACES else 250) if rolling else 0
-        if prompt:
-            head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize()
-            two_lines = 2 * line_h + lay.px(8) + 2 * lay.gap   # what happened this turn, under the heading
-            if rolling and area.h - head_h - pad_h < two_lines:
-                prompt = ""  # short (4 players in portrait): the pad says whose roll, the events keep their lines
-            else:
-                head, area = L.take_top(area, head_h, lay.gap)
-                ui.block(head, prompt, lay.small, MARS, bold=True)
         recent = event_lines(app, [e for e in app.recent if e.kind not in ("undo", "redo")])
+        extra = self.buttons(self.legal(), turn) if rolling else []  # the Productivity Mission, also before the roll
+        head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize() \
+            if prompt else 0
+        if rolling:   # what happened whole, or the newest: the pad smaller, the heading into the pad (_roll_plan)
+            keep, pad_h, below = _roll_plan(lay, area, head_h, pad_h, face_pad_height(lay, area.w, app.face_labels()),
+                                            recent, extra[0].title if extra else None)
+            prompt = prompt if keep else ""
+        if prompt:
+            head, area = L.take_top(area, head_h, lay.gap)
+            ui.block(head, prompt, lay.small, MARS, bold=True)
         if rolling:
-            extra = self.buttons(self.legal(), turn)  # the Productivity Mission, also before the roll
-            if extra and area.h - pad_h - lay.gap < lay.touch:   # its button and the Game Bank's line both in sight
-                pad_h = max(face_pad_height(lay, area.w, app.face_labels()), area.h - lay.gap - lay.touch)
             pad, area = L.take_bottom(area, pad_h, lay.gap)    # (4 players at 480x800: it covered the line)
             caption = face_pad(ui, pad, app, "" if prompt else asked)  # what the roll is for: the heading, or here
             if not extra:  # nothing between the events and the pad: a message may cover both, down to the faces
                 self._roll_r = pygame.Rect(area.x, area.y, area.w, caption.bottom - area.y)
             if extra:
-                if area.h >= 2 * lay.touch + lay.gap:  # below what happened this turn
+                if below:  # below what happened this turn
                     row, area = L.take_bottom(area, lay.touch, lay.gap)
                     cells = L.cols(row, 2, lay.gap)
                 else:  # beside it, so that the newest event stays in sight, as narrow as its title allows: what
                     # happened this turn gets the rest (a tester's finding, 480x800: "Nothing yet this\u2026")
-                    need = max(lay.touch, text.width(extra[0].title, lay.body, True) + lay.px(24))
-                    row, area = L.take_right(area, min((area.w - lay.gap) // 2, need), lay.gap)
+                    row, area = L.take_right(area, _beside_w(lay, area.w, extra[0].title), lay.gap)
                     cells = [pygame.Rect(row.x, row.bottom - min(lay.touch, row.h), row.w, min(lay.touch, row.h))]
                 for cell, b in zip(cells, extra):
                     ui.button(cell, b.title, b.on_tap, sub=b.sub if b.sub and text.width(b.sub, lay.small)
@@ -654,6 +652,78 @@ def _move_layout(lay: Any, area: pygame.Rect, nr: pygame.Rect,
     for c in range(beside):
         cells.append(pygame.Rect(area.x + c * (col_w + lay.gap), nr.y + (nr.h - lay.touch) // 2, col_w, lay.touch))
     return ev_r, cells, list(shown)
+
+
+def _beside_w(lay: Any, width: int, title: str) -> int:
+    """The width (pixels) of the button beside what happened this turn in an area ``width`` pixels wide, while a
+    roll is awaited: as narrow as ``title`` allows, at most half."""
+    return min((width - lay.gap) // 2, max(lay.touch, text.width(title, lay.body, True) + lay.px(24)))
+
+
+def _events_h(lay: Any, lines: list[str], width: int) -> int:
+    """The height (pixels) of a box of what happened this turn ``width`` pixels wide (:func:`_events`) that shows
+    ``lines`` whole (none: "Nothing yet.", a line)."""
+    line_h = text.font(lay.small).get_linesize()
+    rows = sum(len(_event_rows(line, width - lay.px(12), lay.px(16), lay.small)) for line in lines) or 1
+    return rows * line_h + lay.px(8)
+
+
+def _roll_plan(lay: Any, area: pygame.Rect, head_h: int, pad: int, pad_min: int, lines: list[str],
+               title: str | None) -> tuple[bool, int, bool]:
+    """``(heading kept, pad height, button below)`` while a roll is awaited, in the moves' ``area``: the heading
+    ``head_h`` pixels tall (0: none), the face pad ``pad`` pixels tall (at least ``pad_min``), the button ``title``
+    (the Productivity Mission; None: none) below what happened this turn (``lines``, oldest first) or beside it.
+    The first of these that shows every line whole, then the newest whole: as before; the pad down towards
+    ``pad_min`` and the heading into the pad (the pad says whose roll), the button where what happened needs the
+    less room; for the newest, then the faces less than a finger high (:func:`_pad_floor`). So the newest event is
+    read whole at the reading size (a tester's finding: with 3 players at 800x480 an event was cut to "Green \u2026"
+    beside the Productivity button; with 4 at 480x800 the box was 38 px, hardly a line). Where nothing lets it,
+    the most room it can have, beside the button (:func:`_events` cuts it, a tap shows it)."""
+    line_h = text.font(lay.small).get_linesize()
+    two_lines = 2 * line_h + lay.px(8) + 2 * lay.gap
+
+    def need(shown: list[str], below: bool) -> int:   # the height of ``shown`` whole (and of the button)
+        if title is None:
+            return _events_h(lay, shown, area.w)
+        if below:
+            return _events_h(lay, shown, area.w) + lay.gap + lay.touch
+        return max(_reach(lay), _events_h(lay, shown, area.w - _beside_w(lay, area.w, title) - lay.gap))
+
+    def room(keep: bool) -> int:   # the moves' height without the heading or with it
+        return area.h - (head_h + lay.gap if keep else 0)
+
+    keep = bool(head_h) and area.h - head_h - pad >= two_lines   # as before: the heading where two lines stay
+    h = room(keep)
+    if title is not None and h - pad - lay.gap < lay.touch:   # its button and the Game Bank's line both in sight
+        pad = max(pad_min, h - lay.gap - lay.touch)
+    before = keep, pad, title is not None and h - pad - lay.gap >= 2 * lay.touch + lay.gap
+    floor = _pad_floor(lay, pad_min)
+    for shown, least, heads in ((lines, pad_min, (True, False)), (lines[-1:], pad_min, (True, False)),
+                                (lines[-1:], floor, (False,))):   # the faces a finger high, then less
+        if need(shown, before[2]) <= room(before[0]) - before[1] - lay.gap:
+            return before
+        plans = []
+        for keep in heads if head_h else (False,):
+            for below in (True, False) if title is not None else (False,):
+                tall = max(least, min(pad, room(keep) - lay.gap - need(shown, below)))
+                if need(shown, below) <= room(keep) - tall - lay.gap:
+                    plans.append((keep, tall, below))
+        if plans:   # the heading kept if it may, then the tallest pad
+            return max(plans, key=lambda p: (p[0], p[1]))
+    return False, floor, False
+
+
+def _pad_floor(lay: Any, pad_min: int) -> int:
+    """The least height (pixels) of the face pad whose least with faces a finger high (``lay.touch``) is ``pad_min``
+    (:func:`..chrome.face_pad_height`: a line of prompt over rows of faces): its faces :func:`_reach` high."""
+    rows = max(1, (pad_min - 2 * lay.gap - lay.px(36)) // (lay.touch + lay.gap))
+    return pad_min - rows * (lay.touch - _reach(lay))
+
+
+def _reach(lay: Any) -> int:
+    """The least side (pixels) of a button kept in reach where room is short: 0.85 of a finger's (``lay.touch``),
+    48 px at 800x480, about 9 mm on the 7" panel (DESIGN.md: "touch targets at least ~9 mm")."""
+    return round(0.85 * lay.touch)
 
 
 def _placed_title(summary: dict[str, Any], action: Action) -> str:
