@@ -121,3 +121,28 @@ def test_a_token_refused_off_turn_has_words_for_a_hidden_hand():
     mine = Action("to_token", {"resource": "air", "token": 8}, 0)
     r = mm.check(s, mine)
     assert r is not None and hidden_hands_reason(s, mine, r) is r
+
+
+def test_the_cards_drawn_blind_this_turn_are_counted_and_their_refusals_have_words_for_a_hidden_hand():
+    """3.5 Robbery ("Draw blind without seeing the cards") and the Grand Theft Mission: ``drawn_blind`` counts the
+    cards the player whose turn it is drew blind this turn (the other players: 0), back to 0 when the die passes
+    on; once there is one, a price refused to that player is said without what they lack (``hidden_hands_reason``:
+    "3 Food, 3 Minerals short" beside the "1 Air, 3 Food, 3 Minerals short" said before the draw names the kind
+    drawn); before the draw it keeps its count."""
+    from companion.rules.mission_to_mars_2049.checks import hidden_hands_reason
+    from companion.rules.mission_to_mars_2049.model import replace
+    s = replace(colony(colony(main_state(3), 0, cards=(2, 0, 0)), 1, cards=(2, 2, 0)), phase="rob", face=4,
+                rob_victim=-1, rob_left=1)
+    base = Action("build_base", {}, 0)
+    assert mm.drawn_blind(s, 0) == 0
+    r = mm.check(replace(s, phase="main"), base)
+    assert r is not None and "1 Air, 3 Food, 3 Minerals short" in r.message, r.message
+    assert hidden_hands_reason(replace(s, phase="main"), base, r) is r
+    s, _ = act(s, "rob", victim=1, resource="air")
+    assert s.phase == "main" and (mm.drawn_blind(s, 0), mm.drawn_blind(s, 1)) == (1, 0)
+    r = mm.check(s, base)
+    hidden = hidden_hands_reason(s, base, r)
+    assert "short" in r.message and hidden.code == r.code and hidden.rule == r.rule
+    assert hidden.message == "A Base costs 3 Air, 3 Food, 3 Minerals: more than Anna holds.", hidden.message
+    s, _ = act(s, "done")
+    assert s.current == 1 and mm.drawn_blind(s, 0) == mm.drawn_blind(s, 1) == 0

@@ -204,3 +204,69 @@ def test_with_hands_hidden_a_refused_blind_draw_does_not_say_what_the_victim_hol
     m = d.app.message
     assert m is not None and "drawn blind from Blue" in m.text and "3.8" in m.text, m
     assert "holds no" not in _seen(d) and d.app.state == state, _seen(d)
+
+
+def _red_panel(d):
+    """The texts drawn in Red's panel (the largest button named Red)."""
+    d.frame()
+    panel = max((h.rect for h in d.app.screen.ui.hits if h.label == "Red"), key=lambda r: r.w * r.h)
+    return [t for t, r, _ in d.app.screen.ui.texts if panel.collidepoint(r.center)]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_hands_hidden_the_robbers_hand_is_not_shown_by_kind_after_a_blind_draw(driver, size):
+    """A play test's finding: with hands hidden the line read "Red draws 1 Resource card blind from Blue" (3.5
+    Robbery: "Draw blind without seeing the cards"), yet Red's panel, shown as the player's whose turn it is, went
+    from "A 2" to "A 3": the kind the line hides. Once Red has drawn blind, Red's hand is counted as the others'
+    are ("3 resources"), in the panel and its details, until the die passes on; a refused price then says no
+    shortfall by kind; Undo shows it again, and the next player's hand shows as before."""
+    d = driver(size, hands_hidden=True)
+    from companion.rules.mission_to_mars_2049.model import replace
+    s = colony(colony(busy(d.app.state), 1, cards=(2, 1, 0), tok3=(0, 1, 0)), 2, cards=(0, 0, 0))
+    s = colony(s, 0, cards=(2, 0, 0), tok3=(0, 0, 0))
+    put(d, replace(s, phase="rob", face=4, rob_victim=-1, rob_left=1, produced=-1))
+    before = _red_panel(d)
+    assert _cards_shown(before) and "2" in before, before   # Red's hand by kind before the draw
+    d.tap("Robbery")
+    d.tap("from Blue")
+    d.tap("Air")
+    assert d.app.state.colonies[0].cards[0] == 3   # the rules moved the Air card
+    after = _red_panel(d)
+    assert not _cards_shown(after) and "3 resources \u00b7 3 Road" in after, after
+    d.tap("Red")
+    assert any("Cards and tokens: hidden" in line for line in d.app.dialog.lines), d.app.dialog.lines
+    assert not any(line.startswith(("Can build", "Can afford")) for line in d.app.dialog.lines), d.app.dialog.lines
+    d.app.close_dialog()
+    d.frame()
+    d.tap("Base (why not?)")   # 3 Air of the 3 each a Base costs: no "3 Food, 3 Minerals short", nor "0 Air"
+    shown = _seen(d)
+    assert "A Base costs" in shown and "more than Red holds" in shown and "short" not in shown, shown
+    d.app.message = None
+    d.tap("Undo")
+    assert d.app.state.phase == "rob" and _cards_shown(_red_panel(d)), _red_panel(d)
+    d.tap("Redo")
+    d.tap("I'm done")
+    texts = _texts(d)
+    assert _cards_shown(texts) and d.app.state.current == 1, texts   # Blue's turn: Blue's hand by kind
+
+
+@pytest.mark.timeout(60)
+def test_with_hands_hidden_a_grand_thefts_blind_draws_hide_the_robbers_hand_too(driver):
+    """The Grand Theft Mission's three blind draws ("Draw without seeing what cards you are getting", 4.1
+    Aggressive Mission Cards) hide the robber's hand by kind as a Robbery's does."""
+    from companion.rules.mission_to_mars_2049.model import replace
+    d = driver((800, 480), hands_hidden=True)
+    s = colony(colony(busy(d.app.state), 1, cards=(2, 1, 0), tok3=(0, 1, 0)), 2, cards=(0, 0, 0))
+    put(d, replace(s, phase="rob", face=0, rob_victim=1, rob_left=3, produced=-1))
+    assert _cards_shown(_red_panel(d))
+    d.tap("Grand Theft")
+    d.tap("Air")
+    assert d.app.state.phase == "rob" and not _cards_shown(_red_panel(d)), _red_panel(d)
+
+
+@pytest.mark.timeout(30)
+def test_with_open_hands_the_robbers_hand_stays_shown_after_a_blind_draw(driver):
+    d = driver()
+    _robbery(d)
+    assert _cards_shown(_red_panel(d)) and "21" in " ".join(_red_panel(d)), _red_panel(d)

@@ -85,8 +85,15 @@ def hidden_hands_reason(state: State, action: Action, rejection: Rejection) -> R
     into a token refused to a player whose turn it is not, without what they hold ("When it is not their turn,
     Blue may change Air cards, the type just produced, into a token only with 3 of them for a (3) token, 8 for
     an (8) one", F.A.Q. Q.7; 3.8); a blind draw's kind the victim holds none of, without saying so ("Green holds
-    no Minerals card" told the table the hidden hand: 3.5 Robbery, "Draw blind without seeing the cards"); any
-    other refusal as it is (the player whose turn it is shows their hand)."""
+    no Minerals card" told the table the hidden hand: 3.5 Robbery, "Draw blind without seeing the cards"); the
+    player whose turn it is, once they have drawn a card blind this turn (``State.blind``), refused a price or a
+    token's cards without what they lack ("A Base costs 3 Air, 3 Food, 3 Minerals: more than Red holds", not
+    "3 Food, 3 Minerals short", which beside "1 Air, 3 Food, 3 Minerals short" before the draw would name the kind
+    drawn); any other refusal as it is (the player whose turn it is shows their hand)."""
+    if action.seat == state.current and state.blind and rejection.code in ("cannot_afford", "too_few_cards"):
+        head = rejection.message.rsplit(": ", 1)[0]
+        return Rejection(rejection.code, f"{head}: more than {state.seats[action.seat].name} holds.",
+                         rejection.rule)
     if action.kind == A.ROB and rejection.code == "no_such_card":
         victim = state.seats[action.args["victim"]].name
         return reject(rejection.code, f"That is not the kind of the card drawn blind from {victim}: look at the card "

@@ -295,7 +295,7 @@ def next_turn(state: State, events: list[Event], **extra: Any) -> State:
     if not extra:
         extra = _NO_ROLL
     return replace(state, current=seat, phase=ROLL, face=0, produced=-1, bought=False, played=False,
-                   turn=state.turn + 1, rob_victim=-1, rob_left=0, fresh=(), **extra)
+                   turn=state.turn + 1, rob_victim=-1, rob_left=0, fresh=(), blind=0, **extra)
 
 
 _NO_ROLL = {"before_roll": None}
@@ -322,6 +322,7 @@ def _apply_rob(state: State, action: Action, events: list[Event]) -> State:
         state = set_colony(state, seat, gain(state.colonies[seat], r, 1))
         events.append(later("robbed", ROBBED, (_name(state, seat), RESOURCE_NAMES[r], _name(state, victim)),
                             {"victim": victim, "resource": res}))
+        state = replace(state, blind=state.blind + 1)
         if not any(state.colonies[victim].cards):
             left = 0
     if left <= 0:
@@ -345,6 +346,15 @@ def hidden_hands_text(event: Event) -> str:
         return event.text
     name = RESOURCE_NAMES[RESOURCES.index(res)]
     return event.text.replace(f" draws 1 {name} card from ", " draws 1 Resource card blind from ", 1)
+
+
+def drawn_blind(state: State, seat: int) -> int:
+    """How many of the Resource cards ``seat`` holds the table did not see the kind of: those the player whose turn
+    it is drew blind this turn (``State.blind``: 3.5 Robbery, "Draw blind without seeing the cards"; the Grand Theft
+    Mission, "Draw without seeing what cards you are getting"), else 0. A table that keeps its hands hidden reads
+    these draws without their kind (:func:`hidden_hands_text`); a hand shown by kind beside the counts it showed
+    before the draw would name it."""
+    return state.blind if seat == state.current else 0
 
 
 def _apply_take(state: State, action: Action, events: list[Event]) -> State:

@@ -191,7 +191,9 @@ class State:
     most recent roll; ``fresh``: the Resource Stations the player whose turn it
     is built and paid for this turn, each ``(resource 0..2, base k)`` (emptied
     when the die passes on): a Base built over one of them pays its price back
-    (7. F.A.Q. Q.2, :func:`refund`).
+    (7. F.A.Q. Q.2, :func:`refund`); ``blind``: the Resource cards the player whose turn it is drew blind this turn
+    (3.5 Robbery: "Draw blind without seeing the cards"; the Grand Theft Mission), whose kinds only the robber and
+    the victim know (0 when the die passes on).
     """
 
     seats: tuple[Seat, ...]
@@ -220,6 +222,7 @@ class State:
     before_roll: "State | None" = None
     rolled: int = 0
     fresh: tuple[tuple[int, int], ...] = ()  # a default: states stored before it load with none
+    blind: int = 0  # a default: states stored before it load with none
 
 
 # --------------------------------------------------------------------------- derived facts

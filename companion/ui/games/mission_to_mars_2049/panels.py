@@ -33,14 +33,21 @@ def hand_shown(app: Any, state: Any) -> int:
     Protection (4.1 Peaceful Mission Cards) need no hand to answer, and the first of them is not the one
     at the screen: a tester saw Blue's cards shown to the whole table, Red's hidden, while Red waited
     for Blue or Green to answer Red's Black Friday accident. In the roll-off (phase ``"rolloff"``, 3.3 Who
-    starts the game?) nobody's turn has begun: nobody's hand (a tester saw the roller's cards). -1: nobody's."""
+    starts the game?) nobody's turn has begun: nobody's hand (a tester saw the roller's cards). Once that player
+    has drawn a card blind this turn (``drawn_blind``: 3.5 Robbery, the Grand Theft Mission), nobody's until the
+    die passes on: their "A 21" beside the "A 20" the table saw before the draw named the kind that
+    ``hidden_hands_text`` hides ("Red draws 1 Resource card blind from Blue"; a play test's finding). -1:
+    nobody's."""
+    from companion.rules.mission_to_mars_2049 import drawn_blind
     phase = app.game.phase(state)
     if phase == "rolloff":
         return -1
     if phase == "protect":
-        return state.current
-    acting = app.game.to_act(state).seats
-    return acting[0] if acting else -1
+        seat = state.current
+    else:
+        acting = app.game.to_act(state).seats
+        seat = acting[0] if acting else -1
+    return -1 if seat >= 0 and drawn_blind(state, seat) else seat
 
 
 def event_lines(app: Any, events: list[Any]) -> list[str]:

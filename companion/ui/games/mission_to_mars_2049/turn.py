@@ -279,6 +279,9 @@ class TurnScreen(Screen):
             rejection = game.check(state, action)
             if rejection is None:
                 continue
+            if hidden_hands(self.app):   # after a blind draw, without what the hand lacks (hidden_hands_reason)
+                from companion.rules.mission_to_mars_2049.checks import hidden_hands_reason
+                rejection = hidden_hands_reason(state, action, rejection)
             if rejection.code == "cannot_afford" and rejection.message not in prices:
                 prices.append(rejection.message)
             if first is None or (first[1].code == "cannot_afford" and rejection.code != "cannot_afford"):
@@ -318,11 +321,14 @@ class TurnScreen(Screen):
     def _make(self, action: Action) -> None:
         """Make ``action``; then say its first tip other than those asked before it (3.6.4, 6.0.2), if any and
         the game goes on (a tip over the winner's line on the Game over screen: a tester's finding). With hands
-        hidden, a move refused to a player whose turn it is not, or a blind draw refused, is said in the rules' words
-        for a hidden hand (``hidden_hands_reason``: "Blue holds 2" would tell the table what the option hides)."""
+        hidden, a move refused to a player whose turn it is not, or a blind draw refused, or any move refused to a
+        player who drew a card blind this turn, is said in the rules' words for a hidden hand
+        (``hidden_hands_reason``: "Blue holds 2" would tell the table what the option hides)."""
+        from companion.rules.mission_to_mars_2049 import drawn_blind
         from companion.rules.mission_to_mars_2049.advice import armageddon_warning, base_warning, hints
         state = self.app.state
-        if hidden_hands(self.app) and (action.seat != getattr(state, "current", action.seat) or action.kind == "rob"):
+        if hidden_hands(self.app) and (action.seat != getattr(state, "current", action.seat) or action.kind == "rob"
+                                       or drawn_blind(state, action.seat)):
             rejection = self.app.game.check(state, action)
             if rejection is not None:
                 from companion.rules.mission_to_mars_2049.checks import hidden_hands_reason
