@@ -90,3 +90,23 @@ def test_a_long_newest_line_beside_productivity_is_read_whole(driver, players):
     words, _ = _read(d)
     assert "Blue plays the Productivity Mission: Blue's Stations produce 1 Air card each" in words, words
     _in_reach(d)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size,players", [((800, 480), 3), ((800, 480), 4), ((480, 800), 3), ((480, 800), 4)])
+def test_in_the_roll_off_whose_roll_it_is_is_said_whole_over_four_rolls(driver, size, players):
+    """The roll-off (3.3 Who starts the game?) after four rolls that were not Air: what the roll is for ("Blue
+    rolls for who starts: on Air, Blue starts; else Green rolls") is said whole, in the heading or in the face
+    pad's prompt, not cut to make room for the rolls said above the pad; the newest roll is read whole."""
+    from companion.ui import text
+    d = driver(size, players)
+    for face in (2, 3, 2, 4):
+        d.roll(face)
+    cuts = text.STATS["cut"]
+    d.frame()
+    purpose = d.app.expect().purpose
+    seen = " ".join(t for t, _, _ in d.app.screen.ui.texts)
+    words, _ = _read(d)
+    assert text.STATS["cut"] == cuts and purpose in seen, (purpose, text.CUTS[-2:])
+    assert d.app.recent[-1].text in words, words
+    _in_reach(d, productivity=False)

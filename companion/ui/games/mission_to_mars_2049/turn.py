@@ -479,8 +479,10 @@ class TurnScreen(Screen):
         head_h = len(text.wrap(prompt, area.w, lay.small, True)) * text.font(lay.small, True).get_linesize() \
             if prompt else 0
         if rolling:   # what happened whole, or the newest: the pad smaller, the heading into the pad (_roll_plan)
-            keep, pad_h, below = _roll_plan(lay, area, head_h, pad_h, face_pad_height(lay, area.w, app.face_labels()),
-                                            recent, extra[0].title if extra else None)
+            said = text.wrap(f"Roll: {prompt}", area.w - 2 * lay.gap, lay.small, True) if prompt else []
+            keep, pad_h, below = _roll_plan(lay, area, (head_h, len(said) * text.font(lay.small, True).get_linesize()),
+                                            pad_h, face_pad_height(lay, area.w, app.face_labels()), recent,
+                                            extra[0].title if extra else None)
             prompt = prompt if keep else ""
         if prompt:
             head, area = L.take_top(area, head_h, lay.gap)
@@ -674,19 +676,24 @@ def _events_h(lay: Any, lines: list[str], width: int) -> int:
     return rows * line_h + lay.px(8)
 
 
-def _roll_plan(lay: Any, area: pygame.Rect, head_h: int, pad: int, pad_min: int, lines: list[str],
+def _roll_plan(lay: Any, area: pygame.Rect, heights: tuple[int, int], pad: int, pad_min: int, lines: list[str],
                title: str | None) -> tuple[bool, int, bool]:
     """``(heading kept, pad height, button below)`` while a roll is awaited, in the moves' ``area``: the heading
-    ``head_h`` pixels tall (0: none), the face pad ``pad`` pixels tall (at least ``pad_min``), the button ``title``
-    (the Productivity Mission; None: none) below what happened this turn (``lines``, oldest first) or beside it.
-    The first of these that shows every line whole, then the newest whole: as before; the pad down towards
-    ``pad_min`` and the heading into the pad (the pad says whose roll), the button where what happened needs the
-    less room; for the newest, then the faces less than a finger high (:func:`_pad_floor`). So the newest event is
+    ``heights[0]`` pixels tall (0: none) and ``heights[1]`` said in the pad's prompt ("Roll: ..."), the face pad
+    ``pad`` pixels tall (at least ``pad_min``), the button ``title`` (the Productivity Mission; None: none) below
+    what happened this turn (``lines``, oldest first) or beside it. The first of these that shows every line
+    whole, then the newest whole: as before; the pad down towards ``pad_min`` and the heading into the pad where
+    its prompt has the room to say it whole (the pad then says whose roll), the button where what happened needs
+    the less room; for the newest, then the faces less than a finger high (:func:`_pad_floor`). So the newest is
     read whole at the reading size (a tester's finding: with 3 players at 800x480 an event was cut to "Green \u2026"
     beside the Productivity button; with 4 at 480x800 the box was 38 px, hardly a line). Where nothing lets it,
-    the most room it can have, beside the button (:func:`_events` cuts it, a tap shows it)."""
+    as before (:func:`_events` cuts it, a tap shows it)."""
     line_h = text.font(lay.small).get_linesize()
     two_lines = 2 * line_h + lay.px(8) + 2 * lay.gap
+    head_h, said_h = heights
+
+    def said(keep: bool, tall: int) -> bool:   # the heading, or the pad's prompt ``tall - pad_min`` taller, whole
+        return keep or not head_h or said_h <= lay.px(36) + max(0, tall - pad_min)
 
     def need(shown: list[str], below: bool) -> int:   # the height of ``shown`` whole (and of the button)
         if title is None:
@@ -712,11 +719,11 @@ def _roll_plan(lay: Any, area: pygame.Rect, head_h: int, pad: int, pad_min: int,
         for keep in heads if head_h else (False,):
             for below in (True, False) if title is not None else (False,):
                 tall = max(least, min(pad, room(keep) - lay.gap - need(shown, below)))
-                if need(shown, below) <= room(keep) - tall - lay.gap:
+                if need(shown, below) <= room(keep) - tall - lay.gap and said(keep, tall):
                     plans.append((keep, tall, below))
         if plans:   # the heading kept if it may, then the tallest pad
             return max(plans, key=lambda p: (p[0], p[1]))
-    return False, floor, False
+    return before
 
 
 def _pad_floor(lay: Any, pad_min: int) -> int:
