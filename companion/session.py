@@ -510,6 +510,38 @@ class Session:
         """The current game's refused moves (see :meth:`Store.refusals`); [] without a game."""
         return self.store.refusals(self._record.id) if self._record is not None else []
 
+    # ---------------------------------------------------------------- drafts
+    def draft(self, name: str) -> Any:
+        """The JSON value a screen kept as its draft ``name`` (:meth:`keep_draft`) for the game shown, when it
+        was kept at this very move (:attr:`seq`); else None: no draft, one kept at another move (an undo or a
+        move since), one that does not read (damaged: logged), or no game. Never raises."""
+        if self._record is None:
+            return None
+        try:
+            kept = self.store.draft(self._record.id, name)
+            if kept is None or kept[0] != self._seq:
+                return None
+            return json.loads(kept[1])
+        except Exception as exc:  # a draft never stops a game: it is only lost
+            log.warning("draft %r of game %s ignored: %s", name, self._record.id, exc)
+            return None
+
+    def keep_draft(self, name: str, value: Any) -> bool:
+        """Keep ``value`` (JSON-able; None forgets the draft) as the game shown's draft ``name``, at its
+        current move (:attr:`seq`), in a transaction of its own committed at once (a restart shows it again:
+        :meth:`draft`). A draft never costs a move: never inside a :meth:`batch` (whose moves a failing write
+        could take back with it: returns False), and a write that fails (read-only, full disk...) only loses
+        the draft (logged). Returns True when kept. Never raises."""
+        if self._record is None or self._batch is not None or not self.store.writable:
+            return False
+        try:
+            body = None if value is None else json.dumps(value, separators=(",", ":"), allow_nan=False)
+            self.store.set_draft(self._record.id, name, self._seq, body)
+        except Exception as exc:
+            log.warning("draft %r of game %s not kept: %s", name, self._record.id, exc)
+            return False
+        return True
+
     def log_tail(self, limit: int, before: int | None = None) -> list[LogEntry]:
         """The last ``limit`` active log entries up to ``before`` (default: the
         current ``seq``), oldest first; reads only those rows. [] without a game."""

@@ -19,6 +19,9 @@ Tables::
     snapshots(game, seq, engine, format, state, created_at)
                                                             a cache: the pickled state after the
                                                             first ``seq`` actions (see below)
+    drafts(game, name, seq, body, created_at)
+                                                            what a screen was typing at the game's
+                                                            action ``seq`` (see below); not a move
 
 The active actions of a game are always the prefix ``seq = 1..n`` with
 ``undone = 0``; undone actions (the redo tail) follow it.
@@ -31,6 +34,13 @@ deleted (a new action after undo), in the same transaction, so a snapshot
 always describes the actions stored before it. A partial index on the undone
 actions finds the end of the active prefix without reading the log. Timestamps are
 UTC ISO 8601 strings (``2025-03-01T20:15:02+00:00``).
+
+Drafts keep what the table was typing on a screen (a new event card half entered) across a restart: one
+row per game and ``name`` (the screen's own word), ``body`` a JSON text only that screen reads. They are
+not part of a game: no export, replay or look reads them. Their table is made at the first draft written
+(``CREATE TABLE IF NOT EXISTS``, as ``refusals`` and ``touches`` are), and ``user_version`` stays 2: a file
+without it reads as having no draft, and an older companion still opens a file that has it (a schema
+version it does not know would make it set the file aside as "written by a newer version").
 
 At open (for play) a damaged file (``PRAGMA quick_check`` fails, not a
 database, a schema from a newer version) is moved aside with its
@@ -666,6 +676,32 @@ class Store:
             log.debug("no touches: %s", exc)
             return None
         return (int(row[0]), int(row[1]), str(row[2])) if row else None
+
+    # -- drafts: what a screen was typing (not a move; see the module docstring) ---------------------------
+    _DRAFTS = ("CREATE TABLE IF NOT EXISTS drafts (game INTEGER NOT NULL REFERENCES games(id), name TEXT NOT NULL, "
+               "seq INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (game, name))")
+
+    def draft(self, game: int, name: str) -> tuple[int, str] | None:
+        """``(seq, body)`` of ``game``'s draft called ``name``, or None (also in a file without drafts).
+        Raises ``sqlite3.Error`` when the row cannot be read (a damaged page)."""
+        if not self._conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'drafts'").fetchone():
+            return None
+        row = self._conn.execute("SELECT seq, CAST(body AS BLOB) FROM drafts WHERE game = ? AND name = ?",
+                                 (game, name)).fetchone()
+        if row is None:
+            return None
+        return int(row[0]), bytes(row[1]).decode("utf-8", "replace")  # a damaged body: the reader's to refuse
+
+    def set_draft(self, game: int, name: str, seq: int, body: str | None) -> None:
+        """Keep ``body`` as ``game``'s draft ``name``, typed at its action ``seq`` (replacing the one kept);
+        ``body`` None forgets it. The drafts of games no longer open go in the same transaction. Committed
+        as a move is (``synchronous=FULL``: a power cut loses nothing shown). Raises :class:`StoreError`."""
+        with self._transaction() as conn:
+            conn.execute(self._DRAFTS)
+            conn.execute("DELETE FROM drafts WHERE game = ? AND name = ?", (game, name))
+            conn.execute("DELETE FROM drafts WHERE game NOT IN (SELECT id FROM games WHERE status = 'open')")
+            if body is not None:
+                conn.execute("INSERT INTO drafts VALUES (?, ?, ?, ?, ?)", (game, name, seq, body, utc_now()))
 
     def set_status(self, game: int, status: str) -> None:
         """Set a game's ``status`` (open | over | abandoned). Raises :class:`StoreError`."""
