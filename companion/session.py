@@ -514,8 +514,9 @@ class Session:
     def draft(self, name: str) -> Any:
         """The JSON value a screen kept as its draft ``name`` (:meth:`keep_draft`) for the game shown, when it
         was kept at this very move (:attr:`seq`); else None: no draft, one kept at another move (an undo or a
-        move since), one that does not read (damaged: logged), or no game. Never raises."""
-        if self._record is None:
+        move since), one that does not read (damaged: logged), a game abandoned (looked at), or no game. Never
+        raises."""
+        if self._record is None or self._record.status == "abandoned":
             return None
         try:
             kept = self.store.draft(self._record.id, name)

@@ -125,3 +125,13 @@ def test_a_schema_1_file_has_no_draft_until_one_is_kept(tmp_path):
     assert s.draft("card") is None and s.keep_draft("card", [1])
     assert Session.open(path).draft("card") == [1]
     assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+
+
+def test_an_abandoned_game_looked_at_shows_no_draft(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    s = _started(path)
+    old = s.record.id
+    assert s.keep_draft("card", {"name": "Leak"})
+    s.new_game(GAME, s.options)  # the first game abandoned, its draft still in the file
+    assert s.view(old) and s.record.status == "abandoned" and s.seq == 0
+    assert s.draft("card") is None

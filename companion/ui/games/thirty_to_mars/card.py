@@ -2,9 +2,15 @@
 (only the colour that must be drawn), or enter a new card's printed fields
 (name, difficulty or "roll", location 1-6 or "roll", the symbols of each
 result with +/- steppers); a new card is saved to the catalogue, then drawn.
+
+What the editor holds is kept as a draft in the saved games file (:data:`DRAFT`, ``Session.keep_draft``) each
+time a frame shows a change: a restart (a power cut, a kill) brings the table back to the editor, on its
+page, with what was typed. The draft goes when the card is saved or drawn, the editor cancelled, or the game
+moves on from the move it was typed at (an undo past the draw, a new game: ``Session.draft``).
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -23,11 +29,15 @@ from .known import ask_known
 from ...screens.base import Screen
 from ...screens.chrome import message_rect, next_rect
 
+log = logging.getLogger(__name__)
+
 KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM'-")
 DIGIT_ROW = "1234567890"  # a row of its own where the keyboard has the room, else in the top row's place ("123")
 PAGES = ("name", "numbers") + RESULTS
 MAX_NAME = 40
 TOOLS_W = 2 * 80 + 120 + 110 + 3 * 6  # design units: ◀ ▶ Search Edit in one row
+#: the name of the editor's draft in the saved games file (:meth:`CardScreen.keep_draft`)
+DRAFT = "event card"
 SHORT_SYMBOLS = {"workspace_breaks": "Breaks", "any_resource": "Any", "draw_yellow": "Yellow card",
                  "draw_red": "Red card", "repair_kit": "Repair Kit"}
 
@@ -49,6 +59,8 @@ class CardScreen(Screen):
         self._yesterday = ByDay(_day_before)
         #: (the day before's events, the state, its losses, its summary lines): :meth:`paint_strips`
         self._summary: tuple[Any, Any, list[str], list[str]] | None = None
+        #: ((the game's store id, its seq), the draft) last handed to the saved games file, or None
+        self._kept: tuple[tuple[int, int], dict[str, Any]] | None = None
         self.reset_editor()
 
     def reset_editor(self) -> None:
@@ -68,6 +80,75 @@ class CardScreen(Screen):
         self.searching = False
         self.edit_mode = False
         self.query = ""
+        self._kept = None
+        self.restore_draft()
+
+    def leave(self) -> None:
+        """The game moved on from the move the draft was typed at (an undo past the draw, the card drawn):
+        the draft goes. Left for the game picker or a New-game screen over this game, it stays (Back to game
+        brings the editor back)."""
+        kept, self._kept = self._kept, None
+        where = self.where()
+        if kept is not None and where is not None and where[0] == kept[0][0] and where != kept[0]:
+            self.app.session.keep_draft(DRAFT, None)
+
+    def where(self) -> tuple[int, int] | None:
+        """(the store id of the game shown, its seq), or None without a game."""
+        session = self.app.session
+        record = session.record
+        return (record.id, session.seq) if record is not None else None
+
+    def draft(self) -> dict[str, Any]:
+        """What the editor holds, as the JSON kept in the saved games file (:data:`DRAFT`)."""
+        return {"colour": self.colour(), "page": PAGES[self.page], "name": self.card_name,
+                "difficulty": self.difficulty, "location": self.location, "tutorial": self.tutorial,
+                "effects": {r: dict(e) for r, e in self.effects.items() if any(e.values())},
+                "editing": self.editing_name}
+
+    def keep_draft(self) -> None:
+        """Hand the editor's draft to the saved games file when it changed since the last frame (a key, a
+        number, a page turned), or forget it when the editor closed; called as each frame is drawn, before
+        it is shown. One small transaction of its own: a write that fails only loses the draft (logged)."""
+        want = self.draft() if self.editing else None
+        where = self.where()
+        kept = self._kept
+        if where is None or (want is None and kept is None) or (kept is not None and kept == (where, want)):
+            return
+        self._kept = (where, want) if want is not None else None
+        self.app.session.keep_draft(DRAFT, want)
+
+    def restore_draft(self) -> bool:
+        """The editor as the draft kept for this move left it (``Session.draft``): True when it was, False
+        when there is none or it does not read as a card being typed for the colour to draw now (ignored)."""
+        got = self.app.session.draft(DRAFT)
+        if got is None:
+            return False
+        try:
+            page, name = PAGES.index(got["page"]), got["name"]
+            difficulty, location, tutorial = got["difficulty"], got["location"], got["tutorial"]
+            effects, editing = got["effects"], got["editing"]
+            if not (isinstance(effects, dict) and all(r in RESULTS and isinstance(e, dict) and
+                                                      all(sym in EFFECT_SYMBOLS for sym in e)
+                                                      for r, e in effects.items())):
+                raise ValueError("its effects are not a card's")
+            ints = (difficulty, location) + tuple(n for e in effects.values() for n in e.values())
+            if (got["colour"] != self.colour() or not isinstance(name, str) or len(name) > MAX_NAME
+                    or any(type(n) is not int for n in ints) or not 0 <= difficulty <= MAX_DIFFICULTY
+                    or not 0 <= location <= 6 or not isinstance(tutorial, bool)
+                    or not (editing is None or isinstance(editing, str))):
+                raise ValueError("not a card being typed now")
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("the event card draft is ignored: %s", exc)
+            return False
+        self.reset_editor()
+        self.page, self.card_name, self.difficulty, self.location = page, name, difficulty, location
+        self.tutorial, self.editing_name, self.editing = tutorial, editing, True
+        for r in RESULTS:
+            self.effects[r] = dict(effects.get(r, {}))
+            for sym in list(self.effects[r]):
+                self.step_effect(r, sym, 0)  # within the steppers' bounds
+        self._kept = (self.where(), self.draft())
+        return True
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -243,6 +324,12 @@ class CardScreen(Screen):
         self.effects[result][symbol] = max(low, min(MAX_EFFECT, cur))
 
     # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen (see :meth:`Screen.draw`), then the editor's draft kept if it changed
+        (:meth:`keep_draft`): saved before the frame that shows it."""
+        super().draw(surface)
+        self.keep_draft()
+
     def paint(self, ui: Ui) -> None:
         lay = ui.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
