@@ -85,3 +85,24 @@ def test_the_dice_of_the_dialog_are_named_by_who_rolled_them(make_driver, size):
     assert "Maria's re-roll of Dieter's die" in shown(d), shown(d)
     d.roll(3)
     assert d.app.state.dice == (1, 3)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("sanity", [{"Maria": 10, "Jean-Louis": 10},
+                                    {"Maria": 10, "Jean-Louis": 10, "Larisa": 10, "Dieter": 10}])
+def test_every_option_is_the_marsonauts_name_over_the_use(make_driver, size, sanity):
+    """A play tester's finding: at 480x800 "Jean-Louis" over "double Larisa's die (1)" (too long for a line)
+    beside "Maria: re-roll Larisa's die (1)" on one line read untidy from 1 m. Where one option takes two lines
+    they all do, the name over the use; every option whole, none on a "More..." page."""
+    d = check_with(make_driver, size, sanity)
+    d.tap("Ability")
+    labels = [o for o, _ in d.app.dialog.options]
+    drawn = [t for t, _, _ in d.app.screen.ui.texts]
+    assert "More\u2026" not in labels and len(labels) >= 4, labels
+    split = [label for label in labels if label.split(": ", 1)[1] in drawn and label not in drawn]
+    whole = [label for label in labels if label in drawn]
+    assert split == labels or whole == labels, (split, whole)
+    assert split == labels or size == (800, 480)  # (at 480x800 the longest takes two lines)
+    check_sizes(d, f"ability options alike {size}")
+    assert_no_overlaps(d, f"ability options alike {size}")

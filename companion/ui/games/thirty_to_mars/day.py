@@ -179,7 +179,10 @@ class DayScreen(Screen):
         choice that then asks which friend (:meth:`ask_ward`). Under the title, what each use costs now, in
         the rules' words (``ability_cost``: Sanity to 1, nothing more for Maria's second re-roll, nothing
         while Stan's ward holds; a tester's finding: "Sanity drops to 1 afterwards" for every use), then why
-        a Marsonaut at Sanity 10 has none (:meth:`abilities_waiting`)."""
+        a Marsonaut at Sanity 10 has none (:meth:`abilities_waiting`). Each option is the Marsonaut's name over
+        what the use does, all of them alike, wherever one is too long for a line (``dense``: a tester's
+        finding at 480x800, "Jean-Louis" over "double Larisa's die (1)" beside "Maria: re-roll Larisa's die (1)"
+        on one line read untidy from 1 m); in two columns where they fit so (800x480: no "More..." page)."""
         app = self.app
         state = app.state
         acts = [a for a in app.game.legal_actions(state) if a.kind == "ability"]
@@ -203,7 +206,7 @@ class DayScreen(Screen):
             options.append((f"{stan}: protect a friend's Sanity", lambda: self.ask_ward(wards)))
         users = dict.fromkeys(a.args["who"] for a in others + wards[:1])
         costs = app.game.ability_costs(state, list(users))   # those who pay the same on one line
-        app.ask("Use a Special Ability", options, lines=costs + waiting)
+        app.ask("Use a Special Ability", options, lines=costs + waiting, dense=True)
 
     def abilities_waiting(self, acts: list[Action]) -> list[str]:
         """Why each Marsonaut ready to use their Special Ability (Sanity 10, standing) has none of ``acts``:
