@@ -38,7 +38,6 @@ def hand_shown(app: Any, state: Any) -> int:
     die passes on: their "A 21" beside the "A 20" the table saw before the draw named the kind that
     ``hidden_hands_text`` hides ("Red draws 1 Resource card blind from Blue"; a play test's finding). -1:
     nobody's."""
-    from companion.rules.mission_to_mars_2049 import drawn_blind
     phase = app.game.phase(state)
     if phase == "rolloff":
         return -1
@@ -47,7 +46,7 @@ def hand_shown(app: Any, state: Any) -> int:
     else:
         acting = app.game.to_act(state).seats
         seat = acting[0] if acting else -1
-    return -1 if seat >= 0 and drawn_blind(state, seat) else seat
+    return -1 if seat >= 0 and app.game.drawn_blind(state, seat) else seat
 
 
 def event_lines(app: Any, events: list[Any]) -> list[str]:

@@ -324,11 +324,10 @@ class TurnScreen(Screen):
         hidden, a move refused to a player whose turn it is not, or a blind draw refused, or any move refused to a
         player who drew a card blind this turn, is said in the rules' words for a hidden hand
         (``hidden_hands_reason``: "Blue holds 2" would tell the table what the option hides)."""
-        from companion.rules.mission_to_mars_2049 import drawn_blind
         from companion.rules.mission_to_mars_2049.advice import armageddon_warning, base_warning, hints
         state = self.app.state
         if hidden_hands(self.app) and (action.seat != getattr(state, "current", action.seat) or action.kind == "rob"
-                                       or drawn_blind(state, action.seat)):
+                                       or self.app.game.drawn_blind(state, action.seat)):
             rejection = self.app.game.check(state, action)
             if rejection is not None:
                 from companion.rules.mission_to_mars_2049.checks import hidden_hands_reason
