@@ -134,8 +134,13 @@ def run_die(args: argparse.Namespace) -> int:
                     where = "auto (/dev/mars-die or the die's USB id)" if args.port == "auto" else args.port
                     todo = {"busy": "another program has it open (the companion? sudo systemctl stop companion)",
                             "denied": "this user may not open it (sudo usermod -aG dialout $USER, log in again)"}
-                    print(f"companion die: no die on {where} yet ({st.last_error or 'not found'}); waiting - "
-                          f"{todo.get(st.open_problem, 'plug it in')}, or Ctrl-C", file=sys.stderr, flush=True)
+                    if st.open_problem == "not_a_port":  # a tester's finding: /dev/null said "plug it in"
+                        print(f"companion die: {where} is not a serial port ({st.last_error}); trying it again in "
+                              "case it becomes one - give the die's port (--port /dev/ttyACM0, /dev/mars-die or "
+                              "auto), or Ctrl-C", file=sys.stderr, flush=True)
+                    else:
+                        print(f"companion die: no die on {where} yet ({st.last_error or 'not found'}); waiting - "
+                              f"{todo.get(st.open_problem, 'plug it in')}, or Ctrl-C", file=sys.stderr, flush=True)
                     told_waiting = True
                 continue
             told_waiting = False

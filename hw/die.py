@@ -256,15 +256,43 @@ def find_die_port(usb_ids: Iterable[tuple[int, int | None]] = USB_IDS,
 
 
 #: why the port could not be opened (:attr:`DieStatus.open_problem`): another program holds it (a ``companion die``
-#: left running, a modem manager probing it), or this user may not open it (not in the ``dialout`` group)
-BUSY, DENIED = "busy", "denied"
-_OPEN_PROBLEMS = {errno.EAGAIN: BUSY, errno.EBUSY: BUSY, errno.EACCES: DENIED, errno.EPERM: DENIED}
+#: left running, a modem manager probing it), this user may not open it (not in the ``dialout`` group), or the path
+#: is no serial port at all (``--die /dev/null``, a regular file, a folder: the terminal settings cannot be read,
+#: ``ENOTTY`` "Inappropriate ioctl for device"; it is still tried again, as for an unplugged die: the path, a
+#: udev symlink, may name the die later)
+BUSY, DENIED, NOT_A_PORT = "busy", "denied", "not_a_port"
+_OPEN_PROBLEMS = {errno.EAGAIN: BUSY, errno.EBUSY: BUSY, errno.EACCES: DENIED, errno.EPERM: DENIED,
+                  errno.ENOTTY: NOT_A_PORT, errno.EISDIR: NOT_A_PORT}
+
+
+def _errno(exc: BaseException | None) -> int | None:
+    """The errno of ``exc`` or of the error it was raised from: pyserial's "Could not configure port" carries
+    none itself, the ``termios.error`` (``(25, 'Inappropriate ioctl for device')``) in its context does."""
+    seen = 0
+    while exc is not None and seen < 5:
+        err = getattr(exc, "errno", None)
+        if err is None and exc.args and isinstance(exc.args[0], int) and not isinstance(exc, serial.SerialException):
+            err = exc.args[0]  # termios.error has no errno attribute, only args (errno, text)
+        if isinstance(err, int):
+            return err
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
 
 
 def open_problem(exc: BaseException) -> str | None:
-    """:data:`BUSY`, :data:`DENIED`, or None (not there, or another error) for an exception raised opening a port
-    (pyserial's ``SerialException`` carries the ``OSError``'s errno)."""
-    return _OPEN_PROBLEMS.get(getattr(exc, "errno", None))
+    """:data:`BUSY`, :data:`DENIED`, :data:`NOT_A_PORT`, or None (not there, or another error) for an exception
+    raised opening a port (pyserial's ``SerialException`` carries the ``OSError``'s errno, or was raised from a
+    ``termios.error`` that does)."""
+    return _OPEN_PROBLEMS.get(_errno(exc))
+
+
+def open_error(exc: BaseException) -> str:
+    """The words of a failed open, for :attr:`DieStatus.last_error`: the system's own ("Inappropriate ioctl for
+    device (ENOTTY)") where pyserial hid them in "Could not configure port: (25, '...')"; else ``str(exc)``."""
+    inner = exc.__cause__ or exc.__context__
+    if _errno(exc) == errno.ENOTTY and inner is not None and len(inner.args) >= 2 and isinstance(inner.args[1], str):
+        return f"{inner.args[1]} (ENOTTY)"
+    return str(exc)
 
 
 @dataclass(frozen=True)
@@ -279,7 +307,8 @@ class DieStatus:
     ``open_failures``: failed opens; ``callback_errors``: exceptions raised by
     ``post``; ``last_error``: text of the last I/O error while no port is open (a failed open, the lost
     connection), or None since the last successful open; ``open_problem``: :func:`open_problem` of the last
-    failed open (:data:`BUSY`: the die is plugged in but another program has it), None since a successful one.
+    failed open (:data:`BUSY`: the die is plugged in but another program has it; :data:`NOT_A_PORT`: the path is
+    no serial port), None since a successful one.
     """
 
     connected: bool = False
@@ -516,7 +545,7 @@ class DieReader:
             ser.reset_input_buffer()  # bytes from before the open may start mid-line
         except Exception as e:  # SerialException, OSError, ValueError: not there, busy, no rights
             with self._lock:
-                self._status = dataclasses.replace(self._status, port=port, last_error=str(e),
+                self._status = dataclasses.replace(self._status, port=port, last_error=open_error(e),
                                                    open_problem=open_problem(e),
                                                    open_failures=self._status.open_failures + 1)
             said, self._said = self._said == str(e), str(e)  # the same reason again: logged once, not every retry

@@ -85,9 +85,9 @@ class HwLink:
     def die_status(self) -> dict[str, Any]:
         """``{"mode": "none"|"die", "connected": bool, "port": path | None, "last_roll": face 1..6 | None,
         "rolls": int, "lines": int, "ignored": int, "errors": {reason: int}, "open_failures": int,
-        "callback_errors": int, "last_error": str | None, "open_problem": "busy" | "denied" | None}``: counts
-        since start (:class:`hw.die.DieStatus`; ``open_problem``: why the last open failed, when another program
-        holds the port or this user may not open it):
+        "callback_errors": int, "last_error": str | None, "open_problem": "busy" | "denied" |
+        "not_a_port" | None}``: counts since start (:class:`hw.die.DieStatus`; ``open_problem``: why the last open
+        failed, when another program holds the port, this user may not open it or the path is no serial port):
         ``lines`` read whole (ignored ones too), ``errors`` the lines ignored by reason (garbled, not of the
         protocol, cut off by an unplug: every one of ``hw.die.REASONS``; ``{}`` without a die, whose module is
         not loaded then), ``ignored`` their sum, ``callback_errors`` the die's events that could not be posted

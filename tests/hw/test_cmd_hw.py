@@ -110,6 +110,21 @@ def test_die_says_another_program_holds_the_die_not_plug_it_in():
 
 
 @pytest.mark.timeout(15)
+def test_die_on_a_path_that_is_no_serial_port_says_so_not_plug_it_in():
+    """A play tester's finding: ``companion die --port /dev/null`` said "no die on /dev/null yet (Could not
+    configure port: (25, ...)); waiting - plug it in". It says the path is not a serial port, with the system's
+    words (ENOTTY), and keeps trying it."""
+    proc = subprocess.Popen([*CMD, "die", "--port", "/dev/null"], stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        line = proc.stderr.readline()
+        assert "/dev/null is not a serial port" in line and "Inappropriate ioctl for device" in line, line
+        assert "plug it in" not in line and "Could not configure" not in line, line
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
+@pytest.mark.timeout(15)
 def test_die_sim_link_at_a_file_leaves_it_alone(tmp_path):
     """A hostile tester's finding: ``die-sim --link`` at a file that was there (a typo: the saved games file)
     replaced the file with the pty's symlink. It is left alone, and said."""

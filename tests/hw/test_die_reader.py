@@ -374,3 +374,50 @@ def test_a_die_another_program_holds_is_busy_not_unplugged(sim, events):
     finally:
         holder.stop()
         second.stop()
+
+
+@pytest.mark.timeout(10)
+def test_a_path_that_is_no_serial_port_says_so_and_is_tried_again_until_it_names_the_die(events, tmp_path):
+    """A play tester's finding: ``--die /dev/null`` (and ``companion die --port /dev/null``) said the die was
+    unplugged, where the path is no serial port at all: opening it fails with ENOTTY ("Inappropriate ioctl for
+    device"), which pyserial hides in "Could not configure port: (25, ...)". The status says ``not_a_port`` with the
+    system's words, for /dev/null, a regular file and a folder, and the path is still tried (as for an unplugged
+    die): a link that names a file now and the die later connects, and the reason goes."""
+    from hw.die import NOT_A_PORT
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    for path in ("/dev/null", str(plain), str(tmp_path)):
+        reader = DieReader(events.post, port=path, backoff_s=(0.01, 0.02))
+        reader.start()
+        try:
+            deadline = time.monotonic() + 2
+            while reader.status().open_failures < 3 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            st = reader.status()
+            assert not st.connected and st.open_problem == NOT_A_PORT and st.open_failures >= 3, (path, st)
+        finally:
+            reader.stop()
+    link = tmp_path / "mars-die"
+    os.symlink(plain, link)
+    with DieSimulator(seed=3) as die:
+        reader = DieReader(events.post, port=str(link), backoff_s=(0.01, 0.02))
+        reader.start()
+        try:
+            deadline = time.monotonic() + 2
+            while reader.status().open_failures == 0 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            st = reader.status()
+            assert st.open_problem == NOT_A_PORT and st.last_error == "Inappropriate ioctl for device (ENOTTY)", st
+            os.replace(_symlink_beside(link, die.path), link)  # the link now names the die (as udev would)
+            events.wait(lambda e: e.kind == "connected")
+            st = reader.status()
+            assert st.connected and st.open_problem is None and st.last_error is None, st
+        finally:
+            reader.stop()
+
+
+def _symlink_beside(link, target):
+    """A new symlink to ``target`` next to ``link`` (to be renamed over it atomically)."""
+    tmp = f"{link}.new"
+    os.symlink(target, tmp)
+    return tmp

@@ -244,3 +244,33 @@ def test_the_top_bar_says_the_die_is_busy_when_another_program_holds_it(make_dri
             d.app.hw = None
             holder.stop()
             link.stop()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("picker", [False, True])
+def test_the_top_bar_says_not_a_port_for_a_die_path_that_is_no_serial_port(make_driver, picker):
+    """A play tester's finding: ``companion play --die /dev/null`` showed "Unplugged" in the top bar, where the
+    path is no serial port (ENOTTY). It says "Not a port" (``state``'s die part: ``open_problem``
+    "not_a_port"), in a game and over the game picker ("Die" / "not a port")."""
+    import time
+
+    from companion.ui import control
+    from companion.ui.hwlink import HwLink
+    d = make_driver((800, 480))
+    if picker:
+        d.app.pick_game()
+    link = HwLink("none", "/dev/null")
+    try:
+        link.start()
+        d.app.hw = link
+        deadline = time.monotonic() + 5
+        while link.die_status()["open_failures"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        d.frame()
+        drawn = [t for t, _, _ in d.app.screen.ui.texts]
+        assert ("not a port" if picker else "Not a port") in drawn and "Unplugged" not in drawn, drawn
+        assert "unplugged" not in drawn, drawn
+        assert control.describe(d.app)["die"]["open_problem"] == "not_a_port"
+    finally:
+        d.app.hw = None
+        link.stop()

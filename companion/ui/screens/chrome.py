@@ -221,8 +221,9 @@ def die_status_key(app: Any) -> tuple:
 
 
 #: the die status's first words when the die cannot be opened (:func:`hw.die.open_problem`), by its reason; else
-#: "Unplugged" (the top bar: a tester re-plugged a die that another program held, as the bar said)
-DIE_PROBLEM = {"busy": "Die busy", "denied": "No access"}
+#: "Unplugged" (the top bar: a tester re-plugged a die that another program held, as the bar said; another's
+#: ``--die /dev/null`` said "Unplugged" where the path is no serial port at all)
+DIE_PROBLEM = {"busy": "Die busy", "denied": "No access", "not_a_port": "Not a port"}
 
 
 def _over(app: Any) -> bool:
