@@ -73,13 +73,16 @@ class Outcome(Record):
     """What became of a submit, undo or redo.
 
     ``accepted``: the change was made and committed; ``rejection``: why not
-    (``None`` when accepted); ``events``: what happened, for the screen.
+    (``None`` when accepted); ``events``: what happened, for the screen;
+    ``discarded``: how many moves taken back (the redo tail) this new move
+    threw away, 0 when none could have been redone (see :meth:`Session.submit`).
     """
 
-    __slots__ = ("accepted", "rejection", "events")
+    __slots__ = ("accepted", "rejection", "events", "discarded")
 
-    def __init__(self, accepted: bool, rejection: Rejection | None = None, events: tuple[Event, ...] = ()) -> None:
-        fill(self, accepted, rejection, events)
+    def __init__(self, accepted: bool, rejection: Rejection | None = None, events: tuple[Event, ...] = (),
+                 discarded: int = 0) -> None:
+        fill(self, accepted, rejection, events, discarded)
 
 
 class LogEntry(Record):
@@ -706,8 +709,9 @@ class Session:
         raises (``"engine_error"``, logged), the move leaves the state exactly
         as it was (``"no_change"``), or the log cannot be written
         (``"not_saved"``). Never raises. A new action after undo discards the
-        redo tail; the very action undone first, made again, is a :meth:`redo`
-        (the tail after it is kept).
+        redo tail (counted in :attr:`Outcome.discarded`: the screen says so, a
+        stray die roll must not erase moves without a word); the very action
+        undone first, made again, is a :meth:`redo` (the tail after it is kept).
         """
         if self._record is None:
             return _rejected("no_game", "Start a game first.")
@@ -759,9 +763,9 @@ class Session:
             log.error("cannot log %s: %s", action, exc)
             return self._not_saved("move", exc)
         self._advance(new_state)
-        self._undone = 0
+        discarded, self._undone = self._undone, 0
         self._notify(new_state, events)
-        return Outcome(True, None, events)
+        return Outcome(True, None, events, discarded)
 
     def undo(self) -> Outcome:
         """Take back the last active action (it stays in the log, marked undone).

@@ -152,10 +152,13 @@ def test_undo_redo_walk_the_log(session, db):
     again = Session.open(db)
     assert again.state == states[21] and again.can_redo and again.seq == 21
     assert again.redo().accepted and again.state == states[22]
-    # a new action after undo discards the redo tail
-    assert again.submit(game.random_action(again.state, random.Random(99))).accepted
+    # a new action after undo discards the redo tail, and says how many moves it threw away (for the screen)
+    out = again.submit(game.random_action(again.state, random.Random(99)))
+    assert out.accepted and out.discarded == 3
     assert not again.can_redo and len(again.log()) == 23
     assert all(not e.undone for e in again.log())
+    out = again.submit(game.random_action(again.state, random.Random(98)))
+    assert out.accepted and out.discarded == 0
     again.close()
 
 

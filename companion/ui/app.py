@@ -116,6 +116,11 @@ class AskedOnce:
         return ask
 
 
+def _joined(first: str, then: str) -> str:
+    """Two things said at once in the message bar: a sentence and the next one, else " · " between them."""
+    return f"{first} {then}" if first.rstrip().endswith((".", "!", "?")) else f"{first} · {then}"
+
+
 class Message(Fields):
     """The message bar: ``text``, ``kind`` info|error|note, ``until`` monotonic
     seconds; ``screen``: the name of the screen it was said on (it goes when
@@ -219,6 +224,12 @@ class App:
         #: (the die's count of rolls read, the face the table fixed its last reading to) or None
         self._die_fix: tuple[int, int] | None = None
         self._die_note: Message | None = None  # "the die sent a damaged line: roll it again", while shown
+        #: (the message saying that a new move threw away the moves taken back, its words) until it is drawn: a
+        #: tip said after it in the same handling keeps them (:meth:`say`), a refusal replaces them
+        self._discard_note: tuple[Message, str] | None = None
+        #: (the game's store id, the log position before each Undo of the table still taken back, oldest first): the
+        #: moves the table took back, as it counts them (an Undo walks back over the steps that ran on their own)
+        self._taken_back: tuple[int | None, list[int]] = (None, [])
         #: (the game shown (its store id), "die" | "tap"): where the last roll came from, the die's reading or a face
         #: tapped (after a tap the die's older reading is not shown as the game's roll), or None
         self._last_roll_from: tuple[int | None, str] | None = None
@@ -523,6 +534,7 @@ class App:
         (:meth:`advance`), committed with it as one transaction
         (:meth:`Session.batch`): False, with nothing changed, when that commit fails."""
         after: list[Any] = []   # the events of the steps it sets off
+        seq = self.session.seq
         with self.session.batch() as batch:  # the move and the steps it sets off: one commit
             outcome = self.session.submit(action)
             if outcome.accepted:
@@ -542,7 +554,33 @@ class App:
             # said "will be prevented" alone on the next day's screen, as if it still held: found playing)
             said += [e for e in after if e.kind == said[0].kind][:1]
             self.say(" · ".join(e.text for e in said), "note", 6)
+        if outcome.discarded:
+            self._say_discarded(self._table_moves(seq, seq + outcome.discarded), first is not None)
         return True
+
+    def _table_moves(self, after: int, upto: int) -> int:
+        """How many moves the table took back among logged actions ``after`` + 1 .. ``upto`` (the redo tail a new
+        move threw away): its Undos (:attr:`_taken_back`), when they account for that whole tail (not so after a
+        restart); else the logged actions. Forgets the Undos."""
+        game, walks = self._taken_back
+        self._taken_back = (None, [])
+        mine = [w for w in walks if after < w <= upto]
+        record = self.session.record
+        return len(mine) if mine and max(mine) == upto and record is not None and record.id == game else upto - after
+
+    def _say_discarded(self, moves: int, after_confirm: bool) -> None:
+        """Say once that the move just made threw away ``moves`` moves taken back (``Outcome.discarded``): Redo
+        cannot put them back any more (a play tester's finding: a die bumped after six Undos erased them without a
+        word). After the move's own confirmation ("Repair Kit used") in the same message; a tip the screen says
+        next keeps these words after its own, a refusal replaces them (:meth:`say`)."""
+        words = ("The move taken back can no longer be redone." if moves == 1 else
+                 f"The {count(moves, 'move')} taken back can no longer be redone.")
+        m = self.message
+        if after_confirm and m is not None:
+            self.say(_joined(m.text, words), m.kind, 8)
+        else:
+            self.say(words, "note", 8)
+        self._discard_note = (self.message, words)  # type: ignore[assignment]
 
     def automatic(self) -> bool:
         """True when the open game's state has nothing for the players to
@@ -590,6 +628,7 @@ class App:
                 log.exception("cannot log a refusal")
         kind = "info" if quiet or rejection.code in ("roll_expected", "choice_expected", "card_expected") \
             else "error"
+        self._discard_note = None  # a refusal is said alone: its rule is what the table reads
         self.dialog = None  # a move chosen in a dialog (a greyed one under More...): its reason is seen at once
         from .screens.chrome import cites_rulebook
         cites = cites_rulebook(rejection.rule)  # its § button; not for the companion's own refusals
@@ -602,6 +641,10 @@ class App:
         The message goes when the screen changes, unless ``everywhere``. ``rule``: the rulebook section
         it cites ("race-to-mars.txt, Setup"), a § button beside it; none for the companion's own words."""
         from .screens.chrome import cites_rulebook
+        note, self._discard_note = self._discard_note, None
+        if note is not None and note[0] is self.message and not note[0].seen and kind != "error":
+            s = _joined(s, note[1])  # said in the same handling as the move that threw moves away: both are read
+            seconds = max(seconds, 8.0)
         screen = None if everywhere else self._screen_name()
         self.message = Message(s, kind, time.monotonic() + seconds, screen, rule if cites_rulebook(rule) else None)
         self.dirty = True
@@ -709,11 +752,25 @@ class App:
         if not out.accepted:
             self.reject(out.rejection, quiet=True)
             return
+        self._walked(which, seq_before)
         fixed = self._fixed_face(min(seq_before, self.session.seq), max(seq_before, self.session.seq))
         if fixed is not None:  # the roll as the screen shows it: "Took back: Maria rolls 1, fixed to 6", no stale total
             verb, _, words = said.partition(": ")
             said = f"{verb}: {words.split(': ')[0]}, fixed to {fixed}"
         self.say(f"{said} (and {count(steps, 'automatic step')})" if steps else said, "note", 4)
+
+    def _walked(self, which: str, seq_before: int) -> None:
+        """Keep in :attr:`_taken_back` that an Undo walked back from ``seq_before``, or that a Redo made moves again
+        (those Undos are no longer taken back)."""
+        record = self.session.record
+        game, walks = self._taken_back
+        if record is None or game != record.id:
+            game, walks = (record.id if record is not None else None), []
+        if which == "undo":
+            walks = [w for w in walks if w > seq_before] + [seq_before]
+        else:
+            walks = [w for w in walks if w > self.session.seq]
+        self._taken_back = (game, walks)
 
     def _fixed_face(self, after: int, upto: int) -> int | None:
         """The face of the last Fix roll (``correct_roll``) among logged actions ``after`` + 1 .. ``upto``
