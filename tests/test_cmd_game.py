@@ -253,6 +253,38 @@ def test_status_of_30_to_mars_says_the_choice_the_table_must_make(tmp_path, caps
     assert f"choice: {words}" in capsys.readouterr().out.splitlines()
 
 
+def test_status_of_30_to_mars_says_the_demanded_cards_still_to_draw(tmp_path, capsys):
+    """A play tester's finding: ``companion status`` said "pending: none" while a card's failure still demanded
+    cards (the log: "Draw a red card now (8 more demanded cards after it)"). "pending" says them, by colour, in
+    the order they come (30-to-mars.txt, Event Cards 8: "Must Draw Red Card same turn"; Other symbols: Must Draw
+    Yellow Card), after the rolls and choices still to make. A seeded game played with the rules' own moves."""
+    from companion.rules import get_game
+    from companion.rules.thirty_to_mars.queries import roll_purpose
+    path = tmp_path / "g.sqlite3"
+    game = get_game("thirty-to-mars")
+    with Session.open(path) as s:
+        s.new_game("thirty-to-mars", game.default_options(None, 0))
+        rng = random.Random(0)
+        while not (len(s.state.demand) > 1 and s.state.step == "draw" and not s.state.pending):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+            assert s.seq < 3000
+        demand = s.state.demand
+    assert demand == ("yellow", "red")  # the seeded game: a green card's failure demands a yellow and a red card
+    assert main(["status", "--db", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "pending: draw 1 yellow card now (demanded: Must Draw Yellow Card), then 1 red card (demanded: Must " \
+           "Draw Red Card)" in lines, lines
+    with Session.open(path) as s:  # the yellow card drawn: a roll for it to come, then the red card
+        while not (s.state.pending and s.state.pending[0].kind == "roll" and s.state.demand == ("red",)):
+            assert s.submit(game.random_action(s.state, rng)).accepted
+            assert s.state.demand, "the red card was drawn before any roll of the yellow one"
+        first = roll_purpose(s.state, s.state.pending[0])
+    assert main(["status", "--db", str(path), "--json"]) == 0
+    pending = json.loads(capsys.readouterr().out)["summary"]["pending"]
+    assert pending[-1] == "then 1 red card (demanded: Must Draw Red Card)" and pending[0].startswith("roll: "), pending
+    assert pending[0] == f"roll: {first}", pending
+
+
 def test_status_during_the_setup_says_what_is_set_so_far(db, capsys):
     """A tester's finding: ``companion status`` before Day 1 said "day: 0" and every Marsonaut at Health 0
     and Sanity 0. The rules' summary says the setup (before Day 1, how many of its 10 rolls are in) and

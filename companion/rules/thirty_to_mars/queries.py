@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Expect
-from ..words import ordinal
+from ..words import count, ordinal
 from . import effects as fx
 from .actions import GAME_ID
 from .model import (BAY_NAMES, BAYS, CREW_SIZE, DAYS, GREEN, HEALTH, MIN_STAT, RED, RESOURCES, RESULT_NAMES,
@@ -248,11 +248,33 @@ def summary(state: State) -> dict[str, Any]:
         "event": state.event.to_json() if state.event else None,
         "location": state.location, "difficulty": effective_difficulty(state),
         "dice": list(state.dice), "passed": state.passed,
-        "pending": [p.purpose for p in state.pending],
+        "pending": pending_words(state),  # every roll, choice and demanded card still to come today, in words
         "choice": choice_text(state),  # what the table must choose now, in words ("lose 2 of any resource ...")
         "event_terminal": list(state.terminal),
     }
 
+
+
+def pending_words(state: State) -> list[str]:
+    """What the game still waits for today, in order, in words (``companion status``'s "pending"): each pending
+    roll ("roll: Event location (die = Bay)") and choice ("choose: lose 2 of any resource of your choice"), then the
+    cards results demanded, still to draw this same day, by colour in the order they come ("draw 1 yellow card now
+    (demanded: Must Draw Yellow Card)", "then 8 red cards (demanded: Must Draw Red Card)"; Event Cards 8: "Must
+    Draw Red Card same turn", Other symbols: Must Draw Yellow Card). A play tester's finding: "pending: none" while
+    a red card's failure demanded nine red cards. ``[]`` when nothing is waiting."""
+    words = [f"roll: {roll_purpose(state, p)}" if p.kind == "roll" else f"choose: {pending_choice_text(state, p)}"
+             for p in state.pending]
+    runs: list[list[Any]] = []
+    for colour in state.demand:
+        if runs and runs[-1][0] == colour:
+            runs[-1][1] += 1
+        else:
+            runs.append([colour, 1])
+    for i, (colour, n) in enumerate(runs):
+        now = "draw" if i == 0 and not words and state.step == "draw" else "then"
+        when = " now" if now == "draw" else ""
+        words.append(f"{now} {count(n, colour + ' card')}{when} (demanded: Must Draw {colour.title()} Card)")
+    return words
 
 
 def setup_summary(state: State) -> dict[str, Any]:
