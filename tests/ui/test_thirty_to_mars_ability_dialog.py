@@ -106,3 +106,31 @@ def test_every_option_is_the_marsonauts_name_over_the_use(make_driver, size, san
     assert split == labels or size == (800, 480)  # (at 480x800 the longest takes two lines)
     check_sizes(d, f"ability options alike {size}")
     assert_no_overlaps(d, f"ability options alike {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.timeout(60)
+def test_dieter_after_a_placement_and_jean_louis_before_the_roll_are_said_with_their_rule(make_driver, size):
+    """A play tester's report: Dieter's re-draw after a placement and Jean-Louis before a roll were left out of
+    the dialog. They are not: the dialog's design is the uses that can be made as buttons (the name over the use)
+    and, under the costs, each Marsonaut at Sanity 10 who has none, with the rule that says why
+    (``abilities_waiting``): read at once, no tap, and no greyed buttons to push Cancel onto a More... page.
+    Day 1, Broken Pipe, every Marsonaut at Sanity 10, Larisa placed (her reduction is the one use left)."""
+    d = make_driver(size)
+    start_game(d)
+    d.tap("Broken Pipe")
+    s = d.app.session
+    s._states[-1] = dataclasses.replace(s.state, crew=tuple(dataclasses.replace(m, sanity=10) for m in s.state.crew))
+    d.frame()
+    d.tap("Larisa")
+    d.tap("bay 4")
+    d.tap("Ability")
+    dialog = d.app.dialog
+    assert [o for o, _ in dialog.options] == ["Larisa: lower difficulty by a die"], dialog.options
+    assert ("Dieter: Dieter can re-draw only a card just drawn, before any Marsonaut is placed. (30-to-mars.txt, "
+            "Marsonaut Profiles: Dieter NB)") in dialog.lines, dialog.lines
+    assert any(line.startswith("Jean-Louis: Jean-Louis's doubling acts on the check dice, after they are rolled")
+               and line.endswith("(30-to-mars.txt, Marsonaut Profiles)") for line in dialog.lines), dialog.lines
+    assert "Dialog down" not in d.names() and "More\u2026" not in d.names(), d.names()  # all in sight
+    drawn = shown(d)
+    assert "Dieter NB)" in drawn and "Jean-Louis's doubling" in drawn, drawn
