@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..shapes import Bool, Int, ListOf, Obj, OneOf, Str
-from .model import ANY, GREEN, HAZARDS, ITEMS, LANES, RESOURCES, WILD, Crew, Insight, Module
+from .model import ANY, GREEN, HAZARDS, INSIGHT_CARD_COST, ITEMS, LANES, RESOURCES, WILD, Crew, Insight, Module
 
 NAME = Str(60)
 CREW_SHAPE = Obj(("resources", "draw", "look", "keep", "jettison", "boost", "xp", "copy", "return", "other"),
@@ -180,6 +180,12 @@ STARTING_CARDS: tuple[dict[str, Any], ...] = (
      "insight": {"cost": 4, "effect": "advance", "text": "advance your rocket one space for free"}},
 )
 STARTING_NAMES = tuple(c["name"] for c in STARTING_CARDS)
+#: Every cost the rulebook prints for an Insight, least first (Experience): the Insight card's 3 ("Phase 2.4:
+#: Spend Experience") and Starting cards 1-4's 2, 1, 1, 4 ("Starting Cards"), so (1, 2, 3, 4). The cost printed
+#: on an Insight not entered (Starting cards 5-8: the rulebook prints none of theirs) is asked among these, and
+#: any more the player could pay (the catalogue takes 1..9), when a player spends Experience on it.
+PRINTED_INSIGHT_COSTS: tuple[int, ...] = tuple(sorted({INSIGHT_CARD_COST} | {c["insight"]["cost"]
+                                                                             for c in STARTING_CARDS}))
 
 #: The 10 Headquarters in printed order ("Headquarters"; the cards' names are not printed).
 HQ_TEXTS = (
@@ -207,5 +213,5 @@ def parse_headquarters(entry: Any) -> dict[str, Any]:
     return dict(HEADQUARTERS_CARDS[entry["number"] - 1], **({"name": entry["name"]} if "name" in entry else {}))
 
 
-__all__ = ["ANY", "CREW_SHAPE", "HEADQUARTERS_CARDS", "HQ_TEXTS", "MODULE_SHAPE", "SPACE_SHAPE", "STARTING_CARDS",
-           "crew_of", "insight_of", "lanes_of", "module_of", "parse_space", "parse_starting"]
+__all__ = ["ANY", "CREW_SHAPE", "HEADQUARTERS_CARDS", "HQ_TEXTS", "MODULE_SHAPE", "PRINTED_INSIGHT_COSTS", "SPACE_SHAPE",
+           "STARTING_CARDS", "crew_of", "insight_of", "lanes_of", "module_of", "parse_space", "parse_starting"]

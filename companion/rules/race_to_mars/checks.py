@@ -563,7 +563,8 @@ def _check_insight(state: State, seat: int, a: dict) -> Rejection | None:
     if p.xp < cost:
         price = (f"costs {cost} Experience" if ins.cost or "cost" in a else   # its printed cost not entered yet:
                  f"costs at least {cost} Experience (the price printed on it)")  # the least any Insight costs
-        return reject("too_little_xp", f"{ins.name} {price}; you have {p.xp}.", "Phase 2.4: Spend Experience")
+        return reject("too_little_xp", f"Not enough Experience: {ins.name} {price}; you have {p.xp}.",
+                      "Phase 2.4: Spend Experience")
     if ins.effect == "jettison":
         if "target" not in a:
             return reject("which_card", "Say which card is jettisoned.", "Starting Cards")

@@ -23,16 +23,17 @@ import pygame
 from companion.rules.contract import Action
 from companion.rules.race_to_mars import (ADVANCE, DISCARD, DONE, EXCHANGE, FREE_ADVANCE, INSIGHT, JETTISON_CREW,
                                           JETTISON_MODULE)
+from companion.rules.race_to_mars.cards import PRINTED_INSIGHT_COSTS
 from companion.rules.race_to_mars.model import ANY, BASIC, WILD
 from companion.rules.race_to_mars.post import insight_cost
 
 from ... import layout as L
 from ... import text
 from ...screens.chrome import next_rect
-from ...widgets import BAD, FG, MARS, WARN, Ui
+from ...widgets import BAD, FG, MARS, WARN, Greyed, Ui
 from . import facts
-from .moves import (ask_options, card_choices, describe, pick_action, rocket_moves, rocket_summary, source_short,
-                    source_text)
+from .moves import (ask_options, card_choices, describe, option_label, pick_action, rocket_moves, rocket_summary,
+                    source_short, source_text)
 from .panels import (TableScreen, panel_rects, player_panels, reminder_lines, resources_line, route_strip, split,
                      text_panel)
 from .refuse import WHY, tap_or_why, why_not
@@ -348,6 +349,24 @@ class TurnScreen(TableScreen):
         app.ask(f"{ins.name}: its Insight", [], lines=insight_lines(ins) + (
             [f"Not now: {why.message}"] if why is not None else []), cancel_label="Close")
 
+    def printed_cost(self, seat: int, which: int, ins: Any, acts: list[Action]) -> None:
+        """The dialog asking the cost printed on Insight ``which`` (``ins``, not entered: an undescribed Starting
+        card) as ``seat`` spends Experience on it: every cost the rulebook prints for an Insight
+        (:func:`printed_costs`, least first), those ``seat`` cannot pay greyed in their places, a tap saying the
+        rules' refusal (not enough Experience, "Phase 2.4: Spend Experience"). The cost tapped is kept for the
+        rest of the game ("Starting Cards"), so the player sees every cost the card may print, not only those
+        within reach (a tester's finding: with 1 Experience "Printed 1 XP" was the only choice)."""
+        app = self.app
+        mine = {a.args["cost"]: a for a in acts if "cost" in a.args}
+        options: list[tuple[str, Any]] = []
+        for c in printed_costs(acts):
+            tried = mine.get(c) or Action(INSIGHT, {"which": which, "cost": c}, seat)
+            label = option_label(app, tried)
+            options.append((label, (lambda a=tried: app.submit(a)) if c in mine
+                            else Greyed(lambda a=tried, label=label: why_not(app, [a], label))))
+        lines = insight_lines(ins) + ["Said once: kept for the rest of the game (Starting Cards)."]
+        ask_options(app, f"{ins.name}: the Insight's cost printed on the card?", options, lines=lines, dense=True)
+
     def jettison_choices(self, seat: int, args: dict[str, Any], key: str) -> list[Action]:
         """Every single card ``seat`` could jettison from the hand or the discard pile with an INSIGHT of
         ``args`` (its ``key`` naming the card), as the rules' ``check`` admits it: Crew cards too, which
@@ -464,10 +483,8 @@ class TurnScreen(TableScreen):
                 continue
             jettison = any("target" in a.args for a in acts)
             if not ins.cost:  # not entered (an undescribed Starting card): the cost printed on it, asked once
-                out.append((ins.name, lambda acts=acts, ins=ins: pick_action(
-                    app, f"{ins.name}: the Insight's cost printed on the card?", acts, submit=app.submit,
-                    lines=insight_lines(ins) + ["Said once: kept for the rest of the game (Starting Cards)."]),
-                    "normal", sub_text))
+                out.append((ins.name, lambda acts=acts, ins=ins, w=which: self.printed_cost(seat, w, ins, acts),
+                            "normal", sub_text))
                 continue
             if cut:
                 # the players' words (or "not entered") cut on the button: a tap shows them whole before paying
@@ -505,6 +522,13 @@ class TurnScreen(TableScreen):
             out.append(("Rocket\u2026", lambda: rocket_moves(app, "Rocket modules", rest), "normal",
                         fit([rocket_summary(rest), ""]) or None))
         return [b if len(b) == 5 else (*b, b[0]) for b in out]
+
+
+def printed_costs(acts: list[Action]) -> list[int]:
+    """The costs to offer for the printed cost of an Insight not entered, least first: every cost the rulebook
+    prints for an Insight (:data:`~companion.rules.race_to_mars.cards.PRINTED_INSIGHT_COSTS`, "Phase 2.4: Spend
+    Experience", "Starting Cards") and any more the moves ``acts`` (INSIGHT with "cost") can pay."""
+    return sorted(set(PRINTED_INSIGHT_COSTS) | {a.args["cost"] for a in acts if "cost" in a.args})
 
 
 def top_words(tops: list[Action]) -> str:

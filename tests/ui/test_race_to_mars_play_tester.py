@@ -1,0 +1,64 @@
+"""Race to Mars: a play tester's findings (helper h7), each through the app with the Driver: the printed cost
+of an Insight not entered offered whole, a refusal in 2.1 naming whose hand is empty, a card taken Pre-launch
+from the revealed place it came from, the player panels of one frame in the same words.
+
+Source: shared/rules/race-to-mars.txt ("Phase 2.4: Spend Experience", "Starting Cards", "Phase 2.1: Play
+Cards", "Playing the Game 1: Pre-Launch")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.rules import race_to_mars as rm
+from companion.rules.race_to_mars.cards import PRINTED_INSIGHT_COSTS, insight_of
+from companion.rules.race_to_mars.model import INSIGHT_CARD, replace
+from tests.rulebooks import RULEBOOKS
+from tests.rules.test_race_to_mars_helpers import flight
+
+from .test_race_to_mars_screens import driver  # noqa: F401 (the fixture)
+
+PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}]
+
+
+def on_state(d, state) -> None:
+    """``d``'s session on a new Race to Mars game whose state is ``state`` (built by the rules tests' helpers)."""
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": PLAYERS[:len(state.players)], "first_game": True, "seed": 1})
+    s._states[-1] = state
+    d.frame()
+
+
+def test_the_costs_offered_for_an_insight_not_entered_are_those_the_rulebook_prints():
+    """"Phase 2.4: Spend Experience" (the Insight card: "spend three Experience tokens") and "Starting Cards"
+    (Starting cards 1-4: two, one, one, four): every cost the rulebook prints for an Insight, kept once in the
+    rules package."""
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+    text = (RULEBOOKS / rm.RULEBOOK).read_text()
+    printed = {words[w.lower()] for w in re.findall(r"[Ss]pend (\w+) Experience token", text) if w.lower() in words}
+    assert PRINTED_INSIGHT_COSTS == tuple(sorted(printed)) == (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_the_printed_cost_of_an_insight_not_entered_offers_every_printed_cost(driver, size):
+    """"Starting Cards": the cost printed on an undescribed Starting card's Insight is asked when a player spends
+    Experience on it, and kept for the rest of the game. A player with 1 Experience was offered only "Printed 1
+    XP" (a tester's finding: the one choice stored a wrong cost for good). Every cost the rulebook prints is
+    offered, the ones out of reach greyed in their places, a tap saying why ("Phase 2.4: Spend Experience"),
+    nothing spent nor kept."""
+    d = driver(size)
+    state = flight(players={0: dict(xp=1)}, sub=4)
+    on_state(d, replace(state, insights=(INSIGHT_CARD, insight_of({"name": "Unknown card 1"}))))
+    d.tap("Unknown card 1")
+    assert "cost printed on the card" in d.app.dialog.title
+    costs = [n for n in d.names() if n.startswith("Printed")]
+    assert costs == ["Printed 1 XP", "Printed 2 XP (why not?)", "Printed 3 XP (why not?)",
+                     "Printed 4 XP (why not?)"], d.names()
+    d.tap("Printed 4 XP (why not?)")
+    assert "Not enough Experience" in d.app.message.text and "you have 1" in d.app.message.text
+    s = d.app.session.state
+    assert s.insights[1].cost == 0 and s.players[0].xp == 1          # nothing spent, nothing kept
+    d.tap("Unknown card 1")
+    d.tap("Printed 1 XP")
+    s = d.app.session.state
+    assert s.insights[1].cost == 1 and s.players[0].xp == 0
