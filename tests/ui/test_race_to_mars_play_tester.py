@@ -62,3 +62,36 @@ def test_the_printed_cost_of_an_insight_not_entered_offers_every_printed_cost(dr
     d.tap("Printed 1 XP")
     s = d.app.session.state
     assert s.insights[1].cost == 1 and s.players[0].xp == 0
+
+
+def four_playing(d, hands: dict[int, int] | None = None) -> None:
+    """``d`` in phase 2.1 of four players "Player 1".."Player 4", each with two Crew cards in hand (A<seat>,
+    B<seat>) or as many as ``hands`` says."""
+    from companion.rules.race_to_mars.model import PLAY_STEP
+    from tests.rules.test_race_to_mars_helpers import cards
+    names = tuple(f"Player {k}" for k in range(1, 5))
+    state = flight(n=4, step=PLAY_STEP, players={k: dict(hand=(hands or {}).get(k, 2), crew=cards(
+        (f"A{k}", "fuel"), (f"B{k}", "hull"))) for k in range(4)})
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": n, "colour": c} for n, c in zip(
+        names, ("red", "blue", "green", "yellow"))], "first_game": True, "seed": 1})
+    s._states[-1] = replace(state, order=(), active=-1, names=names)
+    d.frame()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+def test_a_refusal_in_2_1_names_the_player_and_leaves_their_name_in_view(driver, size):
+    """"Phase 2.1: Play Cards" is played by everyone at once, four players' panels on one screen: Player 1, both
+    cards played, tapped "Play a card" and read "There is no card in your hand." in a box over the row of names
+    (a tester's finding). The refusal names the player, and its box leaves that player's name in view."""
+    d = driver(size)
+    four_playing(d)
+    for _ in range(2):
+        d.tap("Player 1: play")
+        d.tap(next(n for n in d.names() if n[:2] in ("A0", "B0") and not n.endswith("(why not?)")))
+    d.tap("Player 1: play (why not?)")
+    assert d.app.message.text.startswith("Player 1 has no card left in hand."), d.app.message.text
+    d.frame()
+    box = d.app.layout_message_rect()
+    name = next(r for t, r, _ in d.app.screen.ui.texts if t == "Player 1")
+    assert not box.colliderect(name), (box, name)

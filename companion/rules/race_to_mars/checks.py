@@ -291,7 +291,8 @@ def _check_play(state: State, seat: int, a: dict) -> Rejection | None:
     p = state.players[seat]
     name = a["card"]
     if p.hand < 1:
-        return reject("empty_hand", "There is no card in your hand.", "Phase 2.1: Play Cards")
+        # whose hand: 2.1 is played by everyone at once, on one screen (a tester's finding: "your" named no one)
+        return reject("empty_hand", f"{state.names[seat]} has no card left in hand.", "Phase 2.1: Play Cards")
     if name == ASTEROID:
         return reject("asteroid", "Asteroid cards lack Crew abilities.", "Asteroid Cards")
     if name == BOOST:

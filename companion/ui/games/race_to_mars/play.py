@@ -10,6 +10,7 @@ A card whose immediate effect the app does not know is entered as its
 result, and the app says it took the players' word."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -41,14 +42,56 @@ class PlayScreen(TableScreen):
     #: in portrait, the share of a player's row its buttons take at the right (the facts are at the left)
     buttons_share = 0.5
 
-    def message_area(self) -> pygame.Rect | None:
-        """In portrait a note or refusal goes over the facts at the left of the rows, never over
-        their buttons at the right; in landscape under the top bar, over the heads of the columns."""
+    #: ``(seat, message)``: the player a move of whose (a button of their column or row, a dialog of theirs)
+    #: said ``message`` (a refusal, a note): while it shows, its box leaves that player's name in view
+    _about: tuple[int, Any] | None = None
+
+    def said_about(self, seat: int, act: Callable[[], object]) -> None:
+        """``act()`` (a tap of ``seat``'s move), the message it says kept as being about ``seat``."""
+        before = self.app.message
+        act()
+        if self.app.message is not None and self.app.message is not before:
+            self._about = (seat, self.app.message)
+
+    def cells(self) -> tuple[pygame.Rect | None, list[pygame.Rect], list[int]]:
+        """``(head, cells, seats)``: the line over the players ("Everyone plays cards: 0 of 4 done"; None where
+        narrow columns leave it to the top bar), the column (landscape) or row (portrait) of each Post-launch
+        player, and their seats."""
         lay = self.app.layout
-        if not lay.portrait:
-            return None
+        view = self.app.view()
+        seats = [i for i, p in enumerate(view["players"]) if p["mode"] == "Post-launch"]
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        return pygame.Rect(body.x, body.y, int(body.w * (1 - self.buttons_share)) - lay.gap, body.h)
+        head = None
+        if lay.portrait or not seats or not narrow(lay, L.cols(body, len(seats), lay.gap)[0].w - lay.px(10)):
+            head, body = L.take_top(body, lay.px(34), lay.gap)
+        if not seats:
+            return head, [], seats
+        cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
+        return head, list(cells), seats
+
+    def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where a note or refusal goes, never over the name of the player it is about (a tester's finding: at
+        800x480 with four players "There is no card in your hand." covered the row of names). In landscape under
+        the columns' name row, over their facts; in portrait over the facts at the left of the rows, never over
+        their buttons at the right: under the name of the player whose move said it (:meth:`said_about`), in
+        that player's row where it fits, else from there down; a message of no player's from the top."""
+        lay = self.app.layout
+        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
+        _, cells, seats = self.cells()
+        name_row = lay.px(4) + lay.px(34) + lay.gap   # a panel's edge and its name row (paint_player)
+        if not cells:
+            return [(body, False)]
+        if not lay.portrait:
+            top = cells[0].y + name_row
+            return [(pygame.Rect(body.x, top, body.w, body.bottom - top), False)]
+        left = pygame.Rect(body.x, body.y, int(body.w * (1 - self.buttons_share)) - lay.gap, body.h)
+        about = self._about[0] if self._about is not None and self._about[1] is self.app.message else None
+        if about not in seats:
+            return [(left, False)]
+        cell = cells[seats.index(about)]
+        top = cell.y + name_row
+        return [(pygame.Rect(left.x, top, left.w, cell.bottom - lay.px(4) - top), False),
+                (pygame.Rect(left.x, top, left.w, left.bottom - top), False)]
 
     message_at_bottom = False
 
@@ -60,8 +103,10 @@ class PlayScreen(TableScreen):
         if not seats:
             return
         name = self.app.view()["players"][seats[0]]["name"]
-        if self.app.submit(Action(DONE, {}, seats[0])):
-            self.app.say(f"{name} has finished playing cards.", "note", 4)
+        def done() -> None:
+            if self.app.submit(Action(DONE, {}, seats[0])):
+                self.app.say(f"{name} has finished playing cards.", "note", 4)
+        self.said_about(seats[0], done)
 
     # ------------------------------------------------------------------ playing a card
     def play(self, seat: int) -> None:
@@ -83,7 +128,8 @@ class PlayScreen(TableScreen):
             playable += [(option_label(app, a, True), lambda a=a: self.complete(a)) for a in mine]
             tried = Action(PLAY, {"card": name}, seat)
             label = option_label(app, tried, True)
-            why = Greyed(lambda tried=tried, label=label: why_not(app, [tried], label))   # a tap says the rule
+            why = Greyed(lambda tried=tried, label=label: self.said_about(   # a tap says the rule
+                seat, lambda: why_not(app, [tried], label)))
             if not mine and name in in_play:   # its words as when it was playable, greyed ("in your play area
                 played.append((label, why))      # already", not a bare "not possible now")
             elif not mine and name not in p.seen:  # may be in hand, yet refused (a Copy card with nothing to
@@ -173,17 +219,14 @@ class PlayScreen(TableScreen):
         state = app.state
         view = app.view()
         turn = app.game.to_act(state)
-        seats = [i for i, p in enumerate(view["players"]) if p["mode"] == "Post-launch"]
-        body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
-        if lay.portrait or not seats or not narrow(lay, L.cols(body, len(seats), lay.gap)[0].w - lay.px(10)):
+        head, cells, seats = self.cells()
+        if head is not None:
             # narrow columns (four players at 800x480) leave this line to the top bar, which says it too ("2.1 Play
             # cards (all)", "0 of 4 done", "last round!"): its room is a line of facts more in each column
-            head, body = L.take_top(body, lay.px(34), lay.gap)
             done = len(turn.done)
             last = view["end_triggered"]
             ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
                      lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
-        cells = L.rows(body, len(seats), lay.gap) if lay.portrait else L.cols(body, len(seats), lay.gap)
         legal = app.legal()
         for cell, seat in zip(cells, seats):
             self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat])
@@ -300,7 +343,7 @@ class PlayScreen(TableScreen):
         buttons = []
         for label, cb, style, key, samples in moves:
             cb, disabled, key = tap_or_why(app, cb, samples, key, problem=problems.get(label))
-            buttons.append((label, cb, disabled or style, key))
+            buttons.append((label, lambda cb=cb: self.said_about(seat, cb), disabled or style, key))
         buttons.append(("Done", lambda: app.submit(Action(DONE, {}, seat)), "primary", f"{name}: done"))
         if portrait and btn_r.h < 3 * lay.touch + 2 * lay.gap:  # short rows (four players): two by two
             cells = L.grid(btn_r, 4, 2, lay.gap)
