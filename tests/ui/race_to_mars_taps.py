@@ -12,6 +12,7 @@ from typing import Any
 from companion.rules.race_to_mars import random_space_card
 from companion.rules.race_to_mars.model import HAZARDS
 from companion.ui.widgets import tappable
+from companion.ui.games.race_to_mars.entry import PLACE_ASKED
 from companion.ui.games.race_to_mars.refuse import WHY
 
 GAME = "race-to-mars"
@@ -57,6 +58,9 @@ class Table:
         options = [label for label, on_tap in self.app.dialog.options if tappable(on_tap)]   # not the greyed
         if not options:
             self.tap(self.app.dialog.cancel_label)
+            return
+        if self.app.dialog.title.endswith(PLACE_ASKED):   # the card was taken from the first place still holding
+            self.tap(options[0])                            # one: no draw from rng, the seeded games play as before
             return
         plain = [o for o in options if o != "More\u2026"] or options
         self.tap(self.rng.choice(plain))

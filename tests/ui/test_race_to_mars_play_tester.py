@@ -95,3 +95,58 @@ def test_a_refusal_in_2_1_names_the_player_and_leaves_their_name_in_view(driver,
     box = d.app.layout_message_rect()
     name = next(r for t, r, _ in d.app.screen.ui.texts if t == "Player 1")
     assert not box.colliderect(name), (box, name)
+
+
+def entered_by_new_card(d, place: str) -> None:
+    """Round 1 of a new 3-player first game (4 cards revealed): ``place`` ("Recruit to Crew deck" | "Attach as
+    module"), New card, its name as offered and one resource (Crew ability) or nothing (Rocket module), Save."""
+    from .test_race_to_mars_screens import new_game
+    new_game(d, 3, first_game=True)
+    assert d.app.session.state.revealed == 4
+    d.tap(place)
+    d.tap("New card")
+    d.tap("Next")
+    if place.startswith("Recruit"):
+        d.tap("add fuel")
+    while "Save" not in d.names():
+        d.tap("Next")
+    d.tap("Save")
+
+
+@pytest.mark.parametrize("place", ["Recruit to Crew deck", "Attach as module"])
+def test_a_new_card_picked_says_which_revealed_place_it_came_from(driver, place):
+    """"Phase 1.1: Pick a Card": Recruit (or Attach), then New card, without first tapping one of the revealed
+    places emptied place 1, whichever card the player took (a tester's finding). With several places holding a
+    card the app asks which; that place lies empty, the others stay on offer."""
+    d = driver((800, 480))
+    entered_by_new_card(d, place)
+    s = d.app.session
+    assert s.state.picked == 0 and "which revealed card" in d.app.dialog.title
+    assert [n for n in d.names() if n.startswith("Card ")] == [f"Card {k} of 4" for k in (1, 2, 3, 4)]
+    d.tap("Card 3 of 4")
+    assert s.state.picked == 1 and d.app.current_screen().name == "round"
+    slots = d.app.ui_for("race-to-mars").revealed_slots(s.state)
+    assert [taken for _, taken in slots] == [False, False, True, False]
+    assert [n for n in d.names() if n.startswith("revealed ")] == ["revealed 1", "revealed 2", "revealed 4"]
+
+
+def test_the_last_revealed_place_holding_a_card_is_taken_without_a_question(driver):
+    """"Phase 1.1: Pick a Card": one place left holding a card (the others taken): the card came from there."""
+    d = driver((800, 480))
+    from .test_race_to_mars_screens import new_game
+    new_game(d, 3, first_game=True)
+    s = d.app.session
+    s._states[-1] = replace(s.state, picked=3, named=((1, "X1"), (2, "X2"), (4, "X4")),
+                            space_seen=s.state.space_seen | {"X1", "X2", "X4"})
+    d.frame()
+    d.tap("Recruit to Crew deck")
+    d.tap("New card")
+    d.tap("Next")
+    d.tap("add fuel")
+    while "Save" not in d.names():
+        d.tap("Next")
+    seq, seen = s.seq, s.state.space_seen
+    d.tap("Save")
+    assert d.app.dialog is None and s.seq == seq + 1, d.app.dialog and d.app.dialog.title   # picked, not asked
+    assert len(s.state.space_seen - seen) == 1
+

@@ -301,6 +301,7 @@ def test_headquarters_5_asks_a_picked_card_whole(driver):
     d.tap("Next")
     d.tap("resource velocity")
     d.tap("Save")
+    d.tap("Card 1 of 3")   # which of the revealed places it was taken from ("Phase 1.1: Pick a Card")
     assert cat.get("HALF") == {"name": "HALF", "crew": {"resources": ["fuel"]}, "module": {"resource": "velocity"}}
     assert [c.name for c in s.state.players[0].crew][-1] == "HALF"
     # Winston (no Headquarters 5) is asked only the part he uses

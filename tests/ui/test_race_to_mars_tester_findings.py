@@ -45,6 +45,7 @@ def test_a_new_card_named_as_one_in_the_catalogue_offers_that_card_whole(driver,
     assert {"Use C89", "Edit C89", "Replace it", "Another name"} <= set(d.names())
     s = d.app.session
     d.tap("Use C89")
+    d.tap("Card 1 of 3")   # which of the revealed places it was taken from ("Phase 1.1: Pick a Card")
     assert d.app.catalogue("space").get("C89") == C89
     assert [c.name for c in s.state.players[0].crew][-1] == "C89"
     assert s.state.players[0].crew[-1].crew.resources == ("velocity", "hull")
@@ -83,6 +84,7 @@ def test_replacing_a_catalogue_card_says_which_parts_it_loses_first(driver, answ
     assert "loses its Rocket module: Resource: Navigation" in lines, lines
     assert "loses its trajectory spaces: lane 1: Fuel" in lines, lines
     d.tap(answer)
+    d.tap("Card 1 of 3")   # which of the revealed places it was taken from ("Phase 1.1: Pick a Card")
     after = d.app.catalogue("space").get("C89")
     assert after["crew"] == {"resources": ["fuel"]}
     if answer.startswith("Keep"):

@@ -26,7 +26,8 @@ HEADQUARTERS = "headquarters"   # keep: 1..10 the Headquarters kept; back: 1..10
 STARTING = "starting"           # card: Starting card; place: "insight" (beside the Insight card; the leftover)
                                 #   | "revealed" (one of the cards revealed) | "crew" | "module" | "unplaced" (HQ5)
                                 #   (see table.starting_stage; a card named "Unknown Starting card" is numbered)
-PICK = "pick"                   # card: Space card with the part used; place: "crew" | "module" | "unplaced" (HQ5)
+PICK = "pick"                   # card: Space card with the part used; place: "crew" | "module" | "unplaced" (HQ5);
+                                #   slot?: 1..9 the revealed place it was taken from (as NAME_REVEALED names it)
 EXTRA_CARD = "extra_card"       # no payload: Headquarters 8 adds one card to the selection (a Starting card
                                 #   added is then entered like the others revealed, place "revealed")
 LAUNCH = "launch"               # modules?: [card name] (Headquarters 5 only): the rocket top to bottom;
@@ -69,7 +70,8 @@ ACTIONS = {
     HEADQUARTERS: Obj(keep=Int(1, 10), back=Int(1, 10)),
     STARTING: Obj(card=Custom(starting_problem, "Starting card"),
                   place=OneOf(("insight", "revealed", "crew", "module", "unplaced"))),
-    PICK: Obj(("place",), card=Custom(space_problem, "Space card"), place=OneOf(("crew", "module", "unplaced"))),
+    PICK: Obj(("place", "slot"), card=Custom(space_problem, "Space card"), place=OneOf(("crew", "module", "unplaced")),
+              slot=Int(1, 9)),
     EXTRA_CARD: Obj(),
     LAUNCH: Obj(("modules", "cards"), modules=ListOf(NAME, 40), cards=ListOf(Custom(card_problem, "card"), 40)),
     LEFTOVER: Obj(card=Custom(space_problem, "Space card")),

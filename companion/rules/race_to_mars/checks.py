@@ -136,6 +136,8 @@ def _check_pick(state: State, seat: int, a: dict) -> Rejection | None:
                       "Phase 1.2: Place a Card")
     if state.revealed - state.picked < 1:
         return reject("no_card", "No revealed card is left to pick.", "Phase 1.1: Pick a Card")
+    if "slot" in a:   # the revealed place it was taken from
+        return _check_name_revealed(state, seat, {"slot": a["slot"], "name": card["name"]})
     return None
 
 

@@ -219,7 +219,12 @@ def place_of(card: dict, place: str | None) -> str:
 
 
 def _apply_pick(state: State, seat: int, args: dict, events: list[Event]) -> State:
-    """Phases 1.1-1.2: pick one revealed Space card and place it at once."""
+    """Phases 1.1-1.2: pick one revealed Space card and place it at once; with ``slot``, the revealed place it
+    was taken from, named so (as :func:`_apply_name_revealed`: that place lies empty now, not the first untold)."""
+    if "slot" in args:
+        slot, name = args["slot"], args["card"]["name"]
+        state = replace(state, named=tuple((k, n) for k, n in state.named if k != slot and n != name)
+                        + ((slot, name),))
     state = _place(state, seat, args["card"], place_of(args["card"], args.get("place")), events)
     return next_pre(replace(state, picked=state.picked + 1, last_picker=seat,
                             space_seen=state.space_seen | {args["card"]["name"]}), events)

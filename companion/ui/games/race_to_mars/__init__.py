@@ -167,7 +167,8 @@ class RaceToMarsUi(GameUi):
         name = card.get("name", "") if isinstance(card, dict) else card
         words = {"next": "next step", "launch": "launches",
                  "headquarters": f"keeps Headquarters {a.get('keep', '?')}",
-                 "pick": f"picks {name}", "leftover": f"{name} to the trajectories",
+                 "pick": f"picks {name}" + (f" (revealed card {a['slot']})" if "slot" in a else ""),
+                 "leftover": f"{name} to the trajectories",
                  "starting": {"insight": f"{name} joins the Insight row", "revealed": f"{name} revealed",
                               "crew": f"recruits {name}", "module": f"attaches {name}",
                               "unplaced": f"keeps {name} unplaced (Headquarters 5)"}.get(a.get("place"), name),

@@ -35,6 +35,10 @@ from .words import (SHORT, brief, count, crew_text, fitting, insight_text, modul
                     trajectory_text)
 
 SEARCH_KEYS = KEYS_WIDE.strip()   # the card editor's keys: a name typed there can be searched for
+#: The end of the question which revealed place a Space card picked came from (:meth:`EntryScreen.ask_place`)
+PLACE_ASKED = "which revealed card was it?"
+
+
 def placeholder(name: str) -> bool:
     """True for the name a game gives a revealed Starting card the rulebook does not describe
     ("Unknown card 2": engine, "Starting Cards")."""
@@ -491,11 +495,43 @@ class EntryScreen(Screen):
             action = Action(STARTING, {"card": card, "place": place or r.place}, r.seat)
         else:
             action = Action(PICK, {"card": card, "place": place}, r.seat)
+            places = self.places_for(card["name"])
+            if len(places) > 1:   # which of the revealed places lies empty now: asked, not the first one
+                self.ask_place(action, places)
+                return False
+        return self.submit_use(action)
+
+    def submit_use(self, action: Action) -> bool:
+        """Submit ``action``, the move the request is for; True if accepted (the request then ends)."""
         if self.app.submit(action):
             self.reset()
             self.gui.done_request()
             return True
         return False
+
+    def places_for(self, name: str) -> list[int]:
+        """The revealed places (1-based, left to right) the Space card ``name`` being picked may have come from:
+        none when the table told where it lies (:meth:`.RaceToMarsUi.tell_revealed`), else every place still
+        holding a card the table did not tell ("Phase 1.1: Pick a Card")."""
+        slots = self.gui.revealed_slots(self.app.state)
+        if any(told == name for told, _ in slots):
+            return []
+        return [k for k, (told, taken) in enumerate(slots, 1) if told is None and not taken]
+
+    def ask_place(self, action: Action, places: list[int]) -> None:
+        """Ask which of the revealed ``places`` the card of the pick ``action`` was taken from: a tester's finding,
+        Recruit (or Attach), New card, with no place tapped first emptied place 1 whichever card the player took
+        ("Phase 1.1: Pick a Card"). The answer goes with the pick (its ``slot``): that place shows empty."""
+        name = action.args["card"]["name"]
+        n = self.app.state.revealed
+
+        def go(k: int) -> None:
+            self.app.close_dialog()
+            self.submit_use(Action(PICK, {**action.args, "slot": k}, action.seat))
+        self.app.ask(f"{name}: {PLACE_ASKED}", [(f"Card {k} of {n}", lambda k=k: go(k))
+                                                              for k in places],
+                     lines=[f"The revealed Space cards lie left to right, 1 to {n}: the place the card was taken "
+                            "from lies empty now."])
 
     # ------------------------------------------------------------------ a revealed card looked up
     def show_revealed(self, name: str) -> None:
