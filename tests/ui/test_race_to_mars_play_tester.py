@@ -150,3 +150,22 @@ def test_the_last_revealed_place_holding_a_card_is_taken_without_a_question(driv
     assert d.app.dialog is None and s.seq == seq + 1, d.app.dialog and d.app.dialog.title   # picked, not asked
     assert len(s.state.space_seen - seen) == 1
 
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+def test_the_2_1_panels_of_one_frame_say_their_facts_in_the_same_words(driver, size):
+    """"Phase 2.1: Play Cards", four players: Player 1's panel (a module's free advance: one fact more) read "Hand
+    2 / Reach 0" beside "Hand 2 cards / Reach 0 spaces" on the others (a tester's finding). One wording a frame:
+    the short form on every panel when one needs it."""
+    from tests.rules.test_race_to_mars_helpers import modules
+    d = driver(size)
+    four_playing(d)
+    s = d.app.session
+    p0 = replace(s.state.players[0], modules=modules({"free_advance": 3, "name": "Booster"}))
+    s._states[-1] = replace(s.state, players=(p0,) + s.state.players[1:])
+    d.frame()
+    texts = [t for t, _, _ in d.app.screen.ui.texts]
+    hands = [t for t in texts if t.startswith("Hand ")]
+    reach = [t for t in texts if t.startswith("Reach ")]
+    assert len(hands) == len(reach) == 4, texts
+    assert len({t.endswith("cards") for t in hands}) == 1, hands
+    assert len({t.endswith("spaces") for t in reach}) == 1, reach

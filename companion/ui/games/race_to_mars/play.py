@@ -228,18 +228,27 @@ class PlayScreen(TableScreen):
             ui.label(head, ("Last round! " if last else "Everyone plays cards: ") + f"{done} of {len(seats)} done",
                      lay.body, WARN if last else MARS, bold=True, min_size=lay.small)
         legal = app.legal()
+        players = view["players"]
+        short = frozenset().union(*(   # a fact one panel shows in short form, every panel does: one wording a frame
+            self.fact_lines(lay, self.player_rects(lay, cell, players[seat]["name"], seat in turn.done)[3], seat,
+                            players[seat])[1] for cell, seat in zip(cells, seats)))
         for cell, seat in zip(cells, seats):
-            self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat])
+            self.paint_player(ui, cell, seat, seat in turn.done, [a for a in legal if a.seat == seat], short)
 
-    def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict) -> None:
-        """A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``, then the reminders
-        that fit below them: whole lines when they all fit; else the least needed ones in short form ("Hand 2"),
+    def fact_lines(self, lay: Any, rect: pygame.Rect, seat: int, p: dict, short: frozenset[str] = frozenset()
+                   ) -> tuple[list[str], set[str]]:
+        """``(lines, shortened)``: the lines of :meth:`paint_facts` for player ``seat`` (``p``, the view's) in
+        ``rect``, and the facts in short form there ("Hand", "Reach", "+", "Hazards", "In play"): those in
+        ``short`` always (another panel of the frame needs them short: one wording for every panel, a tester's
+        finding: "Hand 2 / Reach 0" beside "Hand 2 cards / Reach 0 spaces"), and those this panel needs so.
+
+        A player's facts in 2.1 (hand, reach, hazards ahead, what is in play) in ``rect``: whole lines when they
+        all fit; else the least needed ones in short form ("Hand 2"),
         one by one; else the short forms, reach, hazards and the hand first (a tester missed the hand on the 4
         players' panels at 800x480: the cards a player still holds are what 2.1 plays from, "Phase 2.1: Play
         Cards"), then what is in play, the least needed sharing lines ("In play 2 · +6 free"): a narrow
         panel (4 players at 800x480) shows what matters most rather than the first lines. A tap on the panel
         shows the rest."""
-        lay = ui.layout
         r = self.app.game.reach(self.app.state, seat)   # asked once per state
         in_play = "In play: " + (", ".join(p["play_area"]) if p["play_area"] else "nothing yet")
         if len(text.wrap(in_play, rect.w, lay.small)) > 1:
@@ -254,7 +263,6 @@ class PlayScreen(TableScreen):
                       hazards_short(r["hazards"]))]
                     if r["hazards"] else []),
                   (in_play, f"In play {len(p['play_area'])}")]
-        reminders = [x for x in reminder_lines(self.app, seat) if not x.startswith(("Play cards", "A rocket is"))]
         lh = text.font(lay.small).get_linesize()
 
         def height(line: str) -> int:
@@ -262,12 +270,17 @@ class PlayScreen(TableScreen):
         first = ("Reach", "Hazards", "Hand", "In play", "+")   # the app's advice and the hand: in play is on the table
         order = sorted(facts_, key=lambda f: next((i for i, w in enumerate(first) if f[0].startswith(w)),
                                                   len(first)))
-        forms = [full for full, _ in facts_]
+        kinds = ("Hand", "Reach", "+", "Hazards", "In play")
+
+        def kind(line: str) -> str:
+            return next(k for k in kinds if line.startswith(k))
+        forms = [short_ if kind(full) in short else full for full, short_ in facts_]
         for fact in reversed(order):  # the least needed ones shortened first, one by one
             if sum(map(height, forms)) <= rect.h + 1:
                 break
             forms[facts_.index(fact)] = fact[1]
         lines = forms
+        shortened = {kind(full) for (full, short_), form in zip(facts_, forms) if form == short_ != full}
 
         def packed(shorts: list[str]) -> list[str]:
             out: list[str] = []
@@ -283,6 +296,7 @@ class PlayScreen(TableScreen):
             if sum(map(height, lines)) <= rect.h + 1:
                 break
             lines = shorts[:-n] + packed(shorts[-n:])
+            shortened = {kind(full) for full, short_ in facts_ if short_ != full}
         if lines is not forms:   # the lines that fit, the most needed first, shown in the order of the others'
             kept, room = [], rect.h + 1   # columns ("Hand 2" above "Reach 0", as "Hand 2 cards" above "Reach ...")
             for line in lines:
@@ -291,40 +305,62 @@ class PlayScreen(TableScreen):
                     room -= height(line)
             place = {short: k for k, (_, short) in enumerate(facts_)}
             lines = sorted(kept, key=lambda line: place.get(line.split(" \u00b7 ")[0], len(place)))
+        return lines, shortened
+
+    def paint_facts(self, ui: Ui, rect: pygame.Rect, seat: int, p: dict, short: frozenset[str] = frozenset()
+                    ) -> None:
+        """A player's facts (:meth:`fact_lines`, ``short``: the facts every panel of the frame shows short) in
+        ``rect``, then the reminders that fit below them."""
+        lay = ui.layout
+        lines, _ = self.fact_lines(lay, rect, seat, p, short)
+        reminders = [x for x in reminder_lines(self.app, seat) if not x.startswith(("Play cards", "A rocket is"))]
+        lh = text.font(lay.small).get_linesize()
+
+        def height(line: str) -> int:
+            return len(text.wrap(line, rect.w, lay.small)) * lh
         y = rect.y
         for line in lines + reminders:  # a line too long for the room left gives way to the next
             need = height(line)
             if y + need <= rect.bottom + 1:
                 y += ui.block(pygame.Rect(rect.x, y, rect.w, need), line, lay.small, FG, min_size=lay.small)
 
-    def paint_player(self, ui: Ui, rect: pygame.Rect, seat: int, finished: bool, legal: list[Action]) -> None:
+    def player_rects(self, lay: Any, rect: pygame.Rect, name: str, finished: bool
+                     ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None, pygame.Rect, pygame.Rect]:
+        """``(chip, name, done, facts, buttons)``: where a player's panel ``rect`` shows the seat chip, the name
+        ``name``, "done" (None while ``finished`` is False), the facts and the moves."""
+        inner = rect.inflate(-lay.px(10), -lay.px(8))
+        head, rest = L.take_top(inner, lay.px(34), lay.gap)
+        chip, head = L.take_left(head, head.h, lay.gap)
+        done_w = text.width("\u2713 done", lay.small, True) + lay.px(4)
+        status_r = None
+        if finished and head.w - done_w - lay.gap >= text.width(name, lay.small, True):
+            status_r, head = L.take_right(head, done_w, lay.gap)
+        elif finished:  # narrow: "done" on a line of its own
+            status_r, rest = L.take_top(rest, lay.px(28), lay.gap)
+        nbuttons = 0 if finished else 3
+        if lay.portrait:  # info on the left, buttons on the right
+            btn_r, info_r = L.take_right(rest, int(rest.w * self.buttons_share), lay.gap)
+        else:
+            btn_h = (nbuttons + narrow(lay, rest.w)) * (lay.touch + lay.gap)
+            btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
+        return chip, head, status_r, info_r, btn_r
+
+    def paint_player(self, ui: Ui, rect: pygame.Rect, seat: int, finished: bool, legal: list[Action],
+                     short: frozenset[str] = frozenset()) -> None:
         lay = ui.layout
         app = self.app
         p = app.view()["players"][seat]
         who = app.game.seats(app.state)[seat]
         ui.panel(rect, PANEL if finished else PANEL_HI, GOOD if finished else MARS, width=3)
-        inner = rect.inflate(-lay.px(10), -lay.px(8))
-        head, rest = L.take_top(inner, lay.px(34), lay.gap)
-        chip, head = L.take_left(head, head.h, lay.gap)
+        chip, head, status_r, info_r, btn_r = self.player_rects(lay, rect, p["name"], finished)
         seat_chip(ui, chip, who.colour, who.mark)
-        done_w = text.width("\u2713 done", lay.small, True) + lay.px(4)
-        if finished and head.w - done_w - lay.gap >= text.width(p["name"], lay.small, True):
-            status_r, head = L.take_right(head, done_w, lay.gap)
-        elif finished:  # narrow: "done" on a line of its own
-            status_r, rest = L.take_top(rest, lay.px(28), lay.gap)
-        if finished:
+        if status_r is not None:
             ui.label(status_r, "\u2713 done", lay.small, GOOD, "right" if status_r.y == head.y else "left", bold=True,
                      min_size=lay.small)
         ui.label(head, name_fitting(p["name"], head.w, lay.small), lay.body, FG, bold=True, min_size=lay.small)
         portrait = lay.portrait
-        nbuttons = 0 if finished else 3
-        if portrait:  # info on the left, buttons on the right
-            btn_r, info_r = L.take_right(rest, int(rest.w * self.buttons_share), lay.gap)
-        else:
-            btn_h = (nbuttons + narrow(lay, rest.w)) * (lay.touch + lay.gap)
-            btn_r, info_r = L.take_bottom(rest, btn_h, lay.gap)
         ui.hits.append(Hit(head.union(info_r), p["name"], lambda: show_player(app, seat)))
-        self.paint_facts(ui, info_r, seat, p)
+        self.paint_facts(ui, info_r, seat, p, short)
         if finished:
             return
         plays = [a for a in legal if a.kind == PLAY]
