@@ -214,4 +214,5 @@ def parse_headquarters(entry: Any) -> dict[str, Any]:
 
 
 __all__ = ["ANY", "CREW_SHAPE", "HEADQUARTERS_CARDS", "HQ_TEXTS", "MODULE_SHAPE", "PRINTED_INSIGHT_COSTS",
-           "SPACE_SHAPE", "STARTING_CARDS", "crew_of", "insight_of", "lanes_of", "module_of", "parse_space", "parse_starting"]
+           "SPACE_SHAPE", "STARTING_CARDS", "crew_of", "insight_of", "lanes_of", "module_of", "parse_space",
+           "parse_starting"]
