@@ -123,6 +123,10 @@ def test_a_new_card_picked_says_which_revealed_place_it_came_from(driver, place)
     s = d.app.session
     assert s.state.picked == 0 and "which revealed card" in d.app.dialog.title
     assert [n for n in d.names() if n.startswith("Card ")] == [f"Card {k} of 4" for k in (1, 2, 3, 4)]
+    d.tap("Cancel")                          # the card entered stays on the editor, kept in the catalogue
+    assert d.app.current_screen().editor is not None and s.state.picked == 0
+    d.tap("Save")                            # the same card again: the question again, not "replace it?"
+    assert "which revealed card" in d.app.dialog.title, d.app.dialog.title
     d.tap("Card 3 of 4")
     assert s.state.picked == 1 and d.app.current_screen().name == "round"
     slots = d.app.ui_for("race-to-mars").revealed_slots(s.state)

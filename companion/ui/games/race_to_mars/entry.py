@@ -441,6 +441,8 @@ class EntryScreen(Screen):
         cat = self.catalogue()
         if cat.is_builtin(card["name"]) or self.undescribed(card["name"]):
             return True   # the rulebook's, or this game's name for an undescribed card (:meth:`card_of`)
+        if not replace and cat.get(card["name"]) == card:
+            return True   # kept already, as it is (Save again after a question cancelled: which revealed card)
         try:
             cat.add(card, replace=replace)
         except CardExists:
