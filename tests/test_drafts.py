@@ -12,18 +12,11 @@ from companion.rules import get_game
 from companion.rules.contract import Action
 from companion.session import Session
 from companion.store import SCHEMA_VERSION, Store
+from tests.test_store import _rows
 
 pytestmark = pytest.mark.timeout(30)
 
 GAME = "thirty-to-mars"
-
-
-def _rows(path: Path, sql: str) -> list[tuple]:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 def _started(path: Path) -> Session:

@@ -263,6 +263,13 @@ def test_a_line_whose_terminator_was_lost_is_dropped_not_joined_to_the_next(sim,
         reader.stop()
 
 
+
+def _failed(reader: DieReader, n: int, seconds: float = 2.0) -> None:
+    """Wait (at most ``seconds``) until ``reader`` has failed to open its port ``n`` times."""
+    deadline = time.monotonic() + seconds
+    while reader.status().open_failures < n and time.monotonic() < deadline:
+        time.sleep(0.01)
+
 @pytest.mark.timeout(5)
 def test_a_missing_port_connecting_and_unplugging_are_logged_once_each(sim, events, caplog):
     """A fresh tester's finding: a die port that is not there was logged only at debug level, at every retry, and
@@ -274,9 +281,7 @@ def test_a_missing_port_connecting_and_unplugging_are_logged_once_each(sim, even
         reader = DieReader(events.post, port=missing, backoff_s=(0.01, 0.02))
         reader.start()
         try:
-            deadline = time.monotonic() + 2
-            while reader.status().open_failures < 4 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            _failed(reader, 4)
         finally:
             reader.stop()
         infos = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
@@ -329,9 +334,7 @@ def test_last_error_goes_once_the_die_is_plugged_in_again(events, tmp_path):
     reader = DieReader(events.post, port=str(link), backoff_s=(0.01, 0.02))
     reader.start()
     try:
-        deadline = time.monotonic() + 2
-        while reader.status().open_failures == 0 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _failed(reader, 1)
         assert "mars-die" in reader.status().last_error  # not plugged in yet: said
         sim.plug()
         events.wait(lambda e: e.kind == "connected")
@@ -390,9 +393,7 @@ def test_a_path_that_is_no_serial_port_says_so_and_is_tried_again_until_it_names
         reader = DieReader(events.post, port=path, backoff_s=(0.01, 0.02))
         reader.start()
         try:
-            deadline = time.monotonic() + 2
-            while reader.status().open_failures < 3 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            _failed(reader, 3)
             st = reader.status()
             assert not st.connected and st.open_problem == NOT_A_PORT and st.open_failures >= 3, (path, st)
         finally:
@@ -403,9 +404,7 @@ def test_a_path_that_is_no_serial_port_says_so_and_is_tried_again_until_it_names
         reader = DieReader(events.post, port=str(link), backoff_s=(0.01, 0.02))
         reader.start()
         try:
-            deadline = time.monotonic() + 2
-            while reader.status().open_failures == 0 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            _failed(reader, 1)
             st = reader.status()
             assert st.open_problem == NOT_A_PORT and st.last_error == "Inappropriate ioctl for device (ENOTTY)", st
             os.replace(_symlink_beside(link, die.path), link)  # the link now names the die (as udev would)
