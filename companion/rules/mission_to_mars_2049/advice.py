@@ -21,7 +21,7 @@ from . import sections as S
 from .missions import armageddon_targets
 from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
                     ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built, price_text,
-                    rate, refund, road_active, value)
+                    rate, refund, road_active, roomy_bases, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -60,14 +60,16 @@ def chance_of_productions(k: int, rolls: int, p: float = 1 / 6) -> float:
 
 def buildable(state: State, seat: int) -> list[str]:
     """What ``seat`` can pay for and still has tokens for, now, without
-    trading: ``"air_station"``, ``"food_station"``, ``"minerals_station"``,
+    trading (a Station or Laboratory also a free spot around one of their Bases, 3.6.2): ``"air_station"``, ``"food_station"``, ``"minerals_station"``,
     ``"base"``, ``"lab3"``/``"lab2"``, ``"road"``, ``"h2o"``,
     ``"peaceful_mission"``, ``"aggressive_mission"``."""
     c = state.colonies[seat]
-    out = [f"{res}_station" for r, res in enumerate(RESOURCES) if c.supply[r] and affords(c, STATION_COST[r])]
+    room = bool(roomy_bases(c))   # a Station or Laboratory needs a free spot around a Base (3.6.2); a Base
+    out = [f"{res}_station" for r, res in enumerate(RESOURCES)   # always has one, over its own Station (Q.2)
+           if room and c.supply[r] and affords(c, STATION_COST[r])]
     if c.bases < BASES and affords(c, BASE_COST):
         out.append("base")
-    if not c.lab2 and affords(c, LAB_COST):
+    if room and not c.lab2 and affords(c, LAB_COST):
         out.append("lab2" if c.lab3 else "lab3")
     if not c.road and c.bases == BASES and c.roads >= ROAD_COST:
         out.append("road")

@@ -13,8 +13,8 @@ from .missions import may_protect
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, DISCOVERY, H2O_COST, IMMEDIATE, IMMEDIATE_PLAY,
                     LAB_COST, MAIN, MAX_ROAD_CARDS, MISSION_COST, MISSION_DECK, MISSION_INDEX, OVER, PROTECT,
                     RESOURCE_NAMES, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST,
-                    STATION_NAMES, State, affords, base_over_spots, deck_unplayed, labs_built, price_text, rate,
-                    road_active, value)
+                    SPOTS_AROUND_BASE, STATION_NAMES, Colony, State, affords, base_over_spots, deck_unplayed, has_room,
+                    labs_built, price_text, rate, road_active, roomy_bases, value)
 from .table import to_act
 
 #: The only kinds each phase accepts (CORRECT_ROLL is checked on its own).
@@ -247,6 +247,34 @@ def _base_problem(state: State, seat: int, base: int | None, section: str) -> Re
     return None
 
 
+def _room_problem(state: State, seat: int, base: int | None, section: str, what: str) -> Rejection | None:
+    """A Station or Laboratory (``what``) attached to ``seat``'s Base ``base`` (None: the newest) when every
+    spot around that Base is taken (:func:`~.model.spots_taken`, 3.6.2): "No free spot around Base 1: its 8
+    intersections (straight and diagonally) hold 6 Stations and Base 2. A Station can go next to Base 2." """
+    c = state.colonies[seat]
+    k = c.bases if base is None else base
+    if has_room(c, k):
+        return None
+    others = [j for j in roomy_bases(c) if j != k]
+    where = f" {what} can go next to Base {' or '.join(map(str, others))}." if others else \
+        " Your other Bases have no free spot either." if c.bases > 1 else ""
+    return reject("base_full", f"No free spot around Base {k}: its {SPOTS_AROUND_BASE} intersections (straight "
+                  f"and diagonally) hold {_around(c, k)}.{where}", section)
+
+
+def _around(c: Colony, k: int) -> str:
+    """What takes the spots around ``c``'s Base ``k``: "5 Stations, the (3) Laboratory, Base 1 and Base 3"."""
+    parts = []
+    stations = sum(1 for s in c.stations if s[2] == k)
+    if stations:
+        parts.append(count(stations, "Station"))
+    labs = [size for size, at in ((3, c.lab3), (2, c.lab2)) if at == k]
+    if labs:
+        parts.append("both Laboratories" if len(labs) == 2 else f"the ({labs[0]}) Laboratory")
+    parts += [f"Base {j}" for j in (k - 1, k + 1) if 1 <= j <= c.bases]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
 def _cost_problem(state: State, seat: int, cost: tuple[int, int, int], what: str,
                   section: str = S.COSTS) -> Rejection | None:
     """"The H2O Station costs 8 Air, 8 Food, 8 Minerals: 1 Minerals short." when
@@ -265,8 +293,10 @@ def _check_build_station(state: State, action: Action) -> Rejection | None:
     Laboratories around your bases"), from the 5 tokens of its type (2.2), for its printed cost.
 
     The spot (3.6.2 "the intersections of the coordinate lines", 3.9.3 "any free spot") is the players'
-    check: the app models no board (issue 8, MA-01), so it accepts any standing Base and never refuses
-    on geometry. Laboratories (:func:`_check_build_lab`) are placed the same way.
+    check: the app models no board (issue 8, MA-01). What the text alone decides is refused: a Base whose 8
+    spots around it are certainly all taken (:func:`~.model.spots_taken`: what is attached to it and the Bases
+    next to it in the chain) takes no more, said after the price (a player who cannot pay learns that first).
+    Laboratories (:func:`_check_build_lab`) are placed the same way.
     """
     seat = action.seat
     r = RESOURCES.index(action.args["resource"])
@@ -274,7 +304,8 @@ def _check_build_station(state: State, action: Action) -> Rejection | None:
         return reject("no_token_left", f"All 5 of your {STATION_NAMES[r]} Stations are on the map.",
                       S.COMPONENTS_TOKENS)
     return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
-            or _cost_problem(state, seat, STATION_COST[r], a(f"{STATION_NAMES[r]} Station")))
+            or _cost_problem(state, seat, STATION_COST[r], a(f"{STATION_NAMES[r]} Station"))
+            or _room_problem(state, seat, action.args.get("base"), S.BUILDING_AROUND, "A Station"))
 
 
 def _check_build_base(state: State, action: Action) -> Rejection | None:
@@ -296,7 +327,9 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
     refused: Base k+1 is one ring further in than Base k, next to it (3.6.2, Q.3), so only a Station attached
     to the newest standing
     Base (or to a Base beyond it that Armageddon destroyed) can be on its spot; one at an older Base is at
-    least one ring too far out (:func:`~.model.base_over_spots`).
+    least one ring too far out (:func:`~.model.base_over_spots`). And when the 8 spots around the newest Base
+    are all taken (:func:`~.model.spots_taken`, 3.6.2), the next Base goes only over one of the Stations
+    attached to it: that is the way out Q.2 gives.
     """
     seat = action.seat
     c = state.colonies[seat]
@@ -311,6 +344,13 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
         return reject("not_next_to_newest_base",
                       f"Base {c.bases + 1} goes next to Base {c.bases}, one step towards the North Pole; your "
                       f"{STATION_NAMES[r]} Station at Base {k} is not on such a spot.", S.BUILDING)
+    if not has_room(c, c.bases) and (over is None or c.stations[over][2] != c.bases):
+        # Base k+1 goes on a spot around Base k (3.6.2), all taken: only over a Station of those (Q.2), whose
+        # spot it takes; a Station attached to a destroyed Base beyond would have to be a spot more around it
+        return reject("base_full", f"Base {c.bases + 1} goes next to Base {c.bases}, and the "
+                      f"{SPOTS_AROUND_BASE} intersections around Base {c.bases} (straight and diagonally) hold "
+                      f"{_around(c, c.bases)}: build it over one of your Stations at Base {c.bases}.",
+                      S.BASE_BLOCKED)
     return _cost_problem(state, seat, BASE_COST, "A Base")
 
 
@@ -321,7 +361,8 @@ def _check_build_lab(state: State, action: Action) -> Rejection | None:
         return reject("no_token_left", "Both your Laboratories, (3) and (2), are on the map.", S.COMPONENTS_TOKENS)
     return (_base_problem(state, seat, action.args.get("base"), S.BUILDING)
             or _cost_problem(state, seat, LAB_COST, "A Laboratory",
-                             S.LAB2_COSTS if state.colonies[seat].lab3 else S.COSTS))
+                             S.LAB2_COSTS if state.colonies[seat].lab3 else S.COSTS)
+            or _room_problem(state, seat, action.args.get("base"), S.BUILDING_AROUND, "A Laboratory"))
 
 
 def _check_build_road(state: State, action: Action) -> Rejection | None:
@@ -431,11 +472,15 @@ def _check_build_mission(state: State, seat: int, args: dict) -> Rejection | Non
     if not state.colonies[seat].supply[r]:
         return reject("no_token_left", f"No free {STATION_NAMES[r]} Station left: save this card for later.",
                       S.CARDS["build"])
-    return _base_problem(state, seat, args.get("base"), S.CARDS["build"])
+    return (_base_problem(state, seat, args.get("base"), S.CARDS["build"])
+            or _room_problem(state, seat, args.get("base"), S.FULL_BASE_CARDS["build"], "The Station"))
 
 
 def _check_laboratory_mission(state: State, seat: int, args: dict) -> Rejection | None:
-    return _base_problem(state, seat, args.get("base"), S.CARDS["laboratory"])
+    if labs_built(state.colonies[seat]):  # exchanged for another Peaceful card (4.1): nothing is placed
+        return _base_problem(state, seat, args.get("base"), S.CARDS["laboratory"])
+    return (_base_problem(state, seat, args.get("base"), S.CARDS["laboratory"])
+            or _room_problem(state, seat, args.get("base"), S.FULL_BASE_CARDS["laboratory"], "The Laboratory"))
 
 
 def _check_protection(state: State, seat: int, args: dict) -> Rejection | None:
@@ -450,6 +495,9 @@ def _target_problem(state: State, seat: int, args: dict) -> Rejection | None:
         return reject("bad_target", "Choose an opponent.", section)
     if "station" in args and args["station"] >= len(state.colonies[t].stations):
         return reject("no_station", f"{state.seats[t].name} has no such Resource Station.", section)
+    if args["card"] == "crimean":  # the stolen Station goes "next to one of your bases": a free spot there
+        return (_base_problem(state, seat, args.get("base"), section)
+                or _room_problem(state, seat, args.get("base"), S.FULL_BASE_CARDS["crimean"], "The Station"))
     return _base_problem(state, seat, args.get("base"), section)
 
 

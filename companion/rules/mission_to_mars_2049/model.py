@@ -263,6 +263,61 @@ def base_over_spots(c: Colony) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(c.stations) if s[2] >= c.bases)
 
 
+#: The intersections around a Base (3.6.2 "Build on the intersections of the coordinate lines", "You can only build
+#: new buildings around your bases", "You can build both straight and diagonally"): 4 straight, 4 diagonal.
+SPOTS_AROUND_BASE = 8
+
+
+def spots_taken(c: Colony, k: int) -> int:
+    """How many of the :data:`SPOTS_AROUND_BASE` intersections around ``c``'s standing Base ``k`` (1..5) are
+    taken for certain, as far as the rulebook's text can tell without the board (spec MA-01): the Resource
+    Stations and Laboratories attached to Base ``k``, and Bases ``k - 1`` and ``k + 1`` where they stand.
+
+    Decision (an exact upper bound from the text; a Station or Laboratory is refused only where the board
+    certainly has no room, :func:`has_room`):
+
+    - 8 spots: buildings stand "on the intersections of the coordinate lines", "around your bases", "both
+      straight and diagonally" (3.6.2): the 4 straight and 4 diagonal neighbours of the Base's intersection.
+      The First Base stands on the map's outer ring (1.1 "You start the game with a Base on the outside of the
+      map"), where the edge may leave fewer; the text does not say how many, so 8 is the bound for every Base.
+    - Counted: every Station and Laboratory attached to Base ``k``, each on its own intersection (3.9.3 "any
+      free spot"): the First Base's three starting Stations (3.3 Your First Base and Resource Stations), those
+      built or placed by a Mission Card, and a Station stolen by its controller (Crimean Mission: "put it next
+      to one of your bases"; it no longer counts at the Base it was taken from), whatever its star; the Bases
+      next to it in the chain, Base ``k - 1`` and Base ``k + 1`` while it stands ("Always build new bases next
+      to each other", 3.6.2; Q.3 "straight or diagonally towards the North Pole"): one spot each.
+    - Not counted: the next Base still to be built (3.6.4 "Always leave room for your next Base" is advice:
+      Q.2 answers a player who "blocked myself"), nor 3.3's "Leave two spots above the Base free, so that you
+      can later choose" (the setup's advice, the same); a Base Armageddon destroyed (its token goes back to its
+      owner, 4.1 Armageddon Mission: its spot is free); buildings attached to other Bases or of other players
+      (one may also touch Base ``k``, but which does is a fact of the board, MA-01); the Road, built "from your
+      last Base towards the center of the polar ice cap" (3.10.2) through the ice cap, not on a spot around the
+      Base, and the H2O Station "on the Polar Ice Cap" (1.2.5), which ends the game.
+    - A Base built over one of its own Stations (7. F.A.Q. Q.2) takes that Station's spot: the count around
+      the Base next to it does not change (:func:`has_room` of the newest Base is asked only for a Base on a
+      free spot, or over a Station that is not attached to it).
+
+    So a Base holds at most 8 buildings while it stands alone (the First Base: its 3 Stations and 5 more), 7
+    while it is the chain's first or last with a neighbour, 6 between two Bases.
+    """
+    n = (k > 1) + (k < c.bases)
+    for s in c.stations:
+        if s[2] == k:
+            n += 1
+    return n + (c.lab3 == k) + (c.lab2 == k)
+
+
+def has_room(c: Colony, k: int) -> bool:
+    """True if a Station, a Laboratory or the next Base may still go on a spot around ``c``'s Base ``k``
+    (fewer than :data:`SPOTS_AROUND_BASE` taken, :func:`spots_taken`; 3.6.2)."""
+    return spots_taken(c, k) < SPOTS_AROUND_BASE
+
+
+def roomy_bases(c: Colony) -> tuple[int, ...]:
+    """The standing Bases 1..``c.bases`` with a free spot around them (:func:`has_room`), in chain order."""
+    return tuple(k for k in range(1, c.bases + 1) if has_room(c, k))
+
+
 def with_map(c: Colony, **changes: Any) -> Colony:
     """``c`` with its ``stations`` or ``bases`` changed, ``active`` recounted."""
     new = replace(c, **changes)

@@ -19,7 +19,8 @@ from .missions import may_protect, productivity_holders
 from .model import (ARMAGEDDON, BANK_ROAD, BASE_COST, BASES, DECKS, H2O_COST, DISCOVERY, IMMEDIATE_PLAY, LAB_COST,
                     LABORATORY, MAIN, IMMEDIATE, MAX_ROAD_CARDS, MISSION_COST, MISSION_COUNT, MISSION_DECK, MISSIONS,
                     OVER, PROTECT, RESOURCES, ROAD_CARD, ROAD_COST, ROB, ROLL, ROLLOFF, SKIP_BONUS, STATION_COST,
-                    Colony, State, affords, base_over_spots, deck_unplayed, labs_built, rate, road_active)
+                    Colony, State, affords, base_over_spots, deck_unplayed, has_room, labs_built, rate, road_active,
+                    roomy_bases)
 
 _ROLLS = tuple(tuple(Action(A.ROLL, {"face": f}, s) for f in range(1, 7)) for s in range(4))
 _DONE = tuple(Action(A.DONE, {}, s) for s in range(4))
@@ -106,12 +107,18 @@ _productivity = tuple(tuple(Action(A.PLAY, {"card": "productivity", "resource": 
 _IMMEDIATE_DECKS = frozenset(MISSION_DECK[MISSIONS.index(k)] for k in IMMEDIATE)
 
 
-def _base_over(cur: int, c: Colony) -> list[Action]:
-    """The Bases over a Station of colony ``c`` that may be built (:func:`~.model.base_over_spots`)."""
+def _base_over(cur: int, c: Colony, room: bool = True) -> list[Action]:
+    """The Bases over a Station of colony ``c`` that may be built (:func:`~.model.base_over_spots`); without
+    ``room`` around the newest Base (:func:`~.model.has_room`), only over a Station attached to it (3.6.2, Q.2)."""
     made = _BASE_OVER[cur]
     while len(made) < len(c.stations):
         made.append(Action(A.BUILD_BASE, {"over": len(made)}, cur))
-    return [made[i] for i in base_over_spots(c)]
+    return [made[i] for i in _over_spots(c, room)]
+
+
+def _over_spots(c: Colony, room: bool) -> tuple[int, ...]:
+    spots = base_over_spots(c)
+    return spots if room else tuple(i for i in spots if c.stations[i][2] == c.bases)
 
 
 def _main_actions(state: State) -> list[Action]:
@@ -154,16 +161,19 @@ def _main_actions(state: State) -> list[Action]:
     bases = c.bases
     supply = c.supply
     stations = _STATIONS[cur]
+    room = roomy_bases(c)   # the Bases with a free spot around them (3.6.2)
     for r in (0, 1, 2):   # affords(c, cost), with the values above
         cost = STATION_COST[r]
         if supply[r] and v0 >= cost[0] and v1 >= cost[1] and v2 >= cost[2]:
-            out += stations[r][:bases]
+            out += [stations[r][k - 1] for k in room]
     if bases < BASES and v0 >= BASE_COST[0] and v1 >= BASE_COST[1] and v2 >= BASE_COST[2]:
-        out.append(_BASE[cur])
+        tip = bases in room
+        if tip:
+            out.append(_BASE[cur])
         if c.stations:
-            out += _base_over(cur, c)
+            out += _base_over(cur, c, tip)
     if not c.lab2 and v0 >= LAB_COST[0] and v1 >= LAB_COST[1] and v2 >= LAB_COST[2]:
-        out += _LABS[cur][:bases]
+        out += [_LABS[cur][k - 1] for k in room]
     if not c.road and bases == BASES and c.roads >= ROAD_COST:
         out.append(_ROAD[cur])
     if road_active(c) and v0 >= H2O_COST[0] and v1 >= H2O_COST[1] and v2 >= H2O_COST[2]:
@@ -201,7 +211,7 @@ def _play_choices(state: State, seat: int, kind: str) -> list[dict]:
     """The choices of playing ``kind``, each valid for the card's own fields
     (Bases standing, opponents, their Stations, Stations left to build)."""
     c = state.colonies[seat]
-    bases = range(1, c.bases + 1)
+    bases = roomy_bases(c)   # a building placed next to one of your Bases needs a free spot there (3.6.2)
     others = [i for i in range(len(state.seats)) if i != seat]
     if kind == "build":
         return [{"card": kind, "resource": res, "base": k} for r, res in enumerate(RESOURCES) if c.supply[r]
@@ -230,11 +240,13 @@ _PLAYS: dict[tuple, tuple[Action, ...]] = {}
 def _play_actions(state: State, seat: int, kind: str) -> tuple[Action, ...]:
     c = state.colonies[seat]
     if kind == "build":
-        key: tuple = (seat, kind, c.bases, c.supply[0] > 0, c.supply[1] > 0, c.supply[2] > 0)
-    elif kind == "crimean" or kind == "sabotage":
+        key: tuple = (seat, kind, roomy_bases(c), c.supply[0] > 0, c.supply[1] > 0, c.supply[2] > 0)
+    elif kind == "crimean":
+        key = (seat, kind, roomy_bases(c), *[len(o.stations) for o in state.colonies])
+    elif kind == "sabotage":
         key = (seat, kind, c.bases, *[len(o.stations) for o in state.colonies])
     elif kind == "laboratory":  # both built: no Base asked (see _play_choices)
-        key = (seat, kind, c.bases, labs_built(c))
+        key = (seat, kind, roomy_bases(c), labs_built(c))
     else:
         key = (seat, kind, c.bases, len(state.seats))
     got = _PLAYS.get(key)
@@ -315,8 +327,9 @@ def _main_move(state: State, cur: int, rng: Random) -> Action:
                 return Action(A.BUILD_ROAD, {}, cur)
             goal = 0
     elif v[0] >= 3 and v[1] >= 3 and v[2] >= 3:
-        spots = base_over_spots(c) if c.stations else ()
-        if spots and rng.random() < 0.05:
+        room = has_room(c, c.bases)   # else the Base goes over a Station there (3.6.2, Q.2): one is there
+        spots = _over_spots(c, room) if c.stations else ()
+        if spots and (not room or rng.random() < 0.05):
             return Action(A.BUILD_BASE, {"over": spots[int(rng.random() * len(spots))]}, cur)
         return Action(A.BUILD_BASE, {}, cur)
     else:
@@ -363,11 +376,17 @@ def _occasional(state: State, cur: int, c: Colony, roll: float, rng: Random) -> 
             return Action(A.BUY, {"deck": DECKS[deck], "immediate": immediate}, cur)
     elif roll < 0.35:
         if not c.lab2 and affords(c, LAB_COST):
-            return Action(A.BUILD_LAB, {}, cur)
+            if has_room(c, c.bases):
+                return Action(A.BUILD_LAB, {}, cur)
+            room = roomy_bases(c)
+            if room:
+                return Action(A.BUILD_LAB, {"base": room[int(rng.random() * len(room))]}, cur)
     elif roll < 0.44:
         r = int(rng.random() * 3)
         if len(c.stations) < 9 and c.supply[r] and affords(c, STATION_COST[r]):
-            return Action(A.BUILD_STATION, {"resource": RESOURCES[r], "base": 1 + int(rng.random() * c.bases)}, cur)
+            k = 1 + int(rng.random() * c.bases)
+            if has_room(c, k):   # a free spot around it (3.6.2)
+                return Action(A.BUILD_STATION, {"resource": RESOURCES[r], "base": k}, cur)
     elif roll < 0.47:
         r = state.produced
         if r >= 0:
@@ -393,8 +412,16 @@ def _random_play(state: State, cur: int, c: Colony, rng: Random) -> Action | Non
     n = len(state.seats)
     t = (cur + 1 + int(rng.random() * (n - 1))) % n
     res = RESOURCES[int(rng.random() * 3)]
+    places = kind in ("build", "crimean") or kind == "laboratory" and not labs_built(c)
+    if places and not has_room(c, c.bases):   # placed next to the newest Base by default: no spot there (3.6.2)
+        room = roomy_bases(c)
+        if not room:
+            return None
+        place = {"base": room[int(rng.random() * len(room))]}
+    else:
+        place = {}
     if kind == "build":
-        args = {"resource": res}
+        args = {"resource": res, **place}
     elif kind == "assistance":
         args = {"take": [_wanted(c, False)] * 2 + [res, res]}
     elif kind in ("productivity", "black_friday"):
@@ -403,9 +430,9 @@ def _random_play(state: State, cur: int, c: Colony, rng: Random) -> Action | Non
         stations = state.colonies[t].stations
         if not stations:
             return None
-        args = {"target": t, "station": int(rng.random() * len(stations))}
+        args = {"target": t, "station": int(rng.random() * len(stations)), **(place if kind == "crimean" else {})}
     elif kind in ("grand_theft", "capture"):
         args = {"target": t}
     else:
-        args = {}
+        args = dict(place)
     return Action(A.PLAY, {"card": kind, **args}, cur)

@@ -27,6 +27,9 @@ BUILDING = "3.6 How does building work?"
 #: The Building Costs table at the end of 3.6 ("Building Costs (as printed on the player sheet):" and its rows),
 #: cited by every refusal for a price: the dialog shows the costs, not 3.6's first lines.
 COSTS = "3.6 How does building work?, Building Costs"
+#: Buildings on the intersections around your Bases, straight and diagonally, Bases next to each other: a Base's
+#: 8 spots (``model.spots_taken``).
+BUILDING_AROUND = "3.6 How does building work?, 3.6.2"
 STATIONS = "3.7 What are resources and Resource Stations?"
 TOKENS = "3.8 What are Resource Tokens?"
 TOKENS_SAFE = "3.8 What are Resource Tokens?, 3.8.2"
@@ -62,6 +65,8 @@ FAQ_BASE_OVER_STATION = "7. F.A.Q. (Optional), Q.2"
 FAQ_BANK_OUT = "7. F.A.Q. (Optional), Q.4"
 FAQ_ONE_MISSION = "7. F.A.Q. (Optional), Q.5"
 FAQ_OFF_TURN = "7. F.A.Q. (Optional), Q.7"
+#: The next Base on a free spot next to a Base whose 8 spots are taken (3.6.2): over an own Station (Q.2).
+BASE_BLOCKED = f"{BUILDING_AROUND} / {FAQ_BASE_OVER_STATION}"
 
 #: Each Mission Card's own paragraph under its 4.1 heading, by the rules' card id (``model.MISSIONS``).
 CARDS = {card: f"{heading}, {name}" for heading, names in (
@@ -73,5 +78,10 @@ CARDS = {card: f"{heading}, {name}" for heading, names in (
                   ("black_friday", "Black Friday accident"), ("armageddon", "Armageddon Mission"))))
     for card, name in names}
 
+#: A Mission Card that places a building next to one of your Bases (4.1), refused at a Base with no free spot:
+#: 3.6.2 and the card's paragraph ("If you don't have a free space to build more stations ... save this card").
+FULL_BASE_CARDS = {card: f"{BUILDING_AROUND} / {CARDS[card]}" for card in ("build", "laboratory", "crimean")}
+
 #: Every citation above, for the citation test and the rules lookup screen.
-ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str)) + tuple(CARDS.values())
+ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str)) + tuple(CARDS.values()) \
+    + tuple(FULL_BASE_CARDS.values())

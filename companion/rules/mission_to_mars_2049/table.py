@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..contract import Result, Seat, Standing, Turn
 from .missions import productivity_holders
 from .model import (BANK_ROAD, BASES, DECK_SIZE, MAIN, MAX_ROAD_CARDS, MISSION_DECK, OVER, PHASES, PROTECT, ROLLOFF,
-                    STATIONS_PER_TYPE, State, count_active, points)
+                    SPOTS_AROUND_BASE, STATIONS_PER_TYPE, State, count_active, points, spots_taken)
 
 
 def seats(state: State) -> tuple[Seat, ...]:
@@ -79,7 +79,8 @@ def invariants(state: State) -> list[str]:
     """What is wrong with ``state`` (empty when all is well): no negative
     cards or tokens, Road cards 0..3, Bases 1..5, each colour's station
     supply equal to 5 minus its tokens on the map, Stations and Laboratories
-    attached to Bases 1..5, the (2) Laboratory only with the (3), every
+    attached to Bases 1..5, no standing Base with more than its 8 spots taken (3.6.2,
+    ``model.spots_taken``), the (2) Laboratory only with the (3), every
     Mission Card in a pile, the used pile or a hand, the Game Bank's cards and
     every hand's adding up to the box (2.1), a winner iff the game is over."""
     bad: list[str] = []
@@ -103,6 +104,9 @@ def invariants(state: State) -> list[str]:
             bad.append(f"seat {i}: supply {c.supply} but {on_map[i]} on the map")
         if c.lab2 and not c.lab3 or not (0 <= c.lab3 <= BASES and 0 <= c.lab2 <= BASES):
             bad.append(f"seat {i}: Laboratories at {c.lab3}, {c.lab2}")
+        full = [k for k in range(1, c.bases + 1) if spots_taken(c, k) > SPOTS_AROUND_BASE]
+        if full:   # 3.6.2: a Base's 8 intersections (model.spots_taken)
+            bad.append(f"seat {i}: more than {SPOTS_AROUND_BASE} spots taken around Base(s) {full}")
         if c.active != count_active(c.stations, c.bases):
             bad.append(f"seat {i}: active Stations {c.active} miscounted")
         if c.peaceful < 0 or c.aggressive < 0 or c.captured < 0 or c.skips < 0:
