@@ -13,6 +13,7 @@ from companion.rules.mission_to_mars_2049.model import replace, spots_taken
 from tests.rules.test_mission_to_mars_2049_setup import act, colony, main_state, rejection, rich
 
 AROUND = "mission-to-mars-2049.txt, 3.6 How does building work?, 3.6.2"
+BLOCKED = "mission-to-mars-2049.txt, 7. F.A.Q. (Optional), Q.2 / 3.6 How does building work?, 3.6.2"
 
 
 def stations_at(k, n, resource=0, colour=0):
@@ -73,7 +74,7 @@ def test_a_new_base_on_a_free_spot_next_to_a_full_base_is_refused_over_its_own_s
     assert spots_taken(c, 1) == 8
     r = rejection(s, "build_base")
     assert r.code == "base_full" and "Base 2 goes next to Base 1" in r.message, r
-    assert r.rule == f"{AROUND} / 7. F.A.Q. (Optional), Q.2"
+    assert r.rule == BLOCKED
     assert rejection(s, "build_base", over=8).code == "base_full"   # the Station at the destroyed Base 2
     assert rejection(s, "build_base", over=0) is None
     bases = [a for a in mm.legal_actions(s) if a.kind == "build_base"]
@@ -99,7 +100,8 @@ def test_stolen_stations_count_where_they_are_put():
     assert spots_taken(s.colonies[1], 1) == 8
     s = colony(s, 0, aggressive=1, stations=stations_at(1, 8))
     r = rejection(s, "play", card="crimean", target=1, station=0)
-    assert r.code == "base_full" and r.rule == f"{AROUND} / 4.1 Aggressive Mission Cards, Crimean Mission", r
+    assert r.code == "base_full" and r.rule == AROUND.replace(", 3.6 How", ", 4.1 Aggressive Mission Cards, "
+                                                              "Crimean Mission / 3.6 How"), r
     s = colony(s, 0, stations=stations_at(1, 7))
     s, _ = act(s, "play", card="crimean", target=1, station=3)   # one of Anna's own, taken back
     assert spots_taken(s.colonies[0], 1) == 8 and spots_taken(s.colonies[1], 1) == 7
@@ -111,7 +113,8 @@ def test_build_and_laboratory_missions_need_a_free_spot_a_second_laboratory_card
     s = colony(main_state(), 0, peaceful=1, stations=stations_at(1, 8), supply=(4, 4, 4))
     for args in ({"card": "build", "resource": "air"}, {"card": "laboratory"}):
         r = rejection(s, "play", **args)
-        assert r.code == "base_full" and r.rule.startswith(AROUND + " / 4.1 Peaceful Mission Cards, "), r
+        assert r.code == "base_full" and r.rule.endswith(" / 3.6 How does building work?, 3.6.2"), r
+        assert r.rule.startswith("mission-to-mars-2049.txt, 4.1 Peaceful Mission Cards, "), r
     assert not [a for a in mm.legal_actions(s) if a.kind == "play" and a.args["card"] in ("build", "laboratory")]
     both = colony(s, 0, lab3=1, lab2=1, stations=stations_at(1, 6))
     assert spots_taken(both.colonies[0], 1) == 8

@@ -60,8 +60,8 @@ def chance_of_productions(k: int, rolls: int, p: float = 1 / 6) -> float:
 
 def buildable(state: State, seat: int) -> list[str]:
     """What ``seat`` can pay for and still has tokens for, now, without
-    trading (a Station or Laboratory also a free spot around one of their Bases, 3.6.2): ``"air_station"``, ``"food_station"``, ``"minerals_station"``,
-    ``"base"``, ``"lab3"``/``"lab2"``, ``"road"``, ``"h2o"``,
+    trading (a Station or Laboratory also a free spot around one of their Bases, 3.6.2): ``"air_station"``,
+    ``"food_station"``, ``"minerals_station"``, ``"base"``, ``"lab3"``/``"lab2"``, ``"road"``, ``"h2o"``,
     ``"peaceful_mission"``, ``"aggressive_mission"``."""
     c = state.colonies[seat]
     room = bool(roomy_bases(c))   # a Station or Laboratory needs a free spot around a Base (3.6.2); a Base

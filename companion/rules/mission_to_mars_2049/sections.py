@@ -65,8 +65,9 @@ FAQ_BASE_OVER_STATION = "7. F.A.Q. (Optional), Q.2"
 FAQ_BANK_OUT = "7. F.A.Q. (Optional), Q.4"
 FAQ_ONE_MISSION = "7. F.A.Q. (Optional), Q.5"
 FAQ_OFF_TURN = "7. F.A.Q. (Optional), Q.7"
-#: The next Base on a free spot next to a Base whose 8 spots are taken (3.6.2): over an own Station (Q.2).
-BASE_BLOCKED = f"{BUILDING_AROUND} / {FAQ_BASE_OVER_STATION}"
+#: The next Base on a free spot next to a Base whose 8 spots are taken (3.6.2): over an own Station (Q.2). 3.6.2
+#: last: a narrow message box's button keeps the last point alone ("§ 3.6.2 ›").
+BASE_BLOCKED = f"{FAQ_BASE_OVER_STATION} / {BUILDING_AROUND}"
 
 #: Each Mission Card's own paragraph under its 4.1 heading, by the rules' card id (``model.MISSIONS``).
 CARDS = {card: f"{heading}, {name}" for heading, names in (
@@ -79,8 +80,9 @@ CARDS = {card: f"{heading}, {name}" for heading, names in (
     for card, name in names}
 
 #: A Mission Card that places a building next to one of your Bases (4.1), refused at a Base with no free spot:
-#: 3.6.2 and the card's paragraph ("If you don't have a free space to build more stations ... save this card").
-FULL_BASE_CARDS = {card: f"{BUILDING_AROUND} / {CARDS[card]}" for card in ("build", "laboratory", "crimean")}
+#: the card's paragraph ("If you don't have a free space to build more stations ... save this card") and 3.6.2,
+#: last as in :data:`BASE_BLOCKED`.
+FULL_BASE_CARDS = {card: f"{CARDS[card]} / {BUILDING_AROUND}" for card in ("build", "laboratory", "crimean")}
 
 #: Every citation above, for the citation test and the rules lookup screen.
 ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str)) + tuple(CARDS.values()) \
