@@ -54,7 +54,7 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
            submit: Callable[[Action], object] | None = None, rank: Callable[[str, Any], Any] | None = None,
            unordered: Collection[str] = (), picked: dict[str, list[Any]] | None = None,
            greyed: Callable[[str, list[Action]], dict[Any, str]] | None = None,
-           why: Callable[[str, Any, list[Action]], object] | None = None) -> None:
+           why: Callable[[str, Any, list[Action]], object] | None = None, keep: Collection[str] = ()) -> None:
     """Ask (in the app's dialogs) until one of ``actions`` is chosen, then submit it.
 
     ``title``: the question's first words ("Build"); ``label(arg, value,
@@ -74,6 +74,9 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
     as these come and go; a tap on one is ``why(arg, value, actions)`` (which
     says why it cannot be chosen: a greyed move says why, README), or, without
     ``why``, the screen's plain "not possible now".
+    ``keep``: arguments asked even when the candidates agree on them, once, if ``greyed`` shows other values
+    of them (the one choice left beside those that cannot be chosen: the table sees why, not a choice made for
+    it in silence).
     ``unordered``: arguments whose values are lists taken as multisets (four
     cards of any kinds): asked one element at a time ("(2 of 4)"), each
     option labelled ``label(arg, [element], action)``; ``picked`` holds the
@@ -86,14 +89,14 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
     if not actions:
         return
     picked = dict(picked or {})
-    key = next_question(actions, order, unordered)
+    key = _kept_question(actions, order, next_question(actions, order, unordered), keep, greyed, picked)
     if key is None:
         app.close_dialog()
         (submit or app.submit)(actions[0])
         return
 
     def again(group: list[Action], pg: int | None = None, chosen: dict[str, list[Any]] = picked) -> None:
-        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed, why)
+        choose(app, title, group, label, ask, order, pg, submit, rank, unordered, chosen, greyed, why, keep)
 
     fixed = [label(k, actions[0].args[k], actions[0]) for k in order
              if k in actions[0].args and k != key and all(a.args.get(k, _MISSING) == actions[0].args[k]
@@ -120,12 +123,32 @@ def choose(app: Any, title: str, actions: Sequence[Action], label: Callable[[str
         items = list(groups.items()) + [(_freeze(v), []) for v in absent]
         if rank is not None:
             items.sort(key=lambda item: rank(key, _thaw(item[0])))
-        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g))) if group else
+        done = {**picked, key: [key]} if key in keep else picked   # a kept question is asked once
+        options = [(label(key, _thaw(value), group[0]), (lambda g=group: again(g, None, done))) if group else
                    (absent[_thaw(value)], None if why is None else Greyed(lambda v=_thaw(value): why(key, v, actions)))
                    for value, group in items]
     heading = f"{title} ({', '.join(fixed)})" if fixed else title
     ask_paged(app, f"{heading}: {question}", options, start=page,
               more=lambda start: again(actions, start, picked))
+
+
+def _kept_question(actions: list[Action], order: Sequence[str], key: str | None, keep: Collection[str],
+                   greyed: Callable[[str, list[Action]], dict[Any, str]] | None,
+                   picked: dict[str, list[Any]]) -> str | None:
+    """The argument to ask about: ``key`` (:func:`next_question`), or an argument of ``keep`` before it in
+    ``order`` that the candidates agree on, not asked yet, for which ``greyed`` shows other values."""
+    if not keep or greyed is None:
+        return key
+    for arg in order:
+        if arg == key:
+            break
+        if arg not in keep or arg in picked or arg not in actions[0].args:
+            continue
+        value = _freeze(actions[0].args[arg])
+        if all(_freeze(a.args.get(arg, _MISSING)) == value for a in actions) and \
+                any(_freeze(v) != value for v in greyed(arg, actions)):
+            return arg
+    return key
 
 
 def ask_paged(app: Any, title: str, options: list[tuple[str, Callable[[], object] | None]],

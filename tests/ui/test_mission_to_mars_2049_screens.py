@@ -49,7 +49,9 @@ def _tap_a_move(d, rng) -> None:
         d.key("next")
         return
     d.tap(rng.choice(buttons))
-    for _ in range(8):
+    # a Crimean Mission paged (More..., First page) to its card and its Station, its Base (asked beside a full
+    # one, greyed) and the 3.6.4 tip: 9 taps
+    for _ in range(12):
         if d.app.dialog is None:
             return
         options = [label for label, cb in d.app.dialog.options if tappable(cb) is not None]  # not the greyed ones

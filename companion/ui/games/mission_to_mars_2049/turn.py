@@ -177,17 +177,19 @@ class TurnScreen(Screen):
                (SEAT, *order), submit=submit, unordered=("take",),
                rank=lambda arg, v: (kinds.index(v),) if arg == "kind" else
                (rank("resource", v.split()[0]), int(v.split()[1])) if arg == TOKEN else rank(arg, v),
-               greyed=self.greyed, why=self.why_greyed)
+               greyed=self.greyed, why=self.why_greyed, keep=("base",))
 
-    def greyed(self, arg: str, actions: list[Action]) -> dict[str, str]:
+    def greyed(self, arg: str, actions: list[Action]) -> dict[Any, str]:
         """The options a question shows greyed, so that the others keep their
         places (:func:`companion.ui.chooser.choose`): the Road card when a card
         is taken (Discovery, 3.5; why not, in words no wider than "Road card":
-        3.11.4's 3 Road cards held, or none left in the bank), and every Mission
+        3.11.4's 3 Road cards held, or none left in the bank), every Mission
         Card kind of the piles the player holds (4.0), those that cannot be
         named now (all played, Protection off its reaction) by their name alone:
-        a reason would widen the buttons and move the others."""
-        from companion.rules.mission_to_mars_2049.model import MAX_ROAD_CARDS, MISSION_DECK
+        a reason would widen the buttons and move the others; and, where a Station or Laboratory is attached to
+        a Base (built, or placed by a Build, Laboratory or Crimean Mission), each standing Base with no free spot
+        around it, "Base 1: full" (3.6.2, ``model.has_room``; asked even when one Base is left: ``keep``)."""
+        from companion.rules.mission_to_mars_2049.model import MAX_ROAD_CARDS, MISSION_DECK, has_room
         state = self.app.state
         kind = actions[0].kind
         if kind == "take" and arg == "resource":
@@ -197,13 +199,19 @@ class TurnScreen(Screen):
         if kind == "play" and arg == "card":
             decks = {MISSION_DECK[MISSIONS.index(a.args["card"])] for a in actions}
             return {m: MISSION_NAME[m] for i, m in enumerate(MISSIONS) if MISSION_DECK[i] in decks}
+        if arg == "base" and actions[0].seat is not None:
+            c = state.colonies[actions[0].seat]
+            return {k: f"Base {k}: full" for k in range(1, c.bases + 1) if not has_room(c, k)}
         return {}
 
     def why_greyed(self, arg: str, value: Any, actions: list[Action]) -> None:
-        """A tap on an option :meth:`greyed` shows: the rules' refusal of that choice alone (``Action(kind,
-        {arg: value})``: "The Protection Mission card is in the used pile", 4.0), with its section; the dialog closes
-        so that it is read (a tester's finding: the greyed Protection Mission said nothing)."""
-        tried = Action(actions[0].kind, {arg: value}, actions[0].seat)
+        """A tap on an option :meth:`greyed` shows: the rules' refusal of that choice (a Mission Card kind alone,
+        ``Action(kind, {arg: value})``: "The Protection Mission card is in the used pile", 4.0; else with the
+        choices made before it: the Road card for the cards given, a Base for the Station chosen), with its
+        section; the dialog closes so that it is read (a tester's finding: the greyed Protection Mission said
+        nothing)."""
+        made = {} if arg == "card" else {k: v for k, v in actions[0].args.items() if k not in (SEAT, "kind", TOKEN)}
+        tried = Action(actions[0].kind, {**made, arg: value}, actions[0].seat)
         rejection = self.app.game.check(self.app.state, tried)
         if rejection is None:  # pragma: no cover - greyed because the rules refuse it
             self.app.close_dialog()
@@ -218,7 +226,9 @@ class TurnScreen(Screen):
         one built this turn, that its price comes back: Q.2). The
         choice is asked only when the player may have blocked themselves
         (more Stations than the First Base's three: ``advice.may_be_blocked``);
-        else the Base goes on a free spot at once."""
+        else the Base goes on a free spot at once. With no free spot next to the newest Base (its 8 taken,
+        3.6.2: ``model.has_room``), "Free spot: Base k full" stands greyed in the free spot's place, and a tap says
+        why."""
         from companion.rules.mission_to_mars_2049.advice import may_be_blocked
         legal = [a for a in self.legal() if a.kind == "build_base"]
         if not legal:
@@ -228,9 +238,15 @@ class TurnScreen(Screen):
         over = [a for a in legal if "over" in a.args and may_be_blocked(self.app.state, seat)]
         player = self.app.view()["players"][seat]
         k = player["bases"] + 1
-        options: list[tuple[str, Callable[[], object]]] = []
+        options: list[tuple[str, Callable[[], object] | Greyed]] = []
         if free:
             options.append((f"Base {k} on a free spot", lambda: self._make(free[0])))
+        else:   # no free spot next to the newest Base (3.6.2): said in its place, greyed, a tap says why
+            tried = Action("build_base", {}, seat)
+            rejection = self.app.game.check(self.app.state, tried)
+            if rejection is not None and rejection.code == "base_full":
+                options.append((f"Free spot: Base {k - 1} full",
+                                Greyed(lambda: self.app.reject(rejection, action=tried))))
         if over:
             options.append(("Over my own Station\u2026", lambda: self.offer_base_over(over)))
         if len(options) == 1 and free:
