@@ -72,3 +72,21 @@ def test_a_base_next_to_a_full_base_shows_the_free_spot_greyed(driver):
     d.tap("Over my own Station\u2026")
     assert all("Base 2" in x for x, cb in d.app.dialog.options if tappable(cb) and x != "Cancel"), \
         d.app.dialog.options
+
+
+def test_trade_shows_the_road_card_greyed_like_take_a_card(driver):
+    """3.11.4: with 3 Road cards, Trade's "get which?" shows the Road card in its place, greyed "Road: 3 of
+    3" as Take a card does, and a tap says why; with fewer it is offered."""
+    d = driver()
+    put(d, colony(busy(d.app.state), 0, roads=3, cards=(20, 0, 0), tok3=(0, 0, 0)))
+    d.tap("Trade")
+    assert "get which?" in d.app.dialog.title, d.app.dialog.title
+    assert greyed(d) == ["Road: 3 of 3"]
+    d.tap("Road: 3 of 3 (why not?)")
+    m = d.app.message
+    assert d.app.dialog is None and m.rule.endswith("3.11 Why are Road cards special?, 3.11.4"), m
+    assert m.text.startswith("No player can have more than 3 Road cards."), m.text
+    assert d.app.session.refusals()[-1]["action"] == {"kind": "trade", "give": "air", "get": "road", "seat": 0}
+    put(d, colony(busy(d.app.state), 0, roads=2, cards=(20, 0, 0), tok3=(0, 0, 0)))
+    d.tap("Trade")
+    assert greyed(d) == [] and "Road card" in [x for x, _ in d.app.dialog.options]

@@ -182,7 +182,7 @@ class TurnScreen(Screen):
     def greyed(self, arg: str, actions: list[Action]) -> dict[Any, str]:
         """The options a question shows greyed, so that the others keep their
         places (:func:`companion.ui.chooser.choose`): the Road card when a card
-        is taken (Discovery, 3.5; why not, in words no wider than "Road card":
+        is taken (Discovery, 3.5) or traded for (3.9.4; why not, in words no wider than "Road card":
         3.11.4's 3 Road cards held, or none left in the bank), every Mission
         Card kind of the piles the player holds (4.0), those that cannot be
         named now (all played, Protection off its reaction) by their name alone:
@@ -192,8 +192,9 @@ class TurnScreen(Screen):
         from companion.rules.mission_to_mars_2049.model import MAX_ROAD_CARDS, MISSION_DECK, has_room
         state = self.app.state
         kind = actions[0].kind
-        if kind == "take" and arg == "resource":
-            r = self.app.game.check(state, Action("take", {"resource": "road"}, actions[0].seat))
+        if (kind, arg) in (("take", "resource"), ("trade", "get")):
+            tried = {"resource": "road"} if kind == "take" else {"give": actions[0].args["give"], "get": "road"}
+            r = self.app.game.check(state, Action(kind, tried, actions[0].seat))
             full = r is not None and r.code == "road_cards_max"
             return {"road": f"Road: {MAX_ROAD_CARDS} of {MAX_ROAD_CARDS}" if full else "Road: 0 left"}
         if kind == "play" and arg == "card":
