@@ -90,3 +90,18 @@ def test_trade_shows_the_road_card_greyed_like_take_a_card(driver):
     put(d, colony(busy(d.app.state), 0, roads=2, cards=(20, 0, 0), tok3=(0, 0, 0)))
     d.tap("Trade")
     assert greyed(d) == [] and "Road card" in [x for x, _ in d.app.dialog.options]
+
+
+def test_a_why_not_refusal_is_logged_as_the_move_tapped_not_a_pile_nobody_chose(driver, capsys):
+    """A tester's finding: "Buy Mission (why not?)" after a Mission Card bought this turn (4.0.2) was logged
+    as ``buy(deck='peaceful', immediate=False) [refused]``. It is logged as the Buy Mission tapped, no pile."""
+    from companion.cli import main
+    d = driver()
+    put(d, replace(colony(busy(d.app.state), 0, cards=(2, 1, 2), tok3=(0, 0, 0)), bought=True))
+    d.tap("Buy Mission (why not?)")
+    assert d.app.message.text.startswith("Only one Mission Card may be bought per turn."), d.app.message.text
+    assert d.app.session.refusals()[-1]["action"] == {"kind": "buy", "seat": 0}
+    capsys.readouterr()
+    assert main(["log", "--db", str(d.app.session.store.path)]) == 0
+    refused = [line for line in capsys.readouterr().out.splitlines() if "[refused]" in line]
+    assert refused and "buy()" in refused[-1] and "peaceful" not in refused[-1], refused

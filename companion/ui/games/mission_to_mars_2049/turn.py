@@ -286,7 +286,8 @@ class TurnScreen(Screen):
 
     def why_not(self, kinds: tuple[str, ...], title: str) -> None:
         """Say why no move of ``kinds`` can be made now: the rules' refusal of a
-        representative move, with its rulebook section."""
+        representative move, with its rulebook section. The refusal is logged as the move the player tapped,
+        its kind with no choices (``buy()``): the representative's choices were made by nobody."""
         state = self.app.state
         game = self.app.game
         seat = getattr(state, "current", None)
@@ -309,7 +310,9 @@ class TurnScreen(Screen):
         if kinds == ("buy",) and first[1].code == "cannot_afford" and len(prices) > 1:
             # both piles too dear: each said, not the Peaceful pile alone (a tester's finding)
             first = (first[0], Rejection(first[1].code, " ".join(prices), first[1].rule))
-        self.app.reject(first[1], action=first[0])
+        # logged as what was tapped, the move with no choice made: the sample's choices are nobody's (a tester
+        # read "buy(deck='peaceful', immediate=False) [refused]" in companion log, a pile nobody chose)
+        self.app.reject(first[1], action=Action(first[0].kind, {}, first[0].seat))
 
     def more(self, extra: list[Button]) -> None:
         """More: the buttons that did not fit, and the Game Bank's cards (2.1;
