@@ -143,3 +143,10 @@ def test_old_states_over_the_bound_are_told_by_invariants():
     s = colony(main_state(), 0, stations=stations_at(1, 9), supply=(0, 4, 4))
     assert any("Base(s) [1]" in line for line in mm.invariants(s))
     assert mm.check(s, Action("build_station", {"resource": "food"}, 0)).code == "base_full"
+
+
+def test_the_price_is_said_before_the_spot():
+    """A player who cannot pay learns that first (3.6 Building Costs): the spot matters once they can."""
+    s = colony(main_state(), 0, cards=(0, 0, 0), stations=stations_at(1, 8), supply=(0, 4, 4))
+    for kind, args in (("build_base", {}), ("build_lab", {}), ("build_station", {"resource": "food"})):
+        assert mm.check(s, Action(kind, args, 0)).code == "cannot_afford", kind

@@ -344,14 +344,15 @@ def _check_build_base(state: State, action: Action) -> Rejection | None:
         return reject("not_next_to_newest_base",
                       f"Base {c.bases + 1} goes next to Base {c.bases}, one step towards the North Pole; your "
                       f"{STATION_NAMES[r]} Station at Base {k} is not on such a spot.", S.BUILDING)
-    if not has_room(c, c.bases) and (over is None or c.stations[over][2] != c.bases):
+    problem = _cost_problem(state, seat, BASE_COST, "A Base")   # the price first, as for a Station
+    if problem is None and not has_room(c, c.bases) and (over is None or c.stations[over][2] != c.bases):
         # Base k+1 goes on a spot around Base k (3.6.2), all taken: only over a Station of those (Q.2), whose
         # spot it takes; a Station attached to a destroyed Base beyond would have to be a spot more around it
         return reject("base_full", f"Base {c.bases + 1} goes next to Base {c.bases}, and the "
                       f"{SPOTS_AROUND_BASE} intersections around Base {c.bases} (straight and diagonally) hold "
                       f"{_around(c, c.bases)}: build it over one of your Stations at Base {c.bases}.",
                       S.BASE_BLOCKED)
-    return _cost_problem(state, seat, BASE_COST, "A Base")
+    return problem
 
 
 
