@@ -8,6 +8,7 @@ import random
 import pytest
 
 from companion.rules import mission_to_mars_2049 as mm
+from companion.rules.mission_to_mars_2049 import advice
 from companion.rules.contract import Action
 from companion.rules.mission_to_mars_2049.model import replace, spots_taken
 from tests.rules.test_mission_to_mars_2049_setup import act, colony, main_state, rejection, rich
@@ -150,3 +151,15 @@ def test_the_price_is_said_before_the_spot():
     s = colony(main_state(), 0, cards=(0, 0, 0), stations=stations_at(1, 8), supply=(0, 4, 4))
     for kind, args in (("build_base", {}), ("build_lab", {}), ("build_station", {"resource": "food"})):
         assert mm.check(s, Action(kind, args, 0)).code == "cannot_afford", kind
+
+
+def test_the_tip_before_the_last_free_spot_next_to_the_newest_base_says_so():
+    """3.6.4's tip, when the Station or Laboratory fills the newest Base's 8 spots: the next Base could then go
+    only over one of the Stations there (Q.2), said before it is built (a hint, never a refusal)."""
+    s = colony(rich(main_state(), 0, 40), 0, stations=stations_at(1, 7), supply=(0, 4, 4))
+    move = Action("build_station", {"resource": "food"}, 0)
+    assert mm.check(s, move) is None
+    warning = advice.base_warning(s, move)
+    assert warning == ("This Station takes the last free spot next to Base 1: Base 2 could then go only over one "
+                       "of your Stations there (3.6 How does building work?, 3.6.4)."), warning
+    assert "Leave room around Base 1" in advice.base_warning(colony(s, 0, stations=stations_at(1, 6)), move)

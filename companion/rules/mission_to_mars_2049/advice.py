@@ -20,8 +20,8 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
-                    ROAD_COST, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built, price_text,
-                    rate, refund, road_active, roomy_bases, value)
+                    ROAD_COST, SPOTS_AROUND_BASE, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built, price_text,
+                    rate, refund, road_active, roomy_bases, spots_taken, value)
 
 
 def production_chance(state: State, seat: int) -> float:
@@ -103,7 +103,9 @@ def base_warning(state: State, action: Action) -> str | None:
     tip, spec MM-052) while fewer than 5 Bases stand takes a spot the next Base
     may need ("Always leave room for your next Base", 3.6 How does building
     work?, 3.6.4), whether built or placed by a Build, Laboratory or Crimean
-    Mission (4.1). None for any other move. A hint, never a refusal."""
+    Mission (4.1); said as "takes the last free spot" when it fills the Base's 8 spots (3.6.2,
+    :func:`~.model.spots_taken`: the next Base then goes only over a Station there, Q.2). None for any other
+    move. A hint, never a refusal."""
     from .engine import apply  # the move's effect, to compare before and after
     seat = action.seat
     if seat is None or seat >= len(state.colonies):
@@ -118,6 +120,9 @@ def base_warning(state: State, action: Action) -> str | None:
         return None
     if c.bases >= BASES or (action.args.get("base") or c.bases) != c.bases:
         return None
+    if spots_taken(c, c.bases) + 1 == SPOTS_AROUND_BASE:   # this one fills the newest Base's 8 spots (3.6.2)
+        return (f"This {what} takes the last free spot next to Base {c.bases}: Base {c.bases + 1} could then go "
+                f"only over one of your Stations there ({S.BUILDING}, 3.6.4).")
     paid = not card and affords(c, BASE_COST)   # a Mission Card's building is free: it leaves the hand as it was
     short = _short_for_base(apply(state, action)[0].colonies[seat]) if paid else ""
     if short:
