@@ -20,7 +20,10 @@ actions after it; undo beyond the window rebuilds from the nearest snapshot
 the same way. Replay stays the ground truth: a snapshot is used only if it
 was made by the same rules (a fingerprint of the engine's source), by the
 same snapshot format, and it loads; otherwise the log is replayed from the
-start (and snapshots are written again on the way).
+start (and snapshots are written again on the way). A logged action that the
+rules refuse since it was made (a rule enforced by a later version) but that the
+engine still makes is kept as it was made, and :attr:`Session.notice` says so: a
+stored game is never lost to a rule read more strictly later.
 
 Use a session from one thread (the UI main loop); hardware callbacks post
 events to that loop instead of calling in.
@@ -281,8 +284,9 @@ class Session:
         """The window of states ending with the state after ``seq`` active actions
         of ``record``: from the newest usable snapshot at or before ``seq - back`` (else
         ``new_game``), replaying the actions after it, each checked. Snapshots
-        missing on the way are stored. Raises ``ValueError`` for a log with a gap,
-        :class:`RuleError` for an action that is no longer legal."""
+        missing on the way are stored. An action the rules refuse now but the engine still makes is kept as
+        it was made (:meth:`_kept_as_made`). Raises ``ValueError`` for a log with a gap, :class:`RuleError`
+        for an action that is no longer legal and that the engine cannot make."""
         start, state = self._load_snapshot(record, game, engine, max(0, seq - back))
         if state is None:
             start, state = 0, game.new_game(record.options)
@@ -296,9 +300,10 @@ class Session:
                     raise LogGap("the log has a gap")
                 action = Action.from_json(move)
                 rejection = game.check(state, action)
-                if rejection is not None:
-                    raise RuleError(rejection)
-                state, _ = game.apply(state, action)
+                if rejection is None:
+                    state, _ = game.apply(state, action)
+                else:
+                    state = self._kept_as_made(game, state, action, n, rejection)
                 states.append(state)
                 if n % SNAPSHOT_EVERY == 0:
                     fresh.append((n, _dump_state(state)))
@@ -307,6 +312,24 @@ class Session:
             raise LogGap("the log has a gap")
         self._worked = self._worked or n > start
         return states
+
+    def _kept_as_made(self, game: Any, state: Any, action: Action, seq: int, rejection: Rejection) -> Any:
+        """The state after logged action ``seq``, which the rules refuse now (``rejection``): a rule the companion
+        enforces since the move was made (a newer version reads the rulebook more closely). The table made it and
+        played on from it, so it is made as it was (``apply``), and :attr:`notice` says so once; a game is never
+        lost to a rule read more strictly later. Raises :class:`RuleError` when the engine cannot make it (an
+        action it does not know, a log that was changed)."""
+        try:
+            new_state, _ = game.apply(state, action)
+        except Exception as exc:
+            raise RuleError(rejection) from exc
+        log.warning("action %s is refused by the rules now (%s); kept as it was made", seq, rejection)
+        why = rejection.message.rstrip(".") + (f" ({rejection.rule})" if rejection.rule else "")
+        said = (f"Move {seq} of this game is not allowed by the rules as the companion reads them now ({why}); "
+                "it was kept as the table made it.")
+        if not self.notice or said not in self.notice:
+            self.notice = f"{self.notice} {said}" if self.notice else said
+        return new_state
 
     def _load_snapshot(self, record: GameRecord, game: Any, engine: str, seq: int) -> tuple[int, Any]:
         """``(seq, state)`` of the newest snapshot usable for ``record`` at or before

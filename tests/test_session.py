@@ -283,6 +283,33 @@ def test_log_that_no_longer_replays_gives_a_notice_not_a_crash(session, db):
         assert again.has_game
 
 
+
+def test_a_move_the_rules_refuse_since_it_was_made_is_kept_as_made(session, db, monkeypatch):
+    """A game is never lost to a rule read more strictly later (a newer version refusing a move the table made:
+    Mission to Mars 2049's 8 spots around a Base, 3.6.2, came after games were stored): a logged move ``check``
+    refuses now, but ``apply`` still makes, is made as it was, and the notice says which and why."""
+    from companion.rules.contract import Rejection
+    made = play(session, 5)
+    state = session.state
+    session.close()
+    game = get_game(GAME)
+    check = game.check
+    i = next(i for i, a in enumerate(made) if made.count(a) == 1)  # a move made once
+
+    def stricter(s, a):
+        if a == made[i]:
+            return Rejection("no_room", "There is no room for this any more.", "30-to-mars.txt, Setup")
+        return check(s, a)
+
+    monkeypatch.setattr(game, "check", stricter)
+    with Session.open(db) as again:
+        assert again.has_game and again.seq == 5 and again.state == state
+        assert f"Move {i + 1} of this game is not allowed by the rules as the companion reads them now (There is no " \
+               "room for this any more (30-to-mars.txt, Setup)); it was kept as the table made it." == again.notice
+        while again.seq > i:  # back over it: rebuilt from the log (the window of recent states holds fewer)
+            assert again.undo().accepted
+        assert again.seq == i
+
 def test_damaged_database_gives_a_notice_and_a_fresh_start(db):
     db.write_bytes(b"\x00garbage" * 1000)
     with Session.open(db) as s:
