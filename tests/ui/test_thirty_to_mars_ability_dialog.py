@@ -127,9 +127,10 @@ def test_dieter_after_a_placement_and_jean_louis_before_the_roll_are_said_with_t
     d.tap("Ability")
     dialog = d.app.dialog
     assert [o for o, _ in dialog.options] == ["Larisa: lower difficulty by a die"], dialog.options
-    assert ("Dieter: Dieter can re-draw only a card just drawn, before any Marsonaut is placed. (30-to-mars.txt, "
+    # each named once: a later tester read "Jean-Louis: Jean-Louis's doubling ..." (and "Dieter: Dieter can ...")
+    assert ("Dieter can re-draw only a card just drawn, before any Marsonaut is placed. (30-to-mars.txt, "
             "Marsonaut Profiles: Dieter NB)") in dialog.lines, dialog.lines
-    assert any(line.startswith("Jean-Louis: Jean-Louis's doubling acts on the check dice, after they are rolled")
+    assert any(line.startswith("Jean-Louis's doubling acts on the check dice, after they are rolled")
                and line.endswith("(30-to-mars.txt, Marsonaut Profiles)") for line in dialog.lines), dialog.lines
     assert "Dialog down" not in d.names() and "More\u2026" not in d.names(), d.names()  # all in sight
     drawn = shown(d)

@@ -210,7 +210,9 @@ class DayScreen(Screen):
 
     def abilities_waiting(self, acts: list[Action]) -> list[str]:
         """Why each Marsonaut ready to use their Special Ability (Sanity 10, standing) has none of ``acts``:
-        the rules' refusal, with its section ("Dieter: ... (30-to-mars.txt, Marsonaut Profiles: Dieter)")."""
+        the rules' refusal, with its section ("Dieter: ... (30-to-mars.txt, Marsonaut Profiles: Dieter)"), the name
+        said once where the refusal begins with it ("Jean-Louis's doubling acts on the check dice ...": a tester read
+        "Jean-Louis: Jean-Louis's doubling ...")."""
         state = self.app.state
         game = self.app.game
         using = {a.args["who"] for a in acts}
@@ -224,8 +226,10 @@ class DayScreen(Screen):
             elif m.profile.ability == "prevent_sanity_loss":
                 args["target"] = (who + 1) % len(state.crew)
             refusal = game.check(state, Action("ability", args))
-            if refusal is not None:
-                out.append(f"{m.profile.short}: {refusal.message} ({refusal.rule})")
+            if refusal is not None:  # named once: "Jean-Louis's doubling acts ...", not "Jean-Louis: Jean-Louis's ..."
+                said = refusal.message if refusal.message.startswith(m.profile.short) else \
+                    f"{m.profile.short}: {refusal.message}"
+                out.append(f"{said} ({refusal.rule})")
         return out
 
     def ask_ward(self, wards: list[Action]) -> None:
