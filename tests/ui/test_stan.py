@@ -60,7 +60,7 @@ def test_a_ready_marsonaut_whose_ability_waits_is_told_why(make_driver):
     d.tap("Ability")
     lines = d.app.dialog.lines
     assert lines[0] == "Stan: Sanity 10 \u2192 1 afterwards (Special Ability)", lines  # what Stan's use costs
-    assert len(lines) == 2 and lines[1].startswith("Dieter: ") and "Marsonaut Profiles: Dieter" in lines[1], lines
+    assert len(lines) == 2 and lines[1].startswith("Dieter can ") and "Marsonaut Profiles: Dieter" in lines[1], lines
     assert [o for o, _ in d.app.dialog.options] == ["Stan: protect a friend's Sanity"]
 
 
