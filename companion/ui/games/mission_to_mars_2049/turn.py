@@ -287,11 +287,17 @@ class TurnScreen(Screen):
     def why_not(self, kinds: tuple[str, ...], title: str) -> None:
         """Say why no move of ``kinds`` can be made now: the rules' refusal of a
         representative move, with its rulebook section. The refusal is logged as the move the player tapped,
-        its kind with no choices (``buy()``): the representative's choices were made by nobody."""
+        its kind with no choices (``buy()``): the representative's choices were made by nobody.
+
+        Of the choices' refusals, a reason other than the price is said before the price (the price is
+        no reason when something else forbids the move), and of those the one that blocks the most choices
+        (by ``code``; a tie: the first choice's): a tester's finding, Red with 5 Air, 2 Food and 1 Mineral
+        Station at Base 1 (its 8 spots taken, 3.6.2) read "All 5 of your Air Stations are on the map" (2.2)
+        while Food and Mineral Stations were left: the full Base, which refuses Food and Minerals, is said."""
         state = self.app.state
         game = self.app.game
         seat = getattr(state, "current", None)
-        first: tuple[Action, Rejection] | None = None
+        refused: list[tuple[Action, Rejection]] = []
         prices: list[str] = []  # each pile's price refusal, for Buy Mission
         for action in _samples(state, kinds, seat):
             rejection = game.check(state, action)
@@ -302,8 +308,9 @@ class TurnScreen(Screen):
                 rejection = hidden_hands_reason(state, action, rejection)
             if rejection.code == "cannot_afford" and rejection.message not in prices:
                 prices.append(rejection.message)
-            if first is None or (first[1].code == "cannot_afford" and rejection.code != "cannot_afford"):
-                first = (action, rejection)
+            refused.append((action, rejection))
+        blocks = {code: sum(1 for _, r in refused if r.code == code) for code in {r.code for _, r in refused}}
+        first = min(refused, key=lambda ar: (ar[1].code == "cannot_afford", -blocks[ar[1].code]), default=None)
         if first is None:
             self.app.say(f"{title}: not possible now.", "info", 5)
             return
