@@ -38,3 +38,17 @@ def test_station_why_not_says_the_full_base_not_the_first_resource_out(driver, f
     assert m.text.startswith("No free spot around Base 1: its 8 intersections (straight and diagonally) hold 8 "
                              "Stations."), m.text
     assert d.app.session.refusals()[-1]["action"] == {"kind": "build_station", "seat": 0}
+
+
+def test_alike_stations_are_one_choice_with_no_ordinal_for_a_base_over_one(driver):
+    """Base 2 over which Station: the 5 Air Stations at Base 1 are one option, "Air Station at Base 1" (no "(4th)",
+    no "(5th)"), and the confirmation names it with no ordinal (7. F.A.Q. Q.2)."""
+    d = driver()
+    full_base(d)
+    d.tap("Base")
+    assert d.app.dialog.title == "Base 2: where?", d.app.dialog.title
+    d.tap("Over my own Station\u2026")
+    options = [x for x, cb in d.app.dialog.options if tappable(cb) and x != "Cancel"]
+    assert options == ["Air Station at Base 1", "Food Station at Base 1", "Mineral Station at Base 1"], options
+    d.tap("Air Station at Base 1")
+    assert d.app.dialog.title == "This removes your Air Station at Base 1 with no refund: sure?", d.app.dialog.title

@@ -116,9 +116,11 @@ def station_price(resource: str) -> str:
     return price_text(STATION_COST[RESOURCES.index(resource)])
 
 
-def _station(player: dict[str, Any], index: int, split: bool = False) -> str:
+def _station(player: dict[str, Any], index: int, split: bool = False, nth: bool = True) -> str:
     """"Air Station at Base 2": a player's station by its index as ``summary``
-    lists them; a second one alike (same type, Base and star) is "... (2nd)",
+    lists them; a second one alike (same type, Base and star) is "... (2nd)", a fifth "... (5th)" (none of
+    these unless ``nth``: where alike Stations are one choice, a tester read "(4th)" and "(5th)" beside one
+    "Air Station at Base 1"),
     one with another player's star says whose ("(red star)"; ``split``: after ": ", which a narrow dialog's
     button puts on a second line, "Food Station at Base 1: red star")."""
     seen: dict[tuple[str, str, str], int] = {}
@@ -127,11 +129,10 @@ def _station(player: dict[str, Any], index: int, split: bool = False) -> str:
             alike = (st["resource"], k, st["colour"])
             seen[alike] = seen.get(alike, 0) + 1
             if st["index"] == index:
-                nth = seen[alike]
                 star = "" if st["colour"] == player["colour"] else \
                     f": {st['colour']} star" if split else f" ({st['colour']} star)"
                 return (f"{STATION_LABEL[st['resource']]} Station at Base {k}{star}"
-                        + (f" ({ordinal(nth)})" if nth > 1 else ""))
+                        + (f" ({ordinal(seen[alike])})" if nth and seen[alike] > 1 else ""))
     return f"Station {index + 1}"
 
 

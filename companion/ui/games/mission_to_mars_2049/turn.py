@@ -267,7 +267,7 @@ class TurnScreen(Screen):
             label = _station_option(self.app.layout, player, a.args["over"], nth=False)
             if any(label == o for o, _ in options):
                 continue
-            whole = _station(player, a.args["over"]).replace(" (2nd)", "").replace(" (3rd)", "")
+            whole = _station(player, a.args["over"], nth=False)
             options.append((label, lambda a=a, whole=whole: self.ask_remove(a, whole, k)))
         ask_paged(self.app, f"Base {k} over which of your Stations?", options)
 
@@ -813,12 +813,12 @@ def _prompt(app: Any, state: Any, expect: Any, turn: Any) -> str:
 
 
 def _station_option(lay: Any, player: dict[str, Any], index: int, nth: bool = True) -> str:
-    """A dialog's option for ``player``'s Station ``index`` (``labels._station``; without "(2nd)" unless ``nth``):
+    """A dialog's option for ``player``'s Station ``index`` (``labels._station``; without "(2nd)", "(5th)" unless
+    ``nth``):
     where it is too wide for the dialog's button, another player's star after ": ", on a second line ("Food Station
     at Base 1" over "red star"; a table test's finding at 480x800: "Food Station at Base 1 (red st\u2026")."""
     def said(split: bool) -> str:
-        words = _station(player, index, split)
-        return words if nth else words.replace(" (2nd)", "").replace(" (3rd)", "")
+        return _station(player, index, split, nth)
     return said(False) if option_fits(lay, said(False)) else said(True)
 
 
