@@ -52,3 +52,21 @@ def test_alike_stations_are_one_choice_with_no_ordinal_for_a_base_over_one(drive
     assert options == ["Air Station at Base 1", "Food Station at Base 1", "Mineral Station at Base 1"], options
     d.tap("Air Station at Base 1")
     assert d.app.dialog.title == "This removes your Air Station at Base 1 with no refund: sure?", d.app.dialog.title
+
+
+def test_the_tip_after_a_base_over_a_station_of_a_full_base_offers_no_free_spot(driver):
+    """Base 1's 8 spots taken, Base 2 goes over one of its Stations, the only way (3.6.2, Q.2): the tip after
+    it says so, not "Otherwise build it on a free spot next to your newest Base", the spot just refused."""
+    d = driver()
+    full_base(d)
+    d.tap("Base")
+    d.tap("Over my own Station\u2026")
+    d.tap("Food Station at Base 1")
+    d.tap("Yes, Base 2 over it")
+    assert d.app.state.colonies[0].bases == 2
+    m = d.app.message
+    assert m is not None and m.text.startswith("With the 8 spots next to your Base 1 all taken, a Base over your own "
+                                               "Station is the only way (3.6 How does building work?, 3.6.2); the "
+                                               "Station leaves the map with no refund"), m
+    assert "free spot" not in m.text, m.text
+

@@ -159,7 +159,8 @@ def armageddon_warning(state: State, action: Action, short: bool = False) -> str
 def hints(state: State, action: Action) -> list[str]:
     """Tips for ``action`` (assumed legal) before it is made, each ending with
     its rulebook section; empty when there is nothing to say. The first is
-    :func:`base_warning`'s when it applies."""
+    :func:`base_warning`'s when it applies. A Base over a Station: the way out when blocked (Q.2), or, with the
+    newest Base's 8 spots taken (:func:`~.model.spots_taken`, 3.6.2), the only way, no free spot offered."""
     seat = action.seat
     if seat is None or seat >= len(state.colonies):
         return []
@@ -180,8 +181,12 @@ def hints(state: State, action: Action) -> list[str]:
         gone = (f"the Station leaves the map with no refund ({S.FAQ_BASE_OVER_STATION})" if back is None else
                 f"the Station, built this turn, leaves the map and its {price_text(back)} come back "
                 f"({S.FAQ_BASE_OVER_STATION})")
-        out.append(f"A Base over your own Station is the way out when you have blocked yourself; {gone}. "
-                   f"Otherwise build it on a free spot next to your newest Base ({S.BUILDING}, 3.6.2).")
+        if spots_taken(c, c.bases) < SPOTS_AROUND_BASE:
+            out.append(f"A Base over your own Station is the way out when you have blocked yourself; {gone}. "
+                       f"Otherwise build it on a free spot next to your newest Base ({S.BUILDING}, 3.6.2).")
+        else:   # the free spot was refused (a tester's finding: "Otherwise ... a free spot" after the refusal)
+            out.append(f"With the {SPOTS_AROUND_BASE} spots next to your Base {c.bases} all taken, a Base over "
+                       f"your own Station is the only way ({S.BUILDING}, 3.6.2); {gone}.")
     return out
 
 
