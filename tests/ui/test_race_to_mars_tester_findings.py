@@ -271,3 +271,39 @@ def test_the_end_screen_has_one_new_game_its_own(driver, size):
     assert [t for t, _, _ in d.app.screen.ui.texts].count("New game") == 1
     d.tap("New game")
     assert d.app.current_screen().name == "picker" and d.app.dialog is None
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_card_with_a_jettison_is_one_option_that_asks_before_any_jettison(driver, size, tmp_path):
+    """A tester's finding ("Phase 2.1: Play Cards"; "Starting Cards", card 2: "You may jettison ..."): "Anna plays
+    which card?" listed "Starting card 2: draw 1, jettison 1" twice; the second played it and at once
+    jettisoned an Asteroid from the hand, no question asked (the rules list a play with each Asteroid
+    jettison for random playouts). Each card is one option, and a tap on it asks "jettison a card? (you
+    may)": the table never makes a jettison it did not choose."""
+    from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard
+    from tests.rules.test_race_to_mars_helpers import flight
+    d = driver(size)
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    crew = (CrewCard("Starting card 2", Crew(draw=1, jettison=1)), CrewCard("Pilot", Crew(("fuel",), draw=1)))
+    s._states[-1] = flight(step=PLAY_STEP, players={0: dict(crew=crew, hand=3, draw=3, asteroids=1, discard=1,
+                                                            seen=("Asteroid",))})
+    assert sum(a.args.get("card") == "Starting card 2" for a in s.game.legal_actions(s.state)) >= 2  # the rules: 2+
+    d.frame()
+    d.tap("Anna: play")
+    d.shot(tmp_path / "play.png")
+    labels = [label for label, _ in d.app.dialog.options]
+    assert len(labels) == len(set(labels)), labels                        # one option a label
+    cards = [label for label in labels if label.startswith("Starting card 2")]
+    assert len(cards) == 1, labels                                        # one option a card
+    for index in (0, -1):   # whichever button of that label is tapped (the tester's was the right one)
+        d.tap(cards[0], index)
+        assert d.app.dialog is not None and d.app.dialog.title == "Starting card 2: jettison a card? (you may)"
+        assert not s.state.players[0].play                               # nothing played yet
+        d.tap("Cancel")
+        d.tap("Anna: play")
+    d.tap(cards[0])
+    d.tap("No jettison")
+    p = s.state.players[0]
+    assert [c.name for c in p.play] == ["Starting card 2"] and p.asteroids == 1   # no Asteroid jettisoned

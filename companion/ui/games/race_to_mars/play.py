@@ -117,7 +117,7 @@ class PlayScreen(TableScreen):
         later pages. As many a page as fit, in two columns where a card's name over what it does fits them (a
         dense dialog: 3 a page at 1280x720 in one)."""
         app = self.app
-        plays = [a for a in app.legal() if a.kind == PLAY and a.seat == seat]
+        plays = asked_away([a for a in app.legal() if a.kind == PLAY and a.seat == seat])
         p = facts.player(app.state, seat)
         in_play = {c.name for c in p.play if not c.gone}
         playable: list[tuple[str, Any]] = []
@@ -395,6 +395,24 @@ class PlayScreen(TableScreen):
         for cell, (label, cb, style, key) in zip(cells, buttons):
             label = fitting([label, label.split()[0]], cell.w - 2 * lay.px(8), lay.body, True)
             ui.button(cell, label, cb, style, size=lay.body, name=key)
+
+
+#: The parts of a PLAY that :meth:`PlayScreen.complete` asks the player for (a jettison, cards returned, an
+#: unknown effect's result): never taken from a legal action unasked.
+ASKED = ("jettison", "returned", "result")
+
+
+def asked_away(plays: list[Action]) -> list[Action]:
+    """``plays`` (PLAY actions) without the parts :data:`ASKED` and each move once, in their order: the rules'
+    ``legal_actions`` list a card with a jettison effect once without and once per Asteroid it may jettison
+    (for random playouts), which the dialog showed as two options of one label, the second jettisoning an
+    Asteroid with no question (a tester's finding; "Starting Cards", card 2: "You may jettison ..."). The
+    jettison is the player's choice ("Phase 2.1: Play Cards"), asked by :meth:`PlayScreen.complete`."""
+    out: dict[str, Action] = {}
+    for a in plays:
+        args = {k: v for k, v in a.args.items() if k not in ASKED}
+        out.setdefault(repr(sorted(args.items())), a if len(args) == len(a.args) else Action(a.kind, args, a.seat))
+    return list(out.values())
 
 
 def narrow(lay: Any, width: int) -> bool:
