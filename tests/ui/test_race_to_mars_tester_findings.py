@@ -307,3 +307,23 @@ def test_a_card_with_a_jettison_is_one_option_that_asks_before_any_jettison(driv
     d.tap("No jettison")
     p = s.state.players[0]
     assert [c.name for c in p.play] == ["Starting card 2"] and p.asteroids == 1   # no Asteroid jettisoned
+
+
+def test_pay_with_lists_each_payment_once(driver):
+    """Checked beside the finding above ("Phase 2.2: Advance"): "Pay with..." listed one label for each slot
+    of a played card's two wild basics ("wild basic from C28" twice) and for each Boost in play ("a Boost"
+    twice), and said "4 ways" for two. Each payment is one option."""
+    from companion.rules.race_to_mars.model import Crew, CrewCard, Played
+    from tests.rules.test_race_to_mars_helpers import flight
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    c28 = CrewCard("C28", Crew(("wild", "wild")))
+    s._states[-1] = flight(players={0: dict(crew=(c28,), hand=1, draw=3, boosts=2, play=(
+        Played("C28", c28.crew), Played("Boost", None), Played("Boost", None)))})
+    assert sum(a.kind == "advance" for a in s.game.legal_actions(s.state)) == 4   # the rules' 4 sources
+    assert "2 ways" in shown(d)
+    d.tap("Pay with\u2026")
+    labels = [label for label, _ in d.app.dialog.options if label != "Cancel"]
+    assert labels == ["wild basic from C28", "a Boost"], labels

@@ -106,6 +106,16 @@ def unique_pairs(actions: list[Action]) -> list[Action]:
     return out
 
 
+def unique_ways(app: Any, actions: list[Action]) -> list[Action]:
+    """``actions`` (ADVANCE) each once by what they spend (``describe``): a played card's two slots of one
+    resource, two Boosts in play or a module used twice (Headquarters 2) are one payment to the table; "Pay
+    with..." listed "wild basic from C28" twice and "a Boost" twice, side by side ("Phase 2.2: Advance")."""
+    seen: dict[str, Action] = {}
+    for a in actions:
+        seen.setdefault(describe(app, a), a)
+    return list(seen.values())
+
+
 class TurnScreen(TableScreen):
     """See the module docstring."""
 
@@ -430,7 +440,7 @@ class TurnScreen(TableScreen):
                              f"to {SHORT.get(space, space)}"])))
         if problem is not None or advances:   # as far as the plan goes, one touch; beside Advance
             out.append(self.run_button(seat, advances, problem, fit))
-        ways = unique_pairs(advances)
+        ways = unique_ways(app, unique_pairs(advances))
         if len(ways) > 1:
             out.append(("Pay with\u2026", lambda: pick_action(app, "Pay the next space with", ways), "normal",
                         f"{len(ways)} ways"))
