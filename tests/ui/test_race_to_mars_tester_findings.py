@@ -327,3 +327,26 @@ def test_pay_with_lists_each_payment_once(driver):
     d.tap("Pay with\u2026")
     labels = [label for label, _ in d.app.dialog.options if label != "Cancel"]
     assert labels == ["wild basic from C28", "a Boost"], labels
+
+
+def test_a_note_in_2_1_goes_over_a_finished_players_column_not_the_last_players_facts(driver):
+    """Found with the finding above (the seeded whole game took another path, "Phase 2.1: Play Cards"): at
+    800x480 Anna done, Winston's "Taken on the players' word: S013: Gained 1 Experience." went over both
+    columns' facts, hiding Winston's hand, the cards he still plays from. It goes over Anna's column."""
+    from companion.rules.race_to_mars.model import PLAY_STEP, Crew, CrewCard
+    from tests.rules.test_race_to_mars_helpers import flight
+    d = driver((800, 480))
+    s = d.app.session
+    s.new_game("race-to-mars", {"players": [{"name": "Anna", "colour": "red"}, {"name": "Winston", "colour": "blue"}],
+                                "first_game": True, "seed": 1})
+    s013 = CrewCard("S013", Crew(other="something the app does not know"))
+    s._states[-1] = flight(step=PLAY_STEP, players={0: dict(done=True), 1: dict(crew=(s013,), hand=1, draw=3)})
+    d.frame()
+    d.tap("Winston: play")
+    d.tap(next(label for label, _ in d.app.dialog.options if label.startswith("S013")))
+    d.tap("Gained 1 Experience")
+    assert d.app.message.text.startswith("Taken on the players' word: S013")
+    d.frame()
+    bar = d.app.layout_message_rect()
+    hits = {h.label: h.rect for h in d.app.screen.ui.hits}
+    assert not bar.colliderect(hits["Winston"]) and bar.colliderect(hits["Anna"]), (bar, hits)

@@ -72,7 +72,9 @@ class PlayScreen(TableScreen):
     def message_areas(self) -> list[tuple[pygame.Rect, bool]]:
         """Where a note or refusal goes, never over the name of the player it is about (a tester's finding: at
         800x480 with four players "There is no card in your hand." covered the row of names). In landscape under
-        the columns' name row, over their facts; in portrait over the facts at the left of the rows, never over
+        the columns' name row: over a column of a player who has finished where it fits (the words wrapped to
+        its width), so that a note never hides the facts of those still playing ("Taken on the players' word: ..."
+        covered the last player's hand), else over every column's facts; in portrait over the facts at the left of the rows, never over
         their buttons at the right: under the name of the player whose move said it (:meth:`said_about`), in
         that player's row where it fits, else from there down; a message of no player's from the top."""
         lay = self.app.layout
@@ -83,7 +85,11 @@ class PlayScreen(TableScreen):
             return [(body, False)]
         if not lay.portrait:
             top = cells[0].y + name_row
-            return [(pygame.Rect(body.x, top, body.w, body.bottom - top), False)]
+            done = self.app.game.to_act(self.app.state).done
+            free = [pygame.Rect(c.x, top, c.w, c.bottom - top) for c, s in zip(cells, seats) if s in done]
+            if len(free) == len(seats):
+                free = []
+            return [(r, False) for r in free] + [(pygame.Rect(body.x, top, body.w, body.bottom - top), False)]
         left = pygame.Rect(body.x, body.y, int(body.w * (1 - self.buttons_share)) - lay.gap, body.h)
         about = self._about[0] if self._about is not None and self._about[1] is self.app.message else None
         if about not in seats:
