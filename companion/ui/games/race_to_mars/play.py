@@ -75,8 +75,9 @@ class PlayScreen(TableScreen):
         the columns' name row: over a column of a player who has finished where it fits (the words wrapped to
         its width), so that a note never hides the facts of those still playing ("Taken on the players' word: ..."
         covered the last player's hand), else over every column's facts; in portrait over the facts at the left of
-        the rows, never over their buttons at the right: under the name of the player whose move said it (:meth:`said_about`), in
-        that player's row where it fits, else from there down; a message of no player's from the top."""
+        the rows, never over their buttons at the right: under the name of the player whose move said it
+        (:meth:`said_about`), in that player's row where it fits, else from there down; a message of no player's
+        from the top."""
         lay = self.app.layout
         body = lay.body_rect.inflate(-2 * lay.gap, -2 * lay.gap)
         _, cells, seats = self.cells()
