@@ -20,8 +20,8 @@ from . import actions as A
 from . import sections as S
 from .missions import armageddon_targets
 from .model import (ARMAGEDDON, BASE_COST, BASES, H2O_COST, LAB_COST, MISSION_COST, RESOURCE_NAMES, RESOURCES,
-                    ROAD_COST, SPOTS_AROUND_BASE, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built, price_text,
-                    rate, refund, road_active, roomy_bases, spots_taken, value)
+                    ROAD_COST, SPOTS_AROUND_BASE, START_STATIONS, STATION_COST, State, affords, deck_unplayed, labs_built,
+                    price_text, rate, refund, road_active, roomy_bases, spots_taken, value)
 
 
 def production_chance(state: State, seat: int) -> float:
