@@ -163,3 +163,27 @@ def test_the_tip_before_the_last_free_spot_next_to_the_newest_base_says_so():
     assert warning == ("This Station takes the last free spot next to Base 1: Base 2 could then go only over one "
                        "of your Stations there (3.6 How does building work?, 3.6.4)."), warning
     assert "Leave room around Base 1" in advice.base_warning(colony(s, 0, stations=stations_at(1, 6)), move)
+
+
+def test_roomy_bases_kept_per_colony_match_each_bases_own_count():
+    """``roomy_bases`` is kept per Colony's Stations, Bases and Laboratories (asked at every ``legal_actions``,
+    issue 13): along seeded uniform playouts over ``legal_actions``, it always equals the Bases whose own count
+    (:func:`has_room`, 3.6.2) leaves a free spot, also after a Laboratory or a Base changed a Colony."""
+    from companion.rules import get_game
+    from companion.rules.mission_to_mars_2049 import model as M
+    game = get_game("mission-to-mars-2049")
+    full = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_game(game.default_options(4, seed))
+        while not game.is_over(state):
+            for c in state.colonies:
+                each = tuple(k for k in range(1, c.bases + 1) if M.has_room(c, k))
+                assert M.roomy_bases(c) == each, c
+                full += len(each) < c.bases
+            legal = game.legal_actions(state)
+            expect = game.expects(state)
+            take = legal[int(rng.random() * len(legal))] if legal and not (expect and expect.kind == "card") \
+                else game.random_action(state, rng)
+            state, _ = game.apply(state, take)
+    assert full  # some Base was full on the way

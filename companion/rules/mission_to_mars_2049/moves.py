@@ -162,10 +162,11 @@ def _main_actions(state: State) -> list[Action]:
     supply = c.supply
     stations = _STATIONS[cur]
     room = roomy_bases(c)   # the Bases with a free spot around them (3.6.2)
+    every = len(room) == bases   # the common case: each Base has room (its moves are a slice)
     for r in (0, 1, 2):   # affords(c, cost), with the values above
         cost = STATION_COST[r]
         if supply[r] and v0 >= cost[0] and v1 >= cost[1] and v2 >= cost[2]:
-            out += [stations[r][k - 1] for k in room]
+            out += stations[r][:bases] if every else [stations[r][k - 1] for k in room]
     if bases < BASES and v0 >= BASE_COST[0] and v1 >= BASE_COST[1] and v2 >= BASE_COST[2]:
         tip = bases in room
         if tip:
@@ -173,7 +174,7 @@ def _main_actions(state: State) -> list[Action]:
         if c.stations:
             out += _base_over(cur, c, tip)
     if not c.lab2 and v0 >= LAB_COST[0] and v1 >= LAB_COST[1] and v2 >= LAB_COST[2]:
-        out += [_LABS[cur][k - 1] for k in room]
+        out += _LABS[cur][:bases] if every else [_LABS[cur][k - 1] for k in room]
     if not c.road and bases == BASES and c.roads >= ROAD_COST:
         out.append(_ROAD[cur])
     if road_active(c) and v0 >= H2O_COST[0] and v1 >= H2O_COST[1] and v2 >= H2O_COST[2]:
