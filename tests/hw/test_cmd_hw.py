@@ -27,6 +27,29 @@ def test_register_adds_the_three_subcommands():
     assert parser.parse_args(["die"]).port == "auto"
 
 
+
+def _end(sim: subprocess.Popen) -> None:
+    """Kill die-sim where a test left it running (a failed assertion)."""
+    if sim.poll() is None:
+        sim.kill()
+        sim.wait(5)
+
+
+def _typed(sim: subprocess.Popen, keys: str, lines: int) -> bytes:
+    """``keys`` written to die-sim's standard input in one write (it stays open), then what its pty sent, read
+    while it runs (its pty's input goes when it quits) until ``lines`` lines came."""
+    pty = os.open(sim.stdout.readline().strip(), os.O_RDONLY | os.O_NOCTTY)
+    try:
+        sim.stdin.write(keys)
+        sim.stdin.flush()
+        wire = b""
+        while wire.count(b"\n") < lines:
+            assert select.select([pty], [], [], 5)[0], f"only {wire!r} on the pty"
+            wire += os.read(pty, 100)
+        return wire
+    finally:
+        os.close(pty)
+
 @pytest.mark.timeout(15)
 def test_die_sim_path_on_first_line_and_die_json_reads_its_rolls():
     sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0.05", "--seed", "7", "--noise", "--checksum"],
@@ -169,9 +192,7 @@ def test_die_sim_takes_its_link_away_on_every_way_out(tmp_path, way_out):
         assert not os.path.lexists(link), (way_out, sim.returncode, sim.stderr.read())
         assert sim.returncode == 0  # a broken pipe too: companion's main says 0, as for `| head`
     finally:
-        if sim.poll() is None:
-            sim.kill()
-            sim.wait(5)
+        _end(sim)
         if os.path.lexists(link):
             os.unlink(link)
 
@@ -196,9 +217,7 @@ def test_die_sim_leaves_what_replaced_its_link_alone(tmp_path, replacement):
         else:
             assert os.readlink(link) == "/dev/null"
     finally:
-        if sim.poll() is None:
-            sim.kill()
-            sim.wait(5)
+        _end(sim)
 
 
 @pytest.mark.timeout(20)
@@ -208,26 +227,14 @@ def test_die_sim_acts_on_every_line_given_at_once():
     sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.DEVNULL, text=True, env=ENV)
     try:
-        path = sim.stdout.readline().strip()
-        pty = os.open(path, os.O_RDONLY | os.O_NOCTTY)
-        try:
-            sim.stdin.write("3\n5\n6\n")  # one write; stdin stays open
-            sim.stdin.flush()
-            wire = b""
-            while wire.count(b"\n") < 3:  # read while die-sim runs: its pty's input goes when it quits
-                assert select.select([pty], [], [], 5)[0], f"only {wire!r} on the pty"
-                wire += os.read(pty, 100)
-        finally:
-            os.close(pty)
+        wire = _typed(sim, "3\n5\n6\n", 3)  # one write; stdin stays open
         assert wire == b"ROLL 3\nROLL 5\nROLL 6\n"
         assert [sim.stdout.readline().strip() for _ in range(3)] == ["ROLL 3", "ROLL 5", "ROLL 6"]
         sim.stdin.write("q")  # the last line needs no newline
         sim.stdin.close()
         assert sim.wait(10) == 0
     finally:
-        if sim.poll() is None:
-            sim.kill()
-            sim.wait(5)
+        _end(sim)
 
 
 @pytest.mark.timeout(20)
@@ -239,17 +246,7 @@ def test_die_sim_refuses_a_line_its_help_does_not_name_and_rolls_nothing():
     sim = subprocess.Popen([*CMD, "die-sim", "--interval", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, env=ENV)
     try:
-        path = sim.stdout.readline().strip()
-        pty = os.open(path, os.O_RDONLY | os.O_NOCTTY)
-        try:
-            sim.stdin.write("9\nROLL 7\n0\nrol\n4\n\n")  # a roll of a refused line would come before the 4
-            sim.stdin.flush()
-            wire = b""
-            while wire.count(b"\n") < 2:  # read while die-sim runs: its pty's input goes when it quits
-                assert select.select([pty], [], [], 5)[0], f"only {wire!r} on the pty"
-                wire += os.read(pty, 100)
-        finally:
-            os.close(pty)
+        wire = _typed(sim, "9\nROLL 7\n0\nrol\n4\n\n", 2)  # a roll of a refused line would come before the 4
         sim.stdin.write("q\n")
         sim.stdin.close()
         assert sim.wait(10) == 0
@@ -260,6 +257,4 @@ def test_die_sim_refuses_a_line_its_help_does_not_name_and_rolls_nothing():
         assert [x.split("'")[1] for x in refused] == ["9", "roll 7", "0", "rol"], refused
         assert all("nothing rolled" in x for x in refused)
     finally:
-        if sim.poll() is None:
-            sim.kill()
-            sim.wait(5)
+        _end(sim)

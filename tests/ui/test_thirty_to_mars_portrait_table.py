@@ -79,6 +79,15 @@ def test_hang_keeps_every_word():
     assert text.width(rows[0], 18) <= 300 and all(text.width(r, 18) <= 284 for r in rows[1:])
 
 
+
+def _drawn(d, catalogue, card):
+    """``d`` with a new game started and ``card`` (added to the catalogue) drawn as day 1's green card."""
+    catalogue.add(card)
+    start_game(d)
+    d.key("next")
+    d.tap(card["name"])
+    return d
+
 def _weak_crew(d, health):
     """The state shown with each Marsonaut's Health ``health`` (0: Knocked Out since day 1), built by hand."""
     s = d.app.session
@@ -95,12 +104,8 @@ def test_a_skip_that_fails_the_mission_says_so_first(make_driver, catalogue, siz
     Marsonaut takes it: Skipping the Event) knocked the other two out and failed the mission (Losing the Game)
     with one touch, the question saying only "-6 Health" and who takes it. It now says who it knocks out and that
     the mission fails; a skip that knocks nobody out says neither."""
-    catalogue.add({"name": "Dust Storm", "colour": "green", "difficulty": 6, "location": 5,
-                   "failure": {"health": -6}})
-    d = make_driver(size)
-    start_game(d)
-    d.key("next")
-    d.tap("Dust Storm")
+    d = _drawn(make_driver(size), catalogue, {"name": "Dust Storm", "colour": "green", "difficulty": 6,
+                                              "location": 5, "failure": {"health": -6}})
     _weak_crew(d, (9, 3, 0, 0))   # Larisa stands it, Jean-Louis does not: Maria and Dieter lie already
     d.key("next")
     lines = d.app.dialog.lines
@@ -201,12 +206,8 @@ def test_the_card_of_the_day_is_named_whole(make_driver, catalogue, size, right)
     """Found playing at 480x800 (and so at 800x480): the day screen's card line read "Meteor Sho…" beside "Bay 1 ·
     need 12". Where the name and both do not fit, the name is whole beside "need 12" alone (the Bay is the EVENT
     tile under it); where they fit, both are said."""
-    catalogue.add({"name": "Meteor Shower", "colour": "green", "difficulty": 12, "location": 1,
-                   "failure": {"health": -4}})
-    d = make_driver(size)
-    start_game(d)
-    d.key("next")
-    d.tap("Meteor Shower")
+    d = _drawn(make_driver(size), catalogue, {"name": "Meteor Shower", "colour": "green", "difficulty": 12,
+                                              "location": 1, "failure": {"health": -4}})
     chip = next(h.rect for h in d.app.screen.ui.hits if h.label == "Card")
     shown = [t for t, r, _ in d.app.screen.ui.texts if chip.contains(r)]
     assert "Meteor Shower" in shown and right in shown, shown
