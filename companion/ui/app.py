@@ -1097,24 +1097,27 @@ class App:
         loop turn) was not on the screen the finger aimed at, so the tap goes to the control there and the
         message is drawn."""
         self.dirty = True
-        from .screens.chrome import message_covers, message_tap
+        from .screens.chrome import message_tap
         seen = self.dialog is None and self.message is not None and self.message.seen
         if seen and message_tap(self, pos):
             return
         said = self.message if seen else None  # under a dialog it is not seen: it shows again after
-        goes = said is not None and self._answered_by_a_tap(said, message_covers(self))
+        goes = said is not None and self._answered_by_a_tap(said)
         screen = self.current_screen()
         handled = self._guard("handling a tap", lambda: screen.handle_event(pygame.event.Event(TAP, pos=pos)))
         if goes and handled and self.message is said:  # nothing new said by the tap: the old words go
             self.message = None
 
-    @staticmethod
-    def _answered_by_a_tap(message: Message, covers: bool) -> bool:
-        """Whether ``message`` goes when the next tap reaches a control (which then says what it has to say):
-        a refusal or a hint about the screen (kind "error" or "info", not ``everywhere``), or any message whose
-        box ``covers`` the screen's controls. A note in the top bar's strip (the die connected, a move taken
-        back) and a warning about the table there (a damaged file) stay until their time is up."""
-        return covers or (message.screen is not None and message.kind != "note")
+    def _answered_by_a_tap(self, message: Message) -> bool:
+        """Whether ``message`` (the one shown) goes when the next tap reaches a control (which then says what it
+        has to say): a refusal or a hint about the screen (kind "error" or "info", not ``everywhere``), or any
+        message whose box covers the screen's controls (:func:`..screens.chrome.message_covers`, placed only when
+        the kind does not tell). A note in the top bar's strip (the die connected, a move taken back) and a
+        warning about the table there (a damaged file) stay until their time is up."""
+        if message.screen is not None and message.kind != "note":
+            return True
+        from .screens.chrome import message_covers
+        return message_covers(self)
 
     def layout_message_rect(self) -> pygame.Rect:
         """Where the message bar is (logical pixels): the top bar's status strip."""
@@ -1147,8 +1150,7 @@ class App:
         said = m if m is not None and m.seen and self.dialog is None else None
         answered = False
         if said is not None:
-            from .screens.chrome import message_covers
-            answered = self._answered_by_a_tap(said, message_covers(self))
+            answered = self._answered_by_a_tap(said)
         before = self._where()
         self._guard(*what)
         self.dirty = True
