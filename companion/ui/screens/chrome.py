@@ -106,24 +106,25 @@ def not_saved_sign(ui: Ui, rect: pygame.Rect) -> None:
     """"Not / saved" on two lines at reading size, in the warning colour on the top bar's panel: the lasting,
     quiet sign that this session is not being saved (a tester's finding: the start-up dialog said so once, then
     the game screens looked as if every move were kept). Names no game; covers no control."""
-    lay = ui.layout
-    ui.panel(rect, PANEL_HI, border=WARN, width=1)
-    inner = rect.inflate(-lay.px(6), -lay.px(2))
-    top, bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())  # as the die status's lines
-    ui.label(top, NOT_SAVED[0], lay.small, WARN, align="center", bold=True)
-    ui.label(bottom, NOT_SAVED[1], lay.small, WARN, align="center", bold=True)
+    _sign(ui, rect, NOT_SAVED, warned=True)
 
 
 def not_saved_no_die(ui: Ui, rect: pygame.Rect) -> None:
     """The "Not saved" sign and the die status of a game without a die in one panel: "Not saved" in the warning
     colour over "no die used", each line whole at reading size (:func:`top_bar_rects` gives both parts this
     ``rect``). Names no game; covers no control."""
+    _sign(ui, rect, NOT_SAVED_NO_DIE, warned=False)
+
+
+def _sign(ui: Ui, rect: pygame.Rect, lines: tuple[str, str], warned: bool) -> None:
+    """A panel of the top bar with a warning border: ``lines`` centred at reading size, the first bold in the
+    warning colour over the second (as the die status's lines), the second so too where ``warned``, else dim."""
     lay = ui.layout
     ui.panel(rect, PANEL_HI, border=WARN, width=1)
     inner = rect.inflate(-lay.px(6), -lay.px(2))
     top, bottom = L.take_top(inner, inner.h - text.font(lay.small).get_linesize())
-    ui.label(top, NOT_SAVED_NO_DIE[0], lay.small, WARN, align="center", bold=True)
-    ui.label(bottom, NOT_SAVED_NO_DIE[1], lay.small, DIM, align="center")
+    ui.label(top, lines[0], lay.small, WARN, align="center", bold=True)
+    ui.label(bottom, lines[1], lay.small, WARN if warned else DIM, align="center", bold=warned)
 
 
 def message_rect(lay: Layout, app: Any) -> pygame.Rect:
